@@ -1,0 +1,17 @@
+//! 裁判助手 — offline referee assistant for Chinese card and board game tournaments.
+//!
+//! * [`rules`] — the pure rules core (no web dependencies), one module per game family,
+//!   each a line-by-line reading of `shared/RULES.md`.
+//! * [`record`] — the match log: append-only entries, replay into derived state, the
+//!   versioned storage/export schema, migrations and import validation.
+//! * `ui`, `store`, `i18n` — the Leptos web shell (wasm32 only).
+
+pub mod record;
+pub mod rules;
+
+#[cfg(target_arch = "wasm32")]
+pub mod i18n;
+#[cfg(target_arch = "wasm32")]
+pub mod store;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

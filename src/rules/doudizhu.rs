@@ -1,0 +1,1 @@
+//! doudizhu engine (RULES.md) — being written.

@@ -1,0 +1,1 @@
+//! guandan engine (RULES.md) — being written.

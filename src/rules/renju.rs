@@ -1,0 +1,1 @@
+//! renju engine (RULES.md) — being written.

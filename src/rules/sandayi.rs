@@ -1,0 +1,1 @@
+//! sandayi engine (RULES.md) — being written.

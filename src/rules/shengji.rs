@@ -1,0 +1,1401 @@
+//! 升级 family (80分, 炒地皮, 双升) — game id `shengji`, RULES.md §1.
+//!
+//! The hand pipeline, in the order RULES.md §1 lists it:
+//! 1. [`kitty_bonus`] — kitty points × the unit's multiplier when the attackers 抠底;
+//! 2. [`penalty_points`] — a penalty on the declarer team adds to the attackers' score,
+//!    one on the attackers subtracts;
+//! 3. [`clamp_score`] — the preset's range, if any;
+//! 4. [`LevelTable::look_up`] — the band of the level table the score falls in;
+//! 5. [`rise`] — must-play ranks (必打) stop a rise; jump to A; then [`JackRule`];
+//! 6. [`next_dealer`] — who deals/declares next;
+//! 7. the match winner: the declarer at A that holds the deal.
+//!
+//! Everything a preset varies is data ([`Preset`]); no code looks at a preset's id.
+
+use super::{Rank, Seat, Team};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::BTreeMap;
+use std::fmt;
+
+// ---------------------------------------------------------------------------------------
+// Input: what the referee enters for one hand
+// ---------------------------------------------------------------------------------------
+
+/// The largest unit of the last trick won by the attackers (抠底), RULES.md §1
+/// "Kitty multiplier". A throw (甩牌) counts its largest unit.
+/// Serialized as `"single"`, `"pair"`, `"tractor2"`, `"tractor3"`, ….
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// 单张.
+    Single,
+    /// 对子.
+    Pair,
+    /// 拖拉机 of `n` ≥ 2 consecutive pairs.
+    Tractor(u8),
+}
+
+impl Unit {
+    /// Parses `single`, `pair`, `tractorN` (N ≥ 2).
+    pub fn parse(s: &str) -> Option<Unit> {
+        match s {
+            "single" => Some(Unit::Single),
+            "pair" => Some(Unit::Pair),
+            _ => {
+                let n: u8 = s.strip_prefix("tractor")?.parse().ok()?;
+                (2..=26).contains(&n).then_some(Unit::Tractor(n))
+            }
+        }
+    }
+    /// The serialized code (`single`, `pair`, `tractorN`).
+    pub fn code(self) -> String {
+        match self {
+            Unit::Single => "single".into(),
+            Unit::Pair => "pair".into(),
+            Unit::Tractor(n) => format!("tractor{n}"),
+        }
+    }
+}
+
+impl Serialize for Unit {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.code())
+    }
+}
+impl<'de> Deserialize<'de> for Unit {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Unit, D::Error> {
+        let s = String::deserialize(d)?;
+        Unit::parse(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "unknown kitty unit {s:?}: expected single, pair or tractorN (N ≥ 2)"
+            ))
+        })
+    }
+}
+
+/// The attackers won the last trick (抠底): the kitty's points and the trick's largest unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kitty {
+    /// Points in the kitty (底牌), 0–200 in steps of 5.
+    pub points: i32,
+    /// Largest unit of the last trick.
+    pub unit: Unit,
+}
+
+/// Which J won the last trick when the declarer plays J (J rule, 000 §一(二)2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JackSuit {
+    /// 正J — a J of the trump suit.
+    Trump,
+    /// 副J — an off-suit J.
+    Offsuit,
+}
+
+/// One penalty entry (RULES.md §1.1): team, seat, kind, card count, trick number, note.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Penalty {
+    /// The offending team.
+    pub team: Team,
+    /// A `kind` of the preset's penalty table (`failed_throw`, `wrong_card`, …).
+    pub kind: String,
+    /// Cards involved (or players, for `card_count`), ≥ 1. Default 1.
+    #[serde(default = "one")]
+    pub cards: u32,
+    /// For per-unit penalties (双升 `failed_throw`): the failed unit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<Unit>,
+    /// Points decided by the referee, for kinds whose amount is the referee's (`signalling`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<i32>,
+    /// The offending seat, if recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    /// Trick number (1-based), if recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trick: Option<u32>,
+    /// Free note.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// One show in the declaring / frying sequence (亮主 / 反主 / 炒底), RULES.md §1.2.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Show {
+    /// Who showed.
+    pub seat: Seat,
+    /// What was shown: a code of the preset's [`Declaring::order`] (e.g. `pair:S`, `BJ2`).
+    pub what: String,
+    /// Whether a (re-)bury followed this show (restarts the bury clock).
+    #[serde(default)]
+    pub rebury: bool,
+}
+
+/// Everything the referee enters for one hand. Only `points` is required.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hand {
+    /// The attackers' trick points, kitty excluded: 0–200 in steps of 5.
+    pub points: i32,
+    /// Present when the attackers 抠底.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kitty: Option<Kitty>,
+    /// The J that won the last trick while the declarer plays J (J rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kitty_jack: Option<JackSuit>,
+    /// Penalties of this hand.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub penalties: Vec<Penalty>,
+    /// The declaring/frying sequence, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declaring: Vec<Show>,
+    /// Trump suit finally played: `S`, `H`, `C`, `D`, or `NT` (no trump).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trump: Option<String>,
+    /// The declaring seat finally, when it differs from the scheduled dealer (炒底 / 反主).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declarer_seat: Option<Seat>,
+}
+
+/// A problem with one input field. `field` is a path such as `hands[3].points`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputError {
+    /// Where: the field path.
+    pub field: String,
+    /// What is wrong, in plain words.
+    pub reason: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.reason)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+fn err(field: impl Into<String>, reason: impl Into<String>) -> InputError {
+    InputError { field: field.into(), reason: reason.into() }
+}
+
+// ---------------------------------------------------------------------------------------
+// Presets (data)
+// ---------------------------------------------------------------------------------------
+
+/// Who gains levels in a band of the level table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// The declarer team holds the deal and rises (庄家升级).
+    Declarer,
+    /// The attackers take over the deal (上台) and rise.
+    Attackers,
+}
+
+/// A graduated part of a band: `levels += ⌊|score − from| / every⌋` (or ⌈…⌉ with `round_up`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// Width of one step in points (10 in 炒地皮细则, 40 in 青浦).
+    pub every: i32,
+    /// Anchor score the steps are counted from (80).
+    pub from: i32,
+    /// Count a started step (⌈…⌉) instead of only full steps.
+    #[serde(default)]
+    pub round_up: bool,
+}
+
+/// One row of a level table: the scores `min..=max` (either open) → who rises by how much.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Band {
+    /// Lowest score of the band (inclusive); `None` = no lower bound.
+    pub min: Option<i32>,
+    /// Highest score of the band (inclusive); `None` = no upper bound.
+    pub max: Option<i32>,
+    /// Who rises.
+    pub side: Side,
+    /// Fixed levels (before any step).
+    pub levels: u32,
+    /// Graduated levels on top of `levels`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<Step>,
+    /// The declarer jumps straight to A (never past it) — 炒地皮细则 大光.
+    #[serde(default)]
+    pub to_ace: bool,
+}
+
+impl Band {
+    fn contains(&self, score: i32) -> bool {
+        self.min.is_none_or(|m| score >= m) && self.max.is_none_or(|m| score <= m)
+    }
+    /// Levels this band gives for `score` (A-jumps are handled by the caller).
+    pub fn levels_for(&self, score: i32) -> u32 {
+        let mut n = self.levels as i64;
+        if let Some(st) = self.step {
+            let d = (score - st.from).abs() as i64;
+            let e = st.every.max(1) as i64;
+            n += if st.round_up { (d + e - 1) / e } else { d / e };
+        }
+        n.max(0) as u32
+    }
+    /// Short description, e.g. `80–95`, `≥180`, `≤0`.
+    pub fn range_text(&self) -> String {
+        match (self.min, self.max) {
+            (Some(a), Some(b)) if a == b => format!("{a}"),
+            (Some(a), Some(b)) => format!("{a}–{b}"),
+            (Some(a), None) => format!("≥{a}"),
+            (None, Some(b)) => format!("≤{b}"),
+            (None, None) => "all".into(),
+        }
+    }
+}
+
+/// The level table: the attackers' score → result (RULES.md §1 presets, column "level table").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelTable {
+    /// Bands, checked in order; the first that contains the score applies.
+    pub bands: Vec<Band>,
+    /// Lowest score at which the attackers take over (80): the J rule's line.
+    pub takeover: i32,
+}
+
+impl LevelTable {
+    /// The index of the band containing `score`, or an error naming the score.
+    pub fn look_up(&self, score: i32) -> Result<usize, InputError> {
+        self.bands
+            .iter()
+            .position(|b| b.contains(score))
+            .ok_or_else(|| err("preset.table", format!("no band of the level table contains score {score}")))
+    }
+}
+
+/// How the kitty multiplier grows with tractor length (RULES.md §1 "Kitty multiplier").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KittyScheme {
+    /// single ×2, pair ×4, tractorN ×2^(N+1).
+    Power,
+    /// single ×2, pair ×4, tractorN ×4N.
+    Linear,
+}
+
+impl KittyScheme {
+    /// The multiplier for `unit`.
+    pub fn multiplier(self, unit: Unit) -> i32 {
+        match (self, unit) {
+            (_, Unit::Single) => 2,
+            (_, Unit::Pair) => 4,
+            (KittyScheme::Power, Unit::Tractor(n)) => 1i32 << (n as u32 + 1).min(30),
+            (KittyScheme::Linear, Unit::Tractor(n)) => 4 * n as i32,
+        }
+    }
+}
+
+/// How many points a penalty kind costs (RULES.md §1.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "rule", rename_all = "snake_case")]
+pub enum Amount {
+    /// `points` × cards.
+    PerCard { points: i32 },
+    /// A fixed amount, whatever the card count.
+    Fixed { points: i32 },
+    /// Per failed unit (双升 甩牌): single / pair / tractor.
+    PerUnit { single: i32, pair: i32, tractor: i32 },
+    /// The first `free` occurrences of this kind for a team in the match cost nothing
+    /// (a warning); each later one costs `points`.
+    AfterFree { free: u32, points: i32 },
+    /// The referee decides (warning → points → game lost): the entry's `points`.
+    Referee,
+}
+
+/// One row of a preset's penalty table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PenaltyRule {
+    /// The kind code (`failed_throw`, `wrong_card`, …).
+    pub kind: String,
+    /// Chinese name shown on the button.
+    pub name: String,
+    /// The amount.
+    pub amount: Amount,
+    /// The source rule, shown one tap away.
+    pub source: String,
+}
+
+/// Caps on a rise: the must-play ranks (必打) a rise stops at.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Caps {
+    /// A rise that would pass one of these ranks stops on it (A is always a cap).
+    pub must_play: Vec<Rank>,
+}
+
+/// The J rule (000 §一(二)2): declarer at J, attackers 抠底 with a J and reach the
+/// take-over line → declarer back to `trump_to` (正J) or `offsuit_to` (副J).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JackRule {
+    /// The declarer's level at which the rule applies (J).
+    pub at: Rank,
+    /// Where a trump J sends the declarer (2).
+    pub trump_to: Rank,
+    /// Where an off-suit J sends the declarer (6).
+    pub offsuit_to: Rank,
+}
+
+/// Declaring / frying rules (RULES.md §1.2) as data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Declaring {
+    /// Who may show, in words.
+    pub who: String,
+    /// Classes of shows, highest first; shows in one class are equal (a later show must be
+    /// in a strictly higher class). Codes: `BJ2` 大王对, `SJ2` 小王对, `BJ1` 大王, `SJ1` 小王,
+    /// `JJ` 大王小王连对, `STAR` 红五星, `pair:S|H|C|D` level-card pair, `single:S|H|C|D`.
+    pub order: Vec<Vec<String>>,
+    /// Codes that may not open the sequence (双升: a joker pair cannot be first).
+    #[serde(default)]
+    pub not_first: Vec<String>,
+    /// What happens when nobody declares, in words.
+    pub none: String,
+}
+
+/// Time limits of a preset (RULES.md §1 "specials").
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timing {
+    /// Match time limit in minutes; at the limit the hand in progress is finished and the
+    /// leading team wins.
+    pub match_minutes: Option<u32>,
+    /// Bury (扣底) limit in seconds; each re-bury restarts it.
+    pub bury_seconds: Option<u32>,
+    /// Limit per play in seconds.
+    pub play_seconds: Option<u32>,
+    /// Games in a series (1, or 3 for best of 3).
+    pub best_of: u32,
+}
+
+/// A 升级-family preset: every parameter of RULES.md §1 for one tournament document.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preset {
+    /// Stable id (`jiankang-chaodipi`, …). A copied preset gets a new id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Source document and section.
+    pub source: String,
+    /// The level table.
+    pub table: LevelTable,
+    /// Kitty multiplier scheme.
+    pub kitty: KittyScheme,
+    /// Score clamp `[min, max]`, if any.
+    pub clamp: Option<(i32, i32)>,
+    /// Must-play ranks.
+    pub caps: Caps,
+    /// The J rule, if the preset has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jack: Option<JackRule>,
+    /// Penalty table.
+    pub penalties: Vec<PenaltyRule>,
+    /// Declaring / frying rules.
+    pub declaring: Declaring,
+    /// Time limits.
+    pub timing: Timing,
+    /// Duplicate (双升 队式): boards at fixed levels, the score is the result.
+    #[serde(default)]
+    pub duplicate: bool,
+    /// Parameters that are a *(reading)* of an unclear document, as field names.
+    #[serde(default)]
+    pub readings: Vec<String>,
+    /// Free text of other rules (time-limit verdict, first-hand trump …).
+    #[serde(default)]
+    pub notes: Vec<String>,
+}
+
+impl Preset {
+    /// The rule of `kind`, or an error naming the kind.
+    pub fn penalty_rule(&self, kind: &str) -> Option<&PenaltyRule> {
+        self.penalties.iter().find(|r| r.kind == kind)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Built-in presets (RULES.md §1 table)
+// ---------------------------------------------------------------------------------------
+
+fn band(min: Option<i32>, max: Option<i32>, side: Side, levels: u32) -> Band {
+    Band { min, max, side, levels, step: None, to_ace: false }
+}
+
+fn pr(kind: &str, name: &str, amount: Amount, source: &str) -> PenaltyRule {
+    PenaltyRule { kind: kind.into(), name: name.into(), amount, source: source.into() }
+}
+
+fn per_card(p: i32) -> Amount {
+    Amount::PerCard { points: p }
+}
+fn fixed(p: i32) -> Amount {
+    Amount::Fixed { points: p }
+}
+
+fn suits_pairs() -> Vec<Vec<String>> {
+    ["S", "H", "C", "D"].iter().map(|s| vec![format!("pair:{s}")]).collect()
+}
+
+fn r(s: &str) -> Rank {
+    Rank::parse(s).expect("built-in rank")
+}
+
+/// 炒地皮 penalty table rows shared by the 002 presets, with the `revoke`, `kitty_count` and
+/// `card_count` amounts given.
+fn penalties_002(revoke: i32, card_count: i32, src: &str) -> Vec<PenaltyRule> {
+    vec![
+        pr("failed_throw", "甩牌失败", per_card(10), src),
+        pr("wrong_card", "出错牌", per_card(10), src),
+        pr("revoke", "藏牌", fixed(revoke), src),
+        pr("kitty_count", "扣底张数错", fixed(80), src),
+        pr("card_count", "多牌/少牌", fixed(card_count), src),
+        pr("out_of_turn", "越序出牌", per_card(10), src),
+        pr("exposed_card", "亮牌", per_card(10), src),
+        pr("signalling", "暗示/作弊", Amount::Referee, src),
+    ]
+}
+
+/// The 80 / 10-step table of 炒地皮细则 (002 §一6); `zero` is the band for score ≤ 0.
+fn table_chaodipi_10(zero: Band) -> LevelTable {
+    LevelTable {
+        bands: vec![
+            zero,
+            Band {
+                min: Some(1),
+                max: Some(79),
+                side: Side::Declarer,
+                levels: 0,
+                step: Some(Step { every: 10, from: 80, round_up: true }),
+                to_ace: false,
+            },
+            Band {
+                min: Some(80),
+                max: None,
+                side: Side::Attackers,
+                levels: 0,
+                step: Some(Step { every: 10, from: 80, round_up: false }),
+                to_ace: false,
+            },
+        ],
+        takeover: 80,
+    }
+}
+
+/// The built-in presets of RULES.md §1, in table order.
+pub fn builtin_presets() -> Vec<Preset> {
+    use Side::*;
+    let jk_src = "000 §一";
+    let jiankang = Preset {
+        id: "jiankang-chaodipi".into(),
+        name: "健康杯 炒地皮".into(),
+        source: "000 §一 炒地皮".into(),
+        table: LevelTable {
+            bands: vec![
+                band(None, Some(0), Declarer, 5),
+                band(Some(5), Some(15), Declarer, 4),
+                band(Some(20), Some(35), Declarer, 3),
+                band(Some(40), Some(55), Declarer, 2),
+                band(Some(60), Some(75), Declarer, 1),
+                band(Some(80), Some(95), Attackers, 0),
+                band(Some(100), Some(115), Attackers, 1),
+                band(Some(120), Some(135), Attackers, 2),
+                band(Some(140), Some(155), Attackers, 3),
+                band(Some(160), Some(175), Attackers, 4),
+                band(Some(180), None, Attackers, 5),
+            ],
+            takeover: 80,
+        },
+        kitty: KittyScheme::Power,
+        clamp: Some((0, 200)),
+        caps: Caps { must_play: vec![r("2"), r("J"), r("A")] },
+        jack: Some(JackRule { at: r("J"), trump_to: r("2"), offsuit_to: r("6") }),
+        penalties: vec![
+            pr("failed_throw", "甩牌失败", per_card(10), "000 §一(四)2"),
+            pr("wrong_card", "出错牌", per_card(10), "000 §一(四)3"),
+            pr("wrong_card_late", "藏牌(事后发现)", per_card(20), "000 §一(四)3"),
+            pr("kitty_count", "扣底张数错", fixed(80), "000 §一(四)4"),
+            pr("card_count", "多牌/少牌 (每人)", per_card(10), "000 §一(四)6"),
+            pr("out_of_turn", "越序出牌", per_card(10), "000 §一(三) (reading)"),
+            pr("exposed_card", "亮牌", per_card(10), jk_src),
+            pr("signalling", "暗示/作弊", Amount::Referee, "000 §一(五)4"),
+        ],
+        declaring: Declaring {
+            who: "明炒, 只能用对子(含王), 从庄家下家起逆时针一轮".into(),
+            order: {
+                let mut o = vec![vec!["BJ2".to_string()], vec!["SJ2".to_string()]];
+                o.extend(suits_pairs());
+                o
+            },
+            not_first: vec![],
+            none: "无人亮主: 重新发牌 (reading)".into(),
+        },
+        timing: Timing { match_minutes: Some(120), bury_seconds: None, play_seconds: None, best_of: 3 },
+        duplicate: false,
+        readings: vec!["penalties.out_of_turn".into(), "declaring.none".into(), "leading_team_on_tie".into()],
+        notes: vec![
+            "比赛限时 2 小时, 时间到双方均未过 A 时领先者胜 (领先: 级别高; 同级 → 庄家方, reading)".into(),
+            "决赛三局两胜".into(),
+        ],
+    };
+
+    let c10_src = "002 炒地皮细则";
+    let chaodipi10 = Preset {
+        id: "chaodipi-10".into(),
+        name: "炒地皮细则 (每 10 分一级)".into(),
+        source: c10_src.into(),
+        table: table_chaodipi_10(Band {
+            min: None,
+            max: Some(0),
+            side: Side::Declarer,
+            levels: 0,
+            step: None,
+            to_ace: true,
+        }),
+        kitty: KittyScheme::Power,
+        clamp: None,
+        caps: Caps { must_play: vec![r("A")] },
+        jack: None,
+        penalties: {
+            let mut p = penalties_002(80, 80, "002 炒地皮细则 §二");
+            p.push(pr("check_cards", "查牌无误", Amount::AfterFree { free: 1, points: 10 }, "002 炒地皮细则 §二"));
+            p.push(pr(
+                "bury_not_at_once",
+                "八张底牌未一次扣下",
+                Amount::AfterFree { free: 1, points: 80 },
+                "002 炒地皮细则 §二",
+            ));
+            p
+        },
+        declaring: Declaring {
+            who: "同 000: 明炒, 对子".into(),
+            order: {
+                let mut o = vec![vec!["BJ2".to_string()], vec!["SJ2".to_string()]];
+                o.extend(suits_pairs());
+                o
+            },
+            not_first: vec![],
+            none: "无人亮主: 重新发牌 (reading)".into(),
+        },
+        timing: Timing { match_minutes: None, bury_seconds: Some(60), play_seconds: Some(15), best_of: 3 },
+        duplicate: false,
+        readings: vec!["kitty".into(), "declaring.order".into(), "declaring.none".into(), "leading_team_on_tie".into()],
+        notes: vec![
+            "扣底 ≤ 60 秒 (每次重扣重新计时), 出牌 ≤ 15 秒".into(),
+            "限时: 到时打完本副, 领先方胜".into(),
+            "半决赛、决赛三局两胜".into(),
+        ],
+    };
+
+    let nantong = Preset {
+        id: "nantong-80fen".into(),
+        name: "南通纺院 80分".into(),
+        source: "002 南通纺院".into(),
+        table: table_chaodipi_10(band(None, Some(0), Side::Declarer, 8)),
+        kitty: KittyScheme::Power,
+        clamp: Some((0, 200)),
+        caps: Caps { must_play: vec![r("A")] },
+        jack: None,
+        penalties: penalties_002(80, 20, "002 南通纺院"),
+        declaring: Declaring {
+            who: "任何人可亮, 可反".into(),
+            order: {
+                let mut o = vec![
+                    vec!["JJ".to_string()],
+                    vec!["STAR".to_string()],
+                    vec!["BJ1".to_string()],
+                    vec!["SJ1".to_string()],
+                ];
+                o.extend(["S", "H", "C", "D"].iter().map(|s| vec![format!("pair:{s}"), format!("single:{s}")]));
+                o
+            },
+            not_first: vec![],
+            none: "无人亮主: 重新发牌 (reading)".into(),
+        },
+        timing: Timing { match_minutes: Some(90), bury_seconds: None, play_seconds: None, best_of: 3 },
+        duplicate: false,
+        readings: vec!["table.bands[0]".into(), "kitty".into(), "declaring.none".into()],
+        notes: vec!["团体赛: 90 分钟 3 局, 胜 2 负 1 弃权 0; 未完局领先方胜".into()],
+    };
+
+    let qingpu = Preset {
+        id: "qingpu-80fen".into(),
+        name: "青浦 80分".into(),
+        source: "001 80分".into(),
+        table: LevelTable {
+            bands: vec![
+                band(None, Some(0), Declarer, 3),
+                band(Some(5), Some(35), Declarer, 2),
+                band(Some(40), Some(75), Declarer, 1),
+                Band {
+                    min: Some(80),
+                    max: None,
+                    side: Attackers,
+                    levels: 0,
+                    step: Some(Step { every: 40, from: 80, round_up: false }),
+                    to_ace: false,
+                },
+            ],
+            takeover: 80,
+        },
+        kitty: KittyScheme::Power,
+        clamp: Some((0, 200)),
+        caps: Caps { must_play: vec![r("A")] },
+        jack: None,
+        penalties: penalties_002(80, 80, "001 80分"),
+        declaring: Declaring {
+            who: "摸牌时任何人可亮: 级牌单张或对子".into(),
+            order: vec![
+                ["S", "H", "C", "D"].iter().map(|s| format!("pair:{s}")).collect(),
+                ["S", "H", "C", "D"].iter().map(|s| format!("single:{s}")).collect(),
+            ],
+            not_first: vec![],
+            none: "无人亮主: 底牌第一张的花色为主 (大王 → ♠, 小王 → ♥)".into(),
+        },
+        timing: Timing { match_minutes: Some(30), bury_seconds: None, play_seconds: None, best_of: 1 },
+        duplicate: false,
+        readings: vec!["table.bands[3]".into(), "kitty".into(), "time_limit_verdict".into()],
+        notes: vec!["比赛 30 分钟; 到时级别高者胜, 同级再打一副 (reading)".into()],
+    };
+
+    let yiyuan = Preset {
+        id: "yiyuan-shuangsheng".into(),
+        name: "医院 双升 队式".into(),
+        source: "003 医院双升队式".into(),
+        table: LevelTable {
+            bands: vec![band(None, Some(75), Declarer, 0), band(Some(80), None, Attackers, 0)],
+            takeover: 80,
+        },
+        kitty: KittyScheme::Linear,
+        clamp: Some((0, 200)),
+        caps: Caps { must_play: vec![] },
+        jack: None,
+        penalties: vec![
+            pr(
+                "failed_throw",
+                "甩牌失败",
+                Amount::PerUnit { single: 10, pair: 20, tractor: 40 },
+                "003 §二",
+            ),
+            pr("wrong_card", "出错牌", per_card(10), "003 §二"),
+            pr("revoke", "藏牌 (不接受: 本副 −20)", fixed(20), "003 §二"),
+            pr("kitty_count", "扣底张数错", fixed(20), "003 §二"),
+            pr("card_count", "多牌/少牌", per_card(10), "003 §二"),
+            pr("out_of_turn", "越序出牌 (影响结果时)", Amount::Referee, "003 §二"),
+            pr("signalling", "暗示/作弊", Amount::Referee, "003 §二"),
+        ],
+        declaring: Declaring {
+            who: "按座次, 扣底前后均可 (扣底后为抄底, 新庄家重扣), 可重复".into(),
+            order: vec![
+                vec!["BJ2".into()],
+                vec!["SJ2".into()],
+                ["S", "H", "C", "D"].iter().map(|s| format!("pair:{s}")).collect(),
+                ["S", "H", "C", "D"].iter().map(|s| format!("single:{s}")).collect(),
+            ],
+            not_first: vec!["BJ2".into(), "SJ2".into()],
+            none: "无人亮主: 庄家指定花色 (不能无主), 不可反".into(),
+        },
+        timing: Timing { match_minutes: None, bury_seconds: None, play_seconds: None, best_of: 1 },
+        duplicate: true,
+        readings: vec![],
+        notes: vec!["每副牌固定级别, 副结果 = 抓分".into()],
+    };
+    vec![jiankang, chaodipi10, nantong, qingpu, yiyuan]
+}
+
+/// The built-in preset with this id.
+pub fn builtin_preset(id: &str) -> Option<Preset> {
+    builtin_presets().into_iter().find(|p| p.id == id)
+}
+
+// ---------------------------------------------------------------------------------------
+// Match state and the pipeline
+// ---------------------------------------------------------------------------------------
+
+/// Where a match starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Start {
+    /// Start level of each team.
+    pub levels: BTreeMap<Team, Rank>,
+    /// Declarer team of the first hand.
+    pub declarer: Team,
+    /// Dealer seat of the first hand (must belong to `declarer`), if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dealer: Option<Seat>,
+}
+
+impl Default for Start {
+    fn default() -> Self {
+        Start {
+            levels: Team::BOTH.iter().map(|t| (*t, Rank::TWO)).collect(),
+            declarer: Team::A,
+            dealer: Some(Seat::N),
+        }
+    }
+}
+
+/// The state derived by replaying hands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Each team's level.
+    pub levels: BTreeMap<Team, Rank>,
+    /// Declarer team of the next hand.
+    pub declarer: Team,
+    /// Dealer seat of the next hand.
+    pub dealer: Option<Seat>,
+    /// The match winner, once a declarer at A holds the deal.
+    pub winner: Option<Team>,
+    /// Hands played.
+    pub hands: u32,
+    /// Count of each penalty kind per team so far (for [`Amount::AfterFree`]).
+    pub penalty_counts: BTreeMap<String, u32>,
+}
+
+impl State {
+    /// The state at `start`.
+    pub fn new(start: &Start) -> State {
+        State {
+            levels: start.levels.clone(),
+            declarer: start.declarer,
+            dealer: start.dealer,
+            winner: None,
+            hands: 0,
+            penalty_counts: BTreeMap::new(),
+        }
+    }
+    /// A team's level.
+    pub fn level(&self, t: Team) -> Rank {
+        self.levels.get(&t).copied().unwrap_or(Rank::TWO)
+    }
+    /// The leading team at a time limit: the higher level; equal levels → the team that is
+    /// declarer *(reading)* — RULES.md §1 "Leading team".
+    pub fn leading_team(&self) -> Team {
+        let (a, b) = (self.level(Team::A), self.level(Team::B));
+        if a > b {
+            Team::A
+        } else if b > a {
+            Team::B
+        } else {
+            self.declarer
+        }
+    }
+}
+
+/// One penalty as it entered the score.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AppliedPenalty {
+    /// Index in the hand's `penalties`.
+    pub index: usize,
+    /// Signed effect on the attackers' score (+ when the declarer offended).
+    pub effect: i32,
+    /// Unsigned amount.
+    pub amount: i32,
+    /// Why, e.g. `甩牌失败 2 张 × 10 = 20 (000 §一(四)2)`.
+    pub rule: String,
+}
+
+/// Everything the pipeline computed for one hand — the live preview and the history row.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Declarer team of this hand.
+    pub declarer: Team,
+    /// Dealer seat of this hand.
+    pub dealer: Option<Seat>,
+    /// Level played (the declarer's level).
+    pub level_played: Rank,
+    /// Kitty multiplier used (0 without 抠底).
+    pub multiplier: i32,
+    /// Kitty bonus (step 1).
+    pub kitty_bonus: i32,
+    /// Penalties (step 2).
+    pub penalties: Vec<AppliedPenalty>,
+    /// Score before the clamp.
+    pub raw_score: i32,
+    /// Final attackers' score (step 3).
+    pub score: i32,
+    /// Index of the level-table band used (step 4).
+    pub band: usize,
+    /// Who rises.
+    pub side: Side,
+    /// Levels the band gives before caps.
+    pub nominal_levels: u32,
+    /// Levels before the hand.
+    pub levels_before: BTreeMap<Team, Rank>,
+    /// Levels after the hand.
+    pub levels_after: BTreeMap<Team, Rank>,
+    /// Notes on caps and special rules that applied (step 5), in Chinese.
+    pub notes: Vec<String>,
+    /// Declarer team of the next hand (step 6).
+    pub next_declarer: Team,
+    /// Dealer seat of the next hand.
+    pub next_dealer: Option<Seat>,
+    /// Match winner after this hand (step 7).
+    pub winner: Option<Team>,
+}
+
+/// Checks one hand's input against the preset (field paths relative to the hand).
+pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), InputError> {
+    if !(0..=200).contains(&hand.points) || hand.points % 5 != 0 {
+        return Err(err("points", format!("{} is not a score 0–200 in steps of 5", hand.points)));
+    }
+    if let Some(k) = hand.kitty {
+        if !(0..=200).contains(&k.points) || k.points % 5 != 0 {
+            return Err(err("kitty.points", format!("{} is not 0–200 in steps of 5", k.points)));
+        }
+        if hand.points + k.points > 200 && preset.clamp.is_none() {
+            // Not an error: penalties and multipliers may pass 200; plain points may not.
+        }
+    }
+    if hand.kitty_jack.is_some() && hand.kitty.is_none() {
+        return Err(err("kitty_jack", "a J 抠底 needs the 抠底 (kitty) itself"));
+    }
+    for (i, p) in hand.penalties.iter().enumerate() {
+        let Some(rule) = preset.penalty_rule(&p.kind) else {
+            return Err(err(format!("penalties[{i}].kind"), format!("{:?} is not a penalty of preset {}", p.kind, preset.id)));
+        };
+        if p.cards == 0 || p.cards > 54 {
+            return Err(err(format!("penalties[{i}].cards"), format!("{} is not a card count 1–54", p.cards)));
+        }
+        if matches!(rule.amount, Amount::Referee) && p.points.is_none() {
+            return Err(err(format!("penalties[{i}].points"), "the referee must give the points for this kind"));
+        }
+        if let Some(pts) = p.points {
+            if !(0..=400).contains(&pts) {
+                return Err(err(format!("penalties[{i}].points"), format!("{pts} is not 0–400")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Step 1: the kitty bonus and its multiplier; (0, 0) without 抠底.
+pub fn kitty_bonus(scheme: KittyScheme, kitty: Option<Kitty>) -> (i32, i32) {
+    match kitty {
+        Some(k) => {
+            let m = scheme.multiplier(k.unit);
+            (k.points * m, m)
+        }
+        None => (0, 0),
+    }
+}
+
+/// Step 2: each penalty's effect on the attackers' score. `counts` holds earlier
+/// occurrences per `team:kind` (for [`Amount::AfterFree`]) and is advanced.
+pub fn penalty_points(
+    preset: &Preset,
+    declarer: Team,
+    penalties: &[Penalty],
+    counts: &mut BTreeMap<String, u32>,
+) -> Result<Vec<AppliedPenalty>, InputError> {
+    let mut out = Vec::new();
+    for (i, p) in penalties.iter().enumerate() {
+        let rule = preset
+            .penalty_rule(&p.kind)
+            .ok_or_else(|| err(format!("penalties[{i}].kind"), format!("unknown penalty kind {:?}", p.kind)))?;
+        let key = format!("{:?}:{}", p.team, p.kind);
+        let seen = counts.get(&key).copied().unwrap_or(0);
+        counts.insert(key, seen + 1);
+        let (amount, how) = match &rule.amount {
+            Amount::PerCard { points } => (points * p.cards as i32, format!("{} × {}", p.cards, points)),
+            Amount::Fixed { points } => (*points, format!("{points}")),
+            Amount::PerUnit { single, pair, tractor } => {
+                let (per, what) = match p.unit.unwrap_or(Unit::Single) {
+                    Unit::Single => (*single, "单张"),
+                    Unit::Pair => (*pair, "对子"),
+                    Unit::Tractor(_) => (*tractor, "拖拉机"),
+                };
+                (per * p.cards as i32, format!("{} × {what} {per}", p.cards))
+            }
+            Amount::AfterFree { free, points } => {
+                if seen < *free {
+                    (0, format!("第 {} 次: 警告", seen + 1))
+                } else {
+                    (*points, format!("第 {} 次: {points}", seen + 1))
+                }
+            }
+            Amount::Referee => {
+                let pts = p.points.unwrap_or(0);
+                (pts, format!("裁判判 {pts}"))
+            }
+        };
+        let effect = if p.team == declarer { amount } else { -amount };
+        out.push(AppliedPenalty {
+            index: i,
+            effect,
+            amount,
+            rule: format!("{} {how} = {amount} ({})", rule.name, rule.source),
+        });
+    }
+    Ok(out)
+}
+
+/// Step 3: the clamp, if the preset has one.
+pub fn clamp_score(clamp: Option<(i32, i32)>, score: i32) -> i32 {
+    match clamp {
+        Some((lo, hi)) => score.clamp(lo, hi),
+        None => score,
+    }
+}
+
+/// Step 5: a rise of `n` levels from `from`, stopping at the first must-play rank passed
+/// (and never past A). Returns the new rank and the must-play rank that stopped it, if any.
+pub fn rise(from: Rank, n: u32, caps: &Caps) -> (Rank, Option<Rank>) {
+    let target = from.up(n);
+    let stop = caps
+        .must_play
+        .iter()
+        .copied()
+        .filter(|c| *c > from && *c < target)
+        .min();
+    match stop {
+        Some(c) => (c, Some(c)),
+        None => (target, None),
+    }
+}
+
+/// Step 6: the dealer of the next hand. A team that keeps the deal alternates partners;
+/// on take-over the deal passes to the next seat counter-clockwise of the new team.
+pub fn next_dealer(dealer: Option<Seat>, kept: bool) -> Option<Seat> {
+    dealer.map(|d| if kept { d.partner() } else { d.next_ccw() })
+}
+
+/// Runs the whole pipeline for one hand on `state` without changing it — the live preview.
+pub fn preview(preset: &Preset, state: &State, hand: &Hand) -> Result<Outcome, InputError> {
+    let mut s = state.clone();
+    apply(preset, &mut s, hand)
+}
+
+/// Runs the pipeline for one hand and advances `state`. Errors: invalid input (field path
+/// relative to the hand), or a hand after the match was won.
+pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome, InputError> {
+    validate_hand(preset, hand)?;
+    if let Some(w) = state.winner {
+        return Err(err("hand", format!("the match is over: team {w:?} passed A")));
+    }
+    let declarer = state.declarer;
+    let attackers = declarer.other();
+    let dealer = hand.declarer_seat.filter(|s| s.team() == declarer).or(state.dealer);
+    let levels_before = state.levels.clone();
+    let mut notes = Vec::new();
+
+    // 1. kitty
+    let (kb, mult) = kitty_bonus(preset.kitty, hand.kitty);
+    // 2. penalties
+    let applied = penalty_points(preset, declarer, &hand.penalties, &mut state.penalty_counts)?;
+    let raw = hand.points + kb + applied.iter().map(|p| p.effect).sum::<i32>();
+    // 3. clamp
+    let score = clamp_score(preset.clamp, raw);
+    if score != raw {
+        notes.push(format!("封顶/保底: {raw} → {score}"));
+    }
+    // 4. table
+    let bi = preset.table.look_up(score)?;
+    let b = &preset.table.bands[bi];
+    let n = b.levels_for(score);
+    let winner_team = match b.side {
+        Side::Declarer => declarer,
+        Side::Attackers => attackers,
+    };
+    // 7 (checked before the rise): the declarer at A who holds the deal wins.
+    let mut winner = None;
+    if preset.duplicate {
+        // Boards at fixed levels: no level change.
+    } else if b.side == Side::Declarer && state.level(declarer) == Rank::ACE {
+        winner = Some(declarer);
+        notes.push("庄家在 A 守住 → 过 A 获胜".into());
+    } else {
+        // 5. caps
+        let from = state.level(winner_team);
+        let (to, stopped) = if b.to_ace {
+            notes.push("大光: 庄家直升 A".into());
+            (Rank::ACE, None)
+        } else {
+            rise(from, n, &preset.caps)
+        };
+        if let Some(c) = stopped {
+            notes.push(format!("{c} 必打: 升级停在 {c}"));
+        } else if !b.to_ace && from.index() as u32 + n > Rank::ACE.index() as u32 {
+            notes.push("升级不超过 A".into());
+        }
+        state.levels.insert(winner_team, to);
+    }
+    // J rule
+    if let (Some(j), Some(suit)) = (&preset.jack, hand.kitty_jack) {
+        if levels_before.get(&declarer) == Some(&j.at) && hand.kitty.is_some() && score >= preset.table.takeover {
+            let back = match suit {
+                JackSuit::Trump => j.trump_to,
+                JackSuit::Offsuit => j.offsuit_to,
+            };
+            state.levels.insert(declarer, back);
+            notes.push(format!(
+                "{}抠底: 台上方回到 {back}",
+                if suit == JackSuit::Trump { "正J" } else { "副J" }
+            ));
+        }
+    }
+    // 6. next declarer
+    let kept = b.side == Side::Declarer;
+    let next_declarer = if kept { declarer } else { attackers };
+    let next = next_dealer(dealer, kept);
+    state.declarer = next_declarer;
+    state.dealer = next;
+    state.winner = winner;
+    state.hands += 1;
+    Ok(Outcome {
+        declarer,
+        dealer,
+        level_played: levels_before.get(&declarer).copied().unwrap_or(Rank::TWO),
+        multiplier: mult,
+        kitty_bonus: kb,
+        penalties: applied,
+        raw_score: raw,
+        score,
+        band: bi,
+        side: b.side,
+        nominal_levels: n,
+        levels_before,
+        levels_after: state.levels.clone(),
+        notes,
+        next_declarer,
+        next_dealer: next,
+        winner,
+    })
+}
+
+/// Replays `hands` from `start`: the final state and each hand's outcome. Errors name the
+/// hand (`hands[k].field`).
+pub fn replay(preset: &Preset, start: &Start, hands: &[Hand]) -> Result<(State, Vec<Outcome>), InputError> {
+    let mut s = State::new(start);
+    let mut out = Vec::with_capacity(hands.len());
+    for (k, h) in hands.iter().enumerate() {
+        let o = apply(preset, &mut s, h).map_err(|e| err(format!("hands[{k}].{}", e.field), e.reason))?;
+        out.push(o);
+    }
+    Ok((s, out))
+}
+
+/// A human-readable line for a band, e.g. `80–95 → 台下上台 +0`.
+pub fn band_text(b: &Band) -> String {
+    let who = match b.side {
+        Side::Declarer => "庄家",
+        Side::Attackers => "台下上台",
+    };
+    let mut s = format!("{} → {who}", b.range_text());
+    if b.to_ace {
+        s.push_str(" 直升 A");
+    } else {
+        s.push_str(&format!(" +{}", b.levels));
+        if let Some(st) = b.step {
+            s.push_str(&format!(
+                ", 每{}{} 分 +1 (自 {} 起)",
+                if st.round_up { "" } else { "满 " },
+                st.every,
+                st.from
+            ));
+        }
+    }
+    s
+}
+
+// ---------------------------------------------------------------------------------------
+// 双升 duplicate (RULES.md §1.3)
+// ---------------------------------------------------------------------------------------
+
+/// One table's result of a duplicate board: which team attacked and its hand input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableResult {
+    /// The attacking team at this table.
+    pub attackers: Team,
+    /// The hand (points, kitty, penalties).
+    #[serde(flatten)]
+    pub hand: Hand,
+    /// The offending team's board result is replaced by −`board_penalty` because the other
+    /// side did not accept the table result (e.g. 藏牌 → −20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_accepted: Option<NotAccepted>,
+}
+
+/// "The non-offending side does not accept the table result" (003): the offending team's
+/// board result becomes `−points`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotAccepted {
+    /// The offending team.
+    pub team: Team,
+    /// The replacement board result, as a positive number (20 or 10).
+    pub points: i32,
+}
+
+/// One board's team results.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardResult {
+    /// Attackers' score at each table.
+    pub scores: Vec<(Team, i32)>,
+    /// Team A's board result (team B's is the negation).
+    pub a: i32,
+}
+
+/// Scores one duplicate board: the team's board result = its attacking pair's score −
+/// the opponents' attacking pair's score (zero-sum). Errors name the table.
+pub fn score_board(preset: &Preset, tables: &[TableResult]) -> Result<BoardResult, InputError> {
+    let mut scores = Vec::new();
+    for (i, t) in tables.iter().enumerate() {
+        validate_hand(preset, &t.hand).map_err(|e| err(format!("tables[{i}].{}", e.field), e.reason))?;
+        let (kb, _) = kitty_bonus(preset.kitty, t.hand.kitty);
+        let mut counts = BTreeMap::new();
+        let applied = penalty_points(preset, t.attackers.other(), &t.hand.penalties, &mut counts)
+            .map_err(|e| err(format!("tables[{i}].{}", e.field), e.reason))?;
+        let raw = t.hand.points + kb + applied.iter().map(|p| p.effect).sum::<i32>();
+        scores.push((t.attackers, clamp_score(preset.clamp, raw)));
+    }
+    let sum = |team: Team| scores.iter().filter(|(t, _)| *t == team).map(|(_, s)| *s).sum::<i32>();
+    let mut a = sum(Team::A) - sum(Team::B);
+    for t in tables {
+        if let Some(na) = &t.not_accepted {
+            a = if na.team == Team::A { -na.points } else { na.points };
+        }
+    }
+    Ok(BoardResult { scores, a })
+}
+
+/// Match totals of a duplicate match: per-team totals and boards won.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DuplicateTotals {
+    /// Sum of board results per team.
+    pub totals: BTreeMap<Team, i32>,
+    /// Boards with a positive result per team.
+    pub boards_won: BTreeMap<Team, u32>,
+}
+
+/// Sums board results (RULES.md §1.3: tie → more boards won; still tied → play-off).
+pub fn duplicate_totals(boards: &[BoardResult]) -> DuplicateTotals {
+    let mut t = DuplicateTotals::default();
+    for team in Team::BOTH {
+        t.totals.insert(team, 0);
+        t.boards_won.insert(team, 0);
+    }
+    for b in boards {
+        *t.totals.get_mut(&Team::A).unwrap() += b.a;
+        *t.totals.get_mut(&Team::B).unwrap() -= b.a;
+        if b.a > 0 {
+            *t.boards_won.get_mut(&Team::A).unwrap() += 1;
+        } else if b.a < 0 {
+            *t.boards_won.get_mut(&Team::B).unwrap() += 1;
+        }
+    }
+    t
+}
+
+// ---------------------------------------------------------------------------------------
+// Declaring sequence (RULES.md §1.2)
+// ---------------------------------------------------------------------------------------
+
+/// The class index of a show code in the preset's order (0 = highest), if listed.
+pub fn show_class(d: &Declaring, code: &str) -> Option<usize> {
+    d.order.iter().position(|c| c.iter().any(|x| x == code))
+}
+
+/// Checks a declaring sequence: every code is known, the first is allowed to open, and each
+/// later show beats the standing one (a strictly higher class). Errors name the show.
+pub fn check_declaring(d: &Declaring, shows: &[Show]) -> Result<(), InputError> {
+    let mut best: Option<usize> = None;
+    for (i, s) in shows.iter().enumerate() {
+        let c = show_class(d, &s.what)
+            .ok_or_else(|| err(format!("declaring[{i}].what"), format!("{:?} is not a show of this preset", s.what)))?;
+        if i == 0 && d.not_first.contains(&s.what) {
+            return Err(err(format!("declaring[{i}].what"), format!("{} may not be the first show", s.what)));
+        }
+        if let Some(b) = best {
+            if c >= b {
+                return Err(err(
+                    format!("declaring[{i}].what"),
+                    format!("{} does not beat the standing show {}", s.what, shows[i - 1].what),
+                ));
+            }
+        }
+        best = Some(c);
+    }
+    Ok(())
+}
+
+/// The trump suit a show gives: the suit of level cards, `NT` for jokers.
+pub fn trump_of(code: &str) -> String {
+    match code.split_once(':') {
+        Some((_, suit)) => suit.to_string(),
+        None => "NT".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn jk() -> Preset {
+        builtin_preset("jiankang-chaodipi").unwrap()
+    }
+    fn start(a: &str, b: &str, d: Team) -> Start {
+        Start {
+            levels: [(Team::A, r(a)), (Team::B, r(b))].into_iter().collect(),
+            declarer: d,
+            dealer: Some(if d == Team::A { Seat::N } else { Seat::E }),
+        }
+    }
+    fn h(points: i32) -> Hand {
+        Hand { points, ..Default::default() }
+    }
+
+    #[test]
+    fn power_and_linear_multipliers() {
+        assert_eq!(KittyScheme::Power.multiplier(Unit::Tractor(2)), 8);
+        assert_eq!(KittyScheme::Power.multiplier(Unit::Tractor(3)), 16);
+        assert_eq!(KittyScheme::Linear.multiplier(Unit::Tractor(3)), 12);
+    }
+
+    #[test]
+    fn unit_serde() {
+        let u: Unit = serde_json::from_str("\"tractor4\"").unwrap();
+        assert_eq!(u, Unit::Tractor(4));
+        assert!(serde_json::from_str::<Unit>("\"tractor1\"").is_err());
+    }
+
+    #[test]
+    fn dealer_alternates_and_passes_ccw() {
+        let p = jk();
+        let (s, _) = replay(&p, &start("2", "2", Team::A), &[h(30), h(30), h(90)]).unwrap();
+        // N deals, keeps → S; keeps → N; N loses → next ccw W (team B).
+        assert_eq!(s.dealer, Some(Seat::W));
+        assert_eq!(s.declarer, Team::B);
+    }
+
+    #[test]
+    fn bad_points_are_refused_with_field() {
+        let e = apply(&jk(), &mut State::new(&Start::default()), &h(83)).unwrap_err();
+        assert_eq!(e.field, "points");
+        let e = replay(&jk(), &Start::default(), &[h(80), h(205)]).unwrap_err();
+        assert_eq!(e.field, "hands[1].points");
+    }
+
+    #[test]
+    fn after_free_counts_per_team() {
+        let p = builtin_preset("chaodipi-10").unwrap();
+        let pen = |t| Penalty {
+            team: t,
+            kind: "check_cards".into(),
+            cards: 1,
+            unit: None,
+            points: None,
+            seat: None,
+            trick: None,
+            note: String::new(),
+        };
+        let hand = Hand { points: 40, penalties: vec![pen(Team::B), pen(Team::B), pen(Team::A)], ..Default::default() };
+        let o = preview(&p, &State::new(&Start::default()), &hand).unwrap();
+        assert_eq!(o.penalties.iter().map(|x| x.effect).collect::<Vec<_>>(), vec![0, -10, 0]);
+    }
+
+    #[test]
+    fn declaring_order_000() {
+        let d = jk().declaring;
+        let s = |w: &str| Show { seat: Seat::N, what: w.into(), rebury: false };
+        assert!(check_declaring(&d, &[s("pair:D"), s("pair:S"), s("SJ2"), s("BJ2")]).is_ok());
+        assert!(check_declaring(&d, &[s("pair:S"), s("pair:H")]).is_err());
+        assert!(check_declaring(&d, &[s("single:S")]).is_err());
+        let y = builtin_preset("yiyuan-shuangsheng").unwrap().declaring;
+        assert!(check_declaring(&y, &[s("BJ2")]).is_err());
+        assert!(check_declaring(&y, &[s("single:H"), s("pair:C"), s("SJ2")]).is_ok());
+    }
+
+    #[test]
+    fn presets_round_trip_as_json() {
+        for p in builtin_presets() {
+            let j = serde_json::to_string(&p).unwrap();
+            let q: Preset = serde_json::from_str(&j).unwrap();
+            assert_eq!(p, q);
+        }
+    }
+
+    #[test]
+    fn leading_team_tie_goes_to_declarer() {
+        let s = State::new(&start("5", "5", Team::B));
+        assert_eq!(s.leading_team(), Team::B);
+    }
+
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn hand_strategy() -> impl Strategy<Value = Hand> {
+            (0..=40i32, proptest::option::of((0..=20i32, 0..4u8)), proptest::collection::vec((any::<bool>(), 1..4u32), 0..2))
+                .prop_map(|(p, k, pens)| Hand {
+                    points: p * 5,
+                    kitty: k.map(|(kp, u)| Kitty {
+                        points: kp * 5,
+                        unit: match u {
+                            0 => Unit::Single,
+                            1 => Unit::Pair,
+                            n => Unit::Tractor(n),
+                        },
+                    }),
+                    penalties: pens
+                        .into_iter()
+                        .map(|(a, c)| Penalty {
+                            team: if a { Team::A } else { Team::B },
+                            kind: "wrong_card".into(),
+                            cards: c,
+                            unit: None,
+                            points: None,
+                            seat: None,
+                            trick: None,
+                            note: String::new(),
+                        })
+                        .collect(),
+                    ..Default::default()
+                })
+        }
+
+        proptest! {
+            #[test]
+            fn levels_stay_on_ladder_and_replay_is_deterministic(
+                pi in 0..4usize, hands in proptest::collection::vec(hand_strategy(), 0..40)
+            ) {
+                let p = &builtin_presets()[pi];
+                let st = Start::default();
+                let mut s = State::new(&st);
+                let mut played = Vec::new();
+                for h in &hands {
+                    if s.winner.is_some() { break; }
+                    apply(p, &mut s, h).unwrap();
+                    played.push(h.clone());
+                    for t in Team::BOTH { prop_assert!(s.level(t) >= Rank::TWO && s.level(t) <= Rank::ACE); }
+                }
+                let (s2, _) = replay(p, &st, &played).unwrap();
+                prop_assert_eq!(s, s2);
+            }
+
+            #[test]
+            fn declarer_penalty_never_lowers_attackers_score(pi in 0..4usize, h in hand_strategy(), cards in 1..5u32) {
+                let p = &builtin_presets()[pi];
+                let s = State::new(&Start::default());
+                let base = preview(p, &s, &h).unwrap();
+                let mut h2 = h.clone();
+                h2.penalties.push(Penalty { team: s.declarer, kind: "wrong_card".into(), cards, unit: None, points: None, seat: None, trick: None, note: String::new() });
+                let with = preview(p, &s, &h2).unwrap();
+                prop_assert!(with.score >= base.score);
+            }
+
+            #[test]
+            fn more_points_never_give_declarer_more_levels(pi in 0..4usize, a in 0..=40i32, b in 0..=40i32, lv in 0..12u8) {
+                let p = &builtin_presets()[pi];
+                let (lo, hi) = (a.min(b) * 5, a.max(b) * 5);
+                let mut st = Start::default();
+                st.levels.insert(Team::A, Rank::from_index(lv).unwrap());
+                let s = State::new(&st);
+                let gain = |pts: i32| {
+                    let o = preview(p, &s, &Hand { points: pts, ..Default::default() }).unwrap();
+                    if o.side == Side::Declarer { o.levels_after[&Team::A].index() as i32 - lv as i32 } else { -1 }
+                };
+                prop_assert!(gain(hi) <= gain(lo));
+            }
+        }
+    }
+}
