@@ -1,1 +1,221 @@
-//! The match log.
+//! The match record: an append-only list of entries (hands, corrections, voids, clock and
+//! timer events, sign-off), the versioned JSON schema shared by localStorage and export,
+//! migrations, and import validation. Every number on screen is derived by replaying a
+//! record ([`replay`]), so editing hand 3 of 20 recomputes everything.
+//!
+//! Undo is an appended [`Op::Void`]; an edit is an appended [`Op::Correct`]; nothing
+//! already logged is ever changed or removed.
+
+pub mod replay;
+pub mod sample;
+pub mod schema;
+
+use crate::rules::shengji::{self, Preset, Start};
+use crate::rules::{Seat, Team};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+pub use schema::{ImportError, SCHEMA_VERSION};
+
+/// One match on this device: its setup (with its own copy of the preset) and its log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Match {
+    /// Stable id, unique across devices (random); export/import merges by it.
+    pub id: String,
+    /// Creation time, ms since the Unix epoch.
+    pub created_ms: f64,
+    /// Title shown in lists (e.g. "第1桌 红队 vs 蓝队").
+    pub title: String,
+    /// The game and its setup.
+    pub setup: Setup,
+    /// The append-only log.
+    pub entries: Vec<Entry>,
+}
+
+/// The game of a match and everything fixed at set-up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum Setup {
+    /// 升级 family (RULES.md §1).
+    Shengji(ShengjiSetup),
+}
+
+impl Setup {
+    /// The game id of RULES.md (`shengji`, …).
+    pub fn game(&self) -> &'static str {
+        match self {
+            Setup::Shengji(_) => "shengji",
+        }
+    }
+}
+
+/// Set-up of a 升级 match between two teams of two (issue 3 step 1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShengjiSetup {
+    /// The match's own copy of the preset (a referee may have changed any parameter).
+    pub preset: Preset,
+    /// Team names: `A` sits N/S, `B` E/W.
+    pub teams: BTreeMap<Team, String>,
+    /// Player names by seat.
+    pub players: BTreeMap<Seat, String>,
+    /// Start levels, first declarer team and dealer seat of game 1.
+    pub start: Start,
+}
+
+/// One log entry: when, and what was done.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// Stable id, unique in the match (random; survives export/import).
+    pub id: String,
+    /// When it was logged, ms since the Unix epoch.
+    pub at_ms: f64,
+    /// What was done.
+    pub op: Op,
+}
+
+/// A hand's input, per game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandInput {
+    /// 升级 hand.
+    Shengji(shengji::Hand),
+}
+
+/// Clock actions on the match clock (issue 3 step 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockAction {
+    /// Start (or restart after a stop).
+    Start,
+    /// Referee stoppage.
+    Pause,
+    /// Resume after a stoppage.
+    Resume,
+}
+
+/// Timed actions with a per-action limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimedAction {
+    /// Burying the kitty (扣底).
+    Bury,
+    /// One play.
+    Play,
+}
+
+/// What an entry does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Op {
+    /// A hand was played.
+    Hand {
+        /// Its input.
+        hand: HandInput,
+    },
+    /// Hand `target` is corrected to `hand` (the original stays in the log).
+    Correct {
+        /// Id of a `Hand` entry.
+        target: String,
+        /// The corrected input.
+        hand: HandInput,
+    },
+    /// Entry `target` no longer counts (delete / undo). Cannot target another void.
+    Void {
+        /// Id of any non-void entry.
+        target: String,
+        /// Why, if given.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+    },
+    /// The match clock.
+    Clock {
+        /// Start / pause / resume.
+        action: ClockAction,
+    },
+    /// A per-action limit was overrun.
+    Overrun {
+        /// Offending seat.
+        seat: Seat,
+        /// Which action.
+        action: TimedAction,
+        /// Seconds over the limit.
+        seconds: u32,
+    },
+    /// The time limit was reached and, after the hand in progress, the referee recorded the
+    /// verdict (the leading team wins the game).
+    TimeVerdict {
+        /// The winner by time.
+        winner: Team,
+    },
+    /// A new game of the series starts (best of 3): the series score is kept.
+    NextGame {
+        /// Where it starts.
+        start: Start,
+    },
+    /// The referee signs the result sheet off: the match is locked.
+    SignOff {
+        /// Referee's name.
+        referee: String,
+    },
+    /// A locked match is reopened explicitly (logged).
+    Reopen {
+        /// Why.
+        reason: String,
+    },
+}
+
+impl Match {
+    /// The ids of entries that are voided.
+    pub fn voided(&self) -> std::collections::HashSet<&str> {
+        self.entries
+            .iter()
+            .filter_map(|e| match &e.op {
+                Op::Void { target, .. } => Some(target.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Whether the match is locked (signed off and not reopened since).
+    pub fn locked(&self) -> bool {
+        let voided = self.voided();
+        let mut locked = false;
+        for e in &self.entries {
+            if voided.contains(e.id.as_str()) {
+                continue;
+            }
+            match e.op {
+                Op::SignOff { .. } => locked = true,
+                Op::Reopen { .. } => locked = false,
+                _ => {}
+            }
+        }
+        locked
+    }
+
+    /// The last entry that an undo would void: the newest non-void, non-voided entry that
+    /// is not a sign-off or reopen.
+    pub fn undo_target(&self) -> Option<&Entry> {
+        let voided = self.voided();
+        self.entries.iter().rev().find(|e| {
+            !voided.contains(e.id.as_str())
+                && !matches!(e.op, Op::Void { .. } | Op::SignOff { .. } | Op::Reopen { .. })
+        })
+    }
+
+    /// Appends an entry after checking it against the log (see [`schema::check_op`]).
+    /// Errors name the field; on error nothing changes.
+    pub fn append(&mut self, entry: Entry) -> Result<(), ImportError> {
+        schema::check_new_entry(self, &entry)?;
+        self.entries.push(entry);
+        Ok(())
+    }
+
+    /// Time of the newest entry (or creation), ms.
+    pub fn updated_ms(&self) -> f64 {
+        self.entries.last().map(|e| e.at_ms).unwrap_or(self.created_ms)
+    }
+}

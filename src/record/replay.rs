@@ -1,0 +1,302 @@
+//! Replay: the match log → everything shown on screen. Pure and deterministic: the same
+//! log always gives the same view.
+
+use super::{ClockAction, Entry, HandInput, Match, Op, Setup, TimedAction};
+use crate::rules::shengji::{self, InputError, Outcome, Start, State};
+use crate::rules::{Seat, Team};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// One hand as it counts now (after corrections), with its computed result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HandRow {
+    /// Id of the original `Hand` entry (corrections target it).
+    pub entry_id: String,
+    /// 1-based number within its game.
+    pub number: usize,
+    /// When it was first logged, ms.
+    pub at_ms: f64,
+    /// The input in force.
+    pub hand: shengji::Hand,
+    /// The pipeline's result, or why the hand cannot count (e.g. after the game ended).
+    pub result: Result<Outcome, InputError>,
+    /// Times of the corrections applied to it, ms (the log keeps each one).
+    pub corrected_ms: Vec<f64>,
+}
+
+/// The match clock of one game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Clock {
+    /// Started at least once.
+    pub started: bool,
+    /// Running since this time (ms) — `None` when paused or not started.
+    pub running_since: Option<f64>,
+    /// Time run before `running_since`, ms.
+    pub banked_ms: f64,
+}
+
+impl Clock {
+    /// Elapsed running time at `now_ms`.
+    pub fn elapsed_ms(&self, now_ms: f64) -> f64 {
+        self.banked_ms + self.running_since.map(|s| (now_ms - s).max(0.0)).unwrap_or(0.0)
+    }
+    fn act(&mut self, a: ClockAction, at: f64) {
+        match a {
+            ClockAction::Start | ClockAction::Resume => {
+                if self.running_since.is_none() {
+                    self.running_since = Some(at);
+                }
+                self.started = true;
+            }
+            ClockAction::Pause => {
+                if let Some(s) = self.running_since.take() {
+                    self.banked_ms += (at - s).max(0.0);
+                }
+            }
+        }
+    }
+}
+
+/// One game of the series.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Game {
+    /// Where it started.
+    pub start: Start,
+    /// Hands in order.
+    pub rows: Vec<HandRow>,
+    /// State after the last hand that counts.
+    pub state: State,
+    /// Winner: by passing A, or by time.
+    pub winner: Option<Team>,
+    /// Won by the time-limit verdict.
+    pub by_time: bool,
+    /// The match clock.
+    pub clock: Clock,
+}
+
+impl Game {
+    fn new(start: Start) -> Game {
+        Game { state: State::new(&start), start, rows: Vec::new(), winner: None, by_time: false, clock: Clock::default() }
+    }
+    /// Levels after each hand, for the chart: index 0 = start.
+    pub fn level_series(&self) -> Vec<BTreeMap<Team, crate::rules::Rank>> {
+        let mut v = vec![self.start.levels.clone()];
+        for r in &self.rows {
+            if let Ok(o) = &r.result {
+                v.push(o.levels_after.clone());
+            }
+        }
+        v
+    }
+}
+
+/// A logged overrun of a per-action limit.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OverrunRow {
+    /// Entry id.
+    pub entry_id: String,
+    /// Game index (0-based) and the hand in progress (1-based).
+    pub game: usize,
+    /// Hand in progress.
+    pub hand: usize,
+    /// Offending seat.
+    pub seat: Seat,
+    /// Which action.
+    pub action: TimedAction,
+    /// Seconds over.
+    pub seconds: u32,
+}
+
+/// Everything derived from a 升级 match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShengjiView {
+    /// Games of the series, in order (at least one).
+    pub games: Vec<Game>,
+    /// Games won per team.
+    pub series: BTreeMap<Team, u32>,
+    /// The series winner once a team has won more than half of `best_of`.
+    pub series_winner: Option<Team>,
+    /// Signed off and not reopened.
+    pub locked: bool,
+    /// Overruns.
+    pub overruns: Vec<OverrunRow>,
+}
+
+impl ShengjiView {
+    /// The game in progress (the last one).
+    pub fn current(&self) -> &Game {
+        self.games.last().expect("a view has at least one game")
+    }
+    /// The first hand that cannot count, if any: (entry id, error).
+    pub fn first_error(&self) -> Option<(String, InputError)> {
+        self.games.iter().flat_map(|g| &g.rows).find_map(|r| r.result.as_ref().err().map(|e| (r.entry_id.clone(), e.clone())))
+    }
+}
+
+/// The derived view of a match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum MatchView {
+    /// 升级.
+    Shengji(ShengjiView),
+}
+
+impl MatchView {
+    /// The first hand that cannot count, if any.
+    pub fn first_error(&self) -> Option<(String, InputError)> {
+        match self {
+            MatchView::Shengji(v) => v.first_error(),
+        }
+    }
+}
+
+/// Replays the whole log.
+pub fn replay(m: &Match) -> MatchView {
+    match &m.setup {
+        Setup::Shengji(s) => MatchView::Shengji(replay_shengji(m, &s.preset, &s.start)),
+    }
+}
+
+/// Replays a 升级 match: voids drop entries, the newest correction of a hand is in force.
+pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> ShengjiView {
+    let voided = m.voided();
+    let mut corrections: HashMap<&str, Vec<&Entry>> = HashMap::new();
+    for e in &m.entries {
+        if let Op::Correct { target, .. } = &e.op {
+            if !voided.contains(e.id.as_str()) {
+                corrections.entry(target.as_str()).or_default().push(e);
+            }
+        }
+    }
+    let mut games = vec![Game::new(start.clone())];
+    let mut overruns = Vec::new();
+    let mut locked = false;
+    for e in &m.entries {
+        if voided.contains(e.id.as_str()) {
+            continue;
+        }
+        let game_index = games.len() - 1;
+        let g = games.last_mut().unwrap();
+        match &e.op {
+            Op::Hand { hand: HandInput::Shengji(h) } => {
+                let cs = corrections.get(e.id.as_str());
+                let hand = cs
+                    .and_then(|c| c.last())
+                    .map(|c| match &c.op {
+                        Op::Correct { hand: HandInput::Shengji(h), .. } => h.clone(),
+                        _ => unreachable!("corrections hold Correct entries"),
+                    })
+                    .unwrap_or_else(|| h.clone());
+                let result = if let Some(w) = g.winner {
+                    Err(InputError { field: "hand".into(), reason: format!("game over: team {w:?} already won") })
+                } else {
+                    shengji::apply(preset, &mut g.state, &hand)
+                };
+                if let Ok(o) = &result {
+                    if o.winner.is_some() {
+                        g.winner = o.winner;
+                    }
+                }
+                g.rows.push(HandRow {
+                    entry_id: e.id.clone(),
+                    number: g.rows.len() + 1,
+                    at_ms: e.at_ms,
+                    hand,
+                    result,
+                    corrected_ms: cs.map(|c| c.iter().map(|x| x.at_ms).collect()).unwrap_or_default(),
+                });
+            }
+            Op::Correct { .. } | Op::Void { .. } => {}
+            Op::Clock { action } => g.clock.act(*action, e.at_ms),
+            Op::Overrun { seat, action, seconds } => overruns.push(OverrunRow {
+                entry_id: e.id.clone(),
+                game: game_index,
+                hand: g.rows.len() + 1,
+                seat: *seat,
+                action: *action,
+                seconds: *seconds,
+            }),
+            Op::TimeVerdict { winner } => {
+                if g.winner.is_none() {
+                    g.winner = Some(*winner);
+                    g.by_time = true;
+                }
+                g.clock.act(ClockAction::Pause, e.at_ms);
+            }
+            Op::NextGame { start } => {
+                g.clock.act(ClockAction::Pause, e.at_ms);
+                games.push(Game::new(start.clone()));
+            }
+            Op::SignOff { .. } => locked = true,
+            Op::Reopen { .. } => locked = false,
+        }
+    }
+    let mut series: BTreeMap<Team, u32> = Team::BOTH.iter().map(|t| (*t, 0)).collect();
+    for g in &games {
+        if let Some(w) = g.winner {
+            *series.get_mut(&w).unwrap() += 1;
+        }
+    }
+    let need = preset.timing.best_of.max(1) / 2 + 1;
+    let series_winner = Team::BOTH.into_iter().find(|t| series[t] >= need);
+    ShengjiView { games, series, series_winner, locked, overruns }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::sample;
+
+    fn h(points: i32) -> Op {
+        Op::Hand { hand: HandInput::Shengji(shengji::Hand { points, ..Default::default() }) }
+    }
+
+    #[test]
+    fn editing_an_early_hand_recomputes_later_ones() {
+        let mut m = sample::blank_shengji("m1", "jiankang-chaodipi", 0.0);
+        for (i, p) in [30, 85, 140, 0, 95].iter().enumerate() {
+            m.append(Entry { id: format!("h{i}"), at_ms: i as f64, op: h(*p) }).unwrap();
+        }
+        let MatchView::Shengji(v) = replay(&m);
+        assert_eq!(v.current().state.level(Team::A).name(), "J");
+        // Hand 1 was really 100 (B takes over +1): everything after shifts.
+        m.append(Entry { id: "c1".into(), at_ms: 10.0, op: Op::Correct { target: "h0".into(), hand: HandInput::Shengji(shengji::Hand { points: 100, ..Default::default() }) } }).unwrap();
+        let MatchView::Shengji(v2) = replay(&m);
+        assert_ne!(v.current().state, v2.current().state);
+        assert_eq!(v2.current().rows[0].corrected_ms, vec![10.0]);
+        // Undo the correction: back to the original.
+        m.append(Entry { id: "v1".into(), at_ms: 11.0, op: Op::Void { target: "c1".into(), reason: String::new() } }).unwrap();
+        let MatchView::Shengji(v3) = replay(&m);
+        assert_eq!(v.current().state, v3.current().state);
+    }
+
+    #[test]
+    fn clock_pauses_and_resumes() {
+        let mut c = Clock::default();
+        c.act(ClockAction::Start, 0.0);
+        c.act(ClockAction::Pause, 1000.0);
+        assert_eq!(c.elapsed_ms(5000.0), 1000.0);
+        c.act(ClockAction::Resume, 6000.0);
+        assert_eq!(c.elapsed_ms(7000.0), 2000.0);
+    }
+
+    #[test]
+    fn best_of_three_keeps_series_score() {
+        let mut m = sample::blank_shengji("m2", "jiankang-chaodipi", 0.0);
+        m.append(Entry { id: "t1".into(), at_ms: 1.0, op: Op::TimeVerdict { winner: Team::B } }).unwrap();
+        m.append(Entry { id: "n1".into(), at_ms: 2.0, op: Op::NextGame { start: Start::default() } }).unwrap();
+        m.append(Entry { id: "h1".into(), at_ms: 3.0, op: h(40) }).unwrap();
+        let MatchView::Shengji(v) = replay(&m);
+        assert_eq!(v.games.len(), 2);
+        assert_eq!(v.series[&Team::B], 1);
+        assert!(v.games[0].by_time);
+        assert_eq!(v.series_winner, None);
+    }
+
+    #[test]
+    fn the_sample_replays_cleanly() {
+        let m = sample::shengji_sample(0.0);
+        let MatchView::Shengji(v) = replay(&m);
+        assert!(v.first_error().is_none());
+        assert!(v.current().rows.len() >= 8);
+    }
+}

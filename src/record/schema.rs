@@ -1,0 +1,477 @@
+//! The one versioned JSON schema for localStorage and export, its migrations, and the
+//! validation every import (and every stored value read back) goes through.
+//!
+//! A document is `{"schema_version": N, "app": "referee", "kind": "match" | "export",
+//! …}`: a stored match is `{…, "kind": "match", "match": Match}`, an export
+//! `{…, "kind": "export", "exported_ms": f64, "matches": [Match]}`. Reading is:
+//! size limit → JSON → envelope → [`migrate`] → typed parse (errors carry the field path)
+//! → semantic checks (ids, targets, every hand replays). Nothing is changed on error.
+
+use super::{Entry, HandInput, Match, Op, Setup};
+use crate::rules::shengji;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+/// The schema version written by this build.
+pub const SCHEMA_VERSION: u32 = 1;
+/// The `app` marker of every document.
+pub const APP_ID: &str = "referee";
+/// Imports larger than this many bytes are refused before parsing.
+pub const MAX_IMPORT_BYTES: usize = 8 * 1024 * 1024;
+
+/// A problem in a document: the field path (`matches[0].entries[3].op.hand.points`) and
+/// the reason in plain words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportError {
+    /// Where.
+    pub field: String,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            f.write_str(&self.reason)
+        } else {
+            write!(f, "{}: {}", self.field, self.reason)
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
+    ImportError { field: field.into(), reason: reason.into() }
+}
+
+/// An export file: every match it carries.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Export {
+    /// Schema version (always [`SCHEMA_VERSION`] when written).
+    pub schema_version: u32,
+    /// Always [`APP_ID`].
+    pub app: String,
+    /// Always `"export"`.
+    pub kind: String,
+    /// When it was exported, ms since the Unix epoch.
+    pub exported_ms: f64,
+    /// The matches.
+    pub matches: Vec<Match>,
+}
+
+/// A stored match (one localStorage value).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Stored {
+    /// Schema version.
+    pub schema_version: u32,
+    /// Always [`APP_ID`].
+    pub app: String,
+    /// Always `"match"`.
+    pub kind: String,
+    /// The match.
+    #[serde(rename = "match")]
+    pub data: Match,
+}
+
+/// Serializes one match for localStorage.
+pub fn store_match(m: &Match) -> String {
+    let s = Stored { schema_version: SCHEMA_VERSION, app: APP_ID.into(), kind: "match".into(), data: m.clone() };
+    serde_json::to_string(&s).expect("a match always serializes")
+}
+
+/// Serializes matches as an export file (pretty JSON).
+pub fn export(matches: &[Match], now_ms: f64) -> String {
+    let e = Export {
+        schema_version: SCHEMA_VERSION,
+        app: APP_ID.into(),
+        kind: "export".into(),
+        exported_ms: now_ms,
+        matches: matches.to_vec(),
+    };
+    serde_json::to_string_pretty(&e).expect("an export always serializes")
+}
+
+/// One migration step: upgrades a document of version `from` to `from + 1`.
+pub type Migration = fn(Value) -> Result<Value, ImportError>;
+
+/// The migrations of this build, index `i` upgrading version `i` to `i + 1`. Version 1 is
+/// the first released schema, so there is none yet; the next schema change adds
+/// `MIGRATIONS[1]` (1 → 2) here and bumps [`SCHEMA_VERSION`].
+pub const MIGRATIONS: &[Option<Migration>] = &[None];
+
+/// Brings `doc` to [`SCHEMA_VERSION`] with [`MIGRATIONS`]; refuses a newer version.
+pub fn migrate(doc: Value) -> Result<Value, ImportError> {
+    migrate_with(doc, SCHEMA_VERSION, MIGRATIONS)
+}
+
+/// The migration hook: applies `steps[v]` for each version `v` from the document's up to
+/// `current`. Errors: no or bad `schema_version`, a version newer than `current`
+/// ("update the app"), or a version with no migration.
+pub fn migrate_with(mut doc: Value, current: u32, steps: &[Option<Migration>]) -> Result<Value, ImportError> {
+    let v = doc
+        .get("schema_version")
+        .ok_or_else(|| ie("schema_version", "missing: this is not a 裁判助手 file"))?
+        .as_u64()
+        .ok_or_else(|| ie("schema_version", "not a whole number"))? as u32;
+    if v > current {
+        return Err(ie(
+            "schema_version",
+            format!("version {v} is newer than this app's {current}: update the app first"),
+        ));
+    }
+    let mut ver = v;
+    while ver < current {
+        let step = steps
+            .get(ver as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| ie("schema_version", format!("no migration from version {ver}")))?;
+        doc = step(doc)?;
+        ver += 1;
+        if let Some(o) = doc.as_object_mut() {
+            o.insert("schema_version".into(), Value::from(ver));
+        }
+    }
+    Ok(doc)
+}
+
+fn typed<T: for<'de> Deserialize<'de>>(doc: Value) -> Result<T, ImportError> {
+    serde_path_to_error::deserialize::<_, T>(doc).map_err(|e| {
+        let path = e.path().to_string();
+        let field = if path == "." { String::new() } else { path };
+        ie(field, e.into_inner().to_string())
+    })
+}
+
+fn envelope(text: &str, kind: &str) -> Result<Value, ImportError> {
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(ie(
+            "",
+            format!("the file is {} bytes; the limit is {} bytes", text.len(), MAX_IMPORT_BYTES),
+        ));
+    }
+    let doc: Value = serde_json::from_str(text)
+        .map_err(|e| ie("", format!("not valid JSON (line {}, column {}): {e}", e.line(), e.column())))?;
+    if !doc.is_object() {
+        return Err(ie("", "not a 裁判助手 file: the top level is not an object"));
+    }
+    if doc.get("app").and_then(Value::as_str) != Some(APP_ID) {
+        return Err(ie("app", "missing or not \"referee\": this is not a 裁判助手 file"));
+    }
+    let doc = migrate(doc)?;
+    match doc.get("kind").and_then(Value::as_str) {
+        Some(k) if k == kind => Ok(doc),
+        Some(k) => Err(ie("kind", format!("expected {kind:?}, found {k:?}"))),
+        None => Err(ie("kind", "missing")),
+    }
+}
+
+/// Reads one stored match value: every check of an import. Errors name the field.
+pub fn load_stored(text: &str) -> Result<Match, ImportError> {
+    let doc = envelope(text, "match")?;
+    let s: Stored = typed(doc)?;
+    validate_match(&s.data).map_err(|e| prefix("match", e))?;
+    Ok(s.data)
+}
+
+/// Reads an export file (or a single stored match) for import: every match validated
+/// before anything is returned. Errors name the field (`matches[2].entries[5].op…`).
+pub fn parse_import(text: &str) -> Result<Vec<Match>, ImportError> {
+    if let Ok(doc) = envelope(text, "match") {
+        let s: Stored = typed(doc)?;
+        validate_match(&s.data).map_err(|e| prefix("match", e))?;
+        return Ok(vec![s.data]);
+    }
+    let doc = envelope(text, "export")?;
+    let e: Export = typed(doc)?;
+    let mut seen = HashSet::new();
+    for (i, m) in e.matches.iter().enumerate() {
+        validate_match(m).map_err(|err| prefix(&format!("matches[{i}]"), err))?;
+        if !seen.insert(m.id.as_str()) {
+            return Err(ie(format!("matches[{i}].id"), format!("{:?} appears twice in the file", m.id)));
+        }
+    }
+    Ok(e.matches)
+}
+
+fn prefix(p: &str, e: ImportError) -> ImportError {
+    if e.field.is_empty() {
+        ie(p, e.reason)
+    } else {
+        ie(format!("{p}.{}", e.field), e.reason)
+    }
+}
+
+fn check_id(id: &str, field: &str) -> Result<(), ImportError> {
+    if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        return Err(ie(field, format!("{id:?} is not an id (1–64 letters, digits, - or _)")));
+    }
+    Ok(())
+}
+
+/// Semantic checks of a whole match: ids, names, targets, and that every hand replays.
+pub fn validate_match(m: &Match) -> Result<(), ImportError> {
+    check_id(&m.id, "id")?;
+    if m.title.chars().count() > 200 {
+        return Err(ie("title", "longer than 200 characters"));
+    }
+    if !m.created_ms.is_finite() {
+        return Err(ie("created_ms", "not a finite time"));
+    }
+    match &m.setup {
+        Setup::Shengji(s) => {
+            for (t, n) in &s.teams {
+                if n.chars().count() > 60 {
+                    return Err(ie(format!("setup.teams.{t:?}"), "name longer than 60 characters"));
+                }
+            }
+            for (seat, n) in &s.players {
+                if n.chars().count() > 60 {
+                    return Err(ie(format!("setup.players.{seat:?}"), "name longer than 60 characters"));
+                }
+            }
+            if s.preset.table.bands.is_empty() {
+                return Err(ie("setup.preset.table.bands", "the level table is empty"));
+            }
+            if let Some(d) = s.start.dealer {
+                if d.team() != s.start.declarer {
+                    return Err(ie("setup.start.dealer", "the dealer seat is not on the declarer team"));
+                }
+            }
+        }
+    }
+    let mut prior = Match { entries: Vec::new(), ..m.clone() };
+    for (i, e) in m.entries.iter().enumerate() {
+        check_new_entry(&prior, e).map_err(|err| prefix(&format!("entries[{i}]"), err))?;
+        prior.entries.push(e.clone());
+    }
+    // Every hand must replay (a correction may not make a later hand impossible).
+    let view = super::replay::replay(m);
+    if let Some((id, err)) = view.first_error() {
+        let i = m.entries.iter().position(|e| e.id == id).unwrap_or(0);
+        return Err(prefix(&format!("entries[{i}].op.hand"), ie(err.field, err.reason)));
+    }
+    Ok(())
+}
+
+/// Checks a new entry against the log so far: unique id, a known target of the right
+/// kind, a hand of the match's game that the engine accepts, and no change while locked
+/// (except a reopen). Errors name the field relative to the entry.
+pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
+    check_id(&e.id, "id")?;
+    if !e.at_ms.is_finite() {
+        return Err(ie("at_ms", "not a finite time"));
+    }
+    if m.entries.iter().any(|x| x.id == e.id) {
+        return Err(ie("id", format!("{:?} is already in the log", e.id)));
+    }
+    let by_id: HashMap<&str, &Entry> = m.entries.iter().map(|x| (x.id.as_str(), x)).collect();
+    let locked = m.locked();
+    if locked && !matches!(e.op, Op::Reopen { .. }) {
+        return Err(ie("op", "the match is signed off (locked): reopen it first"));
+    }
+    let check_hand = |h: &HandInput| -> Result<(), ImportError> {
+        match (h, &m.setup) {
+            (HandInput::Shengji(h), Setup::Shengji(s)) => {
+                shengji::validate_hand(&s.preset, h).map_err(|er| ie(format!("op.hand.shengji.{}", er.field), er.reason))?;
+                if !h.declaring.is_empty() {
+                    shengji::check_declaring(&s.preset.declaring, &h.declaring)
+                        .map_err(|er| ie(format!("op.hand.shengji.{}", er.field), er.reason))?;
+                }
+                Ok(())
+            }
+        }
+    };
+    match &e.op {
+        Op::Hand { hand } => check_hand(hand)?,
+        Op::Correct { target, hand } => {
+            match by_id.get(target.as_str()) {
+                Some(Entry { op: Op::Hand { .. }, .. }) => {}
+                Some(_) => return Err(ie("op.target", format!("{target:?} is not a hand"))),
+                None => return Err(ie("op.target", format!("no entry {target:?} in this match"))),
+            }
+            check_hand(hand)?;
+        }
+        Op::Void { target, reason } => {
+            if reason.chars().count() > 500 {
+                return Err(ie("op.reason", "longer than 500 characters"));
+            }
+            match by_id.get(target.as_str()) {
+                Some(Entry { op: Op::Void { .. }, .. }) => {
+                    return Err(ie("op.target", "a void cannot be voided: enter the entry again"))
+                }
+                Some(_) => {}
+                None => return Err(ie("op.target", format!("no entry {target:?} in this match"))),
+            }
+            if m.voided().contains(target.as_str()) {
+                return Err(ie("op.target", format!("{target:?} is already voided")));
+            }
+        }
+        Op::SignOff { referee } | Op::Reopen { reason: referee } => {
+            if referee.chars().count() > 200 {
+                return Err(ie("op", "text longer than 200 characters"));
+            }
+            if matches!(e.op, Op::Reopen { .. }) && !locked {
+                return Err(ie("op", "the match is not locked"));
+            }
+        }
+        Op::Overrun { seconds, .. } => {
+            if *seconds > 24 * 3600 {
+                return Err(ie("op.seconds", "more than a day"));
+            }
+        }
+        Op::Clock { .. } | Op::TimeVerdict { .. } | Op::NextGame { .. } => {}
+    }
+    Ok(())
+}
+
+/// What merging an import into the matches on this device did.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MergeReport {
+    /// Matches that were new here.
+    pub added: Vec<String>,
+    /// Matches that gained entries: (id, entries added).
+    pub extended: Vec<(String, usize)>,
+    /// Matches already identical here.
+    pub unchanged: Vec<String>,
+    /// Entries whose id exists here with different content: (match id, entry id). The
+    /// local entry is kept; the referee chooses (issue 8).
+    pub conflicts: Vec<(String, String)>,
+}
+
+/// Merges `incoming` into `local` (both already validated): a new match is added; a known
+/// match gains the entries it lacks (by entry id, in time order); an entry that differs is
+/// reported as a conflict and the local one kept. Importing the same file twice changes
+/// nothing the second time. Returns the merged matches that changed and a report; a merged
+/// match that would not validate is refused with its error and nothing changes.
+pub fn merge(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>, MergeReport), ImportError> {
+    let mut report = MergeReport::default();
+    let mut changed = Vec::new();
+    for (i, inc) in incoming.iter().enumerate() {
+        match local.iter().find(|m| m.id == inc.id) {
+            None => {
+                report.added.push(inc.id.clone());
+                changed.push(inc.clone());
+            }
+            Some(loc) => {
+                let mut merged = loc.clone();
+                let mut added = 0;
+                for e in &inc.entries {
+                    match loc.entries.iter().find(|x| x.id == e.id) {
+                        Some(x) if x == e => {}
+                        Some(_) => report.conflicts.push((inc.id.clone(), e.id.clone())),
+                        None => {
+                            merged.entries.push(e.clone());
+                            added += 1;
+                        }
+                    }
+                }
+                if added == 0 {
+                    report.unchanged.push(inc.id.clone());
+                    continue;
+                }
+                // Stable order: by time, then by original position.
+                let order: HashMap<String, usize> =
+                    merged.entries.iter().enumerate().map(|(k, e)| (e.id.clone(), k)).collect();
+                merged
+                    .entries
+                    .sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms).then(order[&a.id].cmp(&order[&b.id])));
+                validate_match(&merged).map_err(|e| prefix(&format!("matches[{i}] (merged)"), e))?;
+                report.extended.push((inc.id.clone(), added));
+                changed.push(merged);
+            }
+        }
+    }
+    Ok((changed, report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::sample;
+
+    #[test]
+    fn store_and_load_round_trip() {
+        let m = sample::shengji_sample(1_700_000_000_000.0);
+        let text = store_match(&m);
+        assert_eq!(load_stored(&text).unwrap(), m);
+    }
+
+    #[test]
+    fn export_import_round_trip_and_idempotent_merge() {
+        let m = sample::shengji_sample(1_700_000_000_000.0);
+        let file = export(std::slice::from_ref(&m), 1.0);
+        let got = parse_import(&file).unwrap();
+        assert_eq!(got, vec![m.clone()]);
+        let (changed, rep) = merge(std::slice::from_ref(&m), &got).unwrap();
+        assert!(changed.is_empty());
+        assert_eq!(rep.unchanged, vec![m.id.clone()]);
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let m = sample::shengji_sample(0.0);
+        let mut v: Value = serde_json::from_str(&export(&[m], 0.0)).unwrap();
+        v["matches"][0]["entries"][1]["op"]["hand"]["shengji"]["points"] = Value::from(83);
+        let e = parse_import(&v.to_string()).unwrap_err();
+        assert_eq!(e.field, "matches[0].entries[1].op.hand.shengji.points", "{e}");
+        v["matches"][0]["entries"][1]["op"]["hand"]["shengji"]["points"] = Value::from("eighty");
+        let e = parse_import(&v.to_string()).unwrap_err();
+        assert!(e.field.starts_with("matches[0].entries[1].op"), "{e}");
+    }
+
+    #[test]
+    fn foreign_and_newer_files_are_refused() {
+        assert_eq!(parse_import("[1,2]").unwrap_err().field, "");
+        assert_eq!(parse_import(r#"{"app":"other"}"#).unwrap_err().field, "app");
+        let e = parse_import(r#"{"app":"referee","schema_version":99,"kind":"export","matches":[]}"#).unwrap_err();
+        assert!(e.reason.contains("newer"), "{e}");
+        let big = " ".repeat(MAX_IMPORT_BYTES + 1);
+        assert!(parse_import(&big).unwrap_err().reason.contains("limit"));
+    }
+
+    #[test]
+    fn migration_hook_upgrades_old_documents() {
+        fn v0_to_v1(mut d: Value) -> Result<Value, ImportError> {
+            // Version 0 (hypothetical) called the match list "games".
+            let games = d.as_object_mut().unwrap().remove("games").ok_or_else(|| ie("games", "missing"))?;
+            d["matches"] = games;
+            Ok(d)
+        }
+        let doc = serde_json::json!({"schema_version": 0, "app": "referee", "kind": "export", "games": []});
+        let out = migrate_with(doc, 1, &[Some(v0_to_v1)]).unwrap();
+        assert_eq!(out["schema_version"], 1);
+        assert!(out["matches"].is_array());
+        let doc = serde_json::json!({"schema_version": 0});
+        assert!(migrate_with(doc, 1, &[None]).is_err());
+    }
+
+    #[test]
+    fn locked_match_refuses_entries_until_reopened() {
+        let mut m = sample::shengji_sample(0.0);
+        let n = m.entries.len();
+        m.append(Entry { id: "s1".into(), at_ms: 1.0, op: Op::SignOff { referee: "王".into() } }).unwrap();
+        let hand = Op::Hand { hand: HandInput::Shengji(shengji::Hand { points: 40, ..Default::default() }) };
+        assert!(m.append(Entry { id: "h-x".into(), at_ms: 2.0, op: hand.clone() }).is_err());
+        m.append(Entry { id: "r1".into(), at_ms: 3.0, op: Op::Reopen { reason: "录入错误".into() } }).unwrap();
+        m.append(Entry { id: "h-x".into(), at_ms: 4.0, op: hand }).unwrap();
+        assert_eq!(m.entries.len(), n + 3);
+    }
+
+    #[test]
+    fn merge_adds_missing_entries_and_reports_conflicts() {
+        let base = sample::shengji_sample(0.0);
+        let mut a = base.clone();
+        let mut b = base.clone();
+        let h = |p| Op::Hand { hand: HandInput::Shengji(shengji::Hand { points: p, ..Default::default() }) };
+        a.append(Entry { id: "x1".into(), at_ms: 9e12, op: h(40) }).unwrap();
+        b.append(Entry { id: "x1".into(), at_ms: 9e12, op: h(60) }).unwrap();
+        b.append(Entry { id: "x2".into(), at_ms: 9.1e12, op: h(60) }).unwrap();
+        let (changed, rep) = merge(&[a], &[b]).unwrap();
+        assert_eq!(rep.conflicts, vec![(base.id.clone(), "x1".to_string())]);
+        assert_eq!(changed[0].entries.len(), base.entries.len() + 2);
+    }
+}
