@@ -9,7 +9,6 @@
 pub mod record;
 pub mod rules;
 
-#[cfg(target_arch = "wasm32")]
 pub mod i18n;
 #[cfg(target_arch = "wasm32")]
 pub mod store;

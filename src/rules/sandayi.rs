@@ -1,1 +1,1002 @@
-//! sandayi engine (RULES.md) — being written.
+//! 欢乐三打一 — game id `sandayi`, preset `qingpu-sandayi` (RULES.md §4; seed 001 三打一).
+//!
+//! Read next to RULES.md §4, top to bottom:
+//!
+//! 1. **叫档** (001 三打一 §一): 4 players, 2 decks, 25 cards each and 8 in the kitty; whoever
+//!    draws the marker card (标记牌) calls first; each calls 1 / 2 / 3 档 or passes, each bid
+//!    higher than the last; the highest bidder is 地主 ([`bidding_outcome`]). Nobody bids →
+//!    the deal is void and the **next** deal is 荒番 ([`next_is_huangfan`]).
+//! 2. **头撂 / 摊打** (§六): 头撂 = the first caller bids 3 at once; only then may the landlord
+//!    choose 摊打 (play with his hand shown).
+//! 3. **炸弹限制** (§三): landlord — no limit; a farmer the bidding never reached — no limit;
+//!    a farmer who bid 2 — at most 2 bombs; bid 1 — at most 1; passed — at most 1
+//!    ([`BombLimits`], [`bomb_violations`]). Exceeding is flagged, the score is unchanged.
+//! 4. **倍数** (§七): product of 荒番 ×2, 摊打 ×2, 明王 ×2 ([`multiplier`]).
+//! 5. **结算** (§七): each farmer pays (landlord wins) or gets (landlord loses)
+//!    `倍数 × 底注 × 档数`; the landlord gets or pays three times that. For 头撂 the 档数 is
+//!    replaced by 4 on a win and 3 on a loss (RULES.md's reading of "地主赢牌得4倍底分，地主输
+//!    牌扣3倍底分") ([`score_hand`]).
+//!
+//! Players are indices into the session's player list, in calling order (index + 1 calls
+//! next, wrapping round). Scores are whole points (`i64`). Every parameter is preset data
+//! ([`Preset`]). The bidding check, errors, readings and session ranking are shared with
+//! 斗地主 and re-exported here.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use super::doudizhu::{check_bid_values, check_share, deltas, factor_list, mul, signed};
+pub use super::doudizhu::{
+    check_bidding, rank_session, Bidding, Call, Factor, FactorKind, Ranking, Reading, RuleError,
+    SessionRules, Standing,
+};
+
+// ---------------------------------------------------------------------------------------
+// Preset
+// ---------------------------------------------------------------------------------------
+
+/// Farmers' bomb limits by how they called (001 三打一 §三). `None` = no limit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BombLimits {
+    /// The landlord (地主——没有限制).
+    pub landlord: Option<u32>,
+    /// A farmer the bidding never reached (未轮到叫牌的农民——没有限制).
+    pub not_reached: Option<u32>,
+    /// A farmer who passed (轮到叫牌选择Pass的农民——最多1次).
+    pub passed: Option<u32>,
+    /// A farmer who bid this many 档 → at most that many bombs (叫2档 → 2, 叫1档 → 1).
+    /// A bid missing from the map has no limit. (JSON object keys are the bids as strings.)
+    pub after_bid: BTreeMap<u8, Option<u32>>,
+}
+
+/// The 欢乐三打一 parameters (RULES.md §4). A referee may copy a preset and change any
+/// field; [`validate_preset`] keeps the result zero-sum.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preset {
+    /// Preset id, e.g. `qingpu-sandayi`.
+    pub id: String,
+    /// Chinese display name.
+    pub name: String,
+    /// The document and section the preset reads.
+    pub source: String,
+    /// Players at a table (4).
+    pub players: usize,
+    /// Decks used (2) — informational.
+    pub decks: u32,
+    /// Cards dealt to each player (25) — informational.
+    pub hand_cards: u32,
+    /// Cards in the kitty (底牌, 8), given to the landlord — informational.
+    pub kitty_cards: u32,
+    /// Allowed bids in 档, ascending; the largest ends the bidding at once (1, 2, 3).
+    pub bid_values: Vec<u8>,
+    /// 底注 in points (1); the session may change it.
+    pub stake: i64,
+    /// The landlord wins/loses this many times a farmer's amount (3 = the number of
+    /// farmers, so the hand sums to zero).
+    pub landlord_share: i64,
+    /// 荒番 multiplier (×2): the deal after one nobody bid on.
+    pub huangfan_factor: i64,
+    /// 摊打 multiplier (×2).
+    pub tanda_factor: i64,
+    /// 明王 multiplier (×2).
+    pub mingwang_factor: i64,
+    /// The opening bid that makes a 头撂 (3).
+    pub toulia_bid: u8,
+    /// 档数 used instead of the bid when a 头撂 landlord wins (4).
+    pub toulia_win_units: i64,
+    /// 档数 used instead of the bid when a 头撂 landlord loses (3).
+    pub toulia_loss_units: i64,
+    /// 摊打 may be chosen only after a 头撂 (true).
+    pub tanda_needs_toulia: bool,
+    /// Farmers' bomb limits by their call.
+    pub bomb_limits: BombLimits,
+    /// Tables, clock, ranking.
+    pub session: SessionRules,
+    /// Parameters that are readings (editable, flagged in the UI).
+    pub readings: Vec<Reading>,
+}
+
+/// The built-in 三打一 presets: `qingpu-sandayi` (001, 2015 青浦区教育系统教工棋牌比赛).
+pub fn builtin_presets() -> Vec<Preset> {
+    vec![Preset {
+        id: "qingpu-sandayi".into(),
+        name: "青浦欢乐三打一".into(),
+        source: "001 2015年青浦区教育系统教工棋牌比赛·欢乐三打一比赛规则".into(),
+        players: 4,
+        decks: 2,
+        hand_cards: 25,
+        kitty_cards: 8,
+        bid_values: vec![1, 2, 3],
+        stake: 1,
+        landlord_share: 3,
+        huangfan_factor: 2,
+        tanda_factor: 2,
+        mingwang_factor: 2,
+        toulia_bid: 3,
+        toulia_win_units: 4,
+        toulia_loss_units: 3,
+        tanda_needs_toulia: true,
+        bomb_limits: BombLimits {
+            landlord: None,
+            not_reached: None,
+            passed: Some(1),
+            after_bid: BTreeMap::from([(1, Some(1)), (2, Some(2))]),
+        },
+        session: SessionRules {
+            tables: None,
+            minutes_per_table: Some(30),
+            advancing: 1,
+            playoff_on_tie: true,
+        },
+        readings: vec![
+            Reading {
+                field: "toulia_win_units".into(),
+                note: "RULES.md §4 的读法：“地主赢牌得4倍底分”= 头撂赢时以 4 代替档数，每位农民付 倍数×底注×4".into(),
+            },
+            Reading {
+                field: "toulia_loss_units".into(),
+                note: "RULES.md §4 的读法：“地主输牌扣3倍底分”= 头撂输时以 3 代替档数（即头撂所叫的 3 档）".into(),
+            },
+            Reading {
+                field: "huangfan_factor".into(),
+                note: "001 §一、§七：无人叫档则下一局为荒番局（×2）；连续无人叫档时不累乘，仍为 ×2（文件未写）".into(),
+            },
+            Reading {
+                field: "mingwang_factor".into(),
+                note: "001 §七 只在公式中写“明王×2”，没有解释何为明王；由裁判记录是否明王".into(),
+            },
+            Reading {
+                field: "stake".into(),
+                note: "001 §七 写“底注”但未给数值；默认 1".into(),
+            },
+            Reading {
+                field: "session.minutes_per_table".into(),
+                note: "001 “每场比赛限时?0分钟”字迹不清；按同一文件 80分 的限时 30 分钟".into(),
+            },
+            Reading {
+                field: "session.advancing".into(),
+                note: "001 未写排名办法；按 000 §二(十) 以总分排名，最高分并列时加赛".into(),
+            },
+        ],
+    }]
+}
+
+/// The built-in preset with this id, if any.
+pub fn find_preset(id: &str) -> Option<Preset> {
+    builtin_presets().into_iter().find(|p| p.id == id)
+}
+
+/// Checks a (possibly edited) preset: at least two players, bids ascending and positive,
+/// `toulia_bid` one of them, factors, stake and 头撂 units at least 1,
+/// `landlord_share == players − 1`. Errors name the field as `preset.<field>`.
+pub fn validate_preset(preset: &Preset) -> Result<(), RuleError> {
+    if preset.players < 2 {
+        return Err(RuleError::new("preset.players", "至少需要 2 位玩家"));
+    }
+    check_bid_values(&preset.bid_values)?;
+    if !preset.bid_values.contains(&preset.toulia_bid) {
+        return Err(RuleError::new(
+            "preset.toulia_bid",
+            format!(
+                "头撂的叫档 {} 不在可叫的 {:?} 之中",
+                preset.toulia_bid, preset.bid_values
+            ),
+        ));
+    }
+    for (field, v) in [
+        ("preset.stake", preset.stake),
+        ("preset.huangfan_factor", preset.huangfan_factor),
+        ("preset.tanda_factor", preset.tanda_factor),
+        ("preset.mingwang_factor", preset.mingwang_factor),
+        ("preset.toulia_win_units", preset.toulia_win_units),
+        ("preset.toulia_loss_units", preset.toulia_loss_units),
+    ] {
+        if v < 1 {
+            return Err(RuleError::new(field, format!("必须至少为 1，实际 {v}")));
+        }
+    }
+    check_share(preset.landlord_share, preset.players)
+}
+
+// ---------------------------------------------------------------------------------------
+// Hand
+// ---------------------------------------------------------------------------------------
+
+/// One deal as the referee records it (fields as in `shared/cases/README.md`, players as
+/// indices).
+///
+/// `landlord: None` records a deal nobody bid on: `bid` 0, every call a pass, nothing
+/// played, scores nothing — and the next deal is 荒番.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hand {
+    /// The landlord (地主), or `None` when nobody bid.
+    pub landlord: Option<usize>,
+    /// The landlord's bid in 档 (1–3); 0 when nobody bid.
+    #[serde(default)]
+    pub bid: u8,
+    /// Each player's call: a bid, a pass, or `None` (JSON `null`) when the bidding ended
+    /// (a 3 档 bid) before reaching that player. One entry per player.
+    pub bids: Vec<Option<Call>>,
+    /// Who held the marker card (首叫); inferred from `bids` when not recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_bidder: Option<usize>,
+    /// 荒番: the previous deal was void (nobody bid).
+    #[serde(default)]
+    pub huangfan: bool,
+    /// 摊打 (only after 头撂).
+    #[serde(default)]
+    pub tanda: bool,
+    /// 明王.
+    #[serde(default)]
+    pub mingwang: bool,
+    /// 头撂: the first caller bid 3 档 at once.
+    #[serde(default)]
+    pub toulia: bool,
+    /// The landlord went out first.
+    #[serde(default)]
+    pub landlord_won: bool,
+    /// Bombs each player played (one entry per player; an empty list means none).
+    #[serde(default)]
+    pub bombs: Vec<u32>,
+}
+
+impl Hand {
+    /// True for a deal nobody bid on.
+    pub fn is_void(&self) -> bool {
+        self.landlord.is_none()
+    }
+    /// Bombs played by `player` (0 when `bombs` is empty).
+    pub fn bombs_of(&self, player: usize) -> u32 {
+        self.bombs.get(player).copied().unwrap_or(0)
+    }
+}
+
+/// Whether the deal after `previous` is 荒番 (001 三打一 §一 "如果没有玩家叫档，则开始下一局，
+/// 下一局为荒番局"): true exactly when the previous deal was void (nobody bid). `None` (no
+/// previous deal in the log) → false.
+pub fn next_is_huangfan(previous: Option<&Hand>) -> bool {
+    previous.is_some_and(Hand::is_void)
+}
+
+/// What the calls establish: landlord, bid and whether it is a 头撂 — for filling in a
+/// hand from the calls. Errors as [`check_bidding`].
+pub fn bidding_outcome(
+    preset: &Preset,
+    bids: &[Option<Call>],
+    first_bidder: Option<usize>,
+) -> Result<Bidding, RuleError> {
+    check_bidding(bids, first_bidder, &preset.bid_values, preset.players)
+}
+
+/// How a player stood in the bidding — what decides his bomb limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BidStanding {
+    /// The landlord.
+    Landlord,
+    /// A farmer the bidding never reached.
+    NotReached,
+    /// A farmer who passed.
+    Passed,
+    /// A farmer who bid this many 档 and was outbid.
+    Bid(u8),
+}
+
+impl BidStanding {
+    /// Chinese description, as in 001 §三.
+    pub fn label(self) -> String {
+        match self {
+            BidStanding::Landlord => "地主".into(),
+            BidStanding::NotReached => "未轮到叫牌的农民".into(),
+            BidStanding::Passed => "轮到叫牌选择Pass的农民".into(),
+            BidStanding::Bid(v) => format!("叫{v}档的农民"),
+        }
+    }
+}
+
+/// A farmer (or landlord, if a preset limits him) who played more bombs than allowed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Violation {
+    /// Player index.
+    pub player: usize,
+    /// Bombs the player played.
+    pub bombs: u32,
+    /// The limit that applied.
+    pub limit: u32,
+    /// Why that limit applied.
+    pub standing: BidStanding,
+    /// e.g. `轮到叫牌选择Pass的农民本局最多打 1 次炸弹，实际打了 2 次（001 三打一 §三）`.
+    pub reason: String,
+}
+
+/// A [`Violation`] with the 0-based index of its hand, for a replayed session.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandViolation {
+    /// 0-based hand index.
+    pub hand: usize,
+    /// The violation.
+    pub violation: Violation,
+}
+
+/// The score of one hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandResult {
+    /// Points won (+) or lost (−) by each player; sums to zero.
+    pub deltas: Vec<i64>,
+    /// 倍数 (1 when nothing doubled).
+    pub multiplier: i64,
+    /// What made up the multiplier (荒番, 摊打, 明王 in that order).
+    pub factors: Vec<Factor>,
+    /// The 档数 used: the bid, or the 头撂 win/loss units; 0 for a void deal.
+    pub units: i64,
+    /// Each farmer's amount, 倍数 × 底注 × 档数.
+    pub unit: i64,
+    /// The formula with the numbers, e.g. `倍数 2 (荒番×2) × 底注 1 × 档数 1 = 2; 地主 −6,
+    /// 农民各 +2`.
+    pub explanation: String,
+    /// Bomb-limit violations in this hand (they do not change the score).
+    pub violations: Vec<Violation>,
+}
+
+/// Checks one hand against the preset (RULES.md §4). Errors name the field: `bids`,
+/// `bids[p]`, `first_bidder`, `landlord`, `bid`, `toulia`, `tanda`, `bombs`, `bombs[p]`,
+/// `mingwang`, `landlord_won`. (Whether `huangfan` is right depends on the previous deal and
+/// is checked by [`replay`].)
+pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
+    let n = preset.players;
+    let b = bidding_outcome(preset, &hand.bids, hand.first_bidder)?;
+    if !hand.bombs.is_empty() && hand.bombs.len() != n {
+        return Err(RuleError::new(
+            "bombs",
+            format!(
+                "需要每位玩家一项（{n} 项）或留空，实际 {} 项",
+                hand.bombs.len()
+            ),
+        ));
+    }
+    match (b.winner, hand.landlord) {
+        (None, None) => {
+            let field = if hand.bid != 0 {
+                "bid"
+            } else if hand.toulia {
+                "toulia"
+            } else if hand.tanda {
+                "tanda"
+            } else if hand.mingwang {
+                "mingwang"
+            } else if hand.landlord_won {
+                "landlord_won"
+            } else if let Some(p) = hand.bombs.iter().position(|&x| x > 0) {
+                return Err(RuleError::new(
+                    format!("bombs[{p}]"),
+                    "无人叫档的一局没有打牌，不能有炸弹",
+                ));
+            } else {
+                return Ok(());
+            };
+            Err(RuleError::new(
+                field,
+                "无人叫档的一局没有打牌，此项必须为 0 / false",
+            ))
+        }
+        (None, Some(_)) => Err(RuleError::new(
+            "landlord",
+            "没有人叫档，不能有地主（下一局为荒番局）",
+        )),
+        (Some((w, _)), None) => Err(RuleError::new(
+            "landlord",
+            format!("玩家 {w} 叫档最高，应为地主"),
+        )),
+        (Some((w, v)), Some(l)) => {
+            if l >= n {
+                return Err(RuleError::new(
+                    "landlord",
+                    format!("玩家序号 {l} 超出范围 0..{n}"),
+                ));
+            }
+            if w != l {
+                return Err(RuleError::new(
+                    "landlord",
+                    format!("地主必须是最后（最高）叫档的玩家 {w}，实际记为 {l}"),
+                ));
+            }
+            if v != hand.bid {
+                return Err(RuleError::new(
+                    "bid",
+                    format!("档数必须等于地主所叫的 {v} 档，实际 {}", hand.bid),
+                ));
+            }
+            let opened_toulia =
+                matches!(hand.bids[b.first_bidder], Some(Call::Bid(x)) if x == preset.toulia_bid);
+            if hand.toulia && !opened_toulia {
+                return Err(RuleError::new(
+                    "toulia",
+                    format!(
+                        "头撂是首叫者直接叫 {} 档；本局首叫者是玩家 {}，并非如此",
+                        preset.toulia_bid, b.first_bidder
+                    ),
+                ));
+            }
+            if !hand.toulia && opened_toulia {
+                return Err(RuleError::new(
+                    "toulia",
+                    format!(
+                        "首叫者玩家 {} 直接叫了 {} 档，本局是头撂",
+                        b.first_bidder, preset.toulia_bid
+                    ),
+                ));
+            }
+            if hand.tanda && preset.tanda_needs_toulia && !hand.toulia {
+                return Err(RuleError::new("tanda", "摊打只能在头撂之后选择"));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Each player's standing in the bidding of a played hand.
+fn standing(hand: &Hand, player: usize) -> BidStanding {
+    if hand.landlord == Some(player) {
+        return BidStanding::Landlord;
+    }
+    match hand.bids.get(player).copied().flatten() {
+        None => BidStanding::NotReached,
+        Some(Call::Pass) => BidStanding::Passed,
+        Some(Call::Bid(v)) => BidStanding::Bid(v),
+    }
+}
+
+/// The bomb limit for a standing (`None` = no limit) — 001 三打一 §三.
+pub fn bomb_limit(preset: &Preset, standing: BidStanding) -> Option<u32> {
+    let l = &preset.bomb_limits;
+    match standing {
+        BidStanding::Landlord => l.landlord,
+        BidStanding::NotReached => l.not_reached,
+        BidStanding::Passed => l.passed,
+        BidStanding::Bid(v) => l.after_bid.get(&v).copied().flatten(),
+    }
+}
+
+/// Players who played more bombs than their limit allows (001 三打一 §三), in player order.
+/// Call on a validated hand; a void deal has none.
+pub fn bomb_violations(preset: &Preset, hand: &Hand) -> Vec<Violation> {
+    if hand.is_void() {
+        return Vec::new();
+    }
+    (0..preset.players)
+        .filter_map(|p| {
+            let bombs = hand.bombs_of(p);
+            let st = standing(hand, p);
+            let limit = bomb_limit(preset, st)?;
+            (bombs > limit).then(|| Violation {
+                player: p,
+                bombs,
+                limit,
+                standing: st,
+                reason: format!(
+                    "{}本局最多打 {limit} 次炸弹，实际打了 {bombs} 次（001 三打一 §三）",
+                    st.label()
+                ),
+            })
+        })
+        .collect()
+}
+
+/// 倍数 and its factors — 001 三打一 §七: product of 荒番 ×2, 摊打 ×2, 明王 ×2.
+pub fn multiplier(preset: &Preset, hand: &Hand) -> Result<(i64, Vec<Factor>), RuleError> {
+    let mut factors = Vec::new();
+    for (on, kind, times) in [
+        (hand.huangfan, FactorKind::Huangfan, preset.huangfan_factor),
+        (hand.tanda, FactorKind::Tanda, preset.tanda_factor),
+        (hand.mingwang, FactorKind::Mingwang, preset.mingwang_factor),
+    ] {
+        if on {
+            factors.push(Factor {
+                kind,
+                count: 1,
+                times,
+            });
+        }
+    }
+    let mut m = 1i64;
+    for f in &factors {
+        m = mul(m, f.times, "huangfan")?;
+    }
+    Ok((m, factors))
+}
+
+/// Scores one hand — RULES.md §4 / 001 三打一 §七: each farmer pays (landlord wins) or gets
+/// (landlord loses) `倍数 × 底注 × 档数`, where 档数 is the bid, or `toulia_win_units` (4) /
+/// `toulia_loss_units` (3) after a 头撂; the landlord gets or pays `landlord_share` (3) times
+/// that. A void deal scores 0. Bomb-limit violations are listed, the score is unchanged.
+///
+/// Errors: invalid preset or hand ([`validate_preset`], [`validate_hand`]), overflow.
+pub fn score_hand(preset: &Preset, hand: &Hand) -> Result<HandResult, RuleError> {
+    validate_preset(preset)?;
+    validate_hand(preset, hand)?;
+    let n = preset.players;
+    let Some(landlord) = hand.landlord else {
+        let (m, factors) = multiplier(preset, hand)?;
+        return Ok(HandResult {
+            deltas: vec![0; n],
+            multiplier: m,
+            factors,
+            units: 0,
+            unit: 0,
+            explanation: "无人叫档，本局不计分；下一局为荒番局".into(),
+            violations: Vec::new(),
+        });
+    };
+    let (m, factors) = multiplier(preset, hand)?;
+    let (units, units_text) = match (hand.toulia, hand.landlord_won) {
+        (true, true) => (
+            preset.toulia_win_units,
+            format!("头撂赢 {}", preset.toulia_win_units),
+        ),
+        (true, false) => (
+            preset.toulia_loss_units,
+            format!("头撂输 {}", preset.toulia_loss_units),
+        ),
+        (false, _) => (hand.bid as i64, format!("档数 {}", hand.bid)),
+    };
+    let unit = mul(mul(m, preset.stake, "stake")?, units, "bid")?;
+    mul(unit, preset.landlord_share, "bid")?;
+    let deltas = deltas(n, landlord, hand.landlord_won, unit, preset.landlord_share);
+    let explanation = format!(
+        "倍数 {m}{} × 底注 {} × {units_text} = {unit}; 地主 {}, 农民各 {}",
+        factor_list(&factors),
+        preset.stake,
+        signed(deltas[landlord]),
+        signed(if hand.landlord_won { -unit } else { unit }),
+    );
+    Ok(HandResult {
+        deltas,
+        multiplier: m,
+        factors,
+        units,
+        unit,
+        explanation,
+        violations: bomb_violations(preset, hand),
+    })
+}
+
+/// A whole session replayed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replay {
+    /// Each player's total, the sum of the hands' deltas.
+    pub totals: Vec<i64>,
+    /// Each hand's result, in order.
+    pub hands: Vec<HandResult>,
+    /// All bomb-limit violations with their hand index, in hand then player order.
+    pub violations: Vec<HandViolation>,
+}
+
+/// Replays a session's hands in order — deterministic, pure.
+///
+/// `players` must equal `preset.players` (error field `players`). Besides each hand's own
+/// checks, a hand that follows a recorded hand must have `huangfan` exactly when that hand
+/// was void ([`next_is_huangfan`]); the first hand of the list may be either (the void deal
+/// may predate the log). The first invalid hand stops the replay with its error.
+pub fn replay(preset: &Preset, players: usize, hands: &[Hand]) -> Result<Replay, RuleError> {
+    validate_preset(preset)?;
+    if players != preset.players {
+        return Err(RuleError::new(
+            "players",
+            format!(
+                "{} 需要 {} 位玩家，实际 {players} 位",
+                preset.name, preset.players
+            ),
+        ));
+    }
+    let mut totals = vec![0i64; players];
+    let mut results = Vec::with_capacity(hands.len());
+    let mut violations = Vec::new();
+    for (i, hand) in hands.iter().enumerate() {
+        if i > 0 {
+            let expected = next_is_huangfan(Some(&hands[i - 1]));
+            if hand.huangfan != expected {
+                let msg = if expected {
+                    "上一局无人叫档，本局必须是荒番局"
+                } else {
+                    "上一局有地主，本局不是荒番局"
+                };
+                return Err(RuleError::new("huangfan", msg).in_hand(i));
+            }
+        }
+        let r = score_hand(preset, hand).map_err(|e| e.in_hand(i))?;
+        for (t, d) in totals.iter_mut().zip(&r.deltas) {
+            *t = t
+                .checked_add(*d)
+                .ok_or_else(|| RuleError::new("totals", "总分超出计分范围").in_hand(i))?;
+        }
+        violations.extend(r.violations.iter().cloned().map(|v| HandViolation {
+            hand: i,
+            violation: v,
+        }));
+        results.push(r);
+    }
+    Ok(Replay {
+        totals,
+        hands: results,
+        violations,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use Call::{Bid, Pass};
+
+    fn preset() -> Preset {
+        find_preset("qingpu-sandayi").unwrap()
+    }
+
+    /// A played hand derived from the calls (first caller inferred).
+    fn played(bids: Vec<Option<Call>>, won: bool) -> Hand {
+        let b = bidding_outcome(&preset(), &bids, None).unwrap();
+        let (landlord, bid) = b.winner.unwrap();
+        Hand {
+            landlord: Some(landlord),
+            bid,
+            toulia: b.opened_at_top,
+            bids,
+            landlord_won: won,
+            ..Hand::default()
+        }
+    }
+
+    fn void() -> Hand {
+        Hand {
+            bids: vec![Some(Pass); 4],
+            ..Hand::default()
+        }
+    }
+
+    #[test]
+    fn builtin_preset_is_valid_and_round_trips() {
+        for p in builtin_presets() {
+            validate_preset(&p).unwrap();
+            let json = serde_json::to_string(&p).unwrap();
+            assert_eq!(serde_json::from_str::<Preset>(&json).unwrap(), p);
+            assert!(p.readings.iter().any(|r| r.field == "toulia_loss_units"));
+        }
+    }
+
+    #[test]
+    fn plain_win() {
+        let h = played(vec![Some(Bid(2)), Some(Pass), Some(Pass), Some(Pass)], true);
+        let r = score_hand(&preset(), &h).unwrap();
+        assert_eq!(r.deltas, vec![6, -2, -2, -2]);
+        assert_eq!(
+            r.explanation,
+            "倍数 1 × 底注 1 × 档数 2 = 2; 地主 +6, 农民各 −2"
+        );
+        assert!(r.violations.is_empty());
+    }
+
+    #[test]
+    fn huangfan_loss() {
+        let h = Hand {
+            huangfan: true,
+            ..played(
+                vec![Some(Pass), Some(Bid(1)), Some(Pass), Some(Pass)],
+                false,
+            )
+        };
+        let r = score_hand(&preset(), &h).unwrap();
+        assert_eq!(r.deltas, vec![2, -6, 2, 2]);
+        assert_eq!(
+            r.explanation,
+            "倍数 2 (荒番×2) × 底注 1 × 档数 1 = 2; 地主 −6, 农民各 +2"
+        );
+    }
+
+    #[test]
+    fn toulia_tanda_win_and_loss() {
+        let h = Hand {
+            tanda: true,
+            ..played(vec![None, None, Some(Bid(3)), None], true)
+        };
+        assert!(h.toulia);
+        let r = score_hand(&preset(), &h).unwrap();
+        assert_eq!(r.deltas, vec![-8, -8, 24, -8]);
+        assert_eq!(
+            r.explanation,
+            "倍数 2 (摊打×2) × 底注 1 × 头撂赢 4 = 8; 地主 +24, 农民各 −8"
+        );
+        let lost = Hand {
+            landlord_won: false,
+            mingwang: true,
+            ..h
+        };
+        let r = score_hand(&preset(), &lost).unwrap();
+        assert_eq!(r.deltas, vec![12, 12, -36, 12]);
+        assert_eq!(r.units, 3);
+    }
+
+    #[test]
+    fn bomb_limits_by_call() {
+        // P0 passed, P1 bid 1, P2 bid 3 (landlord), P3 never reached.
+        let mut h = played(vec![Some(Pass), Some(Bid(1)), Some(Bid(3)), None], false);
+        h.bombs = vec![2, 1, 7, 3];
+        let r = score_hand(&preset(), &h).unwrap();
+        assert_eq!(r.deltas, vec![3, 3, -9, 3]);
+        assert_eq!(r.violations.len(), 1);
+        let v = &r.violations[0];
+        assert_eq!(
+            (v.player, v.bombs, v.limit, v.standing),
+            (0, 2, 1, BidStanding::Passed)
+        );
+        assert_eq!(
+            v.reason,
+            "轮到叫牌选择Pass的农民本局最多打 1 次炸弹，实际打了 2 次（001 三打一 §三）"
+        );
+        // a farmer who bid 2 may bomb twice, not three times
+        let mut h = played(vec![Some(Bid(2)), Some(Bid(3)), None, None], true);
+        h.bombs = vec![2, 0, 0, 0];
+        assert!(score_hand(&preset(), &h).unwrap().violations.is_empty());
+        h.bombs[0] = 3;
+        let v = &score_hand(&preset(), &h).unwrap().violations[0];
+        assert_eq!((v.player, v.limit, v.standing), (0, 2, BidStanding::Bid(2)));
+    }
+
+    #[test]
+    fn invalid_hands_name_the_field() {
+        let p = preset();
+        let base = played(
+            vec![Some(Pass), Some(Bid(1)), Some(Bid(2)), Some(Pass)],
+            true,
+        );
+        let cases: Vec<(Hand, &str)> = vec![
+            (
+                Hand {
+                    tanda: true,
+                    ..base.clone()
+                },
+                "tanda",
+            ),
+            (
+                Hand {
+                    toulia: true,
+                    ..base.clone()
+                },
+                "toulia",
+            ),
+            (
+                Hand {
+                    landlord: Some(1),
+                    ..base.clone()
+                },
+                "landlord",
+            ),
+            (
+                Hand {
+                    landlord: None,
+                    ..base.clone()
+                },
+                "landlord",
+            ),
+            (
+                Hand {
+                    bid: 3,
+                    ..base.clone()
+                },
+                "bid",
+            ),
+            (
+                Hand {
+                    bombs: vec![1, 2],
+                    ..base.clone()
+                },
+                "bombs",
+            ),
+            (
+                Hand {
+                    bids: vec![Some(Pass), Some(Bid(2)), Some(Bid(1)), Some(Pass)],
+                    first_bidder: Some(0),
+                    ..base.clone()
+                },
+                "bids[2]",
+            ),
+            (
+                Hand {
+                    bids: vec![Some(Pass); 3],
+                    ..base.clone()
+                },
+                "bids",
+            ),
+            (
+                Hand {
+                    first_bidder: Some(9),
+                    ..base.clone()
+                },
+                "first_bidder",
+            ),
+            (
+                Hand {
+                    landlord: Some(0),
+                    ..void()
+                },
+                "landlord",
+            ),
+            (
+                Hand {
+                    bombs: vec![0, 1, 0, 0],
+                    ..void()
+                },
+                "bombs[1]",
+            ),
+            (
+                Hand {
+                    landlord_won: true,
+                    ..void()
+                },
+                "landlord_won",
+            ),
+        ];
+        for (h, field) in cases {
+            assert_eq!(validate_hand(&p, &h).unwrap_err().field, field, "{h:?}");
+        }
+        // the first caller bid 3 but the hand is not marked 头撂
+        let mut h = played(vec![Some(Bid(3)), None, None, None], true);
+        h.toulia = false;
+        assert_eq!(validate_hand(&p, &h).unwrap_err().field, "toulia");
+        // a 3 bid after others is not 头撂
+        let h = played(vec![Some(Pass), Some(Bid(3)), None, None], true);
+        assert!(!h.toulia);
+        assert!(validate_hand(&p, &h).is_ok());
+    }
+
+    #[test]
+    fn void_deal_makes_the_next_huangfan() {
+        let p = preset();
+        assert!(!next_is_huangfan(None));
+        assert!(next_is_huangfan(Some(&void())));
+        let r = score_hand(&p, &void()).unwrap();
+        assert_eq!(r.deltas, vec![0; 4]);
+        let next = Hand {
+            huangfan: true,
+            ..played(vec![Some(Bid(1)), Some(Pass), Some(Pass), Some(Pass)], true)
+        };
+        assert!(!next_is_huangfan(Some(&next)));
+        let r = replay(&p, 4, &[void(), next.clone()]).unwrap();
+        assert_eq!(r.totals, vec![6, -2, -2, -2]);
+        let e = replay(
+            &p,
+            4,
+            &[
+                void(),
+                Hand {
+                    huangfan: false,
+                    ..next.clone()
+                },
+            ],
+        )
+        .unwrap_err();
+        assert_eq!((e.hand, e.field.as_str()), (Some(1), "huangfan"));
+        let e = replay(&p, 4, &[next.clone(), next.clone()]).unwrap_err();
+        assert_eq!((e.hand, e.field.as_str()), (Some(1), "huangfan"));
+        // a void 荒番 deal keeps the next one 荒番
+        let r = replay(
+            &p,
+            4,
+            &[
+                void(),
+                Hand {
+                    huangfan: true,
+                    ..void()
+                },
+                next,
+            ],
+        )
+        .unwrap();
+        assert_eq!(r.totals, vec![6, -2, -2, -2]);
+    }
+
+    #[test]
+    fn replay_collects_violations() {
+        let mut h = played(vec![Some(Pass), Some(Bid(1)), Some(Bid(3)), None], false);
+        h.bombs = vec![2, 2, 0, 0];
+        let r = replay(&preset(), 4, &[h.clone(), h]).unwrap();
+        assert_eq!(r.totals, vec![6, 6, -18, 6]);
+        let got: Vec<(usize, usize)> = r
+            .violations
+            .iter()
+            .map(|v| (v.hand, v.violation.player))
+            .collect();
+        assert_eq!(got, vec![(0, 0), (0, 1), (1, 0), (1, 1)]);
+        assert_eq!(replay(&preset(), 3, &[]).unwrap_err().field, "players");
+    }
+
+    #[test]
+    fn hand_serde_shape() {
+        let json = r#"{"landlord":2,"bid":3,"bids":["pass",1,3,null],"landlord_won":false,"bombs":[2,1,0,3]}"#;
+        let h: Hand = serde_json::from_str(json).unwrap();
+        assert_eq!(h.bids, vec![Some(Pass), Some(Bid(1)), Some(Bid(3)), None]);
+        let back: Hand = serde_json::from_str(&serde_json::to_string(&h).unwrap()).unwrap();
+        assert_eq!(back, h);
+    }
+
+    /// A valid played or void hand: calls built in order from a random first caller.
+    fn arb_hand() -> impl Strategy<Value = Hand> {
+        (
+            0usize..4,
+            proptest::collection::vec(0u8..=3, 4),
+            any::<[bool; 4]>(),
+            proptest::collection::vec(0u32..4, 4),
+        )
+            .prop_map(|(first, wants, [won, tanda, mingwang, huangfan], bombs)| {
+                let mut bids = vec![None; 4];
+                let mut high = 0u8;
+                for (k, &want) in wants.iter().enumerate() {
+                    let p = (first + k) % 4;
+                    if high == 3 {
+                        break;
+                    }
+                    bids[p] = Some(if want > high {
+                        high = want;
+                        Bid(want)
+                    } else {
+                        Pass
+                    });
+                }
+                let b = bidding_outcome(&preset(), &bids, Some(first)).unwrap();
+                match b.winner {
+                    None => Hand {
+                        huangfan,
+                        first_bidder: Some(first),
+                        ..Hand {
+                            bids,
+                            ..Hand::default()
+                        }
+                    },
+                    Some((l, v)) => Hand {
+                        landlord: Some(l),
+                        bid: v,
+                        first_bidder: Some(first),
+                        toulia: b.opened_at_top,
+                        tanda: tanda && b.opened_at_top,
+                        mingwang,
+                        huangfan,
+                        landlord_won: won,
+                        bids,
+                        bombs,
+                    },
+                }
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn every_hand_sums_to_zero(h in arb_hand(), stake in 1i64..50) {
+            let p = Preset { stake, ..preset() };
+            let r = score_hand(&p, &h).unwrap();
+            prop_assert_eq!(r.deltas.iter().sum::<i64>(), 0);
+            if let Some(l) = h.landlord {
+                prop_assert_eq!(r.deltas[l] > 0, h.landlord_won);
+                prop_assert_eq!(r.unit, r.multiplier * stake * r.units);
+                for v in &r.violations {
+                    prop_assert!(v.bombs > v.limit);
+                    prop_assert!(v.player != l);
+                }
+            }
+        }
+
+        #[test]
+        fn replay_is_deterministic(raw in proptest::collection::vec(arb_hand(), 0..25)) {
+            // make 荒番 follow the void deals, as the app fills it in
+            let mut hands = raw;
+            for i in 1..hands.len() {
+                hands[i].huangfan = next_is_huangfan(Some(&hands[i - 1]));
+            }
+            let a = replay(&preset(), 4, &hands).unwrap();
+            let b = replay(&preset(), 4, &hands).unwrap();
+            prop_assert_eq!(&a, &b);
+            prop_assert_eq!(a.totals.iter().sum::<i64>(), 0);
+            for p in 0..4 {
+                prop_assert_eq!(a.totals[p], a.hands.iter().map(|h| h.deltas[p]).sum::<i64>());
+            }
+        }
+    }
+}

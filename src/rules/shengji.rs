@@ -791,8 +791,28 @@ pub struct AppliedPenalty {
     pub effect: i32,
     /// Unsigned amount.
     pub amount: i32,
-    /// Why, e.g. `甩牌失败 2 张 × 10 = 20 (000 §一(四)2)`.
-    pub rule: String,
+    /// How the amount was found, e.g. `2 × 10` (numbers only; the UI names the kind).
+    pub how: String,
+    /// The penalty rule's source (seed section).
+    pub source: String,
+}
+
+/// A cap or special rule that changed a hand's result — shown with the numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "note", rename_all = "snake_case")]
+pub enum Note {
+    /// Step 3: the score was clamped from `raw` to `score`.
+    Clamped { raw: i32, score: i32 },
+    /// Step 5: a rise stopped at a must-play rank (必打).
+    MustPlay { rank: Rank },
+    /// Step 5: a rise stopped at A (never past it).
+    CappedAtAce,
+    /// Band `to_ace`: the declarer jumps straight to A (大光).
+    JumpToAce,
+    /// J rule: the declarer team goes back to `to`.
+    JackBack { suit: JackSuit, to: Rank },
+    /// Step 7: the declarer at A held the deal and wins the match.
+    PassedAce { team: Team },
 }
 
 /// Everything the pipeline computed for one hand — the live preview and the history row.
@@ -824,8 +844,8 @@ pub struct Outcome {
     pub levels_before: BTreeMap<Team, Rank>,
     /// Levels after the hand.
     pub levels_after: BTreeMap<Team, Rank>,
-    /// Notes on caps and special rules that applied (step 5), in Chinese.
-    pub notes: Vec<String>,
+    /// Caps and special rules that applied (steps 3, 5 and 7), in order.
+    pub notes: Vec<Note>,
     /// Declarer team of the next hand (step 6).
     pub next_declarer: Team,
     /// Dealer seat of the next hand.
@@ -900,23 +920,23 @@ pub fn penalty_points(
             Amount::PerCard { points } => (points * p.cards as i32, format!("{} × {}", p.cards, points)),
             Amount::Fixed { points } => (*points, format!("{points}")),
             Amount::PerUnit { single, pair, tractor } => {
-                let (per, what) = match p.unit.unwrap_or(Unit::Single) {
-                    Unit::Single => (*single, "单张"),
-                    Unit::Pair => (*pair, "对子"),
-                    Unit::Tractor(_) => (*tractor, "拖拉机"),
+                let per = match p.unit.unwrap_or(Unit::Single) {
+                    Unit::Single => *single,
+                    Unit::Pair => *pair,
+                    Unit::Tractor(_) => *tractor,
                 };
-                (per * p.cards as i32, format!("{} × {what} {per}", p.cards))
+                (per * p.cards as i32, format!("{} × {per}", p.cards))
             }
             Amount::AfterFree { free, points } => {
                 if seen < *free {
-                    (0, format!("第 {} 次: 警告", seen + 1))
+                    (0, format!("#{} → 0", seen + 1))
                 } else {
-                    (*points, format!("第 {} 次: {points}", seen + 1))
+                    (*points, format!("#{} → {points}", seen + 1))
                 }
             }
             Amount::Referee => {
                 let pts = p.points.unwrap_or(0);
-                (pts, format!("裁判判 {pts}"))
+                (pts, format!("{pts}"))
             }
         };
         let effect = if p.team == declarer { amount } else { -amount };
@@ -924,7 +944,8 @@ pub fn penalty_points(
             index: i,
             effect,
             amount,
-            rule: format!("{} {how} = {amount} ({})", rule.name, rule.source),
+            how,
+            source: rule.source.clone(),
         });
     }
     Ok(out)
@@ -987,7 +1008,7 @@ pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome,
     // 3. clamp
     let score = clamp_score(preset.clamp, raw);
     if score != raw {
-        notes.push(format!("封顶/保底: {raw} → {score}"));
+        notes.push(Note::Clamped { raw, score });
     }
     // 4. table
     let bi = preset.table.look_up(score)?;
@@ -1003,20 +1024,20 @@ pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome,
         // Boards at fixed levels: no level change.
     } else if b.side == Side::Declarer && state.level(declarer) == Rank::ACE {
         winner = Some(declarer);
-        notes.push("庄家在 A 守住 → 过 A 获胜".into());
+        notes.push(Note::PassedAce { team: declarer });
     } else {
         // 5. caps
         let from = state.level(winner_team);
         let (to, stopped) = if b.to_ace {
-            notes.push("大光: 庄家直升 A".into());
+            notes.push(Note::JumpToAce);
             (Rank::ACE, None)
         } else {
             rise(from, n, &preset.caps)
         };
         if let Some(c) = stopped {
-            notes.push(format!("{c} 必打: 升级停在 {c}"));
+            notes.push(Note::MustPlay { rank: c });
         } else if !b.to_ace && from.index() as u32 + n > Rank::ACE.index() as u32 {
-            notes.push("升级不超过 A".into());
+            notes.push(Note::CappedAtAce);
         }
         state.levels.insert(winner_team, to);
     }
@@ -1028,10 +1049,7 @@ pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome,
                 JackSuit::Offsuit => j.offsuit_to,
             };
             state.levels.insert(declarer, back);
-            notes.push(format!(
-                "{}抠底: 台上方回到 {back}",
-                if suit == JackSuit::Trump { "正J" } else { "副J" }
-            ));
+            notes.push(Note::JackBack { suit, to: back });
         }
     }
     // 6. next declarer

@@ -1,6 +1,92 @@
-//! Conformance adapter for `guandan` (see tests/conformance.rs).
+//! Conformance adapter for `guandan` (see tests/conformance.rs and shared/cases/README.md).
+//!
+//! Reads `preset`, `start`, `hands`, `expect`; compares every expected field present
+//! (`levels`, `declarer`, `winner`, `a_failures`, `points`, `round_scores`). An unknown
+//! preset, case field or expect field is a failure.
+use referee::rules::guandan::{builtin_preset, replay, GuandanState, Hand, PerTeam};
+use referee::rules::{Rank, Team};
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-pub fn run(_case: &Value) -> Result<(), String> {
-    Err("engine not implemented yet".into())
+const CASE_FIELDS: &[&str] = &["id", "source", "preset", "note", "start", "hands", "expect"];
+const EXPECT_FIELDS: &[&str] = &[
+    "levels",
+    "declarer",
+    "winner",
+    "a_failures",
+    "points",
+    "round_scores",
+];
+
+fn parse<T: DeserializeOwned>(v: &Value, what: &str) -> Result<T, String> {
+    serde_json::from_value(v.clone()).map_err(|e| format!("bad {what}: {e}"))
+}
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_else(|_| "?".into())
+}
+
+fn check<T: PartialEq + serde::Serialize>(
+    field: &str,
+    expected: &T,
+    got: &T,
+) -> Result<(), String> {
+    if expected == got {
+        Ok(())
+    } else {
+        Err(format!(
+            "{field}: expected {}, got {}",
+            json(expected),
+            json(got)
+        ))
+    }
+}
+
+pub fn run(case: &Value) -> Result<(), String> {
+    let obj = case.as_object().ok_or("case is not an object")?;
+    if let Some(k) = obj.keys().find(|k| !CASE_FIELDS.contains(&k.as_str())) {
+        return Err(format!("unknown case field {k:?}"));
+    }
+    let id = case
+        .get("preset")
+        .and_then(Value::as_str)
+        .ok_or("missing preset")?;
+    let preset = builtin_preset(id).ok_or_else(|| format!("unknown preset {id:?}"))?;
+    let start: GuandanState = parse(case.get("start").ok_or("missing start")?, "start")?;
+    let hands: Vec<Hand> = parse(case.get("hands").ok_or("missing hands")?, "hands")?;
+    let expect = case
+        .get("expect")
+        .and_then(Value::as_object)
+        .ok_or("missing expect")?;
+    if let Some(k) = expect.keys().find(|k| !EXPECT_FIELDS.contains(&k.as_str())) {
+        return Err(format!("unknown expect field {k:?}"));
+    }
+
+    let state = replay(&preset, &start, &hands);
+
+    if let Some(v) = expect.get("levels") {
+        let want: PerTeam<Rank> = parse(v, "expect.levels")?;
+        check("levels", &want, &state.levels)?;
+    }
+    if let Some(v) = expect.get("declarer") {
+        let want: Option<Team> = parse(v, "expect.declarer")?;
+        check("declarer", &want, &state.declarer)?;
+    }
+    if let Some(v) = expect.get("winner") {
+        let want: Option<Team> = parse(v, "expect.winner")?;
+        check("winner", &want, &state.winner)?;
+    }
+    if let Some(v) = expect.get("a_failures") {
+        let want: PerTeam<u32> = parse(v, "expect.a_failures")?;
+        check("a_failures", &want, &state.a_failures)?;
+    }
+    if let Some(v) = expect.get("points") {
+        let want: PerTeam<u32> = parse(v, "expect.points")?;
+        check("points", &Some(want), &state.points)?;
+    }
+    if let Some(v) = expect.get("round_scores") {
+        let want: PerTeam<u32> = parse(v, "expect.round_scores")?;
+        check("round_scores", &Some(want), &state.round_scores)?;
+    }
+    Ok(())
 }

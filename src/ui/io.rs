@@ -1,0 +1,199 @@
+//! Export (download, Web Share) and import (validate all, preview, then merge).
+
+use super::{ctx, fmt_time, now_ms, t, tx};
+use crate::record::schema::{self, MergeReport, MAX_IMPORT_BYTES};
+use crate::record::{Match, Op};
+use crate::store;
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// `window.alert` (used only for errors that must not be missed).
+pub fn alert(msg: &str) {
+    let _ = window().alert_with_message(msg);
+}
+
+/// Asks the browser to keep our storage (navigator.storage.persist()), once per start.
+pub fn request_persistence() {
+    let nav = window().navigator();
+    if let Ok(sm) = js_sys::Reflect::get(&nav, &"storage".into()) {
+        if !sm.is_undefined() {
+            let sm: web_sys::StorageManager = sm.unchecked_into();
+            let _ = sm.persist();
+        }
+    }
+}
+
+fn file_name(prefix: &str) -> String {
+    let d = js_sys::Date::new_0();
+    format!("referee-{prefix}-{}{:02}{:02}-{:02}{:02}.json", d.get_full_year(), d.get_month() + 1, d.get_date(), d.get_hours(), d.get_minutes())
+}
+
+/// Downloads `text` as a JSON file and, where the Web Share API takes files, offers to
+/// share it. Records the export time.
+pub fn export(matches: &[Match], prefix: &str, share: bool) {
+    let text = schema::export(matches, now_ms());
+    let parts = js_sys::Array::of1(&JsValue::from_str(&text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("application/json");
+    let name = file_name(prefix);
+    if share {
+        let nav = window().navigator();
+        let can = js_sys::Reflect::get(&nav, &"canShare".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        if let (Some(can), Ok(file)) = (can, web_sys::File::new_with_str_sequence_and_options(&parts, &name, &{
+            let o = web_sys::FilePropertyBag::new();
+            o.set_type("application/json");
+            o
+        })) {
+            let data = js_sys::Object::new();
+            let files = js_sys::Array::of1(&file);
+            let _ = js_sys::Reflect::set(&data, &"files".into(), &files);
+            if can.call1(&nav, &data).ok().and_then(|v| v.as_bool()) == Some(true) {
+                if let Ok(f) = js_sys::Reflect::get(&nav, &"share".into()).and_then(|f| f.dyn_into::<js_sys::Function>().map_err(JsValue::from)) {
+                    let _ = f.call1(&nav, &data);
+                    mark_exported();
+                    return;
+                }
+            }
+        }
+    }
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    let doc = document();
+    if let Ok(a) = doc.create_element("a") {
+        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
+        a.set_href(&url);
+        a.set_download(&name);
+        let _ = doc.body().map(|b| b.append_child(&a));
+        a.click();
+        a.remove();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+    mark_exported();
+}
+
+fn mark_exported() {
+    let c = ctx();
+    let now = now_ms() as u64;
+    let mut s = store::settings();
+    s.last_export_ms = Some(now);
+    let _ = store::save_settings(&s);
+    c.last_export.set(Some(now));
+}
+
+/// Whether the share button makes sense here.
+pub fn can_share() -> bool {
+    js_sys::Reflect::has(&window().navigator(), &"canShare".into()).unwrap_or(false)
+}
+
+#[derive(Clone)]
+struct Pending {
+    matches: Vec<Match>,
+    file: String,
+}
+
+/// Export-all and import, with a preview of what a file holds before anything changes.
+#[component]
+pub fn ImportExport() -> impl IntoView {
+    let c = ctx();
+    let pending: RwSignal<Option<Pending>> = RwSignal::new(None);
+    let error: RwSignal<Option<String>> = RwSignal::new(None);
+    let done: RwSignal<Option<MergeReport>> = RwSignal::new(None);
+    let on_file = move |ev: leptos::ev::Event| {
+        error.set(None);
+        done.set(None);
+        pending.set(None);
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        input.set_value("");
+        let name = file.name();
+        if file.size() > MAX_IMPORT_BYTES as f64 {
+            error.set(Some(format!("{name}: {} ({} > {MAX_IMPORT_BYTES} bytes)", t("import.too_big"), file.size())));
+            return;
+        }
+        leptos::task::spawn_local(async move {
+            let text = match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                Ok(v) => v.as_string().unwrap_or_default(),
+                Err(_) => {
+                    error.set(Some(format!("{name}: {}", t("import.unreadable"))));
+                    return;
+                }
+            };
+            match schema::parse_import(&text) {
+                Ok(ms) => pending.set(Some(Pending { matches: ms, file: name })),
+                Err(e) => error.set(Some(format!("{name}: {} — {}: {}", t("import.invalid"), if e.field.is_empty() { "(file)".into() } else { e.field.clone() }, e.reason))),
+            }
+        });
+    };
+    let confirm = move |_| {
+        let Some(p) = pending.get_untracked() else { return };
+        let local = c.matches.get_untracked();
+        match schema::merge(&local, &p.matches) {
+            Err(e) => error.set(Some(format!("{}: {e}", t("import.invalid")))),
+            Ok((changed, report)) => {
+                // Write all; on a storage error restore what was written and report.
+                let mut written: Vec<(String, Option<Match>)> = Vec::new();
+                for m in &changed {
+                    let before = local.iter().find(|x| x.id == m.id).cloned();
+                    if let Err(e) = store::save_match(m) {
+                        for (id, b) in written.iter().rev() {
+                            match b {
+                                Some(b) => {
+                                    let _ = store::save_match(b);
+                                }
+                                None => store::delete_match(id),
+                            }
+                        }
+                        error.set(Some(format!("{}: {e}", t("err.save"))));
+                        return;
+                    }
+                    written.push((m.id.clone(), before));
+                }
+                for m in changed {
+                    c.put(m);
+                }
+                pending.set(None);
+                done.set(Some(report));
+            }
+        }
+    };
+    view! {
+        <section class="io">
+            <h2>{tx("io.title")}</h2>
+            <div class="actions">
+                <button class="btn" id="export-all" on:click=move |_| export(&c.matches.get_untracked(), "all", false)>{tx("io.export_all")}</button>
+                <label class="btn file">
+                    {tx("io.import")}
+                    <input type="file" id="import-file" accept="application/json,.json" on:change=on_file />
+                </label>
+            </div>
+            <p class="muted">
+                {tx("io.last_export")}": "
+                {move || c.last_export.get().map(|ms| fmt_time(ms as f64)).unwrap_or_else(|| t("io.never").to_string())}
+            </p>
+            {move || error.get().map(|e| view! { <div class="banner error" role="alert" id="import-error">{e}</div> })}
+            {move || pending.get().map(|p| {
+                let hands: usize = p.matches.iter().map(|m| m.entries.iter().filter(|e| matches!(e.op, Op::Hand { .. })).count()).sum();
+                let rows = p.matches.iter().map(|m| {
+                    let known = c.matches.with_untracked(|ms| ms.iter().any(|x| x.id == m.id));
+                    view! { <li>{if m.title.is_empty() { m.id.clone() } else { m.title.clone() }}" · "{m.entries.len()}" "{t("io.entries")}{if known { format!(" ({})", t("io.known")) } else { String::new() }}</li> }
+                }).collect_view();
+                view! {
+                    <div class="banner info" id="import-preview">
+                        <p><strong>{p.file.clone()}</strong>": "{p.matches.len()}" "{t("io.matches")}", "{hands}" "{t("home.hands")}</p>
+                        <ul>{rows}</ul>
+                        <div class="actions">
+                            <button class="btn primary" id="import-confirm" on:click=confirm>{tx("io.merge")}</button>
+                            <button class="btn" on:click=move |_| pending.set(None)>{tx("common.cancel")}</button>
+                        </div>
+                    </div>
+                }
+            })}
+            {move || done.get().map(|r| view! {
+                <div class="banner ok" role="status" id="import-done">
+                    {t("io.done")}": "{r.added.len()}" "{t("io.added")}", "{r.extended.len()}" "{t("io.extended")}", "{r.unchanged.len()}" "{t("io.unchanged")}
+                    {(!r.conflicts.is_empty()).then(|| format!(", {} {}", r.conflicts.len(), t("io.conflicts")))}
+                </div>
+            })}
+        </section>
+    }
+}

@@ -1,0 +1,888 @@
+//! The match view — the referee's main job: scoreboard, clock and timers, hand entry with a
+//! live preview, history with edit/delete/undo, level chart, result sheet and sign-off.
+
+use super::widgets::{fmt_duration, vibrate, LevelChart, PointsInput};
+use super::{ctx, fmt_time, io, new_id, now_ms, t, tx};
+use crate::i18n::Lang;
+use crate::record::replay::{replay, HandRow, MatchView, ShengjiView};
+use crate::record::{ClockAction, Entry, HandInput, Match, Op, Setup, ShengjiSetup, TimedAction};
+use crate::rules::shengji::{
+    self, band_text, Amount, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit,
+};
+use crate::rules::{Rank, Seat, Team};
+use crate::store;
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+use std::collections::BTreeMap;
+
+fn seat_label(lang: Lang, s: Seat) -> &'static str {
+    crate::i18n::seat_name(lang, s)
+}
+
+/// The one-line verdict of a hand, e.g. "85 分 → 台下上台, 不升级".
+pub fn verdict_line(lang: Lang, p: &Preset, o: &Outcome, teams: &BTreeMap<Team, String>) -> String {
+    let tr = |k| crate::i18n::tr(lang, k);
+    let winner_team = match o.side {
+        Side::Declarer => o.declarer,
+        Side::Attackers => o.declarer.other(),
+    };
+    let before = o.levels_before[&winner_team];
+    let after = o.levels_after[&winner_team];
+    let gained = after.index() as i32 - before.index() as i32;
+    let who = match o.side {
+        Side::Declarer => tr("res.declarer_holds"),
+        Side::Attackers => tr("res.takeover"),
+    };
+    let mut s = format!("{} {} → {}", o.score, tr("res.points"), who);
+    if let Some(w) = o.winner {
+        s.push_str(&format!(", {} {}", team_label(teams, w), tr("res.passed_a")));
+        return s;
+    }
+    if gained > 0 {
+        s.push_str(&format!(", {} +{} ({before}→{after})", team_label(teams, winner_team), gained));
+    } else {
+        s.push_str(&format!(", {}", tr("res.no_rise")));
+    }
+    for n in &o.notes {
+        if let Note::JackBack { to, .. } = n {
+            s.push_str(&format!("; {} → {to}", team_label(teams, o.declarer)));
+        }
+    }
+    let _ = p;
+    s
+}
+
+fn team_label(teams: &BTreeMap<Team, String>, t: Team) -> String {
+    teams.get(&t).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{t:?}"))
+}
+
+fn note_text(lang: Lang, n: &Note) -> String {
+    let tr = |k| crate::i18n::tr(lang, k);
+    match n {
+        Note::Clamped { raw, score } => format!("{}: {raw} → {score}", tr("note.clamped")),
+        Note::MustPlay { rank } => format!("{rank} {}", tr("note.must_play")),
+        Note::CappedAtAce => tr("note.capped_a").to_string(),
+        Note::JumpToAce => tr("note.jump_a").to_string(),
+        Note::JackBack { suit, to } => format!(
+            "{}: {} {to}",
+            if *suit == JackSuit::Trump { tr("jack.trump") } else { tr("jack.offsuit") },
+            tr("note.jack_back")
+        ),
+        Note::PassedAce { .. } => tr("note.passed_a").to_string(),
+    }
+}
+
+/// The penalty kind's display name in the current language (preset name as fallback).
+fn penalty_name(lang: Lang, p: &Preset, kind: &str) -> String {
+    crate::i18n::penalty_kind(lang, kind)
+        .map(str::to_string)
+        .or_else(|| p.penalty_rule(kind).map(|r| r.name.clone()))
+        .unwrap_or_else(|| kind.to_string())
+}
+
+/// The full explanation of an outcome: every step of the pipeline with its numbers.
+fn explain(lang: Lang, p: &Preset, hand: &Hand, o: &Outcome) -> Vec<String> {
+    let tr = |k| crate::i18n::tr(lang, k);
+    let mut v = vec![format!("{}: {}", tr("exp.points"), hand.points)];
+    if let Some(k) = hand.kitty {
+        v.push(format!(
+            "{}: {} × {} ({}) = {}",
+            tr("exp.kitty"),
+            k.points,
+            o.multiplier,
+            crate::i18n::unit_name(lang, k.unit),
+            o.kitty_bonus
+        ));
+    }
+    for ap in &o.penalties {
+        let pen = &hand.penalties[ap.index];
+        v.push(format!(
+            "{} ({} {}): {} = {}{} [{}]",
+            penalty_name(lang, p, &pen.kind),
+            tr("exp.on"),
+            pen.team_label(),
+            ap.how,
+            if ap.effect >= 0 { "+" } else { "" },
+            ap.effect,
+            ap.source
+        ));
+    }
+    if let Some((lo, hi)) = p.clamp {
+        v.push(format!("{}: {lo}–{hi} → {}", tr("exp.clamp"), o.score));
+    }
+    if let Some(b) = p.table.bands.get(o.band) {
+        v.push(format!("{}: {} [{}]", tr("exp.table"), band_text(b), p.source));
+    }
+    for n in &o.notes {
+        v.push(note_text(lang, n));
+    }
+    v.push(format!(
+        "{}: {} · {} {}",
+        tr("exp.next"),
+        crate::i18n::team_side(lang, o.next_declarer),
+        tr("sb.dealer"),
+        o.next_dealer.map(|s| seat_label(lang, s)).unwrap_or("—"),
+    ));
+    v
+}
+
+trait TeamLabel {
+    fn team_label(&self) -> String;
+}
+impl TeamLabel for Penalty {
+    fn team_label(&self) -> String {
+        format!("{:?}{}", self.team, self.seat.map(|s| format!("/{s:?}")).unwrap_or_default())
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Form {
+    points: RwSignal<i32>,
+    kitty_on: RwSignal<bool>,
+    kitty_points: RwSignal<i32>,
+    unit: RwSignal<Unit>,
+    jack: RwSignal<Option<JackSuit>>,
+    penalties: RwSignal<Vec<Penalty>>,
+    shows: RwSignal<Vec<Show>>,
+    editing: RwSignal<Option<String>>,
+    error: RwSignal<Option<String>>,
+}
+
+impl Form {
+    fn new() -> Form {
+        Form {
+            points: RwSignal::new(0),
+            kitty_on: RwSignal::new(false),
+            kitty_points: RwSignal::new(0),
+            unit: RwSignal::new(Unit::Single),
+            jack: RwSignal::new(None),
+            penalties: RwSignal::new(Vec::new()),
+            shows: RwSignal::new(Vec::new()),
+            editing: RwSignal::new(None),
+            error: RwSignal::new(None),
+        }
+    }
+    fn hand(&self) -> Hand {
+        let kitty = self.kitty_on.get().then(|| Kitty { points: self.kitty_points.get(), unit: self.unit.get() });
+        let shows = self.shows.get();
+        Hand {
+            points: self.points.get(),
+            kitty,
+            kitty_jack: if kitty.is_some() { self.jack.get() } else { None },
+            penalties: self.penalties.get(),
+            trump: shows.last().map(|s| shengji::trump_of(&s.what)),
+            declarer_seat: shows.last().map(|s| s.seat),
+            declaring: shows,
+        }
+    }
+    fn load(&self, h: &Hand, id: Option<String>) {
+        self.points.set(h.points);
+        self.kitty_on.set(h.kitty.is_some());
+        self.kitty_points.set(h.kitty.map(|k| k.points).unwrap_or(0));
+        self.unit.set(h.kitty.map(|k| k.unit).unwrap_or(Unit::Single));
+        self.jack.set(h.kitty_jack);
+        self.penalties.set(h.penalties.clone());
+        self.shows.set(h.declaring.clone());
+        self.editing.set(id);
+        self.error.set(None);
+    }
+    fn reset(&self) {
+        self.load(&Hand::default(), None);
+    }
+}
+
+/// `/match/:id`.
+#[component]
+pub fn MatchPage() -> impl IntoView {
+    let c = ctx();
+    let params = use_params_map();
+    let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
+    let m = Memo::new(move |_| c.matches.with(|ms| ms.iter().find(|x| x.id == id.get()).cloned()));
+    move || match m.get() {
+        None => view! {
+            <section class="page"><p class="empty" id="match-missing">{tx("err.no_match")}" "<code>{id.get()}</code></p></section>
+        }
+        .into_any(),
+        Some(_) => view! { <ShengjiMatch m=m /> }.into_any(),
+    }
+}
+
+fn setup_of(m: &Match) -> &ShengjiSetup {
+    let Setup::Shengji(s) = &m.setup;
+    s
+}
+
+/// Appends an op through storage (write-through); on success the app state updates.
+/// Returns the error text on failure (nothing changed).
+fn commit(m: &Match, op: Op) -> Result<(), String> {
+    let c = ctx();
+    let entry = Entry { id: new_id("e"), at_ms: now_ms(), op };
+    match store::append_entry(m, entry) {
+        Ok(saved) => {
+            c.put(saved);
+            Ok(())
+        }
+        Err(store::StoreError::Full) => Err(t("err.full").to_string()),
+        Err(e) => Err(format!("{}: {e}", t("err.save"))),
+    }
+}
+
+#[component]
+fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
+    let c = ctx();
+    let lang = c.lang;
+    let mm = move || m.get().expect("match present");
+    let view_memo: Memo<Option<ShengjiView>> = Memo::new(move |_| {
+        m.with(|o| o.as_ref().map(|x| {
+            let MatchView::Shengji(v) = replay(x);
+            v
+        }))
+    });
+    let v = move || view_memo.get().expect("view present");
+    let preset = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).preset.clone())).expect("preset"));
+    let teams = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).teams.clone())).unwrap_or_default());
+    let players = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).players.clone())).unwrap_or_default());
+    let form = Form::new();
+    let now = RwSignal::new(now_ms());
+    let tick = set_interval_with_handle(move || now.set(now_ms()), std::time::Duration::from_millis(500)).ok();
+    on_cleanup(move || {
+        if let Some(h) = tick {
+            h.clear();
+        }
+    });
+
+    // The candidate entry replayed in place: the live preview (also for an edit of hand k).
+    let candidate = Memo::new(move |_| {
+        let mut x = m.get()?;
+        let hand = form.hand();
+        let op = match form.editing.get() {
+            Some(target) => Op::Correct { target, hand: HandInput::Shengji(hand) },
+            None => Op::Hand { hand: HandInput::Shengji(hand) },
+        };
+        let target = form.editing.get().unwrap_or_else(|| "preview".to_string());
+        x.entries.push(Entry { id: "preview".into(), at_ms: now_ms(), op });
+        let MatchView::Shengji(pv) = replay(&x);
+        let row = pv.games.iter().flat_map(|g| &g.rows).find(|r| r.entry_id == target).cloned();
+        let later_error = pv.first_error().filter(|(id, _)| *id != target);
+        Some((row, later_error))
+    });
+
+    let locked = move || v().locked;
+    let game_over = move || v().current().winner.is_some();
+
+    let do_commit = move |_| {
+        let Some(x) = m.get_untracked() else { return };
+        let Some(Some((row, later))) = candidate.get_untracked().map(|(r, l)| Some((r, l))) else { return };
+        match row.map(|r| r.result) {
+            Some(Ok(_)) => {}
+            Some(Err(e)) => {
+                form.error.set(Some(format!("{}: {}", e.field, e.reason)));
+                return;
+            }
+            None => return,
+        }
+        if let Some((_, e)) = later {
+            form.error.set(Some(format!("{}: {}", t("entry.breaks_later"), e.reason)));
+            return;
+        }
+        let hand = HandInput::Shengji(form.hand());
+        let op = match form.editing.get_untracked() {
+            Some(target) => Op::Correct { target, hand },
+            None => Op::Hand { hand },
+        };
+        match commit(&x, op) {
+            Ok(()) => form.reset(),
+            Err(e) => form.error.set(Some(e)),
+        }
+    };
+
+    let simple = move |op: Op| {
+        if let Some(x) = m.get_untracked() {
+            if let Err(e) = commit(&x, op) {
+                io::alert(&e);
+            }
+        }
+    };
+
+    view! {
+        <section class="page match">
+            <h1 class="match-title">{move || { let x = mm(); if x.title.is_empty() { x.id.clone() } else { x.title.clone() } }}</h1>
+            <p class="muted">{move || { let p = preset.get(); format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source) }}</p>
+            <Scoreboard v=Signal::derive(v) teams=teams.into() players=players.into() now=now.into() />
+            <ClockBar m=m v=Signal::derive(v) preset=preset.into() now=now.into() teams=teams.into() />
+            <Show when=move || !locked() && !game_over() fallback=move || view! { <GameEnd m=m v=Signal::derive(v) teams=teams.into() /> }>
+                <HandEntry form=form preset=preset.into() v=Signal::derive(v) players=players.into() />
+                <div class="preview" id="preview" aria-live="polite">
+                    {move || {
+                        let l = lang.get();
+                        let p = preset.get();
+                        let tm = teams.get();
+                        match candidate.get() {
+                            Some((Some(HandRow { result: Ok(o), hand, .. }), later)) => view! {
+                                <p class="verdict" id="preview-verdict">{verdict_line(l, &p, &o, &tm)}</p>
+                                <ul class="explain">{explain(l, &p, &hand, &o).into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
+                                {later.map(|(_, e)| view! { <p class="field-error">{t("entry.breaks_later")}": "{e.reason}</p> })}
+                            }.into_any(),
+                            Some((Some(HandRow { result: Err(e), .. }), _)) => view! { <p class="field-error">{e.field}": "{e.reason}</p> }.into_any(),
+                            _ => view! { <p class="muted">"…"</p> }.into_any(),
+                        }
+                    }}
+                </div>
+                {move || form.error.get().map(|e| view! { <div class="banner error" role="alert" id="commit-error">{e}</div> })}
+                <div class="actions sticky">
+                    <button class="btn primary big" id="commit" on:click=do_commit>
+                        {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("entry.commit") }}
+                    </button>
+                    <Show when=move || form.editing.get().is_some()>
+                        <button class="btn" on:click=move |_| form.reset()>{tx("common.cancel")}</button>
+                    </Show>
+                </div>
+            </Show>
+            <div class="actions">
+                <button class="btn" id="undo" disabled=move || locked() || m.with(|x| x.as_ref().and_then(|x| x.undo_target()).is_none())
+                    on:click=move |_| {
+                        if let Some(x) = m.get_untracked() {
+                            if let Some(e) = x.undo_target() {
+                                simple(Op::Void { target: e.id.clone(), reason: "undo".into() });
+                            }
+                        }
+                    }>{tx("hist.undo")}</button>
+                <button class="btn" id="export-match" on:click=move |_| io::export(&[mm()], "match", false)>{tx("io.export_match")}</button>
+                <Show when=io::can_share>
+                    <button class="btn" on:click=move |_| io::export(&[mm()], "match", true)>{tx("io.share")}</button>
+                </Show>
+            </div>
+            <h2>{tx("chart.title")}</h2>
+            <LevelChart series=Signal::derive(move || v().current().level_series()) names=teams.into() />
+            <History v=Signal::derive(v) preset=preset.into() teams=teams.into() form=form locked=Signal::derive(locked) on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) />
+            <ResultSheet m=m v=Signal::derive(v) teams=teams.into() players=players.into() />
+            <Log m=m />
+        </section>
+    }
+}
+
+#[component]
+fn Scoreboard(
+    v: Signal<ShengjiView>,
+    teams: Signal<BTreeMap<Team, String>>,
+    players: Signal<BTreeMap<Seat, String>>,
+    now: Signal<f64>,
+) -> impl IntoView {
+    let lang = ctx().lang;
+    view! {
+        <div class="scoreboard" id="scoreboard">
+            {move || {
+                let view = v.get();
+                let g = view.current().clone();
+                let tm = teams.get();
+                let pl = players.get();
+                Team::BOTH.into_iter().map(|team| {
+                    let decl = g.state.declarer == team && g.winner.is_none();
+                    let seats = match team { Team::A => [Seat::N, Seat::S], Team::B => [Seat::E, Seat::W] };
+                    let names = seats.iter().map(|s| format!("{}{}", seat_label(lang.get(), *s), pl.get(s).cloned().unwrap_or_default())).collect::<Vec<_>>().join(" · ");
+                    view! {
+                        <div class=format!("team {}{}", if team == Team::A { "team-a" } else { "team-b" }, if decl { " declarer" } else { "" })>
+                            <div class="team-name">{team_label(&tm, team)}{decl.then(|| view! { <span class="badge">{t("sb.declarer")}</span> })}</div>
+                            <div class="level" id=format!("level-{team:?}")>{g.state.level(team).name()}</div>
+                            <div class="players muted">{names}</div>
+                            <div class="series muted">{t("sb.games_won")}" "{view.series[&team]}</div>
+                        </div>
+                    }
+                }).collect_view()
+            }}
+            <div class="meta muted">
+                {move || {
+                    let view = v.get();
+                    let g = view.current();
+                    format!(
+                        "{} {} · {} {} · {} {}{}",
+                        t("sb.hand"), g.rows.len() + 1,
+                        t("sb.dealer"), g.state.dealer.map(|s| seat_label(lang.get(), s)).unwrap_or("—"),
+                        t("sb.elapsed"), fmt_duration(g.clock.elapsed_ms(now.get())),
+                        if view.games.len() > 1 { format!(" · {} {}", t("sb.game"), view.games.len()) } else { String::new() }
+                    )
+                }}
+            </div>
+        </div>
+    }
+}
+
+#[component]
+fn ClockBar(
+    m: Memo<Option<Match>>,
+    v: Signal<ShengjiView>,
+    preset: Signal<Preset>,
+    now: Signal<f64>,
+    teams: Signal<BTreeMap<Team, String>>,
+) -> impl IntoView {
+    let lang = ctx().lang;
+    let act = move |op: Op| {
+        if let Some(x) = m.get_untracked() {
+            if let Err(e) = commit(&x, op) {
+                io::alert(&e);
+            }
+        }
+    };
+    // Per-action countdown: (action, started at ms).
+    let countdown: RwSignal<Option<(TimedAction, f64)>> = RwSignal::new(None);
+    let buzzed = RwSignal::new(false);
+    let overrun_seat = RwSignal::new(Seat::N);
+    let limit_of = move |a: TimedAction| -> Option<u32> {
+        let p = preset.get();
+        match a {
+            TimedAction::Bury => p.timing.bury_seconds,
+            TimedAction::Play => p.timing.play_seconds,
+        }
+    };
+    let remaining = move || {
+        countdown.get().and_then(|(a, s)| limit_of(a).map(|l| l as f64 - (now.get() - s) / 1000.0))
+    };
+    Effect::new(move |_| {
+        if remaining().is_some_and(|r| r < 0.0) && !buzzed.get_untracked() {
+            buzzed.set(true);
+            vibrate(400);
+        }
+    });
+    let time_up = move || {
+        let view = v.get();
+        let g = view.current();
+        preset.get().timing.match_minutes.is_some_and(|mins| g.winner.is_none() && g.clock.elapsed_ms(now.get()) >= mins as f64 * 60_000.0)
+    };
+    view! {
+        <div class="clockbar">
+            {move || {
+                let view = v.get();
+                let g = view.current();
+                let running = g.clock.running_since.is_some();
+                let limit = preset.get().timing.match_minutes;
+                view! {
+                    <span class="clock" id="match-clock">{fmt_duration(g.clock.elapsed_ms(now.get()))}{limit.map(|l| format!(" / {l}:00"))}</span>
+                    {if !g.clock.started {
+                        view! { <button class="btn" id="clock-start" on:click=move |_| act(Op::Clock { action: ClockAction::Start })>{t("clock.start")}</button> }.into_any()
+                    } else if running {
+                        view! { <button class="btn" id="clock-pause" on:click=move |_| act(Op::Clock { action: ClockAction::Pause })>{t("clock.pause")}</button> }.into_any()
+                    } else {
+                        view! { <button class="btn" id="clock-resume" on:click=move |_| act(Op::Clock { action: ClockAction::Resume })>{t("clock.resume")}</button> }.into_any()
+                    }}
+                }
+            }}
+            <Show when=time_up>
+                <div class="banner warn" role="alert" id="time-up">
+                    <p>{move || format!("{} {}: {}", t("clock.time_up"), t("clock.rule"), team_label(&teams.get(), v.get().current().state.leading_team()))}</p>
+                    <button class="btn primary" id="time-verdict" on:click=move |_| {
+                        let w = v.get_untracked().current().state.leading_team();
+                        act(Op::TimeVerdict { winner: w });
+                    }>{tx("clock.record_verdict")}</button>
+                </div>
+            </Show>
+            <div class="timers">
+                {[TimedAction::Bury, TimedAction::Play].into_iter().map(|a| {
+                    let label = if a == TimedAction::Bury { "timer.bury" } else { "timer.play" };
+                    view! {
+                        <button class="btn" disabled=move || limit_of(a).is_none()
+                            on:click=move |_| { countdown.set(Some((a, now_ms()))); buzzed.set(false); }>
+                            {move || format!("{} {}s", t(label), limit_of(a).map(|l| l.to_string()).unwrap_or_else(|| "—".into()))}
+                        </button>
+                    }
+                }).collect_view()}
+            </div>
+            {move || remaining().map(|r| {
+                let over = r < 0.0;
+                view! {
+                    <div class="countdown" class:over=over id="countdown">
+                        <span class="big-number">{if over { format!("+{:.0}", -r) } else { format!("{:.0}", r.ceil()) }}</span>
+                        {over.then(|| view! {
+                            <select on:change=move |ev| overrun_seat.set(Seat::parse(&event_target_value(&ev)).unwrap_or(Seat::N))>
+                                {Seat::CCW.iter().map(|s| view! { <option value=format!("{s:?}")>{seat_label(lang.get(), *s)}</option> }).collect_view()}
+                            </select>
+                            <button class="btn primary" id="log-overrun" on:click=move |_| {
+                                if let Some((a, _)) = countdown.get_untracked() {
+                                    act(Op::Overrun { seat: overrun_seat.get_untracked(), action: a, seconds: (-r).ceil() as u32 });
+                                }
+                                countdown.set(None);
+                            }>{t("timer.log_overrun")}</button>
+                        })}
+                        <button class="btn" on:click=move |_| countdown.set(None)>{t("timer.stop")}</button>
+                    </div>
+                }
+            })}
+        </div>
+    }
+}
+
+#[component]
+fn HandEntry(form: Form, preset: Signal<Preset>, v: Signal<ShengjiView>, players: Signal<BTreeMap<Seat, String>>) -> impl IntoView {
+    let lang = ctx().lang;
+    let _ = players;
+    let jack_applies = move || {
+        let p = preset.get();
+        let view = v.get();
+        let g = view.current();
+        p.jack.as_ref().is_some_and(|j| g.state.level(g.state.declarer) == j.at) && form.kitty_on.get()
+    };
+    let add_penalty = move |kind: String| {
+        let declarer = v.get_untracked().current().state.declarer;
+        form.penalties.update(|ps| ps.push(Penalty {
+            team: declarer,
+            kind,
+            cards: 1,
+            unit: None,
+            points: None,
+            seat: None,
+            trick: None,
+            note: String::new(),
+        }));
+    };
+    let counts: RwSignal<[i32; 5]> = RwSignal::new([0, 0, 0, 0, 8]);
+    view! {
+        <div class="entry" id="hand-entry">
+            <h2>{move || if form.editing.get().is_some() { t("entry.editing") } else { t("entry.title") }}</h2>
+            <label class="field-label">{tx("entry.points")}</label>
+            <PointsInput value=form.points id="points" />
+            <div class="row">
+                <label class="toggle">
+                    <input type="checkbox" id="kitty-on" prop:checked=move || form.kitty_on.get() on:change=move |ev| form.kitty_on.set(event_target_checked(&ev)) />
+                    {tx("entry.kitty")}
+                </label>
+            </div>
+            <Show when=move || form.kitty_on.get()>
+                <div class="kitty">
+                    <label class="field-label">{tx("entry.kitty_points")}</label>
+                    <PointsInput value=form.kitty_points id="kitty-points" />
+                    <label class="field-label">{tx("entry.unit")}</label>
+                    <div class="chips">
+                        {[Unit::Single, Unit::Pair, Unit::Tractor(2), Unit::Tractor(3), Unit::Tractor(4), Unit::Tractor(5)].into_iter().map(|u| view! {
+                            <button class="btn chip" class:selected=move || form.unit.get() == u data-unit=u.code()
+                                on:click=move |_| form.unit.set(u)>
+                                {move || format!("{} ×{}", crate::i18n::unit_name(lang.get(), u), preset.get().kitty.multiplier(u))}
+                            </button>
+                        }).collect_view()}
+                    </div>
+                    <Show when=jack_applies>
+                        <label class="field-label">{tx("entry.jack")}</label>
+                        <div class="chips">
+                            {[None, Some(JackSuit::Trump), Some(JackSuit::Offsuit)].into_iter().map(|j| view! {
+                                <button class="btn chip" class:selected=move || form.jack.get() == j on:click=move |_| form.jack.set(j)>
+                                    {move || match j { None => t("jack.none"), Some(JackSuit::Trump) => t("jack.trump"), Some(JackSuit::Offsuit) => t("jack.offsuit") }}
+                                </button>
+                            }).collect_view()}
+                        </div>
+                    </Show>
+                </div>
+            </Show>
+            <label class="field-label">{tx("entry.penalties")}</label>
+            <div class="chips">
+                {move || preset.get().penalties.into_iter().map(|r| {
+                    let kind = r.kind.clone();
+                    let name = penalty_name(lang.get(), &preset.get_untracked(), &r.kind);
+                    view! { <button class="btn chip" data-kind=r.kind.clone() on:click=move |_| add_penalty(kind.clone())>"+ "{name}</button> }
+                }).collect_view()}
+            </div>
+            <ul class="penalties">
+                {move || form.penalties.get().into_iter().enumerate().map(|(i, p)| {
+                    let rule = preset.get().penalty_rule(&p.kind).cloned();
+                    let per_unit = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::PerUnit { .. }));
+                    let referee = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::Referee));
+                    let upd = move |f: Box<dyn Fn(&mut Penalty)>| form.penalties.update(|ps| if let Some(x) = ps.get_mut(i) { f(x) });
+                    view! {
+                        <li class="penalty">
+                            <strong>{penalty_name(lang.get(), &preset.get_untracked(), &p.kind)}</strong>
+                            <select class="pen-team" on:change=move |ev| { let tm = if event_target_value(&ev) == "A" { Team::A } else { Team::B }; upd(Box::new(move |x| x.team = tm)); }>
+                                {Team::BOTH.into_iter().map(|tm| view! { <option value=format!("{tm:?}") selected=p.team == tm>{crate::i18n::team_side(lang.get(), tm)}</option> }).collect_view()}
+                            </select>
+                            <select class="pen-seat" on:change=move |ev| { let s = Seat::parse(&event_target_value(&ev)); upd(Box::new(move |x| x.seat = s)); }>
+                                <option value="">{t("pen.seat")}</option>
+                                {Seat::CCW.iter().map(|s| view! { <option value=format!("{s:?}") selected=p.seat == Some(*s)>{seat_label(lang.get(), *s)}</option> }).collect_view()}
+                            </select>
+                            <span class="count">
+                                <button class="btn step" on:click=move |_| upd(Box::new(|x| x.cards = x.cards.saturating_sub(1).max(1)))>"−"</button>
+                                <span class="pen-cards">{p.cards}" "{t("pen.cards")}</span>
+                                <button class="btn step" on:click=move |_| upd(Box::new(|x| x.cards = (x.cards + 1).min(54)))>"+"</button>
+                            </span>
+                            {per_unit.then(|| view! {
+                                <select on:change=move |ev| { let u = Unit::parse(&event_target_value(&ev)); upd(Box::new(move |x| x.unit = u)); }>
+                                    {[Unit::Single, Unit::Pair, Unit::Tractor(2)].into_iter().map(|u| view! { <option value=u.code() selected=p.unit == Some(u)>{crate::i18n::unit_name(lang.get(), u)}</option> }).collect_view()}
+                                </select>
+                            })}
+                            {referee.then(|| view! {
+                                <input class="pen-points" inputmode="numeric" placeholder=t("pen.points") prop:value=p.points.map(|x| x.to_string()).unwrap_or_default()
+                                    on:change=move |ev| { let n = event_target_value(&ev).trim().parse::<i32>().ok(); upd(Box::new(move |x| x.points = n)); } />
+                            })}
+                            <input class="pen-trick" inputmode="numeric" placeholder=t("pen.trick") prop:value=p.trick.map(|x| x.to_string()).unwrap_or_default()
+                                on:change=move |ev| { let n = event_target_value(&ev).trim().parse::<u32>().ok(); upd(Box::new(move |x| x.trick = n)); } />
+                            <input class="pen-note" placeholder=t("pen.note") prop:value=p.note.clone()
+                                on:change=move |ev| { let s = event_target_value(&ev); upd(Box::new(move |x| x.note = s.clone())); } />
+                            <button class="btn danger" on:click=move |_| form.penalties.update(|ps| { if i < ps.len() { ps.remove(i); } })>"✕"</button>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+            <details class="declaring">
+                <summary>{tx("decl.title")}" "{move || { let s = form.shows.get(); if s.is_empty() { String::new() } else { format!("({})", s.len()) } }}</summary>
+                <p class="muted">{move || preset.get().declaring.who}</p>
+                <DeclaringEditor form=form preset=preset />
+            </details>
+            <details class="cardcheck">
+                <summary>{tx("check.title")}</summary>
+                <div class="grid5">
+                    {(0..5usize).map(|i| {
+                        let label = move || if i < 4 { seat_label(lang.get(), [Seat::N, Seat::E, Seat::S, Seat::W][i]).to_string() } else { t("check.kitty").to_string() };
+                        view! {
+                            <label>{label}
+                                <input inputmode="numeric" prop:value=move || counts.get()[i].to_string()
+                                    on:change=move |ev| { let n = event_target_value(&ev).trim().parse::<i32>().unwrap_or(0); counts.update(|c| c[i] = n); } />
+                            </label>
+                        }
+                    }).collect_view()}
+                </div>
+                {move || {
+                    let c = counts.get();
+                    let declarer = v.get().current().state.declarer;
+                    let mut props: Vec<(String, Team, Option<Seat>, u32)> = Vec::new();
+                    for (i, s) in [Seat::N, Seat::E, Seat::S, Seat::W].into_iter().enumerate() {
+                        if c[i] != 0 { props.push(("card_count".into(), s.team(), Some(s), c[i].unsigned_abs())); }
+                    }
+                    if c[4] != 8 { props.push(("kitty_count".into(), declarer, None, 1)); }
+                    if props.is_empty() { return view! { <p class="muted">{t("check.ok")}</p> }.into_any(); }
+                    view! {
+                        <ul>{props.into_iter().map(|(kind, team, seat, cards)| {
+                            let known = preset.get().penalty_rule(&kind).is_some();
+                            let k2 = kind.clone();
+                            view! { <li>
+                                {penalty_name(lang.get(), &preset.get_untracked(), &kind)}" · "{crate::i18n::team_side(lang.get(), team)}{seat.map(|s| format!(" {}", seat_label(lang.get(), s)))}
+                                {known.then(|| view! { <button class="btn chip" on:click=move |_| form.penalties.update(|ps| ps.push(Penalty { team, kind: k2.clone(), cards, unit: None, points: None, seat, trick: None, note: t("check.title").to_string() }))>{t("check.propose")}</button> })}
+                            </li> }
+                        }).collect_view()}</ul>
+                    }.into_any()
+                }}
+            </details>
+        </div>
+    }
+}
+
+#[component]
+fn DeclaringEditor(form: Form, preset: Signal<Preset>) -> impl IntoView {
+    let lang = ctx().lang;
+    let seat = RwSignal::new(Seat::N);
+    let err: RwSignal<Option<String>> = RwSignal::new(None);
+    let add = move |code: String, rebury: bool| {
+        let mut shows = form.shows.get_untracked();
+        shows.push(Show { seat: seat.get_untracked(), what: code, rebury });
+        match shengji::check_declaring(&preset.get_untracked().declaring, &shows) {
+            Ok(()) => {
+                form.shows.set(shows);
+                err.set(None);
+            }
+            Err(e) => err.set(Some(e.reason)),
+        }
+    };
+    view! {
+        <div class="chips">
+            {Seat::CCW.iter().map(|s| { let s = *s; view! {
+                <button class="btn chip" class:selected=move || seat.get() == s on:click=move |_| seat.set(s)>{move || seat_label(lang.get(), s)}</button>
+            }}).collect_view()}
+        </div>
+        <div class="chips">
+            {move || preset.get().declaring.order.into_iter().flatten().map(|code| {
+                let c2 = code.clone();
+                view! { <button class="btn chip" on:click=move |_| add(c2.clone(), false)>{crate::i18n::show_name(lang.get(), &code)}</button> }
+            }).collect_view()}
+        </div>
+        {move || err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+        <ol class="shows">
+            {move || form.shows.get().into_iter().map(|s| view! {
+                <li>{seat_label(lang.get(), s.seat)}" "{crate::i18n::show_name(lang.get(), &s.what)}{s.rebury.then(|| format!(" · {}", t("decl.rebury")))}</li>
+            }).collect_view()}
+        </ol>
+        <div class="actions">
+            <button class="btn" on:click=move |_| form.shows.update(|s| { if let Some(l) = s.last_mut() { l.rebury = true; } })>{tx("decl.rebury")}</button>
+            <button class="btn" on:click=move |_| form.shows.update(|s| { s.pop(); })>{tx("decl.remove_last")}</button>
+        </div>
+        <p class="muted">{tx("decl.trump")}": "{move || form.shows.get().last().map(|s| crate::i18n::suit_name(lang.get(), &shengji::trump_of(&s.what))).unwrap_or("—")}
+            " · "{move || preset.get().declaring.none}</p>
+    }
+}
+
+#[component]
+fn History(
+    v: Signal<ShengjiView>,
+    preset: Signal<Preset>,
+    teams: Signal<BTreeMap<Team, String>>,
+    form: Form,
+    locked: Signal<bool>,
+    on_void: impl Fn(String) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let lang = ctx().lang;
+    view! {
+        <h2>{tx("hist.title")}</h2>
+        <ol class="history" id="history" reversed>
+            {move || {
+                let view = v.get();
+                let l = lang.get();
+                let p = preset.get();
+                let tm = teams.get();
+                let multi = view.games.len() > 1;
+                view.games.iter().enumerate().rev().flat_map(|(gi, g)| g.rows.iter().rev().map(move |r| (gi, r.clone()))).map(|(gi, r)| {
+                    let id = r.entry_id.clone();
+                    let id2 = id.clone();
+                    let id3 = id.clone();
+                    let hand = r.hand.clone();
+                    let (line, details) = match &r.result {
+                        Ok(o) => (verdict_line(l, &p, o, &tm), explain(l, &p, &r.hand, o)),
+                        Err(e) => (format!("⚠ {}", e.reason), vec![]),
+                    };
+                    let levels = r.result.as_ref().ok().map(|o| format!("{} : {}", o.levels_after[&Team::A], o.levels_after[&Team::B])).unwrap_or_default();
+                    view! {
+                        <li class="hand-row" data-entry=id3>
+                            <details>
+                                <summary>
+                                    <span class="num">{if multi { format!("{}-{}", gi + 1, r.number) } else { format!("#{}", r.number) }}</span>
+                                    <span class="line">{line}</span>
+                                    <span class="levels">{levels}</span>
+                                    {(!r.corrected_ms.is_empty()).then(|| view! { <span class="badge">{t("hist.corrected")}</span> })}
+                                </summary>
+                                <ul class="explain">{details.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
+                                <p class="muted">{fmt_time(r.at_ms)}{r.corrected_ms.iter().map(|c| format!(" · {} {}", t("hist.corrected"), fmt_time(*c))).collect::<String>()}</p>
+                                <Show when=move || !locked.get()>
+                                    <div class="actions">
+                                        <button class="btn edit" on:click={ let hand = hand.clone(); let id = id.clone(); move |_| {
+                                            form.load(&hand, Some(id.clone()));
+                                            if let Some(el) = document().get_element_by_id("hand-entry") { el.scroll_into_view(); }
+                                        }}>{t("hist.edit")}</button>
+                                        <button class="btn danger delete" on:click={ let id = id2.clone(); move |_| {
+                                            if window().confirm_with_message(t("hist.confirm_delete")).unwrap_or(false) { on_void(id.clone()); }
+                                        }}>{t("hist.delete")}</button>
+                                    </div>
+                                </Show>
+                            </details>
+                        </li>
+                    }
+                }).collect_view()
+            }}
+        </ol>
+    }
+}
+
+#[component]
+fn GameEnd(m: Memo<Option<Match>>, v: Signal<ShengjiView>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
+    let next = move |_| {
+        let Some(x) = m.get_untracked() else { return };
+        let view = v.get_untracked();
+        let loser = view.current().winner.map(|w| w.other()).unwrap_or(Team::A);
+        let start = Start {
+            levels: Team::BOTH.iter().map(|t| (*t, Rank::TWO)).collect(),
+            declarer: loser,
+            dealer: Some(if loser == Team::A { Seat::N } else { Seat::E }),
+        };
+        if let Err(e) = commit(&x, Op::NextGame { start }) {
+            io::alert(&e);
+        }
+    };
+    view! {
+        {move || {
+            let view = v.get();
+            let g = view.current();
+            let tm = teams.get();
+            if view.locked {
+                return view! { <div class="banner info" id="locked">{t("end.locked")}</div> }.into_any();
+            }
+            let best_of = m.with(|x| x.as_ref().map(|x| setup_of(x).preset.timing.best_of).unwrap_or(1));
+            view! {
+                <div class="banner ok" id="game-winner">
+                    <p class="big">{g.winner.map(|w| format!("{} {}{}", team_label(&tm, w), t("end.wins"), if g.by_time { format!(" ({})", t("end.by_time")) } else { String::new() })).unwrap_or_default()}</p>
+                    {view.series_winner.map(|w| view! { <p id="series-winner">{t("end.series")}": "{team_label(&tm, w)}" ("{view.series[&Team::A]}":"{view.series[&Team::B]}")"</p> })}
+                    {(view.series_winner.is_none() && best_of > 1).then(|| view! {
+                        <button class="btn primary" id="next-game" on:click=next>{t("end.next_game")}</button>
+                    })}
+                </div>
+            }.into_any()
+        }}
+    }
+}
+
+#[component]
+fn ResultSheet(
+    m: Memo<Option<Match>>,
+    v: Signal<ShengjiView>,
+    teams: Signal<BTreeMap<Team, String>>,
+    players: Signal<BTreeMap<Seat, String>>,
+) -> impl IntoView {
+    let lang = ctx().lang;
+    let referee = RwSignal::new(String::new());
+    let reason = RwSignal::new(String::new());
+    let act = move |op: Op| {
+        if let Some(x) = m.get_untracked() {
+            if let Err(e) = commit(&x, op) {
+                io::alert(&e);
+            }
+        }
+    };
+    view! {
+        <details class="result-sheet" id="result-sheet">
+            <summary>{tx("sheet.title")}</summary>
+            {move || {
+                let view = v.get();
+                let tm = teams.get();
+                let pl = players.get();
+                let l = lang.get();
+                view! {
+                    <table class="sheet">
+                        <tr><th></th>{Team::BOTH.into_iter().map(|team| view! { <th>{team_label(&tm, team)}</th> }).collect_view()}</tr>
+                        <tr><td>{t("sheet.players")}</td>{Team::BOTH.into_iter().map(|team| {
+                            let seats = match team { Team::A => [Seat::N, Seat::S], Team::B => [Seat::E, Seat::W] };
+                            view! { <td>{seats.iter().map(|s| format!("{} {}", seat_label(l, *s), pl.get(s).cloned().unwrap_or_default())).collect::<Vec<_>>().join(", ")}</td> }
+                        }).collect_view()}</tr>
+                        {view.games.iter().enumerate().map(|(i, g)| view! {
+                            <tr><td>{t("sb.game")}" "{i + 1}" ("{g.rows.len()}" "{t("home.hands")}")"</td>
+                            {Team::BOTH.into_iter().map(|team| view! { <td>{g.state.level(team).name()}{(g.winner == Some(team)).then(|| format!(" ✔{}", if g.by_time { format!(" ({})", t("end.by_time")) } else { String::new() }))}</td> }).collect_view()}</tr>
+                        }).collect_view()}
+                        <tr><td>{t("sheet.overruns")}</td>{Team::BOTH.into_iter().map(|team| view! { <td>{view.overruns.iter().filter(|o| o.seat.team() == team).count()}</td> }).collect_view()}</tr>
+                    </table>
+                    <ul class="muted">{view.overruns.iter().map(|o| view! { <li>{format!("{} {}-{} {} +{}s", seat_label(l, o.seat), o.game + 1, o.hand, if o.action == TimedAction::Bury { t("timer.bury") } else { t("timer.play") }, o.seconds)}</li> }).collect_view()}</ul>
+                    {if view.locked {
+                        view! {
+                            <p class="badge">{t("end.locked")}</p>
+                            <input placeholder=t("sheet.reopen_reason") prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) />
+                            <button class="btn danger" id="reopen" on:click=move |_| {
+                                let r = reason.get_untracked();
+                                if r.trim().is_empty() { io::alert(t("sheet.reason_needed")); return; }
+                                act(Op::Reopen { reason: r });
+                            }>{t("sheet.reopen")}</button>
+                        }.into_any()
+                    } else {
+                        view! {
+                            <input id="referee-name" placeholder=t("sheet.referee") prop:value=move || referee.get() on:input=move |ev| referee.set(event_target_value(&ev)) />
+                            <button class="btn primary" id="sign-off" on:click=move |_| {
+                                let r = referee.get_untracked();
+                                if r.trim().is_empty() { io::alert(t("sheet.referee_needed")); return; }
+                                act(Op::SignOff { referee: r });
+                            }>{t("sheet.sign")}</button>
+                        }.into_any()
+                    }}
+                }
+            }}
+        </details>
+    }
+}
+
+#[component]
+fn Log(m: Memo<Option<Match>>) -> impl IntoView {
+    let lang = ctx().lang;
+    view! {
+        <details class="log">
+            <summary>{tx("log.title")}</summary>
+            <ol>
+                {move || {
+                    let l = lang.get();
+                    m.get().map(|x| {
+                        let voided = x.voided().into_iter().map(str::to_string).collect::<std::collections::HashSet<_>>();
+                        x.entries.iter().map(|e| {
+                            let what = crate::i18n::op_name(l, &e.op);
+                            view! { <li class:voided=voided.contains(&e.id)>{fmt_time(e.at_ms)}" · "{what}</li> }
+                        }).collect_view()
+                    })
+                }}
+            </ol>
+        </details>
+    }
+}

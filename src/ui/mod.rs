@@ -1,0 +1,168 @@
+//! The Leptos web shell: pages and shared widgets. Domain logic lives in `rules` and
+//! `record`; components only read views and append entries.
+
+mod home;
+mod io;
+mod match_page;
+mod new_match;
+mod settings;
+mod widgets;
+
+use crate::i18n::{tr, Lang};
+use crate::record::Match;
+use crate::store::{self, Quarantined};
+use leptos::prelude::*;
+use leptos_router::components::{Route, Router, Routes, A};
+use leptos_router::path;
+
+/// Shared app state, provided as context.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    /// Matches on this device, newest first.
+    pub matches: RwSignal<Vec<Match>>,
+    /// UI language.
+    pub lang: RwSignal<Lang>,
+    /// Values moved aside at start-up (reported on the home screen).
+    pub quarantined: RwSignal<Vec<Quarantined>>,
+    /// A service-worker update is waiting.
+    pub update_ready: RwSignal<bool>,
+    /// Last export time, ms.
+    pub last_export: RwSignal<Option<u64>>,
+}
+
+impl Ctx {
+    /// Replaces (or adds) one match in the list, keeping newest first.
+    pub fn put(&self, m: Match) {
+        self.matches.update(|ms| {
+            ms.retain(|x| x.id != m.id);
+            ms.push(m);
+            ms.sort_by(|a, b| b.updated_ms().total_cmp(&a.updated_ms()));
+        });
+    }
+    /// Reloads every match from storage (after another tab wrote).
+    pub fn reload(&self) {
+        let (ms, bad) = store::load_all(now_ms());
+        self.matches.set(ms);
+        if !bad.is_empty() {
+            self.quarantined.update(|q| q.extend(bad));
+        }
+    }
+}
+
+/// The context.
+pub fn ctx() -> Ctx {
+    expect_context::<Ctx>()
+}
+
+/// A reactive translated string.
+pub fn tx(key: &'static str) -> impl Fn() -> &'static str + Clone + Send + Sync + 'static {
+    let lang = ctx().lang;
+    move || tr(lang.get(), key)
+}
+
+/// The translated string now (non-reactive; call inside a reactive closure).
+pub fn t(key: &'static str) -> &'static str {
+    tr(ctx().lang.get(), key)
+}
+
+/// Now, ms since the epoch.
+pub fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// A random id (time + 64 random bits), safe for the schema's id rule.
+pub fn new_id(prefix: &str) -> String {
+    let r1 = (js_sys::Math::random() * 4294967296.0) as u64;
+    let r2 = (js_sys::Math::random() * 4294967296.0) as u64;
+    format!("{prefix}{:x}-{:08x}{:08x}", now_ms() as u64, r1, r2)
+}
+
+/// Local date-time text for `ms`.
+pub fn fmt_time(ms: f64) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+    format!(
+        "{}-{:02}-{:02} {:02}:{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date(),
+        d.get_hours(),
+        d.get_minutes()
+    )
+}
+
+/// Mounts the app on `<body>`.
+pub fn start() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(App);
+}
+
+#[component]
+fn App() -> impl IntoView {
+    let settings = store::settings();
+    let (ms, bad) = store::load_all(now_ms());
+    let c = Ctx {
+        matches: RwSignal::new(ms),
+        lang: RwSignal::new(Lang::from_code(&settings.lang)),
+        quarantined: RwSignal::new(bad),
+        update_ready: RwSignal::new(false),
+        last_export: RwSignal::new(settings.last_export_ms),
+    };
+    provide_context(c);
+    // html lang follows the setting.
+    Effect::new(move |_| {
+        if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+            if let Some(el) = doc.document_element() {
+                let _ = el.set_attribute("lang", c.lang.get().code());
+            }
+        }
+    });
+    // Another tab wrote: reload from storage.
+    let storage_listener = window_event_listener(leptos::ev::storage, move |e: web_sys::StorageEvent| {
+        if e.key().is_none_or(|k| k.starts_with(store::PREFIX)) {
+            c.reload();
+        }
+    });
+    let update_listener = window_event_listener_untyped("sw-update-ready", move |_| c.update_ready.set(true));
+    if js_sys::Reflect::get(&window(), &"__swUpdateReady".into()).ok().and_then(|v| v.as_bool()) == Some(true) {
+        c.update_ready.set(true);
+    }
+    on_cleanup(move || {
+        storage_listener.remove();
+        update_listener.remove();
+    });
+    io::request_persistence();
+    view! {
+        <Router>
+            <header class="topbar">
+                <A href="/" attr:class="brand">{tx("app.name")}</A>
+                <nav>
+                    <A href="/new">{tx("nav.new")}</A>
+                    <A href="/settings">{tx("nav.settings")}</A>
+                    <A href="/about">{tx("nav.about")}</A>
+                </nav>
+            </header>
+            <Show when=move || c.update_ready.get()>
+                <div class="banner update" role="status">
+                    <span>{tx("sw.update")}</span>
+                    <button class="btn" on:click=move |_| {
+                        let f = js_sys::Reflect::get(&window(), &"__swApplyUpdate".into()).ok();
+                        if let Some(f) = f.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+                            let _ = f.call0(&wasm_bindgen::JsValue::NULL);
+                        }
+                    }>{tx("sw.reload")}</button>
+                </div>
+            </Show>
+            <main>
+                <Routes fallback=|| view! { <p class="empty">{tx("err.not_found")}</p> }>
+                    <Route path=path!("/") view=home::Home />
+                    <Route path=path!("/new") view=new_match::NewMatch />
+                    <Route path=path!("/match/:id") view=match_page::MatchPage />
+                    <Route path=path!("/settings") view=settings::SettingsPage />
+                    <Route path=path!("/about") view=settings::About />
+                </Routes>
+            </main>
+        </Router>
+    }
+}
+
+use wasm_bindgen::JsCast;

@@ -1,0 +1,134 @@
+//! Shared widgets: the points stepper/keypad, the level chart, countdowns.
+
+use super::{t, tx};
+use crate::rules::{Rank, Team};
+use leptos::prelude::*;
+use std::collections::BTreeMap;
+
+/// Points entry without a keyboard: ±5/±10/±20 steps and a 0–200 keypad in steps of 5.
+/// `value` is always a valid score; typed input outside 0–200 or off the 5-step is refused
+/// with a message and the old value kept.
+#[component]
+pub fn PointsInput(value: RwSignal<i32>, #[prop(into)] id: String) -> impl IntoView {
+    let msg: RwSignal<Option<String>> = RwSignal::new(None);
+    let keypad = RwSignal::new(false);
+    let step = move |d: i32| {
+        value.update(|v| *v = (*v + d).clamp(0, 200));
+        msg.set(None);
+    };
+    let typed = move |ev: leptos::ev::Event| {
+        let s = event_target_value(&ev);
+        match s.trim().parse::<i32>() {
+            Ok(n) if (0..=200).contains(&n) && n % 5 == 0 => {
+                value.set(n);
+                msg.set(None);
+            }
+            _ => msg.set(Some(format!("“{s}”: {}", t("entry.points_invalid")))),
+        }
+    };
+    let input_id = id.clone();
+    view! {
+        <div class="points">
+            <div class="stepper">
+                <button class="btn step" on:click=move |_| step(-20)>"−20"</button>
+                <button class="btn step" on:click=move |_| step(-10)>"−10"</button>
+                <button class="btn step" on:click=move |_| step(-5)>"−5"</button>
+                <input
+                    id=input_id
+                    class="points-value"
+                    inputmode="numeric"
+                    prop:value=move || value.get().to_string()
+                    on:change=typed
+                    aria-label=tx("entry.points")
+                />
+                <button class="btn step" on:click=move |_| step(5)>"+5"</button>
+                <button class="btn step" on:click=move |_| step(10)>"+10"</button>
+                <button class="btn step" on:click=move |_| step(20)>"+20"</button>
+            </div>
+            <button class="btn link" on:click=move |_| keypad.update(|k| *k = !*k)>{tx("entry.keypad")}</button>
+            <Show when=move || keypad.get()>
+                <div class="keypad">
+                    {(0..=40).map(|i| {
+                        let n = i * 5;
+                        view! {
+                            <button
+                                class="btn key"
+                                class:selected=move || value.get() == n
+                                on:click=move |_| { value.set(n); msg.set(None); keypad.set(false); }
+                            >{n}</button>
+                        }
+                    }).collect_view()}
+                </div>
+            </Show>
+            {move || msg.get().map(|m| view! { <p class="field-error" role="alert">{m}</p> })}
+        </div>
+    }
+}
+
+/// Level progression chart: one polyline per team, hand number on the x-axis, levels
+/// 2…A on the y-axis. Inline SVG sized by its container.
+#[component]
+pub fn LevelChart(
+    series: Signal<Vec<BTreeMap<Team, Rank>>>,
+    names: Signal<BTreeMap<Team, String>>,
+) -> impl IntoView {
+    const W: f64 = 320.0;
+    const H: f64 = 180.0;
+    const L: f64 = 26.0;
+    const B: f64 = 18.0;
+    view! {
+        <figure class="chart">
+            {move || {
+                let s = series.get();
+                let n = s.len().max(2) - 1;
+                let x = move |i: usize| L + (W - L - 6.0) * i as f64 / n as f64;
+                let y = |r: Rank| 6.0 + (H - B - 12.0) * (12.0 - r.index() as f64) / 12.0;
+                let line = |team: Team| {
+                    s.iter().enumerate().map(|(i, m)| format!("{:.1},{:.1}", x(i), y(m.get(&team).copied().unwrap_or(Rank::TWO)))).collect::<Vec<_>>().join(" ")
+                };
+                let grid = Rank::all().filter(|r| r.index() % 3 == 0 || *r == Rank::ACE).map(|r| view! {
+                    <g>
+                        <line x1=L y1=y(r) x2=W y2=y(r) class="grid" />
+                        <text x=2 y=y(r) + 4.0 class="axis">{r.name()}</text>
+                    </g>
+                }).collect_view();
+                let ticks = (0..=n).filter(|i| n <= 12 || i % (n / 6).max(1) == 0).map(|i| view! {
+                    <text x=x(i) - 3.0 y=H - 4.0 class="axis">{i}</text>
+                }).collect_view();
+                let nm = names.get();
+                view! {
+                    <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=t("chart.title")>
+                        {grid}
+                        {ticks}
+                        <polyline points=line(Team::A) class="team-a" fill="none" />
+                        <polyline points=line(Team::B) class="team-b" fill="none" />
+                    </svg>
+                    <figcaption>
+                        <span class="key team-a">"━ "{nm.get(&Team::A).cloned().unwrap_or_default()}</span>
+                        <span class="key team-b">"━ "{nm.get(&Team::B).cloned().unwrap_or_default()}</span>
+                        <span class="muted">" · "{t("chart.x")}</span>
+                    </figcaption>
+                }
+            }}
+        </figure>
+    }
+}
+
+/// Formats ms as `h:mm:ss` or `m:ss`.
+pub fn fmt_duration(ms: f64) -> String {
+    let s = (ms.max(0.0) / 1000.0).floor() as u64;
+    let (h, m, sec) = (s / 3600, (s / 60) % 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{sec:02}")
+    } else {
+        format!("{m}:{sec:02}")
+    }
+}
+
+/// Vibrates where supported (`navigator.vibrate`).
+pub fn vibrate(ms: u32) {
+    let nav = window().navigator();
+    if js_sys::Reflect::has(&nav, &"vibrate".into()).unwrap_or(false) {
+        let _ = nav.vibrate_with_duration(ms);
+    }
+}
