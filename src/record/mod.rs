@@ -6,6 +6,7 @@
 //! Undo is an appended [`Op::Void`]; an edit is an appended [`Op::Correct`]; nothing
 //! already logged is ever changed or removed.
 
+pub mod games;
 pub mod replay;
 pub mod sample;
 pub mod schema;
@@ -39,13 +40,28 @@ pub struct Match {
 pub enum Setup {
     /// 升级 family (RULES.md §1).
     Shengji(ShengjiSetup),
+    /// 双升 duplicate team match (RULES.md §1.3).
+    Duplicate(games::duplicate::DuplicateSetup),
+    /// 掼蛋 (RULES.md §2).
+    Guandan(games::guandan::GuandanSetup),
+    /// 斗地主 (RULES.md §3).
+    Doudizhu(games::doudizhu::DoudizhuSetup),
+    /// 欢乐三打一 (RULES.md §4).
+    Sandayi(games::sandayi::SandayiSetup),
+    /// 五子棋 (RULES.md §5).
+    Renju(games::renju::RenjuSetup),
 }
 
 impl Setup {
-    /// The game id of RULES.md (`shengji`, …).
+    /// The game id (`shengji`, `duplicate`, `guandan`, `doudizhu`, `sandayi`, `renju`).
     pub fn game(&self) -> &'static str {
         match self {
             Setup::Shengji(_) => "shengji",
+            Setup::Duplicate(_) => "duplicate",
+            Setup::Guandan(_) => "guandan",
+            Setup::Doudizhu(_) => "doudizhu",
+            Setup::Sandayi(_) => "sandayi",
+            Setup::Renju(_) => "renju",
         }
     }
 }
@@ -82,6 +98,30 @@ pub struct Entry {
 pub enum HandInput {
     /// 升级 hand.
     Shengji(shengji::Hand),
+    /// One table's result of one 双升 board.
+    Duplicate(games::duplicate::BoardEntry),
+    /// 掼蛋 hand.
+    Guandan(crate::rules::guandan::Hand),
+    /// 斗地主 hand.
+    Doudizhu(crate::rules::doudizhu::Hand),
+    /// 三打一 hand.
+    Sandayi(crate::rules::sandayi::Hand),
+    /// 五子棋 action (a stone, a claim, a game result …).
+    Renju(games::renju::RenjuAction),
+}
+
+impl HandInput {
+    /// The game id this input belongs to (as [`Setup::game`]).
+    pub fn game(&self) -> &'static str {
+        match self {
+            HandInput::Shengji(_) => "shengji",
+            HandInput::Duplicate(_) => "duplicate",
+            HandInput::Guandan(_) => "guandan",
+            HandInput::Doudizhu(_) => "doudizhu",
+            HandInput::Sandayi(_) => "sandayi",
+            HandInput::Renju(_) => "renju",
+        }
+    }
 }
 
 /// Clock actions on the match clock (issue 3 step 5).

@@ -1,7 +1,7 @@
 //! Replay: the match log → everything shown on screen. Pure and deterministic: the same
 //! log always gives the same view.
 
-use super::{ClockAction, Entry, HandInput, Match, Op, Setup, TimedAction};
+use super::{games, ClockAction, Entry, HandInput, Match, Op, Setup, TimedAction};
 use crate::rules::shengji::{self, InputError, Outcome, Start, State};
 use crate::rules::{Seat, Team};
 use serde::Serialize;
@@ -133,31 +133,20 @@ impl ShengjiView {
     }
 }
 
-/// The derived view of a match.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub enum MatchView {
-    /// 升级.
-    Shengji(ShengjiView),
+/// An entry that counts (not voided; corrections and voids themselves are folded in).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Effective<'a> {
+    /// The entry.
+    pub entry: &'a Entry,
+    /// For a `Hand` entry: the input in force (its newest non-voided correction, or itself).
+    pub hand: Option<HandInput>,
+    /// For a `Hand` entry: times of the corrections applied, ms.
+    pub corrected_ms: Vec<f64>,
 }
 
-impl MatchView {
-    /// The first hand that cannot count, if any.
-    pub fn first_error(&self) -> Option<(String, InputError)> {
-        match self {
-            MatchView::Shengji(v) => v.first_error(),
-        }
-    }
-}
-
-/// Replays the whole log.
-pub fn replay(m: &Match) -> MatchView {
-    match &m.setup {
-        Setup::Shengji(s) => MatchView::Shengji(replay_shengji(m, &s.preset, &s.start)),
-    }
-}
-
-/// Replays a 升级 match: voids drop entries, the newest correction of a hand is in force.
-pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> ShengjiView {
+/// The shared mechanics of every game's log: drops voided entries, folds corrections into
+/// the hand they target, and drops `Correct`/`Void` entries themselves. Order is kept.
+pub fn effective(m: &Match) -> Vec<Effective<'_>> {
     let voided = m.voided();
     let mut corrections: HashMap<&str, Vec<&Entry>> = HashMap::new();
     for e in &m.entries {
@@ -167,25 +156,82 @@ pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> She
             }
         }
     }
+    m.entries
+        .iter()
+        .filter(|e| !voided.contains(e.id.as_str()) && !matches!(e.op, Op::Correct { .. } | Op::Void { .. }))
+        .map(|e| match &e.op {
+            Op::Hand { hand } => {
+                let cs = corrections.get(e.id.as_str());
+                let resolved = cs
+                    .and_then(|c| c.last())
+                    .and_then(|c| match &c.op {
+                        Op::Correct { hand, .. } => Some(hand.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or_else(|| hand.clone());
+                Effective {
+                    entry: e,
+                    hand: Some(resolved),
+                    corrected_ms: cs.map(|c| c.iter().map(|x| x.at_ms).collect()).unwrap_or_default(),
+                }
+            }
+            _ => Effective { entry: e, hand: None, corrected_ms: Vec::new() },
+        })
+        .collect()
+}
+
+/// The derived view of a match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum MatchView {
+    /// 升级.
+    Shengji(ShengjiView),
+    /// 双升 duplicate.
+    Duplicate(games::duplicate::DuplicateView),
+    /// 掼蛋.
+    Guandan(games::guandan::GuandanView),
+    /// 斗地主.
+    Doudizhu(games::doudizhu::DoudizhuView),
+    /// 三打一.
+    Sandayi(games::sandayi::SandayiView),
+    /// 五子棋.
+    Renju(games::renju::RenjuView),
+}
+
+impl MatchView {
+    /// The first hand that cannot count, if any (games whose replay refuses bad hands
+    /// report them here so an import or an edit that breaks a later hand is refused).
+    pub fn first_error(&self) -> Option<(String, InputError)> {
+        match self {
+            MatchView::Shengji(v) => v.first_error(),
+            _ => None,
+        }
+    }
+}
+
+/// Replays the whole log.
+pub fn replay(m: &Match) -> MatchView {
+    match &m.setup {
+        Setup::Shengji(s) => MatchView::Shengji(replay_shengji(m, &s.preset, &s.start)),
+        Setup::Duplicate(s) => MatchView::Duplicate(games::duplicate::replay(m, s)),
+        Setup::Guandan(s) => MatchView::Guandan(games::guandan::replay(m, s)),
+        Setup::Doudizhu(s) => MatchView::Doudizhu(games::doudizhu::replay(m, s)),
+        Setup::Sandayi(s) => MatchView::Sandayi(games::sandayi::replay(m, s)),
+        Setup::Renju(s) => MatchView::Renju(games::renju::replay(m, s)),
+    }
+}
+
+/// Replays a 升级 match: voids drop entries, the newest correction of a hand is in force.
+pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> ShengjiView {
     let mut games = vec![Game::new(start.clone())];
     let mut overruns = Vec::new();
     let mut locked = false;
-    for e in &m.entries {
-        if voided.contains(e.id.as_str()) {
-            continue;
-        }
+    for eff in effective(m) {
+        let e = eff.entry;
         let game_index = games.len() - 1;
         let g = games.last_mut().unwrap();
         match &e.op {
-            Op::Hand { hand: HandInput::Shengji(h) } => {
-                let cs = corrections.get(e.id.as_str());
-                let hand = cs
-                    .and_then(|c| c.last())
-                    .map(|c| match &c.op {
-                        Op::Correct { hand: HandInput::Shengji(h), .. } => h.clone(),
-                        _ => unreachable!("corrections hold Correct entries"),
-                    })
-                    .unwrap_or_else(|| h.clone());
+            Op::Hand { .. } => {
+                let Some(HandInput::Shengji(hand)) = eff.hand else { continue };
                 let result = if let Some(w) = g.winner {
                     Err(InputError { field: "hand".into(), reason: format!("game over: team {w:?} already won") })
                 } else {
@@ -202,7 +248,7 @@ pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> She
                     at_ms: e.at_ms,
                     hand,
                     result,
-                    corrected_ms: cs.map(|c| c.iter().map(|x| x.at_ms).collect()).unwrap_or_default(),
+                    corrected_ms: eff.corrected_ms,
                 });
             }
             Op::Correct { .. } | Op::Void { .. } => {}
@@ -256,16 +302,16 @@ mod tests {
         for (i, p) in [30, 85, 140, 0, 95].iter().enumerate() {
             m.append(Entry { id: format!("h{i}"), at_ms: i as f64, op: h(*p) }).unwrap();
         }
-        let MatchView::Shengji(v) = replay(&m);
+        let MatchView::Shengji(v) = replay(&m) else { panic!("a 升级 match") };
         assert_eq!(v.current().state.level(Team::A).name(), "J");
         // Hand 1 was really 100 (B takes over +1): everything after shifts.
         m.append(Entry { id: "c1".into(), at_ms: 10.0, op: Op::Correct { target: "h0".into(), hand: HandInput::Shengji(shengji::Hand { points: 100, ..Default::default() }) } }).unwrap();
-        let MatchView::Shengji(v2) = replay(&m);
+        let MatchView::Shengji(v2) = replay(&m) else { panic!("a 升级 match") };
         assert_ne!(v.current().state, v2.current().state);
         assert_eq!(v2.current().rows[0].corrected_ms, vec![10.0]);
         // Undo the correction: back to the original.
         m.append(Entry { id: "v1".into(), at_ms: 11.0, op: Op::Void { target: "c1".into(), reason: String::new() } }).unwrap();
-        let MatchView::Shengji(v3) = replay(&m);
+        let MatchView::Shengji(v3) = replay(&m) else { panic!("a 升级 match") };
         assert_eq!(v.current().state, v3.current().state);
     }
 
@@ -285,7 +331,7 @@ mod tests {
         m.append(Entry { id: "t1".into(), at_ms: 1.0, op: Op::TimeVerdict { winner: Team::B } }).unwrap();
         m.append(Entry { id: "n1".into(), at_ms: 2.0, op: Op::NextGame { start: Start::default() } }).unwrap();
         m.append(Entry { id: "h1".into(), at_ms: 3.0, op: h(40) }).unwrap();
-        let MatchView::Shengji(v) = replay(&m);
+        let MatchView::Shengji(v) = replay(&m) else { panic!("a 升级 match") };
         assert_eq!(v.games.len(), 2);
         assert_eq!(v.series[&Team::B], 1);
         assert!(v.games[0].by_time);
@@ -295,7 +341,7 @@ mod tests {
     #[test]
     fn the_sample_replays_cleanly() {
         let m = sample::shengji_sample(0.0);
-        let MatchView::Shengji(v) = replay(&m);
+        let MatchView::Shengji(v) = replay(&m) else { panic!("a 升级 match") };
         assert!(v.first_error().is_none());
         assert!(v.current().rows.len() >= 8);
     }

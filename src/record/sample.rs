@@ -34,8 +34,7 @@ fn pen(team: Team, kind: &str, cards: u32, seat: Seat, trick: u32) -> Penalty {
 pub fn shengji_sample(now_ms: f64) -> Match {
     let mut m = blank_shengji("sample-chaodipi", "jiankang-chaodipi", now_ms - 3_600_000.0);
     m.title = "示例: 健康杯 炒地皮 红队 vs 蓝队".into();
-    {
-        let Setup::Shengji(s) = &mut m.setup;
+    if let Setup::Shengji(s) = &mut m.setup {
         s.teams = [(Team::A, "红队".to_string()), (Team::B, "蓝队".to_string())].into_iter().collect();
         s.players = [(Seat::N, "张伟"), (Seat::S, "李娜"), (Seat::E, "王强"), (Seat::W, "刘洋")]
             .into_iter()

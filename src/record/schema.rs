@@ -221,7 +221,13 @@ pub fn validate_match(m: &Match) -> Result<(), ImportError> {
     if !m.created_ms.is_finite() {
         return Err(ie("created_ms", "not a finite time"));
     }
+    let setup_err = |e: ImportError| prefix("setup", e);
     match &m.setup {
+        Setup::Duplicate(s) => super::games::duplicate::validate_setup(s).map_err(setup_err)?,
+        Setup::Guandan(s) => super::games::guandan::validate_setup(s).map_err(setup_err)?,
+        Setup::Doudizhu(s) => super::games::doudizhu::validate_setup(s).map_err(setup_err)?,
+        Setup::Sandayi(s) => super::games::sandayi::validate_setup(s).map_err(setup_err)?,
+        Setup::Renju(s) => super::games::renju::validate_setup(s).map_err(setup_err)?,
         Setup::Shengji(s) => {
             for (t, n) in &s.teams {
                 if n.chars().count() > 60 {
@@ -274,7 +280,14 @@ pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
         return Err(ie("op", "the match is signed off (locked): reopen it first"));
     }
     let check_hand = |h: &HandInput| -> Result<(), ImportError> {
+        let game = |e: ImportError| prefix(&format!("op.hand.{}", h.game()), e);
+        use super::games as g;
         match (h, &m.setup) {
+            (HandInput::Duplicate(h), Setup::Duplicate(s)) => g::duplicate::check_hand(m, s, h).map_err(game),
+            (HandInput::Guandan(h), Setup::Guandan(s)) => g::guandan::check_hand(m, s, h).map_err(game),
+            (HandInput::Doudizhu(h), Setup::Doudizhu(s)) => g::doudizhu::check_hand(m, s, h).map_err(game),
+            (HandInput::Sandayi(h), Setup::Sandayi(s)) => g::sandayi::check_hand(m, s, h).map_err(game),
+            (HandInput::Renju(h), Setup::Renju(s)) => g::renju::check_hand(m, s, h).map_err(game),
             (HandInput::Shengji(h), Setup::Shengji(s)) => {
                 shengji::validate_hand(&s.preset, h).map_err(|er| ie(format!("op.hand.shengji.{}", er.field), er.reason))?;
                 if !h.declaring.is_empty() {
@@ -283,6 +296,7 @@ pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
                 }
                 Ok(())
             }
+            (h, s) => Err(ie("op.hand", format!("a {} entry in a {} match", h.game(), s.game()))),
         }
     };
     match &e.op {

@@ -10,8 +10,15 @@ use leptos_router::components::A;
 use leptos_router::hooks::use_navigate;
 
 fn summary(m: &Match) -> String {
-    let MatchView::Shengji(v) = replay(m);
-    let Setup::Shengji(s) = &m.setup;
+    let s = match &m.setup {
+        Setup::Shengji(s) => s,
+        Setup::Duplicate(_) => return super::games::duplicate::summary(m),
+        Setup::Guandan(_) => return super::games::guandan::summary(m),
+        Setup::Doudizhu(_) => return super::games::doudizhu::summary(m),
+        Setup::Sandayi(_) => return super::games::sandayi::summary(m),
+        Setup::Renju(_) => return super::games::renju::summary(m),
+    };
+    let MatchView::Shengji(v) = replay(m) else { return String::new() };
     let g = v.current();
     let name = |team: Team| s.teams.get(&team).cloned().unwrap_or_default();
     format!(

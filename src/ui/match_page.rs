@@ -203,13 +203,22 @@ pub fn MatchPage() -> impl IntoView {
             <section class="page"><p class="empty" id="match-missing">{tx("err.no_match")}" "<code>{id.get()}</code></p></section>
         }
         .into_any(),
-        Some(_) => view! { <ShengjiMatch m=m /> }.into_any(),
+        Some(x) => match x.setup.game() {
+            "duplicate" => view! { <super::games::duplicate::Page m=m /> }.into_any(),
+            "guandan" => view! { <super::games::guandan::Page m=m /> }.into_any(),
+            "doudizhu" => view! { <super::games::doudizhu::Page m=m /> }.into_any(),
+            "sandayi" => view! { <super::games::sandayi::Page m=m /> }.into_any(),
+            "renju" => view! { <super::games::renju::Page m=m /> }.into_any(),
+            _ => view! { <ShengjiMatch m=m /> }.into_any(),
+        },
     }
 }
 
 fn setup_of(m: &Match) -> &ShengjiSetup {
-    let Setup::Shengji(s) = &m.setup;
-    s
+    match &m.setup {
+        Setup::Shengji(s) => s,
+        _ => unreachable!("ShengjiMatch is only mounted for 升级 matches"),
+    }
 }
 
 /// Appends an op through storage (write-through); on success the app state updates.
@@ -233,9 +242,9 @@ fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
     let lang = c.lang;
     let mm = move || m.get().expect("match present");
     let view_memo: Memo<Option<ShengjiView>> = Memo::new(move |_| {
-        m.with(|o| o.as_ref().map(|x| {
-            let MatchView::Shengji(v) = replay(x);
-            v
+        m.with(|o| o.as_ref().and_then(|x| match replay(x) {
+            MatchView::Shengji(v) => Some(v),
+            _ => None,
         }))
     });
     let v = move || view_memo.get().expect("view present");
@@ -261,7 +270,7 @@ fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
         };
         let target = form.editing.get().unwrap_or_else(|| "preview".to_string());
         x.entries.push(Entry { id: "preview".into(), at_ms: now_ms(), op });
-        let MatchView::Shengji(pv) = replay(&x);
+        let MatchView::Shengji(pv) = replay(&x) else { return None };
         let row = pv.games.iter().flat_map(|g| &g.rows).find(|r| r.entry_id == target).cloned();
         let later_error = pv.first_error().filter(|(id, _)| *id != target);
         Some((row, later_error))

@@ -1,6 +1,7 @@
 //! The Leptos web shell: pages and shared widgets. Domain logic lives in `rules` and
 //! `record`; components only read views and append entries.
 
+pub mod games;
 mod home;
 mod io;
 mod match_page;

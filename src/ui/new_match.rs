@@ -46,9 +46,36 @@ pub fn PresetSummary(#[prop(into)] preset: Signal<Preset>) -> impl IntoView {
     }
 }
 
-/// `/new`.
+/// `/new`: choose the game, then its set-up form.
 #[component]
 pub fn NewMatch() -> impl IntoView {
+    let game = RwSignal::new("shengji");
+    let games = ["shengji", "duplicate", "guandan", "doudizhu", "sandayi", "renju"];
+    view! {
+        <section class="page new">
+            <h1>{tx("new.title")}</h1>
+            <div class="chips" role="tablist">
+                {games.into_iter().map(|g| view! {
+                    <button class="btn chip" role="tab" data-game=g class:selected=move || game.get() == g on:click=move |_| game.set(g)>
+                        {move || crate::i18n::game_name(ctx().lang.get(), g)}
+                    </button>
+                }).collect_view()}
+            </div>
+            {move || match game.get() {
+                "duplicate" => view! { <super::games::duplicate::NewForm /> }.into_any(),
+                "guandan" => view! { <super::games::guandan::NewForm /> }.into_any(),
+                "doudizhu" => view! { <super::games::doudizhu::NewForm /> }.into_any(),
+                "sandayi" => view! { <super::games::sandayi::NewForm /> }.into_any(),
+                "renju" => view! { <super::games::renju::NewForm /> }.into_any(),
+                _ => view! { <ShengjiForm /> }.into_any(),
+            }}
+        </section>
+    }
+}
+
+/// The 升级 set-up form.
+#[component]
+fn ShengjiForm() -> impl IntoView {
     let c = ctx();
     let lang = c.lang;
     let navigate = use_navigate();
@@ -124,8 +151,7 @@ pub fn NewMatch() -> impl IntoView {
     };
     let presets2 = presets.clone();
     view! {
-        <section class="page new">
-            <h1>{tx("new.title")}</h1>
+        <div class="new-form">
             <label class="field-label" for="preset">{tx("new.preset")}</label>
             <select id="preset" on:change=move |ev| {
                 let id = event_target_value(&ev);
@@ -189,6 +215,6 @@ pub fn NewMatch() -> impl IntoView {
                 format!("{} {}s / {} {}s", t("timer.bury"), p.timing.bury_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()), t("timer.play"), p.timing.play_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()))) }}</p>
             {move || error.get().map(|e| view! { <div class="banner error" role="alert">{e}</div> })}
             <button class="btn primary big" id="create" on:click=create>{tx("new.create")}</button>
-        </section>
+        </div>
     }
 }

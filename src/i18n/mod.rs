@@ -1,0 +1,207 @@
+//! One table of UI strings: 简体中文 (default), 繁體中文, English. Every screen string goes
+//! through [`tr`]; a missing key shows the key itself (and a test catches it).
+
+use crate::record::Op;
+use crate::rules::shengji::Unit;
+use crate::rules::{Seat, Team};
+
+/// UI language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Lang {
+    /// 简体中文 (default).
+    #[default]
+    ZhCn,
+    /// 繁體中文.
+    ZhTw,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// All languages, default first.
+    pub const ALL: [Lang; 3] = [Lang::ZhCn, Lang::ZhTw, Lang::En];
+    /// BCP 47 code (`zh-CN`, `zh-TW`, `en`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::ZhCn => "zh-CN",
+            Lang::ZhTw => "zh-TW",
+            Lang::En => "en",
+        }
+    }
+    /// Parses a code; anything else is the default.
+    pub fn from_code(s: &str) -> Lang {
+        Lang::ALL.into_iter().find(|l| l.code() == s).unwrap_or_default()
+    }
+    /// The language's own name.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::ZhCn => "简体中文",
+            Lang::ZhTw => "繁體中文",
+            Lang::En => "English",
+        }
+    }
+}
+
+/// The table: `strings.tsv` beside this file, one row per key: `key<TAB>zh-CN<TAB>zh-TW<TAB>en`.
+pub const STRINGS_TSV: &str = include_str!("strings.tsv");
+
+type Row = (&'static str, [&'static str; 3]);
+
+fn table() -> &'static std::collections::HashMap<&'static str, [&'static str; 3]> {
+    static T: std::sync::OnceLock<std::collections::HashMap<&'static str, [&'static str; 3]>> = std::sync::OnceLock::new();
+    T.get_or_init(|| rows().into_iter().collect())
+}
+
+/// The table's rows (comment and blank lines skipped); a row without four columns is skipped
+/// here and fails the unit test.
+pub fn rows() -> Vec<Row> {
+    STRINGS_TSV
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let c: Vec<&'static str> = l.split('\t').collect();
+            (c.len() == 4).then(|| (c[0], [c[1], c[2], c[3]]))
+        })
+        .collect()
+}
+
+/// The string for `key` in `lang`, or `None`.
+pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
+    table().get(key).map(|r| match lang {
+        Lang::ZhCn => r[0],
+        Lang::ZhTw => r[1],
+        Lang::En => r[2],
+    })
+}
+
+/// The string for `key` in `lang`; the key itself when missing.
+pub fn tr(lang: Lang, key: &'static str) -> &'static str {
+    lookup(lang, key).unwrap_or(key)
+}
+
+/// "南北" / "东西" (N/S, E/W).
+pub fn team_side(lang: Lang, t: Team) -> &'static str {
+    tr(lang, if t == Team::A { "team.A" } else { "team.B" })
+}
+
+/// A seat's name.
+pub fn seat_name(lang: Lang, s: Seat) -> &'static str {
+    tr(
+        lang,
+        match s {
+            Seat::N => "seat.N",
+            Seat::E => "seat.E",
+            Seat::S => "seat.S",
+            Seat::W => "seat.W",
+        },
+    )
+}
+
+/// A kitty unit's name, e.g. "拖拉机 3 对".
+pub fn unit_name(lang: Lang, u: Unit) -> String {
+    match u {
+        Unit::Single => tr(lang, "unit.single").to_string(),
+        Unit::Pair => tr(lang, "unit.pair").to_string(),
+        Unit::Tractor(n) => format!("{} {n}", tr(lang, "unit.tractor")),
+    }
+}
+
+/// A penalty kind's name, if the table knows it.
+pub fn penalty_kind(lang: Lang, kind: &str) -> Option<&'static str> {
+    lookup(lang, &format!("pen.{kind}"))
+}
+
+/// A built-in preset's name, if the table knows it.
+pub fn preset_name(lang: Lang, id: &str) -> Option<&'static str> {
+    lookup(lang, &format!("preset.{id}"))
+}
+
+/// A suit code's name (`S`, `H`, `C`, `D`, `NT`).
+pub fn suit_name(lang: Lang, code: &str) -> &'static str {
+    lookup(lang, &format!("suit.{code}")).unwrap_or("?")
+}
+
+/// A declaring show code's name (`pair:S` → "♠ 黑桃 对").
+pub fn show_name(lang: Lang, code: &str) -> String {
+    match code.split_once(':') {
+        Some((kind, suit)) => format!("{} {}", suit_name(lang, suit), lookup(lang, &format!("show.{kind}")).unwrap_or(kind)),
+        None => lookup(lang, &format!("show.{code}")).unwrap_or(code).to_string(),
+    }
+}
+
+/// A game id's name (`shengji`, `duplicate`, `guandan`, `doudizhu`, `sandayi`, `renju`).
+pub fn game_name(lang: Lang, game: &str) -> &'static str {
+    lookup(lang, &format!("game.{game}")).unwrap_or("?")
+}
+
+/// A log entry's kind.
+pub fn op_name(lang: Lang, op: &Op) -> &'static str {
+    tr(
+        lang,
+        match op {
+            Op::Hand { .. } => "op.hand",
+            Op::Correct { .. } => "op.correct",
+            Op::Void { .. } => "op.void",
+            Op::Clock { .. } => "op.clock",
+            Op::Overrun { .. } => "op.overrun",
+            Op::TimeVerdict { .. } => "op.time_verdict",
+            Op::NextGame { .. } => "op.next_game",
+            Op::SignOff { .. } => "op.sign_off",
+            Op::Reopen { .. } => "op.reopen",
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_well_formed_and_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for (n, l) in STRINGS_TSV.lines().enumerate() {
+            if l.trim().is_empty() || l.starts_with('#') {
+                continue;
+            }
+            let c: Vec<&str> = l.split('\t').collect();
+            assert_eq!(c.len(), 4, "strings.tsv line {}: {l:?} needs 4 tab-separated columns", n + 1);
+            assert!(c.iter().all(|x| !x.trim().is_empty()), "strings.tsv line {}: empty column", n + 1);
+            assert!(seen.insert(c[0]), "strings.tsv line {}: duplicate key {}", n + 1, c[0]);
+        }
+    }
+
+    #[test]
+    fn every_key_used_by_the_ui_exists() {
+        let mut files = Vec::new();
+        let mut dirs = vec![std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/src/ui"))];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() { dirs.push(p) } else { files.push(p) }
+            }
+        }
+        let mut missing = Vec::new();
+        for f in files {
+            let text = std::fs::read_to_string(f).unwrap();
+            for pat in ["tx(\"", "t(\"", "tr(\""] {
+                for part in text.split(pat).skip(1) {
+                    let key = part.split('"').next().unwrap();
+                    if key.contains('.') && lookup(Lang::En, key).is_none() {
+                        missing.push(key.to_string());
+                    }
+                }
+            }
+        }
+        assert!(missing.is_empty(), "missing keys: {missing:?}");
+    }
+
+    #[test]
+    fn every_builtin_penalty_kind_is_named() {
+        for p in crate::rules::shengji::builtin_presets() {
+            assert!(preset_name(Lang::En, &p.id).is_some(), "{}", p.id);
+            for r in &p.penalties {
+                assert!(penalty_kind(Lang::En, &r.kind).is_some(), "{}", r.kind);
+            }
+        }
+    }
+}
