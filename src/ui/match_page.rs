@@ -221,20 +221,7 @@ fn setup_of(m: &Match) -> &ShengjiSetup {
     }
 }
 
-/// Appends an op through storage (write-through); on success the app state updates.
-/// Returns the error text on failure (nothing changed).
-fn commit(m: &Match, op: Op) -> Result<(), String> {
-    let c = ctx();
-    let entry = Entry { id: new_id("e"), at_ms: now_ms(), op };
-    match store::append_entry(m, entry) {
-        Ok(saved) => {
-            c.put(saved);
-            Ok(())
-        }
-        Err(store::StoreError::Full) => Err(t("err.full").to_string()),
-        Err(e) => Err(format!("{}: {e}", t("err.save"))),
-    }
-}
+use super::commit;
 
 #[component]
 fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {

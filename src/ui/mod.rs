@@ -91,6 +91,34 @@ pub fn fmt_time(ms: f64) -> String {
     )
 }
 
+/// Appends an op to a match through storage (write-through: the stored copy is re-read so
+/// another tab's entries are kept); on success the app state updates. On failure nothing
+/// changed and the translated reason is returned (the caller keeps its form on screen).
+pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
+    let c = ctx();
+    let entry = crate::record::Entry { id: new_id("e"), at_ms: now_ms(), op };
+    match store::append_entry(m, entry) {
+        Ok(saved) => {
+            c.put(saved);
+            Ok(())
+        }
+        Err(store::StoreError::Full) => Err(t("err.full").to_string()),
+        Err(e) => Err(format!("{}: {e}", t("err.save"))),
+    }
+}
+
+/// Saves a new match and opens it; returns the translated error on failure.
+pub fn create_match(m: Match) -> Result<String, String> {
+    crate::record::schema::validate_match(&m).map_err(|e| e.to_string())?;
+    store::save_match(&m).map_err(|e| match e {
+        store::StoreError::Full => t("err.full").to_string(),
+        e => format!("{}: {e}", t("err.save")),
+    })?;
+    let id = m.id.clone();
+    ctx().put(m);
+    Ok(id)
+}
+
 /// Mounts the app on `<body>`.
 pub fn start() {
     console_error_panic_hook::set_once();
