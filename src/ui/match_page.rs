@@ -2,7 +2,7 @@
 //! live preview, history with edit/delete/undo, level chart, result sheet and sign-off.
 
 use super::widgets::{fmt_duration, vibrate, LevelChart, PointsInput};
-use super::{ctx, fmt_time, io, new_id, now_ms, t, tx};
+use super::{ctx, fmt_time, io, now_ms, t, tx};
 use crate::i18n::Lang;
 use crate::record::replay::{replay, HandRow, MatchView, ShengjiView};
 use crate::record::{ClockAction, Entry, HandInput, Match, Op, Setup, ShengjiSetup, TimedAction};
@@ -10,7 +10,6 @@ use crate::rules::shengji::{
     self, band_text, Amount, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit,
 };
 use crate::rules::{Rank, Seat, Team};
-use crate::store;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use std::collections::BTreeMap;
