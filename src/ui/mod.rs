@@ -61,9 +61,16 @@ pub fn tx(key: &'static str) -> impl Fn() -> &'static str + Clone + Send + Sync 
     move || tr(lang.get(), key)
 }
 
-/// The translated string now (non-reactive; call inside a reactive closure).
+thread_local! {
+    /// The language in force, for code that runs outside the component tree (async tasks).
+    static LANG: std::cell::Cell<Lang> = const { std::cell::Cell::new(Lang::ZhCn) };
+}
+
+/// The translated string now. Inside the component tree it tracks the language signal
+/// (call it in a reactive closure); outside (an async task) it uses the language in force.
 pub fn t(key: &'static str) -> &'static str {
-    tr(ctx().lang.get(), key)
+    let lang = use_context::<Ctx>().map(|c| c.lang.get()).unwrap_or_else(|| LANG.with(|l| l.get()));
+    tr(lang, key)
 }
 
 /// Now, ms since the epoch.
@@ -137,8 +144,9 @@ fn App() -> impl IntoView {
         last_export: RwSignal::new(settings.last_export_ms),
     };
     provide_context(c);
-    // html lang follows the setting.
+    // html lang (and the language for async tasks) follows the setting.
     Effect::new(move |_| {
+        LANG.with(|l| l.set(c.lang.get()));
         if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
             if let Some(el) = doc.document_element() {
                 let _ = el.set_attribute("lang", c.lang.get().code());
