@@ -129,6 +129,24 @@ pub fn show_name(lang: Lang, code: &str) -> String {
     }
 }
 
+/// A level-table band as a referee reads it, e.g. "80–95 → 台下上台 +0" / "80–95 → attackers
+/// take over +0, +1 per full 10 from 80".
+pub fn band_text(lang: Lang, b: &crate::rules::shengji::Band) -> String {
+    use crate::rules::shengji::Side;
+    let who = tr(lang, if b.side == Side::Declarer { "band.declarer" } else { "band.attackers" });
+    let mut s = format!("{} → {who}", b.range_text());
+    if b.to_ace {
+        s.push_str(&format!(" {}", tr(lang, "band.to_ace")));
+    } else {
+        s.push_str(&format!(" +{}", b.levels));
+        if let Some(st) = b.step {
+            let per = tr(lang, if st.round_up { "band.per_started" } else { "band.per_full" });
+            s.push_str(&format!(", {}", per.replace("{every}", &st.every.to_string()).replace("{from}", &st.from.to_string())));
+        }
+    }
+    s
+}
+
 /// A game id's name (`shengji`, `duplicate`, `guandan`, `doudizhu`, `sandayi`, `renju`).
 pub fn game_name(lang: Lang, game: &str) -> &'static str {
     lookup(lang, &format!("game.{game}")).unwrap_or("?")

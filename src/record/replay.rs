@@ -203,6 +203,11 @@ impl MatchView {
     pub fn first_error(&self) -> Option<(String, InputError)> {
         match self {
             MatchView::Shengji(v) => v.first_error(),
+            MatchView::Duplicate(v) => v.first_error(),
+            MatchView::Renju(v) => v.first_error(),
+            MatchView::Doudizhu(v) => v.first_error(),
+            MatchView::Sandayi(v) => v.first_error(),
+            MatchView::Guandan(v) => v.first_error(),
             _ => None,
         }
     }

@@ -590,6 +590,10 @@ pub struct Hand {
     /// Optional first caller (抽明牌 for the first deal, then in turn).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_bidder: Option<usize>,
+    /// Optional record of who went out first (出完牌) — 000 §二(七): the landlord exactly when
+    /// `landlord_won`, otherwise one of the farmers. `None` for a redeal or when not recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub went_out: Option<usize>,
 }
 
 impl Hand {
@@ -622,7 +626,7 @@ pub struct HandResult {
 }
 
 /// Checks one hand against the preset (RULES.md §3). Errors name the field: `landlord`,
-/// `bid`, `bombs`, `rockets`, `spring`, `anti_spring`, `bids[p]`, `first_bidder`.
+/// `bid`, `bombs`, `rockets`, `spring`, `anti_spring`, `went_out`, `bids[p]`, `first_bidder`.
 pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
     let n = preset.players;
     if let Some(bids) = &hand.bids {
@@ -710,6 +714,24 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
             "反春（地主只出了第一手）只可能是地主输",
         ));
     }
+    if let Some(out) = hand.went_out {
+        if out >= n {
+            return Err(RuleError::new(
+                "went_out",
+                format!("玩家序号 {out} 超出范围 0..{n}"),
+            ));
+        }
+        if (out == landlord) != hand.landlord_won {
+            return Err(RuleError::new(
+                "went_out",
+                if hand.landlord_won {
+                    format!("地主赢时先出完牌的应是地主（玩家 {landlord}），实际记为玩家 {out}")
+                } else {
+                    format!("地主输时先出完牌的应是农民，实际记为地主（玩家 {out}）")
+                },
+            ));
+        }
+    }
     Ok(())
 }
 
@@ -726,6 +748,8 @@ fn check_redeal(hand: &Hand) -> Result<(), RuleError> {
         "anti_spring"
     } else if hand.landlord_won {
         "landlord_won"
+    } else if hand.went_out.is_some() {
+        "went_out"
     } else {
         return Ok(());
     };
@@ -992,6 +1016,23 @@ mod tests {
         ];
         for (h, field) in cases {
             assert_eq!(validate_hand(&p, &h).unwrap_err().field, field, "{h:?}");
+        }
+    }
+
+    #[test]
+    fn went_out_agrees_with_the_result() {
+        let p = preset();
+        let ok = Hand { went_out: Some(1), ..hand(0, 2, 0, 0, false) };
+        validate_hand(&p, &ok).unwrap();
+        let ok = Hand { went_out: Some(0), ..hand(0, 2, 0, 0, true) };
+        validate_hand(&p, &ok).unwrap();
+        for h in [
+            Hand { went_out: Some(0), ..hand(0, 2, 0, 0, false) },
+            Hand { went_out: Some(2), ..hand(0, 2, 0, 0, true) },
+            Hand { went_out: Some(3), ..hand(0, 2, 0, 0, true) },
+            Hand { went_out: Some(0), ..Hand::redeal() },
+        ] {
+            assert_eq!(validate_hand(&p, &h).unwrap_err().field, "went_out", "{h:?}");
         }
     }
 

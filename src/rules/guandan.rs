@@ -693,6 +693,10 @@ pub struct Hand {
     /// The tribute paid before this hand was played (due from the previous hand).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tribute: Option<TributeRecord>,
+    /// A forfeit (弃权) recorded instead of a played hand: the game/round goes to the other
+    /// team and `order` is not scored (by convention the winners' seats come first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Forfeit>,
 }
 
 impl Hand {
@@ -702,8 +706,42 @@ impl Hand {
             order,
             fouls: Vec::new(),
             tribute: None,
+            forfeit: None,
         }
     }
+}
+
+/// Why a team forfeits (RULES.md §2 "late arrival / forfeit"; 004 第一篇, 第三篇 §二(六)4:
+/// 迟到10分钟作本轮弃权论处; 000 §四: 弃权 18:0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForfeitReason {
+    /// Arrived late by at least [`MatchFormat::late_forfeit_minutes`].
+    Late,
+    /// Did not appear.
+    Absent,
+    /// Left or refused to go on during the game.
+    Withdrew,
+    /// Any other referee decision (e.g. disqualification).
+    Other,
+}
+
+/// A forfeit: `team` loses the game/round without (further) play.
+///
+/// Effect in [`apply`]: the other team wins the game (as if it had passed A, so round scores
+/// give it [`RoundScoring::pass_base`] + level difference — a *reading*, the seeds are
+/// silent); with per-deal points and [`MatchFormat::forfeit_score`] the round's points
+/// become that score, winner first (18:0, 000 §四). Levels do not move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Forfeit {
+    /// The team that forfeits.
+    pub team: Team,
+    /// Why.
+    pub reason: ForfeitReason,
+    /// Minutes late (for [`ForfeitReason::Late`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minutes_late: Option<u32>,
 }
 
 /// A problem in a hand record other than its tribute (see [`validate_hand`]).
@@ -1482,6 +1520,30 @@ pub fn apply(
     }
     let mut next = state.clone();
 
+    // A forfeit instead of a played hand: the other team wins; levels do not move.
+    if let Some(f) = &hand.forfeit {
+        let w = f.team.other();
+        next.winner = Some(w);
+        outcome.winners = w;
+        outcome.winner = Some(w);
+        outcome.led_by = None;
+        let mut rule = format!("{}: {:?} 弃权 → {w:?} 胜", preset.cites.a_pass, f.team);
+        if let (Some(_), Some([win, lose])) = (preset.deal_points, preset.format.forfeit_score) {
+            let mut pts = PerTeam::new(0, 0);
+            pts[w] = win;
+            pts[f.team] = lose;
+            next.points = Some(pts);
+            outcome.points = Some(pts);
+            rule.push_str(&format!(" ({}: {win}:{lose})", preset.cites.deal_points));
+        }
+        next.round_scores = round_scores(preset, &next);
+        outcome.levels_after = next.levels;
+        outcome.next_declarer = next.declarer;
+        outcome.next_level = level_played(preset, &next);
+        outcome.rule = rule;
+        return (next, outcome);
+    }
+
     // Tribute paid before this hand, checked against the previous hand's result.
     if let Some(record) = &hand.tribute {
         outcome.tribute_errors = match (&state.last_order, level) {
@@ -2018,6 +2080,27 @@ mod tests {
     }
 
     #[test]
+    fn forfeit_gives_the_game_and_the_forfeit_score() {
+        let p = preset("jiankang-guandan");
+        let mut f = hand([N, S, E, W]);
+        f.forfeit = Some(Forfeit { team: Team::B, reason: ForfeitReason::Late, minutes_late: Some(12) });
+        let r = replay_detailed(&p, &GuandanState::fresh(), &[hand([E, W, N, S]), f, hand([E, W, N, S])]);
+        assert_eq!(r.state.winner, Some(Team::A));
+        assert_eq!(r.state.points, Some(PerTeam::new(18, 0)), "000 §四: 弃权 18:0");
+        assert_eq!(r.state.hands_played, 1, "a forfeit is not a hand");
+        assert!(r.outcomes[2].ignored);
+        // Level presets: the other team wins, levels stay.
+        let q = preset("guandan-3-2-1");
+        let mut f = hand([E, W, N, S]);
+        f.forfeit = Some(Forfeit { team: Team::A, reason: ForfeitReason::Absent, minutes_late: None });
+        let s = replay(&q, &at("5", "3", Some(Team::A)), &[f]);
+        assert_eq!((s.winner, levels(&s)), (Some(Team::B), ("5".into(), "3".into())));
+        // JSON: the field is optional and omitted when absent.
+        let j = serde_json::to_string(&hand([N, S, E, W])).unwrap();
+        assert!(!j.contains("forfeit"));
+    }
+
+    #[test]
     fn hands_after_the_win_are_ignored() {
         let p = preset("guandan-3-2-1");
         let r = replay_detailed(
@@ -2268,6 +2351,7 @@ mod tests {
             order,
             fouls,
             tribute: None,
+            forfeit: None,
         })
     }
     fn any_start() -> impl Strategy<Value = GuandanState> {

@@ -7,7 +7,7 @@ use crate::i18n::Lang;
 use crate::record::replay::{replay, HandRow, MatchView, ShengjiView};
 use crate::record::{ClockAction, Entry, HandInput, Match, Op, Setup, ShengjiSetup, TimedAction};
 use crate::rules::shengji::{
-    self, band_text, Amount, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit,
+    self, Amount, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit,
 };
 use crate::rules::{Rank, Seat, Team};
 use leptos::prelude::*;
@@ -110,7 +110,7 @@ fn explain(lang: Lang, p: &Preset, hand: &Hand, o: &Outcome) -> Vec<String> {
         v.push(format!("{}: {lo}–{hi} → {}", tr("exp.clamp"), o.score));
     }
     if let Some(b) = p.table.bands.get(o.band) {
-        v.push(format!("{}: {} [{}]", tr("exp.table"), band_text(b), p.source));
+        v.push(format!("{}: {} [{}]", tr("exp.table"), crate::i18n::band_text(lang, b), p.source));
     }
     for n in &o.notes {
         v.push(note_text(lang, n));
@@ -238,6 +238,7 @@ fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
     let teams = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).teams.clone())).unwrap_or_default());
     let players = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).players.clone())).unwrap_or_default());
     let form = Form::new();
+    let countdown: RwSignal<Option<(TimedAction, f64)>> = RwSignal::new(None);
     let now = RwSignal::new(now_ms());
     let tick = set_interval_with_handle(move || now.set(now_ms()), std::time::Duration::from_millis(500)).ok();
     on_cleanup(move || {
@@ -304,9 +305,9 @@ fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
             <h1 class="match-title">{move || { let x = mm(); if x.title.is_empty() { x.id.clone() } else { x.title.clone() } }}</h1>
             <p class="muted">{move || { let p = preset.get(); format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source) }}</p>
             <Scoreboard v=Signal::derive(v) teams=teams.into() players=players.into() now=now.into() />
-            <ClockBar m=m v=Signal::derive(v) preset=preset.into() now=now.into() teams=teams.into() />
+            <ClockBar m=m v=Signal::derive(v) preset=preset.into() now=now.into() teams=teams.into() countdown=countdown />
             <Show when=move || !locked() && !game_over() fallback=move || view! { <GameEnd m=m v=Signal::derive(v) teams=teams.into() /> }>
-                <HandEntry form=form preset=preset.into() v=Signal::derive(v) players=players.into() />
+                <HandEntry form=form preset=preset.into() v=Signal::derive(v) players=players.into() countdown=countdown />
                 <div class="preview" id="preview" aria-live="polite">
                     {move || {
                         let l = lang.get();
@@ -409,6 +410,9 @@ fn ClockBar(
     preset: Signal<Preset>,
     now: Signal<f64>,
     teams: Signal<BTreeMap<Team, String>>,
+    /// Per-action countdown: (action, started at ms). Shared with the declaring editor,
+    /// whose re-bury restarts the bury clock.
+    countdown: RwSignal<Option<(TimedAction, f64)>>,
 ) -> impl IntoView {
     let lang = ctx().lang;
     let act = move |op: Op| {
@@ -418,9 +422,8 @@ fn ClockBar(
             }
         }
     };
-    // Per-action countdown: (action, started at ms).
-    let countdown: RwSignal<Option<(TimedAction, f64)>> = RwSignal::new(None);
-    let buzzed = RwSignal::new(false);
+    // The start time of the countdown that already buzzed (one buzz per overrun).
+    let buzzed: RwSignal<Option<f64>> = RwSignal::new(None);
     let overrun_seat = RwSignal::new(Seat::N);
     let limit_of = move |a: TimedAction| -> Option<u32> {
         let p = preset.get();
@@ -433,9 +436,11 @@ fn ClockBar(
         countdown.get().and_then(|(a, s)| limit_of(a).map(|l| l as f64 - (now.get() - s) / 1000.0))
     };
     Effect::new(move |_| {
-        if remaining().is_some_and(|r| r < 0.0) && !buzzed.get_untracked() {
-            buzzed.set(true);
-            vibrate(400);
+        if let Some((_, start)) = countdown.get() {
+            if remaining().is_some_and(|r| r < 0.0) && buzzed.get_untracked() != Some(start) {
+                buzzed.set(Some(start));
+                vibrate(400);
+            }
         }
     });
     let time_up = move || {
@@ -475,7 +480,7 @@ fn ClockBar(
                     let label = if a == TimedAction::Bury { "timer.bury" } else { "timer.play" };
                     view! {
                         <button class="btn" disabled=move || limit_of(a).is_none()
-                            on:click=move |_| { countdown.set(Some((a, now_ms()))); buzzed.set(false); }>
+                            on:click=move |_| countdown.set(Some((a, now_ms())))>
                             {move || format!("{} {}s", t(label), limit_of(a).map(|l| l.to_string()).unwrap_or_else(|| "—".into()))}
                         </button>
                     }
@@ -506,7 +511,13 @@ fn ClockBar(
 }
 
 #[component]
-fn HandEntry(form: Form, preset: Signal<Preset>, v: Signal<ShengjiView>, players: Signal<BTreeMap<Seat, String>>) -> impl IntoView {
+fn HandEntry(
+    form: Form,
+    preset: Signal<Preset>,
+    v: Signal<ShengjiView>,
+    players: Signal<BTreeMap<Seat, String>>,
+    countdown: RwSignal<Option<(TimedAction, f64)>>,
+) -> impl IntoView {
     let lang = ctx().lang;
     let _ = players;
     let jack_applies = move || {
@@ -615,7 +626,7 @@ fn HandEntry(form: Form, preset: Signal<Preset>, v: Signal<ShengjiView>, players
             <details class="declaring">
                 <summary>{tx("decl.title")}" "{move || { let s = form.shows.get(); if s.is_empty() { String::new() } else { format!("({})", s.len()) } }}</summary>
                 <p class="muted">{move || preset.get().declaring.who}</p>
-                <DeclaringEditor form=form preset=preset />
+                <DeclaringEditor form=form preset=preset countdown=countdown />
             </details>
             <details class="cardcheck">
                 <summary>{tx("check.title")}</summary>
@@ -656,7 +667,7 @@ fn HandEntry(form: Form, preset: Signal<Preset>, v: Signal<ShengjiView>, players
 }
 
 #[component]
-fn DeclaringEditor(form: Form, preset: Signal<Preset>) -> impl IntoView {
+fn DeclaringEditor(form: Form, preset: Signal<Preset>, countdown: RwSignal<Option<(TimedAction, f64)>>) -> impl IntoView {
     let lang = ctx().lang;
     let seat = RwSignal::new(Seat::N);
     let err: RwSignal<Option<String>> = RwSignal::new(None);
@@ -690,7 +701,12 @@ fn DeclaringEditor(form: Form, preset: Signal<Preset>) -> impl IntoView {
             }).collect_view()}
         </ol>
         <div class="actions">
-            <button class="btn" on:click=move |_| form.shows.update(|s| { if let Some(l) = s.last_mut() { l.rebury = true; } })>{tx("decl.rebury")}</button>
+            <button class="btn" id="rebury" on:click=move |_| {
+                form.shows.update(|s| { if let Some(l) = s.last_mut() { l.rebury = true; } });
+                if preset.get_untracked().timing.bury_seconds.is_some() {
+                    countdown.set(Some((TimedAction::Bury, now_ms())));
+                }
+            }>{tx("decl.rebury")}</button>
             <button class="btn" on:click=move |_| form.shows.update(|s| { s.pop(); })>{tx("decl.remove_last")}</button>
         </div>
         <p class="muted">{tx("decl.trump")}": "{move || form.shows.get().last().map(|s| crate::i18n::suit_name(lang.get(), &shengji::trump_of(&s.what))).unwrap_or("—")}

@@ -3,7 +3,7 @@
 
 use super::{ctx, io, new_id, now_ms, t, tx};
 use crate::record::{schema, Match, Setup, ShengjiSetup};
-use crate::rules::shengji::{builtin_presets, band_text, Amount, Preset, Start};
+use crate::rules::shengji::{builtin_presets, Amount, Preset, Start};
 use crate::rules::{Rank, Seat, Team};
 use crate::store;
 use leptos::prelude::*;
@@ -31,7 +31,7 @@ pub fn PresetSummary(#[prop(into)] preset: Signal<Preset>) -> impl IntoView {
                 <div class="preset-summary">
                     <p class="muted">{p.source.clone()}</p>
                     <h3>{t("preset.table")}</h3>
-                    <ul>{p.table.bands.iter().map(|b| view! { <li>{band_text(b)}</li> }).collect_view()}</ul>
+                    <ul>{p.table.bands.iter().map(|b| view! { <li>{crate::i18n::band_text(l, b)}</li> }).collect_view()}</ul>
                     <p>{t("preset.kitty")}": "{format!("{:?}", p.kitty)}" · "{t("preset.clamp")}": "{p.clamp.map(|(a, b)| format!("{a}–{b}")).unwrap_or_else(|| "—".into())}
                        " · "{t("preset.must_play")}": "{p.caps.must_play.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")}</p>
                     <h3>{t("preset.penalties")}</h3>

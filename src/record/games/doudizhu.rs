@@ -1,35 +1,626 @@
-//! :Preset:斗地主 (RULES.md §3) — being written (issue 6).
+//! 斗地主 match record (RULES.md §3; seed 000 §二) — set-up, hand checks and the replay of a
+//! session — plus the session machinery shared with 欢乐三打一 ([`super::sandayi`]).
+//!
+//! A match is one **session** of one group of players (3 for 斗地主, 4 for 三打一): it is
+//! played at `preset.session.tables` tables in rotation (000 §二(九) "3桌轮赛，每桌进行30分钟"),
+//! each table with its own clock of `preset.session.minutes_per_table` minutes. The log
+//! marks the move to the next table with an [`Op::NextGame`] entry (its `start` is unused);
+//! a move past the last table starts **play-off hands** (加赛, 000 §二(十)), which only
+//! decide a tie at the advancing cut and do not change the session totals.
+//!
+//! Seating rotates one seat per table: at table `k` (0-based) seat `s` holds player
+//! `(s + k) mod n`, so each table's first deal is opened by a different player. Hands
+//! always name players by their index in [`DoudizhuSetup::players`] (calling order: index + 1
+//! calls next), so a rotation never changes what a logged hand means.
+//!
+//! Every number comes from the engine ([`crate::rules::doudizhu::score_hand`]); this module
+//! only folds the log (voids, corrections, tables, clocks) into rows and standings.
 
+use crate::record::replay::{effective, Clock, Effective};
 use crate::record::schema::ImportError;
-use crate::record::Match;
-use crate::rules::doudizhu::Preset;
+use crate::record::{ClockAction, Match, Op};
+use crate::rules::doudizhu::{
+    rank_session, score_hand, validate_hand, validate_preset, Hand, HandResult, Preset, Ranking,
+    RuleError, SessionRules,
+};
+use crate::rules::shengji::InputError;
 use serde::{Deserialize, Serialize};
 
-/// Set-up of a doudizhu match.
+/// Longest player name, characters.
+pub const MAX_NAME: usize = 60;
+/// Most tables a session may have.
+pub const MAX_TABLES: u32 = 12;
+/// Longest table clock, minutes.
+pub const MAX_MINUTES: u32 = 600;
+
+/// Set-up of a 斗地主 session: the preset copy (tables, clock and ranking included in
+/// `preset.session`) and the players' names in calling order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DoudizhuSetup {
-    /// The match's own copy of the preset.
+    /// The match's own copy of the preset (a referee may have changed any parameter).
     pub preset: Preset,
+    /// Player names, `preset.players` of them (3); hands refer to players by index.
+    #[serde(default)]
+    pub players: Vec<String>,
 }
 
-/// Checks the set-up.
-pub fn validate_setup(_s: &DoudizhuSetup) -> Result<(), ImportError> {
+fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
+    ImportError { field: field.into(), reason: reason.into() }
+}
+
+/// An engine error as an import error on the same field.
+pub fn rule_err(e: RuleError) -> ImportError {
+    ie(e.field, e.message)
+}
+
+/// Checks names and the session rules shared by both games: `players` has exactly
+/// `n` names of at most [`MAX_NAME`] characters, tables 1–[`MAX_TABLES`], a clock of
+/// 1–[`MAX_MINUTES`] minutes, at least one advancing player and fewer than `n`.
+/// Errors name the field (`players`, `players[2]`, `preset.session.tables` …).
+pub fn check_session(players: &[String], n: usize, session: &SessionRules) -> Result<(), ImportError> {
+    if players.len() != n {
+        return Err(ie("players", format!("needs {n} player names, found {}", players.len())));
+    }
+    for (i, p) in players.iter().enumerate() {
+        if p.chars().count() > MAX_NAME {
+            return Err(ie(format!("players[{i}]"), format!("name longer than {MAX_NAME} characters")));
+        }
+    }
+    if let Some(t) = session.tables {
+        if t == 0 || t > MAX_TABLES {
+            return Err(ie("preset.session.tables", format!("must be 1–{MAX_TABLES}, found {t}")));
+        }
+    }
+    if let Some(m) = session.minutes_per_table {
+        if m == 0 || m > MAX_MINUTES {
+            return Err(ie("preset.session.minutes_per_table", format!("must be 1–{MAX_MINUTES}, found {m}")));
+        }
+    }
+    if session.advancing == 0 || session.advancing >= n {
+        return Err(ie("preset.session.advancing", format!("must be 1–{}, found {}", n - 1, session.advancing)));
+    }
     Ok(())
 }
 
-/// Checks one hand against the set-up and the log so far.
-pub fn check_hand(_m: &Match, _s: &DoudizhuSetup, _h: &crate::rules::doudizhu::Hand) -> Result<(), ImportError> {
-    Ok(())
+/// Checks the set-up: the preset ([`validate_preset`], errors on `preset.<field>`), the
+/// names and the session ([`check_session`]).
+pub fn validate_setup(s: &DoudizhuSetup) -> Result<(), ImportError> {
+    validate_preset(&s.preset).map_err(rule_err)?;
+    check_session(&s.players, s.preset.players, &s.preset.session)
 }
 
-/// Everything derived from a doudizhu match.
+/// Checks one hand against the set-up with the engine ([`validate_hand`]): errors name the
+/// hand's field (`bid`, `bids[1]`, `landlord`, `went_out` …). The log so far does not
+/// constrain a 斗地主 hand.
+pub fn check_hand(_m: &Match, s: &DoudizhuSetup, h: &Hand) -> Result<(), ImportError> {
+    validate_hand(&s.preset, h).map_err(rule_err)
+}
+
+// ---------------------------------------------------------------------------------------
+// Session machinery shared with 三打一
+// ---------------------------------------------------------------------------------------
+
+/// One sitting of a session: a regular table or a round of play-off hands.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Segment {
+    /// 1-based table number, or 1-based play-off round.
+    pub number: usize,
+    /// Play-off hands (after the last table).
+    pub playoff: bool,
+    /// Player indices in seat order at this table (rotation: seat `s` holds `(s + k) mod n`).
+    pub seating: Vec<usize>,
+    /// This table's clock.
+    pub clock: Clock,
+    /// Hands played here.
+    pub hands: usize,
+    /// Each player's points at this table.
+    pub totals: Vec<i64>,
+}
+
+/// Seat order at table `k` (0-based) for `n` players: rotated one seat per table.
+pub fn seating(n: usize, k: usize) -> Vec<usize> {
+    (0..n).map(|s| (s + k) % n.max(1)).collect()
+}
+
+/// One hand as it counts now (after corrections), with its result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Row<H, R> {
+    /// Id of the original `Hand` entry (corrections target it).
+    pub entry_id: String,
+    /// 1-based number in the session (play-off hands continue the count).
+    pub number: usize,
+    /// Index into [`SessionView::segments`].
+    pub segment: usize,
+    /// When it was first logged, ms.
+    pub at_ms: f64,
+    /// The input in force (三打一: with 荒番 as carried, see `carried_from`).
+    pub hand: H,
+    /// The engine's result, or why the hand cannot count.
+    pub result: Result<R, RuleError>,
+    /// Times of the corrections applied to it, ms.
+    pub corrected_ms: Vec<f64>,
+    /// Running totals after this hand: session totals for a table hand, play-off totals
+    /// for a play-off hand.
+    pub running: Vec<i64>,
+    /// 三打一: the number of the void deal this hand's 荒番 was carried from (`None` when the
+    /// hand is not 荒番 or its 荒番 was entered by hand for the first deal of the log).
+    pub carried_from: Option<usize>,
+}
+
+/// The standings of a session (000 §二(十)): totals, ranking, play-off.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SessionView {
+    /// Tables in the session (from the preset; 1 when the preset says none).
+    pub tables: usize,
+    /// Minutes per table, if clocked.
+    pub minutes_per_table: Option<u32>,
+    /// The sittings so far (at least one).
+    pub segments: Vec<Segment>,
+    /// Session totals per player (table hands only).
+    pub totals: Vec<i64>,
+    /// Ranking by session total, with the play-off flag.
+    pub ranking: Ranking,
+    /// Play-off totals per player (play-off hands only).
+    pub playoff_totals: Vec<i64>,
+    /// Play-off hands that count.
+    pub playoff_hands: usize,
+    /// The tied players ranked by their play-off totals, once play-off hands were played.
+    pub playoff_ranking: Option<Ranking>,
+    /// True while a tie at the advancing cut is not broken (by play-off hands).
+    pub playoff_needed: bool,
+    /// The players who go through, once decided (empty while a play-off is needed).
+    pub advancing: Vec<usize>,
+    /// Signed off and not reopened.
+    pub locked: bool,
+}
+
+impl SessionView {
+    /// The sitting in progress (the last one).
+    pub fn current(&self) -> &Segment {
+        self.segments.last().expect("a session has at least one sitting")
+    }
+    /// True on the last regular table or later.
+    pub fn at_last_table(&self) -> bool {
+        self.segments.len() >= self.tables
+    }
+    /// True when the current table's clock has reached its limit at `now_ms`.
+    pub fn time_up(&self, now_ms: f64) -> bool {
+        let c = self.current();
+        !c.playoff && self.minutes_per_table.is_some_and(|m| c.clock.elapsed_ms(now_ms) >= m as f64 * 60_000.0)
+    }
+    /// True when the ranking is final: in play-off hands, signed off, or the last table's
+    /// time is up.
+    pub fn finished(&self, now_ms: f64) -> bool {
+        self.current().playoff || self.locked || (self.at_last_table() && self.time_up(now_ms))
+    }
+}
+
+/// The points of a result, per player.
+pub trait Deltas {
+    /// Points won (+) or lost (−) by each player.
+    fn deltas(&self) -> &[i64];
+}
+
+impl Deltas for HandResult {
+    fn deltas(&self) -> &[i64] {
+        &self.deltas
+    }
+}
+
+impl Deltas for crate::rules::sandayi::HandResult {
+    fn deltas(&self) -> &[i64] {
+        &self.deltas
+    }
+}
+
+fn act(c: &mut Clock, a: ClockAction, at: f64) {
+    match a {
+        ClockAction::Start | ClockAction::Resume => {
+            if c.running_since.is_none() {
+                c.running_since = Some(at);
+            }
+            c.started = true;
+        }
+        ClockAction::Pause => {
+            if let Some(s) = c.running_since.take() {
+                c.banked_ms += (at - s).max(0.0);
+            }
+        }
+    }
+}
+
+/// Folds a session's log: the game's replay feeds it hands, everything else (clocks, table
+/// moves, sign-off) it reads itself.
+pub struct Fold<H, R> {
+    n: usize,
+    session: SessionRules,
+    segments: Vec<Segment>,
+    rows: Vec<Row<H, R>>,
+    totals: Vec<i64>,
+    playoff_totals: Vec<i64>,
+    playoff_hands: usize,
+    locked: bool,
+}
+
+impl<H, R: Deltas> Fold<H, R> {
+    /// A fold for `n` players under `session`.
+    pub fn new(n: usize, session: &SessionRules) -> Self {
+        Fold {
+            n,
+            session: session.clone(),
+            segments: vec![Self::segment(n, 0, 1)],
+            rows: Vec::new(),
+            totals: vec![0; n],
+            playoff_totals: vec![0; n],
+            playoff_hands: 0,
+            locked: false,
+        }
+    }
+
+    fn tables(&self) -> usize {
+        self.session.tables.unwrap_or(1).max(1) as usize
+    }
+
+    fn segment(n: usize, k: usize, tables: usize) -> Segment {
+        let playoff = k >= tables;
+        Segment {
+            number: if playoff { k - tables + 1 } else { k + 1 },
+            playoff,
+            seating: seating(n, k),
+            clock: Clock::default(),
+            hands: 0,
+            totals: vec![0; n],
+        }
+    }
+
+    /// Applies a non-hand entry (clock, next table, sign-off, reopen; others are ignored).
+    pub fn other(&mut self, op: &Op, at_ms: f64) {
+        match op {
+            Op::Clock { action } => act(&mut self.segments.last_mut().unwrap().clock, *action, at_ms),
+            Op::NextGame { .. } => {
+                act(&mut self.segments.last_mut().unwrap().clock, ClockAction::Pause, at_ms);
+                let k = self.segments.len();
+                let seg = Self::segment(self.n, k, self.tables());
+                self.segments.push(seg);
+            }
+            Op::SignOff { .. } => {
+                self.locked = true;
+                act(&mut self.segments.last_mut().unwrap().clock, ClockAction::Pause, at_ms);
+            }
+            Op::Reopen { .. } => self.locked = false,
+            _ => {}
+        }
+    }
+
+    /// The segment the next hand belongs to, and the previous row (if any).
+    pub fn last_row(&self) -> Option<&Row<H, R>> {
+        self.rows.last()
+    }
+
+    /// Adds a hand with its result.
+    pub fn hand(&mut self, eff: &Effective<'_>, hand: H, result: Result<R, RuleError>, carried_from: Option<usize>) {
+        let si = self.segments.len() - 1;
+        let seg = &mut self.segments[si];
+        seg.hands += 1;
+        let playoff = seg.playoff;
+        if let Ok(r) = &result {
+            for (p, d) in r.deltas().iter().enumerate().take(self.n) {
+                seg.totals[p] = seg.totals[p].saturating_add(*d);
+                let t = if playoff { &mut self.playoff_totals[p] } else { &mut self.totals[p] };
+                *t = t.saturating_add(*d);
+            }
+        }
+        if playoff {
+            self.playoff_hands += 1;
+        }
+        let running = if playoff { self.playoff_totals.clone() } else { self.totals.clone() };
+        self.rows.push(Row {
+            entry_id: eff.entry.id.clone(),
+            number: self.rows.len() + 1,
+            segment: si,
+            at_ms: eff.entry.at_ms,
+            hand,
+            result,
+            corrected_ms: eff.corrected_ms.clone(),
+            running,
+            carried_from,
+        });
+    }
+
+    /// The rows and the standings.
+    pub fn finish(self) -> (Vec<Row<H, R>>, SessionView) {
+        let advancing_n = self.session.advancing.max(1);
+        let ranking = rank_session(&self.totals, advancing_n);
+        let mut playoff_needed = ranking.playoff;
+        let mut playoff_ranking = None;
+        let mut advancing: Vec<usize> = Vec::new();
+        if ranking.playoff {
+            let tie_total = self.totals[ranking.playoff_players[0]];
+            let above: Vec<usize> =
+                ranking.standings.iter().filter(|s| s.total > tie_total).map(|s| s.player).collect();
+            let need = advancing_n - above.len();
+            if self.playoff_hands > 0 {
+                let tied = &ranking.playoff_players;
+                let sub: Vec<i64> = tied.iter().map(|&p| self.playoff_totals[p]).collect();
+                let mut r = rank_session(&sub, need);
+                for s in &mut r.standings {
+                    s.player = tied[s.player];
+                }
+                r.playoff_players = r.playoff_players.iter().map(|&i| tied[i]).collect();
+                if !r.playoff {
+                    playoff_needed = false;
+                    advancing = above.clone();
+                    advancing.extend(r.standings.iter().take(need).map(|s| s.player));
+                }
+                playoff_ranking = Some(r);
+            }
+        } else {
+            advancing = ranking.standings.iter().take(advancing_n).map(|s| s.player).collect();
+        }
+        let view = SessionView {
+            tables: self.tables(),
+            minutes_per_table: self.session.minutes_per_table,
+            segments: self.segments,
+            totals: self.totals,
+            ranking,
+            playoff_totals: self.playoff_totals,
+            playoff_hands: self.playoff_hands,
+            playoff_ranking,
+            playoff_needed,
+            advancing,
+            locked: self.locked,
+        };
+        (self.rows, view)
+    }
+}
+
+/// The first row that cannot count, as (entry id, error) for [`crate::record::replay::MatchView::first_error`].
+pub fn first_error<H, R>(rows: &[Row<H, R>]) -> Option<(String, InputError)> {
+    rows.iter().find_map(|r| {
+        r.result.as_ref().err().map(|e| (r.entry_id.clone(), InputError { field: e.field.clone(), reason: e.message.clone() }))
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// 斗地主 replay
+// ---------------------------------------------------------------------------------------
+
+/// A 斗地主 hand row.
+pub type DdzRow = Row<Hand, HandResult>;
+
+/// Everything derived from a 斗地主 match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DoudizhuView {
-    /// Entries that count.
-    pub entries: usize,
+    /// Hands in order.
+    pub rows: Vec<DdzRow>,
+    /// Tables, clocks, totals, ranking, play-off.
+    pub session: SessionView,
 }
 
-/// Replays the log.
-pub fn replay(m: &Match, _s: &DoudizhuSetup) -> DoudizhuView {
-    DoudizhuView { entries: crate::record::replay::effective(m).len() }
+impl DoudizhuView {
+    /// The first hand that cannot count, if any.
+    pub fn first_error(&self) -> Option<(String, InputError)> {
+        first_error(&self.rows)
+    }
+    /// Who calls first in the next deal: the player after the last deal's first caller
+    /// (000 §二(三) "之后轮流首先叫牌"), or the first seat of the table for its first deal.
+    pub fn next_first_bidder(&self) -> usize {
+        next_first_bidder(&self.rows, &self.session, |h: &Hand| h.first_bidder)
+    }
+}
+
+/// The next deal's first caller: after the previous deal's first caller within the same
+/// sitting; the sitting's first seat for its first deal.
+pub fn next_first_bidder<H, R>(rows: &[Row<H, R>], s: &SessionView, first_of: impl Fn(&H) -> Option<usize>) -> usize {
+    let si = s.segments.len() - 1;
+    let n = s.totals.len().max(1);
+    match rows.last() {
+        Some(r) if r.segment == si => first_of(&r.hand).map(|f| (f + 1) % n).unwrap_or(s.current().seating[0]),
+        _ => s.current().seating[0],
+    }
+}
+
+/// Replays a 斗地主 match: voids drop entries, the newest correction of a hand is in force,
+/// each hand is scored by the engine, tables and clocks follow the log.
+pub fn replay(m: &Match, s: &DoudizhuSetup) -> DoudizhuView {
+    let mut fold: Fold<Hand, HandResult> = Fold::new(s.preset.players, &s.preset.session);
+    for eff in effective(m) {
+        match (&eff.entry.op, &eff.hand) {
+            (Op::Hand { .. }, Some(crate::record::HandInput::Doudizhu(h))) => {
+                let result = score_hand(&s.preset, h);
+                fold.hand(&eff, h.clone(), result, None);
+            }
+            (Op::Hand { .. }, Some(other)) => {
+                let err = RuleError::new("hand", format!("a {} hand in a 斗地主 match", other.game()));
+                fold.hand(&eff, Hand::redeal(), Err(err), None);
+            }
+            (op, _) => fold.other(op, eff.entry.at_ms),
+        }
+    }
+    let (rows, session) = fold.finish();
+    DoudizhuView { rows, session }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::replay::{self, MatchView};
+    use crate::record::{schema, Entry, HandInput, Setup};
+    use crate::rules::doudizhu::{find_preset, Call};
+    use proptest::prelude::*;
+
+    pub(crate) fn blank(id: &str) -> Match {
+        Match {
+            id: id.into(),
+            created_ms: 0.0,
+            title: String::new(),
+            setup: Setup::Doudizhu(DoudizhuSetup {
+                preset: find_preset("jiankang-doudizhu").unwrap(),
+                players: vec!["甲".into(), "乙".into(), "丙".into()],
+            }),
+            entries: Vec::new(),
+        }
+    }
+
+    fn hand(landlord: usize, bid: u8, bombs: u32, won: bool) -> Hand {
+        Hand { landlord: Some(landlord), bid, bombs, landlord_won: won, ..Hand::default() }
+    }
+
+    fn put(m: &mut Match, id: &str, at: f64, op: Op) -> Result<(), ImportError> {
+        m.append(Entry { id: id.into(), at_ms: at, op })
+    }
+
+    fn h(x: Hand) -> Op {
+        Op::Hand { hand: HandInput::Doudizhu(x) }
+    }
+
+    fn view(m: &Match) -> DoudizhuView {
+        match replay::replay(m) {
+            MatchView::Doudizhu(v) => v,
+            _ => panic!("a 斗地主 match"),
+        }
+    }
+
+    #[test]
+    fn setup_is_checked() {
+        let m = blank("d1");
+        schema::validate_match(&m).unwrap();
+        let mut bad = m.clone();
+        if let Setup::Doudizhu(s) = &mut bad.setup {
+            s.players.pop();
+        }
+        assert_eq!(schema::validate_match(&bad).unwrap_err().field, "setup.players");
+        let mut bad = m.clone();
+        if let Setup::Doudizhu(s) = &mut bad.setup {
+            s.preset.session.tables = Some(0);
+        }
+        assert_eq!(schema::validate_match(&bad).unwrap_err().field, "setup.preset.session.tables");
+        let mut bad = m;
+        if let Setup::Doudizhu(s) = &mut bad.setup {
+            s.preset.landlord_share = 3;
+        }
+        assert_eq!(schema::validate_match(&bad).unwrap_err().field, "setup.preset.landlord_share");
+    }
+
+    #[test]
+    fn bad_hands_are_refused_naming_the_field() {
+        let mut m = blank("d2");
+        let e = put(&mut m, "h1", 1.0, h(hand(0, 4, 0, true))).unwrap_err();
+        assert_eq!(e.field, "op.hand.doudizhu.bid");
+        let bids = vec![Some(Call::Bid(2)), Some(Call::Bid(1)), Some(Call::Pass)];
+        let e = put(&mut m, "h1", 1.0, h(Hand { bids: Some(bids), first_bidder: Some(0), ..hand(0, 2, 0, true) })).unwrap_err();
+        assert_eq!(e.field, "op.hand.doudizhu.bids[1]");
+        assert!(m.entries.is_empty());
+    }
+
+    #[test]
+    fn three_tables_rotate_with_running_totals_and_ranking() {
+        let mut m = blank("d3");
+        put(&mut m, "c1", 0.0, Op::Clock { action: ClockAction::Start }).unwrap();
+        put(&mut m, "h1", 1.0, h(Hand { rockets: 1, ..hand(0, 3, 1, true) })).unwrap(); // +24 −12 −12
+        put(&mut m, "n1", 1_800_000.0, Op::NextGame { start: Default::default() }).unwrap();
+        put(&mut m, "h2", 1_800_001.0, h(hand(1, 2, 0, false))).unwrap(); // +2 −4 +2
+        put(&mut m, "n2", 1_800_002.0, Op::NextGame { start: Default::default() }).unwrap();
+        put(&mut m, "h3", 1_800_003.0, h(Hand { spring: true, ..hand(2, 1, 2, true) })).unwrap(); // −8 −8 +16
+        let v = view(&m);
+        assert_eq!(v.session.segments.len(), 3);
+        assert_eq!(v.session.segments[0].clock.elapsed_ms(5e6), 1_800_000.0);
+        assert_eq!(v.session.segments[1].seating, vec![1, 2, 0]);
+        assert_eq!(v.session.totals, vec![18, -24, 6]);
+        assert_eq!(v.rows[1].running, vec![26, -16, -10]);
+        assert_eq!(v.session.segments[2].totals, vec![-8, -8, 16]);
+        assert_eq!(v.session.advancing, vec![0]);
+        assert!(!v.session.playoff_needed);
+        assert!(v.session.at_last_table());
+        assert!(v.first_error().is_none());
+        // next first caller rotates within the table
+        assert_eq!(v.next_first_bidder(), v.session.current().seating[0]);
+    }
+
+    #[test]
+    fn a_tie_at_the_top_needs_play_off_hands() {
+        let mut m = blank("d4");
+        put(&mut m, "h1", 1.0, h(hand(0, 1, 0, true))).unwrap(); // +2 −1 −1
+        put(&mut m, "h2", 2.0, h(hand(1, 1, 0, true))).unwrap(); // −1 +2 −1 → 1 1 −2
+        let v = view(&m);
+        assert!(v.session.playoff_needed);
+        assert_eq!(v.session.ranking.playoff_players, vec![0, 1]);
+        assert!(v.session.advancing.is_empty());
+        // tables=3: two moves reach the last table, a third starts the play-off
+        for (i, id) in ["n1", "n2", "n3"].iter().enumerate() {
+            put(&mut m, id, 3.0 + i as f64, Op::NextGame { start: Default::default() }).unwrap();
+        }
+        put(&mut m, "p1", 10.0, h(hand(1, 2, 0, true))).unwrap(); // play-off: −2 +4 −2
+        let v = view(&m);
+        assert!(v.session.current().playoff);
+        assert_eq!(v.session.totals, vec![1, 1, -2], "play-off hands do not change the totals");
+        assert_eq!(v.session.playoff_totals, vec![-2, 4, -2]);
+        assert!(!v.session.playoff_needed);
+        assert_eq!(v.session.advancing, vec![1]);
+    }
+
+    #[test]
+    fn edit_and_undo_recompute() {
+        let mut m = blank("d5");
+        put(&mut m, "h1", 1.0, h(hand(0, 1, 0, true))).unwrap();
+        put(&mut m, "h2", 2.0, h(hand(0, 1, 0, true))).unwrap();
+        put(&mut m, "c1", 3.0, Op::Correct { target: "h1".into(), hand: HandInput::Doudizhu(hand(0, 3, 0, false)) }).unwrap();
+        let v = view(&m);
+        assert_eq!(v.session.totals, vec![-6 + 2, 3 - 1, 3 - 1]);
+        assert_eq!(v.rows[0].corrected_ms, vec![3.0]);
+        let t = m.undo_target().unwrap().id.clone();
+        put(&mut m, "v1", 4.0, Op::Void { target: t, reason: "undo".into() }).unwrap();
+        assert_eq!(view(&m).session.totals, vec![4, -2, -2]);
+        put(&mut m, "v2", 5.0, Op::Void { target: "h1".into(), reason: "delete".into() }).unwrap();
+        let v = view(&m);
+        assert_eq!(v.rows.len(), 1);
+        assert_eq!(v.rows[0].number, 1);
+    }
+
+    #[test]
+    fn export_import_keeps_the_session() {
+        let mut m = blank("d6");
+        put(&mut m, "h1", 1.0, h(Hand { went_out: Some(0), ..hand(0, 3, 1, true) })).unwrap();
+        put(&mut m, "h2", 2.0, h(Hand { bids: Some(vec![Some(Call::Pass); 3]), first_bidder: Some(1), ..Hand::redeal() })).unwrap();
+        let file = schema::export(std::slice::from_ref(&m), 9.0);
+        let back = schema::parse_import(&file).unwrap();
+        assert_eq!(back, vec![m.clone()]);
+        assert_eq!(view(&back[0]), view(&m));
+        assert_eq!(view(&m).rows[1].result.as_ref().unwrap().deltas, vec![0, 0, 0]);
+    }
+
+    fn arb_hand() -> impl Strategy<Value = Hand> {
+        (0usize..3, 1u8..=3, 0u32..=13, 0u32..=1, any::<bool>(), 0u8..3, 0usize..2).prop_map(
+            |(landlord, bid, bombs, rockets, won, special, farmer)| Hand {
+                rockets,
+                spring: won && special == 1,
+                anti_spring: !won && special == 2,
+                went_out: Some(if won { landlord } else { (landlord + 1 + farmer) % 3 }),
+                ..hand(landlord, bid, bombs, won)
+            },
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn each_logged_hand_sums_to_zero(hands in proptest::collection::vec(
+            prop_oneof![9 => arb_hand(), 1 => Just(Hand::redeal())], 1..25), moves in 0usize..4) {
+            let mut m = blank("dp");
+            for (i, x) in hands.iter().enumerate() {
+                if i > 0 && i % 7 == 0 && i / 7 <= moves {
+                    put(&mut m, &format!("n{i}"), i as f64, Op::NextGame { start: Default::default() }).unwrap();
+                }
+                put(&mut m, &format!("h{i}"), i as f64 + 0.5, h(x.clone())).unwrap();
+            }
+            let v = view(&m);
+            prop_assert!(v.first_error().is_none());
+            for r in &v.rows {
+                prop_assert_eq!(r.result.as_ref().unwrap().deltas.iter().sum::<i64>(), 0);
+            }
+            prop_assert_eq!(v.session.totals.iter().sum::<i64>() + v.session.playoff_totals.iter().sum::<i64>(), 0);
+            let seg_sum: i64 = v.session.segments.iter().flat_map(|s| s.totals.iter()).sum();
+            prop_assert_eq!(seg_sum, 0);
+        }
+    }
 }

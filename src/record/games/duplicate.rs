@@ -1,42 +1,778 @@
-//! 双升 duplicate team match (RULES.md §1.3) — being written (issue 4).
+//! 双升 duplicate team match (RULES.md §1.3, preset `yiyuan-shuangsheng`, seed 003 §二–三):
+//! the set-up (two teams of two pairs, two tables, the board list), one table's entry of one
+//! board ([`BoardEntry`]), the checks of both, and the replay of the log into traveller rows,
+//! running totals, boards won and the tie-break.
+//!
+//! Seating: the team [`DuplicateSetup::ns_at_table1`] has its first pair N/S at table 1 and
+//! its second pair E/W at table 2; the other team the reverse. In this module every
+//! [`Team`] value names a *match team* (never a seat side): a board entry's `attackers`, a
+//! penalty's `team` and a refusal's `team` are teams; [`DuplicateSetup::side`] gives the seat
+//! side a team has at a table.
 
+use crate::record::replay::effective;
 use crate::record::schema::ImportError;
-use crate::record::Match;
-use crate::rules::shengji::Preset;
+use crate::record::{HandInput, Match, Op};
+use crate::rules::shengji::{
+    self, DupBoard, DuplicateTotals, DuplicateVerdict, Hand, InputError, NotAccepted, Preset, RefusalRule, TableResult,
+    TableScore,
+};
+use crate::rules::{Rank, Seat, Team};
 use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashSet};
 
-/// Set-up of a duplicate match.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct DuplicateSetup {
-    /// The match's own copy of the preset (`yiyuan-shuangsheng`).
-    pub preset: Preset,
+fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
+    ImportError { field: field.into(), reason: reason.into() }
 }
 
-/// One table's result of one board.
+fn iv(field: impl Into<String>, reason: impl Into<String>) -> InputError {
+    InputError { field: field.into(), reason: reason.into() }
+}
+
+/// One team of four: its name and its two pairs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DupTeam {
+    /// Team name (≤ 60 characters).
+    pub name: String,
+    /// `pairs[0]` plays table 1, `pairs[1]` table 2. In a pair the first player sits N (on
+    /// the N/S side) or E (on the E/W side), the second S or W. Names may be empty.
+    pub pairs: [[String; 2]; 2],
+}
+
+/// Set-up of a duplicate match (RULES.md §1.3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DuplicateSetup {
+    /// The match's own copy of the preset (`yiyuan-shuangsheng`: linear kitty, clamp 0–200,
+    /// the 003 penalty table). Must be a duplicate preset.
+    pub preset: Preset,
+    /// Both teams.
+    pub teams: BTreeMap<Team, DupTeam>,
+    /// The team whose pair sits N/S at table 1 (its other pair sits E/W at table 2).
+    pub ns_at_table1: Team,
+    /// The board list, in playing order: number, level, dealer seat.
+    pub boards: Vec<DupBoard>,
+    /// The "non-offending side does not accept the table result" rules (003 §三).
+    pub refusals: Vec<RefusalRule>,
+}
+
+impl DuplicateSetup {
+    /// A set-up with the built-in preset, default names, `n` default boards
+    /// ([`shengji::default_boards`]) and the 003 refusal rules; team A sits N/S at table 1.
+    pub fn new(preset: Preset, n: u32) -> DuplicateSetup {
+        let team = |name: &str| DupTeam { name: name.into(), pairs: Default::default() };
+        DuplicateSetup {
+            preset,
+            teams: [(Team::A, team("A")), (Team::B, team("B"))].into_iter().collect(),
+            ns_at_table1: Team::A,
+            boards: shengji::default_boards(n),
+            refusals: shengji::default_refusals(),
+        }
+    }
+    /// The seat side (`Team::A` = N/S, `Team::B` = E/W) where `team` sits at `table` (1 or 2).
+    pub fn side(&self, team: Team, table: u8) -> Team {
+        if (team == self.ns_at_table1) == (table == 1) {
+            Team::A
+        } else {
+            Team::B
+        }
+    }
+    /// The team sitting at `seat` at `table`.
+    pub fn team_at(&self, seat: Seat, table: u8) -> Team {
+        if self.side(Team::A, table) == seat.team() {
+            Team::A
+        } else {
+            Team::B
+        }
+    }
+    /// The player at `seat` at `table` (may be empty).
+    pub fn player(&self, table: u8, seat: Seat) -> String {
+        let team = self.team_at(seat, table);
+        let i = if matches!(seat, Seat::N | Seat::E) { 0 } else { 1 };
+        self.teams
+            .get(&team)
+            .map(|t| t.pairs[(table.clamp(1, 2) - 1) as usize][i].clone())
+            .unwrap_or_default()
+    }
+    /// The team's name, or `A` / `B` when empty.
+    pub fn team_name(&self, team: Team) -> String {
+        self.teams.get(&team).map(|t| t.name.trim().to_string()).filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{team:?}"))
+    }
+    /// Board `number` of the list.
+    pub fn board(&self, number: u32) -> Option<&DupBoard> {
+        self.boards.iter().find(|b| b.number == number)
+    }
+    /// The refusal rule of `kind`.
+    pub fn refusal(&self, kind: &str) -> Option<&RefusalRule> {
+        self.refusals.iter().find(|r| r.kind == kind)
+    }
+    /// The attacking team by default at `table` when `dealer` deals: the team not on the
+    /// dealer's side.
+    pub fn default_attackers(&self, table: u8, dealer: Seat) -> Team {
+        self.team_at(dealer, table).other()
+    }
+}
+
+/// The referee's ruling "the non-offending side does not accept the table result"
+/// (003 §三): the offending team's board result becomes −points of the refusal rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Refusal {
+    /// A `kind` of the set-up's refusal rules (`revoke`, `kitty_count`, `card_count`,
+    /// `dealer_seat`).
+    pub kind: String,
+    /// The offending team.
+    pub team: Team,
+}
+
+/// One table's result of one board (RULES.md §1.3): which board and table, the attacking
+/// team, the hand input (points, 抠底 with unit, penalties), the level and dealer as played
+/// there, and the referee's refusal ruling if any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BoardEntry {
-    /// Board number (1-based).
+    /// Board number (one of the set-up's board list).
     pub board: u32,
+    /// Table 1 or 2.
+    pub table: u8,
+    /// The attacking team (抓分方) at this table.
+    pub attackers: Team,
+    /// Points 0–200 (steps of 5, kitty excluded), 抠底 with kitty points and unit, penalties
+    /// (each on a team), the declaring sequence if recorded.
+    pub hand: Hand,
+    /// The level as played at this table.
+    pub level: Rank,
+    /// The dealer seat as played at this table.
+    pub dealer: Seat,
+    /// The referee confirms that this table really played a level or dealer other than the
+    /// board list's (otherwise two tables that disagree are flagged and not scored).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub confirmed: bool,
+    /// "Does not accept the table result" (003 §三); `None` = the table result stands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<Refusal>,
+    /// For a correction: the id of the entry it corrects. It lets the one-entry-per-board-and-
+    /// table check know that the input replaces, rather than repeats, that board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corrects: Option<String>,
 }
 
-/// Checks the set-up.
-pub fn validate_setup(_s: &DuplicateSetup) -> Result<(), ImportError> {
+impl BoardEntry {
+    /// Level or dealer differ from the board list's `b`.
+    pub fn off_list(&self, b: &DupBoard) -> bool {
+        self.level != b.level || self.dealer != b.dealer
+    }
+    /// The engine's view of this table: attackers, hand, and the refusal as a replacement
+    /// board result. Errors when the refusal kind is not a rule of the set-up.
+    pub fn table_result(&self, s: &DuplicateSetup) -> Result<TableResult, InputError> {
+        let not_accepted = match &self.refusal {
+            None => None,
+            Some(r) => {
+                let rule = s
+                    .refusal(&r.kind)
+                    .ok_or_else(|| iv("refusal.kind", format!("{:?} is not a refusal rule of this match", r.kind)))?;
+                Some(NotAccepted { team: r.team, points: rule.points })
+            }
+        };
+        Ok(TableResult { attackers: self.attackers, hand: self.hand.clone(), not_accepted })
+    }
+}
+
+/// Checks the set-up: both teams named within 60 characters, a duplicate preset with a
+/// non-empty table, a non-empty board list (≤ 200 boards) of unique numbers ≥ 1, and refusal
+/// rules with unique kinds and 0–200 points. Errors name the field (`boards[3].number`).
+pub fn validate_setup(s: &DuplicateSetup) -> Result<(), ImportError> {
+    if !s.preset.duplicate {
+        return Err(ie("preset.duplicate", "a duplicate match needs a duplicate preset (双升 队式)"));
+    }
+    for team in Team::BOTH {
+        let t = s.teams.get(&team).ok_or_else(|| ie(format!("teams.{team:?}"), "missing"))?;
+        if t.name.chars().count() > 60 {
+            return Err(ie(format!("teams.{team:?}.name"), "longer than 60 characters"));
+        }
+        for (i, p) in t.pairs.iter().enumerate() {
+            for (j, n) in p.iter().enumerate() {
+                if n.chars().count() > 60 {
+                    return Err(ie(format!("teams.{team:?}.pairs[{i}][{j}]"), "longer than 60 characters"));
+                }
+            }
+        }
+    }
+    if s.boards.is_empty() {
+        return Err(ie("boards", "the board list is empty"));
+    }
+    if s.boards.len() > 200 {
+        return Err(ie("boards", "more than 200 boards"));
+    }
+    let mut seen = HashSet::new();
+    for (i, b) in s.boards.iter().enumerate() {
+        if b.number == 0 || b.number > 999 {
+            return Err(ie(format!("boards[{i}].number"), format!("{} is not a board number 1–999", b.number)));
+        }
+        if !seen.insert(b.number) {
+            return Err(ie(format!("boards[{i}].number"), format!("board {} appears twice", b.number)));
+        }
+    }
+    let mut kinds = HashSet::new();
+    for (i, r) in s.refusals.iter().enumerate() {
+        if !(0..=200).contains(&r.points) {
+            return Err(ie(format!("refusals[{i}].points"), format!("{} is not 0–200", r.points)));
+        }
+        if !kinds.insert(r.kind.as_str()) {
+            return Err(ie(format!("refusals[{i}].kind"), format!("{:?} appears twice", r.kind)));
+        }
+    }
     Ok(())
 }
 
-/// Checks one entry's input against the set-up and the log so far.
-pub fn check_hand(_m: &Match, _s: &DuplicateSetup, _h: &BoardEntry) -> Result<(), ImportError> {
+/// The effective entry (id) holding `board` at `table` in the log so far, other than `except`.
+pub fn entered(m: &Match, board: u32, table: u8, except: Option<&str>) -> Option<String> {
+    effective(m).into_iter().find_map(|e| match (&e.entry.op, &e.hand) {
+        (Op::Hand { .. }, Some(HandInput::Duplicate(b)))
+            if b.board == board && b.table == table && Some(e.entry.id.as_str()) != except =>
+        {
+            Some(e.entry.id.clone())
+        }
+        _ => None,
+    })
+}
+
+/// Checks one table's entry against the set-up and the log so far: a listed board, table 1
+/// or 2, a hand the engine accepts (and a valid declaring sequence), a known refusal kind,
+/// and — the duplicate rule — no other entry in force for the same board at the same table
+/// (a correction must name the entry it corrects in `corrects`). Field paths are relative to
+/// the entry (`board`, `hand.points`, `refusal.kind`).
+pub fn check_hand(m: &Match, s: &DuplicateSetup, h: &BoardEntry) -> Result<(), ImportError> {
+    if s.board(h.board).is_none() {
+        let list = s.boards.iter().map(|b| b.number.to_string()).collect::<Vec<_>>().join(", ");
+        return Err(ie("board", format!("board {} is not in the board list ({list})", h.board)));
+    }
+    if !(1..=2).contains(&h.table) {
+        return Err(ie("table", format!("{} is not a table (1 or 2)", h.table)));
+    }
+    shengji::validate_hand(&s.preset, &h.hand).map_err(|e| ie(format!("hand.{}", e.field), e.reason))?;
+    if !h.hand.declaring.is_empty() {
+        shengji::check_declaring(&s.preset.declaring, &h.hand.declaring)
+            .map_err(|e| ie(format!("hand.{}", e.field), e.reason))?;
+    }
+    if let Some(r) = &h.refusal {
+        if s.refusal(&r.kind).is_none() {
+            return Err(ie("refusal.kind", format!("{:?} is not a refusal rule of this match", r.kind)));
+        }
+    }
+    if let Some(id) = &h.corrects {
+        let ok = m.entries.iter().any(|e| e.id == *id && matches!(e.op, Op::Hand { hand: HandInput::Duplicate(_) }));
+        if !ok {
+            return Err(ie("corrects", format!("no board entry {id:?} in this match")));
+        }
+    }
+    if let Some(other) = entered(m, h.board, h.table, h.corrects.as_deref()) {
+        return Err(ie(
+            "board",
+            format!(
+                "board {} is already entered for table {} (entry {other}): correct that entry instead of entering it again",
+                h.board, h.table
+            ),
+        ));
+    }
     Ok(())
+}
+
+/// One table's entry as it counts now, with its score.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableRow {
+    /// Id of the original `Hand` entry (corrections target it).
+    pub entry_id: String,
+    /// When it was first logged, ms.
+    pub at_ms: f64,
+    /// Times of the corrections applied, ms.
+    pub corrected_ms: Vec<f64>,
+    /// The input in force.
+    pub entry: BoardEntry,
+    /// The table's score step by step, or why it cannot count.
+    pub score: Result<TableScore, InputError>,
+    /// Level or dealer differ from the board list.
+    pub off_list: bool,
+}
+
+/// Where a board stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardStatus {
+    /// No table has entered it.
+    Open,
+    /// One table has entered it.
+    Waiting,
+    /// The two tables disagree on level or dealer (and the referee has not confirmed the
+    /// deviating table): not scored until one entry is corrected or confirmed.
+    Flagged,
+    /// Both tables in, consistent: scored.
+    Scored,
+}
+
+/// One board of the traveller: both tables, the team result and the running totals.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardRow {
+    /// The board as listed.
+    pub board: DupBoard,
+    /// Table 1 and table 2.
+    pub tables: [Option<TableRow>; 2],
+    /// Open / waiting / flagged / scored.
+    pub status: BoardStatus,
+    /// The tables disagree on the level.
+    pub level_differs: bool,
+    /// The tables disagree on the dealer.
+    pub dealer_differs: bool,
+    /// Team A's board result (team B's is its negation), once scored.
+    pub result: Option<i32>,
+    /// The refusal that replaced the board result: (table 1|2, the ruling, −points).
+    pub refused: Option<(u8, Refusal, i32)>,
+    /// Both tables carry a refusal: the later table's applies (RULES.md is silent).
+    pub double_refusal: bool,
+    /// Running totals after this board (scored boards only).
+    pub running: Option<BTreeMap<Team, i32>>,
+}
+
+impl BoardRow {
+    /// Team `t`'s board result, once scored.
+    pub fn result_of(&self, t: Team) -> Option<i32> {
+        self.result.map(|a| if t == Team::A { a } else { -a })
+    }
 }
 
 /// Everything derived from a duplicate match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DuplicateView {
-    /// Entries that count.
-    pub entries: usize,
+    /// The boards in list order.
+    pub boards: Vec<BoardRow>,
+    /// Totals and boards won over the scored boards.
+    pub totals: DuplicateTotals,
+    /// Boards scored.
+    pub scored: usize,
+    /// Every board is scored.
+    pub complete: bool,
+    /// The tie-break ladder on the totals so far (final once `complete`).
+    pub verdict: DuplicateVerdict,
+    /// Signed off and not reopened.
+    pub locked: bool,
+    /// Entries that cannot count: (entry id, why) — a board entered twice for one table, a
+    /// board not in the list, an input the engine refuses.
+    pub errors: Vec<(String, InputError)>,
 }
 
-/// Replays the log.
-pub fn replay(m: &Match, _s: &DuplicateSetup) -> DuplicateView {
-    DuplicateView { entries: crate::record::replay::effective(m).len() }
+impl DuplicateView {
+    /// The first entry that cannot count, if any (an import with one is refused).
+    pub fn first_error(&self) -> Option<(String, InputError)> {
+        self.errors.first().cloned()
+    }
+    /// Numbers of the flagged boards.
+    pub fn flagged(&self) -> Vec<u32> {
+        self.boards.iter().filter(|b| b.status == BoardStatus::Flagged).map(|b| b.board.number).collect()
+    }
+    /// The row of board `number`.
+    pub fn board(&self, number: u32) -> Option<&BoardRow> {
+        self.boards.iter().find(|b| b.board.number == number)
+    }
+    /// The row of `table` (1|2) of board `number`.
+    pub fn table(&self, number: u32, table: u8) -> Option<&TableRow> {
+        self.board(number).and_then(|b| b.tables.get((table.clamp(1, 2) - 1) as usize)).and_then(|t| t.as_ref())
+    }
+}
+
+/// Replays the log: `effective(m)` folded into per-board traveller rows. A board whose two
+/// tables disagree on level or dealer is flagged before it is scored (unless the deviating
+/// table's entry is `confirmed`); scored boards give the zero-sum team result
+/// ([`shengji::score_board`]), running totals in list order, boards won and the tie-break
+/// ([`shengji::duplicate_verdict`]).
+pub fn replay(m: &Match, s: &DuplicateSetup) -> DuplicateView {
+    let mut boards: Vec<BoardRow> = s
+        .boards
+        .iter()
+        .map(|b| BoardRow {
+            board: *b,
+            tables: [None, None],
+            status: BoardStatus::Open,
+            level_differs: false,
+            dealer_differs: false,
+            result: None,
+            refused: None,
+            double_refusal: false,
+            running: None,
+        })
+        .collect();
+    let mut errors = Vec::new();
+    let mut locked = false;
+    for eff in effective(m) {
+        let e = eff.entry;
+        match &e.op {
+            Op::Hand { .. } => {
+                let Some(HandInput::Duplicate(h)) = eff.hand else { continue };
+                let Some(row) = boards.iter_mut().find(|b| b.board.number == h.board) else {
+                    errors.push((e.id.clone(), iv("board", format!("board {} is not in the board list", h.board))));
+                    continue;
+                };
+                if !(1..=2).contains(&h.table) {
+                    errors.push((e.id.clone(), iv("table", format!("{} is not a table (1 or 2)", h.table))));
+                    continue;
+                }
+                let slot = &mut row.tables[(h.table - 1) as usize];
+                if let Some(first) = slot {
+                    errors.push((
+                        e.id.clone(),
+                        iv(
+                            "board",
+                            format!(
+                                "board {} is already entered for table {} (entry {})",
+                                h.board, h.table, first.entry_id
+                            ),
+                        ),
+                    ));
+                    continue;
+                }
+                let score = h.table_result(s).and_then(|t| shengji::score_table(&s.preset, &t));
+                if let Err(er) = &score {
+                    errors.push((e.id.clone(), er.clone()));
+                }
+                *slot = Some(TableRow {
+                    entry_id: e.id.clone(),
+                    at_ms: e.at_ms,
+                    corrected_ms: eff.corrected_ms,
+                    off_list: h.off_list(&row.board),
+                    entry: h,
+                    score,
+                });
+            }
+            Op::SignOff { .. } => locked = true,
+            Op::Reopen { .. } => locked = false,
+            _ => {}
+        }
+    }
+    let mut scored_results = Vec::new();
+    for row in &mut boards {
+        let [Some(t1), Some(t2)] = &row.tables else {
+            row.status = if row.tables.iter().any(Option::is_some) { BoardStatus::Waiting } else { BoardStatus::Open };
+            continue;
+        };
+        row.level_differs = t1.entry.level != t2.entry.level;
+        row.dealer_differs = t1.entry.dealer != t2.entry.dealer;
+        let resolved = [t1, t2].iter().all(|t| !t.off_list || t.entry.confirmed);
+        if (row.level_differs || row.dealer_differs) && !resolved {
+            row.status = BoardStatus::Flagged;
+            continue;
+        }
+        if t1.score.is_err() || t2.score.is_err() {
+            row.status = BoardStatus::Waiting;
+            continue;
+        }
+        let tables: Result<Vec<TableResult>, InputError> = [t1, t2].iter().map(|t| t.entry.table_result(s)).collect();
+        let Ok(result) = tables.and_then(|ts| shengji::score_board(&s.preset, &ts)) else {
+            row.status = BoardStatus::Waiting;
+            continue;
+        };
+        let refusals: Vec<(u8, Refusal, i32)> = [t1, t2]
+            .iter()
+            .filter_map(|t| {
+                let r = t.entry.refusal.clone()?;
+                let pts = s.refusal(&r.kind).map(|x| x.points).unwrap_or(0);
+                Some((t.entry.table, r, -pts))
+            })
+            .collect();
+        row.double_refusal = refusals.len() > 1;
+        row.refused = refusals.last().cloned();
+        row.result = Some(result.a);
+        row.status = BoardStatus::Scored;
+        scored_results.push(result);
+        let t = shengji::duplicate_totals(&scored_results);
+        row.running = Some(t.totals);
+    }
+    let totals = shengji::duplicate_totals(&scored_results);
+    let scored = scored_results.len();
+    DuplicateView {
+        complete: scored == boards.len(),
+        verdict: shengji::duplicate_verdict(&totals),
+        boards,
+        totals,
+        scored,
+        locked,
+        errors,
+    }
+}
+
+/// A new duplicate match on the built-in `yiyuan-shuangsheng` preset with `n` default boards.
+/// Panics only if the built-in preset is missing (a build error).
+pub fn blank(id: &str, n: u32, now_ms: f64) -> Match {
+    let preset = shengji::builtin_preset("yiyuan-shuangsheng").expect("built-in duplicate preset");
+    Match {
+        id: id.into(),
+        created_ms: now_ms,
+        title: String::new(),
+        setup: crate::record::Setup::Duplicate(DuplicateSetup::new(preset, n)),
+        entries: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::replay::{replay as replay_any, MatchView};
+    use crate::record::schema;
+    use crate::record::{Entry, Setup};
+    use crate::rules::shengji::{Kitty, Penalty, Unit};
+
+    fn setup(m: &Match) -> &DuplicateSetup {
+        match &m.setup {
+            Setup::Duplicate(s) => s,
+            _ => unreachable!(),
+        }
+    }
+
+    fn view(m: &Match) -> DuplicateView {
+        match replay_any(m) {
+            MatchView::Duplicate(v) => v,
+            _ => panic!("a duplicate match"),
+        }
+    }
+
+    /// An entry as played by the list (level and dealer of board `board`).
+    fn be(board: u32, table: u8, attackers: Team, points: i32) -> BoardEntry {
+        let b = shengji::default_boards(board)[board as usize - 1];
+        BoardEntry {
+            board,
+            table,
+            attackers,
+            hand: Hand { points, ..Default::default() },
+            level: b.level,
+            dealer: b.dealer,
+            confirmed: false,
+            refusal: None,
+            corrects: None,
+        }
+    }
+
+    fn add(m: &mut Match, id: &str, h: BoardEntry) -> Result<(), ImportError> {
+        let at = m.entries.len() as f64 + 1.0;
+        m.append(Entry { id: id.into(), at_ms: at, op: Op::Hand { hand: HandInput::Duplicate(h) } })
+    }
+
+    fn correct(m: &mut Match, id: &str, target: &str, mut h: BoardEntry) -> Result<(), ImportError> {
+        h.corrects = Some(target.into());
+        let at = m.entries.len() as f64 + 1.0;
+        m.append(Entry { id: id.into(), at_ms: at, op: Op::Correct { target: target.into(), hand: HandInput::Duplicate(h) } })
+    }
+
+    #[test]
+    fn seating_puts_each_team_on_both_sides() {
+        let m = blank("d", 6, 0.0);
+        let s = setup(&m);
+        assert_eq!(s.side(Team::A, 1), Team::A);
+        assert_eq!(s.side(Team::A, 2), Team::B);
+        assert_eq!(s.side(Team::B, 1), Team::B);
+        assert_eq!(s.team_at(Seat::E, 2), Team::A);
+        // Board 1 is dealt by North: at table 1 team A deals, team B attacks; at table 2 the reverse.
+        assert_eq!(s.default_attackers(1, Seat::N), Team::B);
+        assert_eq!(s.default_attackers(2, Seat::N), Team::A);
+    }
+
+    /// The conformance case `ys-two-boards` through the log, entered in mixed order.
+    #[test]
+    fn the_conformance_boards_replay_to_the_same_totals() {
+        let mut m = blank("d", 3, 0.0);
+        let mut b1t2 = be(1, 2, Team::A, 85);
+        b1t2.hand.kitty = Some(Kitty { points: 10, unit: Unit::Tractor(3) });
+        let mut b3t1 = be(3, 1, Team::B, 70);
+        b3t1.hand.kitty = Some(Kitty { points: 15, unit: Unit::Pair });
+        add(&mut m, "e1", b1t2).unwrap();
+        add(&mut m, "e2", be(2, 2, Team::B, 40)).unwrap();
+        add(&mut m, "e3", b3t1).unwrap();
+        let v = view(&m);
+        assert_eq!(v.scored, 0);
+        assert_eq!(v.board(1).unwrap().status, BoardStatus::Waiting);
+        add(&mut m, "e4", be(1, 1, Team::B, 60)).unwrap();
+        add(&mut m, "e5", be(2, 1, Team::A, 40)).unwrap();
+        add(&mut m, "e6", be(3, 2, Team::A, 110)).unwrap();
+        let v = view(&m);
+        assert!(v.complete);
+        assert_eq!(v.totals.totals[&Team::A], 120);
+        assert_eq!(v.totals.totals[&Team::B], -120);
+        assert_eq!(v.totals.boards_won[&Team::A], 1);
+        assert_eq!(v.totals.boards_won[&Team::B], 1);
+        assert_eq!(v.board(1).unwrap().result, Some(140));
+        assert_eq!(v.board(1).unwrap().running.as_ref().unwrap()[&Team::A], 140);
+        assert_eq!(v.board(3).unwrap().result_of(Team::B), Some(20));
+        assert_eq!(v.table(1, 2).unwrap().score.as_ref().unwrap().score, 200);
+        assert_eq!(v.verdict, DuplicateVerdict::Winner { team: Team::A, by_boards: false });
+        assert!(v.first_error().is_none());
+    }
+
+    #[test]
+    fn a_board_entered_twice_for_one_table_is_refused_naming_board_and_table() {
+        let mut m = blank("d", 6, 0.0);
+        add(&mut m, "e1", be(3, 1, Team::B, 60)).unwrap();
+        let e = add(&mut m, "e2", be(3, 1, Team::B, 65)).unwrap_err();
+        assert_eq!(e.field, "op.hand.duplicate.board");
+        assert!(e.reason.contains("board 3") && e.reason.contains("table 1"), "{e}");
+        // The other table, and a correction of the entry, are fine.
+        add(&mut m, "e3", be(3, 2, Team::A, 50)).unwrap();
+        correct(&mut m, "c1", "e1", be(3, 1, Team::B, 65)).unwrap();
+        assert_eq!(view(&m).board(3).unwrap().result, Some(50 - 65));
+        // A correction that does not name its target repeats the board: refused.
+        let mut c = be(3, 1, Team::B, 70);
+        c.corrects = None;
+        let e = m
+            .append(Entry { id: "c2".into(), at_ms: 99.0, op: Op::Correct { target: "e1".into(), hand: HandInput::Duplicate(c) } })
+            .unwrap_err();
+        assert!(e.reason.contains("table 1"), "{e}");
+        // Moving an entry onto a board already entered at that table is refused too.
+        add(&mut m, "e4", be(4, 1, Team::A, 60)).unwrap();
+        assert!(correct(&mut m, "c3", "e4", be(3, 1, Team::A, 60)).is_err());
+        // After deleting (voiding) the entry, the board can be entered again.
+        m.append(Entry { id: "v1".into(), at_ms: 200.0, op: Op::Void { target: "e1".into(), reason: String::new() } }).unwrap();
+        add(&mut m, "e5", be(3, 1, Team::B, 45)).unwrap();
+        assert_eq!(view(&m).board(3).unwrap().result, Some(5));
+    }
+
+    #[test]
+    fn an_imported_log_with_a_repeated_board_is_refused() {
+        let mut m = blank("d", 2, 0.0);
+        add(&mut m, "e1", be(1, 1, Team::B, 60)).unwrap();
+        let dup = Entry { id: "e2".into(), at_ms: 5.0, op: Op::Hand { hand: HandInput::Duplicate(be(1, 1, Team::B, 80)) } };
+        m.entries.push(dup);
+        let e = schema::validate_match(&m).unwrap_err();
+        assert!(e.field.starts_with("entries[1]") && e.reason.contains("board 1"), "{e}");
+        assert!(view(&m).first_error().is_some());
+    }
+
+    #[test]
+    fn disagreeing_tables_are_flagged_before_scoring() {
+        let mut m = blank("d", 2, 0.0);
+        add(&mut m, "e1", be(1, 1, Team::B, 60)).unwrap();
+        let mut wrong = be(1, 2, Team::A, 100);
+        wrong.level = Rank::parse("5").unwrap();
+        add(&mut m, "e2", wrong.clone()).unwrap();
+        let v = view(&m);
+        let b = v.board(1).unwrap();
+        assert_eq!(b.status, BoardStatus::Flagged);
+        assert!(b.level_differs && !b.dealer_differs);
+        assert_eq!(b.result, None);
+        assert_eq!(v.totals.totals[&Team::A], 0);
+        assert_eq!(v.flagged(), vec![1]);
+        // The referee confirms table 2 really played 5: scored.
+        let mut ok = wrong.clone();
+        ok.confirmed = true;
+        correct(&mut m, "c1", "e2", ok).unwrap();
+        assert_eq!(view(&m).board(1).unwrap().result, Some(40));
+        // A dealer disagreement is flagged the same way; correcting the typo resolves it.
+        add(&mut m, "e3", be(2, 1, Team::A, 60)).unwrap();
+        let mut d = be(2, 2, Team::B, 60);
+        d.dealer = Seat::W;
+        add(&mut m, "e4", d).unwrap();
+        let v = view(&m);
+        assert!(v.board(2).unwrap().dealer_differs);
+        assert_eq!(v.board(2).unwrap().status, BoardStatus::Flagged);
+        correct(&mut m, "c2", "e4", be(2, 2, Team::B, 60)).unwrap();
+        let v = view(&m);
+        assert_eq!(v.board(2).unwrap().status, BoardStatus::Scored);
+        assert!(v.complete);
+    }
+
+    #[test]
+    fn refusals_replace_the_offending_teams_board_result() {
+        let mut m = blank("d", 2, 0.0);
+        // Board 1: B (attacking at table 1) revokes; A does not accept → B −20.
+        let mut t1 = be(1, 1, Team::B, 120);
+        t1.hand.penalties.push(Penalty {
+            team: Team::B,
+            kind: "revoke".into(),
+            cards: 1,
+            unit: None,
+            points: None,
+            seat: Some(Seat::E),
+            trick: Some(4),
+            note: String::new(),
+        });
+        t1.refusal = Some(Refusal { kind: "revoke".into(), team: Team::B });
+        add(&mut m, "e1", t1).unwrap();
+        add(&mut m, "e2", be(1, 2, Team::A, 40)).unwrap();
+        // Board 2: dealer-seat error at table 2 (team B deals E there), not accepted → B −10.
+        add(&mut m, "e3", be(2, 1, Team::A, 80)).unwrap();
+        let mut t2 = be(2, 2, Team::B, 80);
+        t2.refusal = Some(Refusal { kind: "dealer_seat".into(), team: Team::B });
+        add(&mut m, "e4", t2).unwrap();
+        let v = view(&m);
+        assert_eq!(v.board(1).unwrap().result_of(Team::B), Some(-20));
+        assert_eq!(v.board(1).unwrap().refused.as_ref().map(|r| (r.0, r.2)), Some((1, -20)));
+        assert_eq!(v.board(2).unwrap().result_of(Team::B), Some(-10));
+        assert_eq!(v.totals.totals[&Team::A], 30);
+        // Accepted: the table result stands with the 20-point penalty (120 − 20 = 100).
+        let mut acc = be(1, 1, Team::B, 120);
+        acc.hand.penalties.push(Penalty {
+            team: Team::B,
+            kind: "revoke".into(),
+            cards: 1,
+            unit: None,
+            points: None,
+            seat: None,
+            trick: None,
+            note: String::new(),
+        });
+        correct(&mut m, "c1", "e1", acc).unwrap();
+        assert_eq!(view(&m).board(1).unwrap().result_of(Team::B), Some(60));
+        // An unknown refusal kind is refused.
+        let mut bad = be(1, 1, Team::B, 120);
+        bad.refusal = Some(Refusal { kind: "nope".into(), team: Team::A });
+        assert_eq!(correct(&mut m, "c2", "e1", bad).unwrap_err().field, "op.hand.duplicate.refusal.kind");
+    }
+
+    #[test]
+    fn entries_from_two_devices_merge_to_the_same_totals() {
+        let base = blank("d", 6, 0.0);
+        let file = schema::export(std::slice::from_ref(&base), 0.0);
+        let mut dev2 = schema::parse_import(&file).unwrap().remove(0);
+        let mut dev1 = base.clone();
+        let pts1 = [60, 85, 40, 100, 20, 75];
+        let pts2 = [95, 30, 40, 80, 145, 60];
+        for k in 1..=6u32 {
+            let s = setup(&dev1).clone();
+            let d = s.board(k).unwrap().dealer;
+            let a1 = s.default_attackers(1, d);
+            let a2 = s.default_attackers(2, d);
+            let e1 = Entry { id: format!("t1b{k}"), at_ms: 100.0 * k as f64, op: Op::Hand { hand: HandInput::Duplicate(be(k, 1, a1, pts1[k as usize - 1])) } };
+            dev1.append(e1).unwrap();
+            let e2 = Entry { id: format!("t2b{k}"), at_ms: 100.0 * k as f64 + 7.0, op: Op::Hand { hand: HandInput::Duplicate(be(k, 2, a2, pts2[k as usize - 1])) } };
+            dev2.append(e2).unwrap();
+        }
+        let into1 = schema::merge(std::slice::from_ref(&dev1), &schema::parse_import(&schema::export(std::slice::from_ref(&dev2), 1.0)).unwrap()).unwrap().0.remove(0);
+        let into2 = schema::merge(std::slice::from_ref(&dev2), &schema::parse_import(&schema::export(std::slice::from_ref(&into1), 2.0)).unwrap()).unwrap().0.remove(0);
+        let (v1, v2) = (view(&into1), view(&into2));
+        assert!(v1.complete && v2.complete);
+        assert_eq!(v1.totals, v2.totals);
+        // By hand: team A's result = its attacking score − B's attacking score per board.
+        let s = setup(&base);
+        let mut a = 0;
+        for k in 1..=6usize {
+            let d = s.board(k as u32).unwrap().dealer;
+            let (p1, p2) = (pts1[k - 1], pts2[k - 1]);
+            let a_at_t1 = s.default_attackers(1, d) == Team::A;
+            a += if a_at_t1 { p1 - p2 } else { p2 - p1 };
+        }
+        assert_eq!(v1.totals.totals[&Team::A], a);
+    }
+
+    #[test]
+    fn setup_errors_name_the_field() {
+        let mut m = blank("d", 3, 0.0);
+        if let Setup::Duplicate(s) = &mut m.setup {
+            s.boards[2].number = 1;
+        }
+        assert_eq!(schema::validate_match(&m).unwrap_err().field, "setup.boards[2].number");
+        let mut m = blank("d", 3, 0.0);
+        if let Setup::Duplicate(s) = &mut m.setup {
+            s.preset = shengji::builtin_preset("jiankang-chaodipi").unwrap();
+        }
+        assert_eq!(schema::validate_match(&m).unwrap_err().field, "setup.preset.duplicate");
+        let mut m = blank("d", 3, 0.0);
+        assert_eq!(add(&mut m, "e1", { let mut b = be(1, 1, Team::A, 40); b.board = 9; b }).unwrap_err().field, "op.hand.duplicate.board");
+        assert_eq!(add(&mut m, "e1", { let mut b = be(1, 1, Team::A, 40); b.table = 3; b }).unwrap_err().field, "op.hand.duplicate.table");
+        assert_eq!(add(&mut m, "e1", be(1, 1, Team::A, 42)).unwrap_err().field, "op.hand.duplicate.hand.points");
+    }
 }

@@ -1,46 +1,1051 @@
-//! 五子棋 (RULES.md §5) — being written (issue 7).
+//! 五子棋 with forbidden moves (RULES.md §5, issue 7): the set-up of a renju match, the
+//! referee's actions on the board, how each action is checked against the log, and the
+//! replay of the log into per-game boards, move lists, verdicts of black moves (禁手),
+//! claims, results and the match score.
+//!
+//! * Actions carry no colour: the colour of a stone is implied by the number of stones on the
+//!   board of the game in progress (black first, RULES.md §5 "black first").
+//! * Every black stone is judged by [`renju::judge`] (five, overline 长连, double four 四四,
+//!   double three 三三 with the recursive false-three rule).
+//! * A forbidden black move loses only if white points it out before playing on (RULES.md
+//!   §5 "once white has played on it cannot be claimed"; seed 001 禁手 note 2). The replay
+//!   marks it [`ClaimStatus::Claimed`] when a [`RenjuAction::Claim`] follows it, and
+//!   [`ClaimStatus::NotClaimed`] as soon as a white stone (or any other game result) does —
+//!   "not claimed" is recorded by the log itself, so undoing white's stone reopens the claim.
+//! * A move that makes five wins even if it is also forbidden; white wins with five or more.
+//! * A match is best of `preset.best_of` games (000 §三 "三局两胜"); colours of each next game
+//!   are the referee's entry ([`RenjuAction::NextGame`]); who has black in game 1 is the 猜先
+//!   result of the set-up.
+//! * With a [`GameClock`], each player has `minutes` for all their moves of one game; the
+//!   clock of the side to move runs between logged stones while the game clock
+//!   ([`Op::Clock`]) runs.
 
+use crate::i18n::{tr, Lang};
+use crate::record::replay::effective;
 use crate::record::schema::ImportError;
-use crate::record::Match;
-use crate::rules::renju::Preset;
+use crate::record::{ClockAction, HandInput, Match, Op};
+use crate::rules::renju::{self, Board, Judgement, Point, Preset, ShapeKind, Stone, Verdict};
+use crate::rules::shengji::InputError;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Longest player name, characters.
+pub const MAX_NAME: usize = 60;
+/// Longest game clock, minutes per player per game.
+pub const MAX_CLOCK_MINUTES: u32 = 600;
+
+/// A player of the match, in set-up order (colours change between games, players do not).
+/// Serialized as `"p1"` / `"p2"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Player {
+    /// The first player of the set-up.
+    P1,
+    /// The second player of the set-up.
+    P2,
+}
+
+impl Player {
+    /// Both players, in set-up order.
+    pub const BOTH: [Player; 2] = [Player::P1, Player::P2];
+    /// The opponent.
+    pub fn other(self) -> Player {
+        match self {
+            Player::P1 => Player::P2,
+            Player::P2 => Player::P1,
+        }
+    }
+    /// 0 for `P1`, 1 for `P2` (the index into [`RenjuSetup::players`]).
+    pub fn index(self) -> usize {
+        match self {
+            Player::P1 => 0,
+            Player::P2 => 1,
+        }
+    }
+}
+
+/// A per-player game clock set by the event: each player has `minutes` for all their moves
+/// of one game (a player whose time runs out loses the game when the referee records it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameClock {
+    /// Minutes per player per game, 1…[`MAX_CLOCK_MINUTES`].
+    pub minutes: u32,
+}
 
 /// Set-up of a renju match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RenjuSetup {
-    /// The match's own copy of the preset.
+    /// The match's own copy of the preset (`best_of` is the number of games).
     pub preset: Preset,
+    /// Names of [`Player::P1`] and [`Player::P2`] (at most [`MAX_NAME`] characters each).
+    pub players: [String; 2],
+    /// The 猜先 result: who has black in game 1.
+    pub first_black: Player,
+    /// The per-player game clock, if the event sets one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<GameClock>,
 }
 
-/// One referee action on the board.
+impl Default for RenjuSetup {
+    fn default() -> RenjuSetup {
+        RenjuSetup { preset: Preset::rif(), players: [String::new(), String::new()], first_black: Player::P1, clock: None }
+    }
+}
+
+impl RenjuSetup {
+    /// A player's name as entered (may be empty).
+    pub fn name(&self, p: Player) -> &str {
+        &self.players[p.index()]
+    }
+}
+
+/// How a game ended. Serialized in snake case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// Five in a row (derived from the stones, never entered).
+    Five,
+    /// White claimed black's forbidden move (derived from a [`RenjuAction::Claim`]).
+    ForbiddenClaimed,
+    /// A player resigned.
+    Resignation,
+    /// A player ran out of time.
+    Time,
+    /// Drawn (agreed, or the board is full).
+    Draw,
+}
+
+impl EndReason {
+    /// The serialized name, e.g. `"forbidden_claimed"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Five => "five",
+            EndReason::ForbiddenClaimed => "forbidden_claimed",
+            EndReason::Resignation => "resignation",
+            EndReason::Time => "time",
+            EndReason::Draw => "draw",
+        }
+    }
+}
+
+/// One referee action on the board (the `hand` of an [`Op::Hand`] entry). Serialized with
+/// an `"action"` tag: `{"action": "stone", "point": "h8"}`, `{"action": "claim"}`,
+/// `{"action": "result", "reason": "resignation", "winner": "white"}`,
+/// `{"action": "next_game", "black": "p2"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum RenjuAction {
-    /// A stone at a point (`h8`).
+    /// The next stone at `point`; its colour is implied by the move count (black first).
+    /// Refused on an occupied point and after the game has ended.
     Stone {
-        /// The point.
-        point: String,
+        /// Where, `"a1"`…`"o15"`.
+        point: Point,
+    },
+    /// White points out that black's last move is forbidden (三三/四四/长连): black loses.
+    /// Refused unless the last stone is black's, it is forbidden, and the game is running.
+    Claim,
+    /// A result not read off the board: resignation or time (`winner` is the other colour),
+    /// or a draw (`winner` is absent). Five and claimed forbidden moves are derived.
+    #[serde(rename = "result")]
+    GameResult {
+        /// Why the game ended: `resignation`, `time` or `draw`.
+        reason: EndReason,
+        /// The winning colour; absent for a draw.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        winner: Option<Stone>,
+    },
+    /// The next game of the match starts, `black` playing black (the referee's entry).
+    /// Refused while the game in progress has no result, and once the match is decided.
+    NextGame {
+        /// Who plays black in the new game.
+        black: Player,
     },
 }
 
-/// Checks the set-up.
-pub fn validate_setup(_s: &RenjuSetup) -> Result<(), ImportError> {
-    Ok(())
+/// Whether a forbidden black move was claimed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimStatus {
+    /// White has not moved yet: the claim is still possible.
+    Open,
+    /// White claimed it: black lost the game.
+    Claimed,
+    /// White played on (or the game ended otherwise): it can no longer be claimed.
+    NotClaimed,
 }
 
-/// Checks one action against the set-up and the log so far.
-pub fn check_hand(_m: &Match, _s: &RenjuSetup, _h: &RenjuAction) -> Result<(), ImportError> {
-    Ok(())
+/// One stone as it counts now.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveRow {
+    /// Id of the `Hand` entry.
+    pub entry_id: String,
+    /// 1-based move number within its game.
+    pub number: usize,
+    /// Where.
+    pub point: Point,
+    /// The colour (black on odd numbers).
+    pub stone: Stone,
+    /// When it was logged, ms.
+    pub at_ms: f64,
+    /// Times of corrections applied, ms.
+    pub corrected_ms: Vec<f64>,
+    /// For a black move: the engine's judgement (verdict and shapes) on the board before it.
+    /// (`None` for white moves, and in the light replay used by [`check_hand`].)
+    pub judgement: Option<Judgement>,
+    /// For a forbidden black move: whether it was claimed.
+    pub claim: Option<ClaimStatus>,
+}
+
+impl MoveRow {
+    /// The verdict on a black move (`None` for white, or when not judged).
+    pub fn verdict(&self) -> Option<Verdict> {
+        self.judgement.as_ref().map(|j| j.verdict)
+    }
+}
+
+/// The end of a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameResult {
+    /// The winning colour; `None` for a draw.
+    pub winner: Option<Stone>,
+    /// How.
+    pub reason: EndReason,
+    /// The entry that ended it (a stone, a claim or a result).
+    pub entry_id: String,
+    /// When, ms.
+    pub at_ms: f64,
+}
+
+/// The per-player clock of one game: time used by each colour, ms.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TurnClock {
+    /// Started at least once in this game.
+    pub started: bool,
+    /// Running (for the side to move) since this time, ms; `None` when stopped.
+    pub running_since: Option<f64>,
+    /// Time used by black, ms (up to `running_since`).
+    pub black_ms: f64,
+    /// Time used by white, ms (up to `running_since`).
+    pub white_ms: f64,
+}
+
+impl TurnClock {
+    /// Time used by `c` up to the last logged event, ms.
+    pub fn used_ms(&self, c: Stone) -> f64 {
+        match c {
+            Stone::Black => self.black_ms,
+            Stone::White => self.white_ms,
+        }
+    }
+    /// Time used by `c` at `now_ms`, counting the running interval when `c` is to move.
+    pub fn elapsed_ms(&self, c: Stone, to_move: Stone, now_ms: f64) -> f64 {
+        let run = match self.running_since {
+            Some(s) if c == to_move => (now_ms - s).max(0.0),
+            _ => 0.0,
+        };
+        self.used_ms(c) + run
+    }
+    fn charge(&mut self, c: Stone, at: f64) {
+        if let Some(s) = self.running_since {
+            let d = (at - s).max(0.0);
+            match c {
+                Stone::Black => self.black_ms += d,
+                Stone::White => self.white_ms += d,
+            }
+            self.running_since = Some(at.max(s));
+        }
+    }
+    fn act(&mut self, a: ClockAction, to_move: Stone, at: f64) {
+        match a {
+            ClockAction::Start | ClockAction::Resume => {
+                if self.running_since.is_none() {
+                    self.running_since = Some(at);
+                }
+                self.started = true;
+            }
+            ClockAction::Pause => self.stop(to_move, at),
+        }
+    }
+    fn stop(&mut self, to_move: Stone, at: f64) {
+        self.charge(to_move, at);
+        self.running_since = None;
+    }
+}
+
+/// One game of the match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RenjuGame {
+    /// 1-based game number.
+    pub number: usize,
+    /// Who plays black.
+    pub black: Player,
+    /// The board after the last stone that counts.
+    pub board: Board,
+    /// Stones in order.
+    pub moves: Vec<MoveRow>,
+    /// The result, once the game has ended.
+    pub result: Option<GameResult>,
+    /// The per-player clock.
+    pub clock: TurnClock,
+}
+
+impl RenjuGame {
+    fn new(number: usize, black: Player) -> RenjuGame {
+        RenjuGame { number, black, board: Board::new(), moves: Vec::new(), result: None, clock: TurnClock::default() }
+    }
+    /// The colour of the next stone (black on an even number of stones).
+    pub fn to_move(&self) -> Stone {
+        if self.moves.len() % 2 == 0 {
+            Stone::Black
+        } else {
+            Stone::White
+        }
+    }
+    /// Who plays `c` in this game.
+    pub fn player(&self, c: Stone) -> Player {
+        match c {
+            Stone::Black => self.black,
+            Stone::White => self.black.other(),
+        }
+    }
+    /// The colour `p` plays in this game.
+    pub fn colour(&self, p: Player) -> Stone {
+        if p == self.black {
+            Stone::Black
+        } else {
+            Stone::White
+        }
+    }
+    /// The winner of the game, by player.
+    pub fn winner(&self) -> Option<Player> {
+        self.result.as_ref().and_then(|r| r.winner).map(|c| self.player(c))
+    }
+    /// Black's last move if it is forbidden and can still be claimed.
+    pub fn open_claim(&self) -> Option<&MoveRow> {
+        self.moves.last().filter(|r| r.claim == Some(ClaimStatus::Open))
+    }
+    /// Every forbidden black move of the game.
+    pub fn forbidden_moves(&self) -> impl Iterator<Item = &MoveRow> {
+        self.moves.iter().filter(|r| r.claim.is_some())
+    }
 }
 
 /// Everything derived from a renju match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RenjuView {
-    /// Entries that count.
-    pub entries: usize,
+    /// Games in order (at least one; the last is in progress or just ended).
+    pub games: Vec<RenjuGame>,
+    /// Games won per player.
+    pub wins: BTreeMap<Player, u32>,
+    /// Drawn games.
+    pub draws: u32,
+    /// The match winner once a player has won more than half of `best_of`.
+    pub series_winner: Option<Player>,
+    /// Signed off and not reopened.
+    pub locked: bool,
+    /// Entries that cannot count (after an edit or in an imported file): entry id, error.
+    pub errors: Vec<(String, InputError)>,
 }
 
-/// Replays the log.
-pub fn replay(m: &Match, _s: &RenjuSetup) -> RenjuView {
-    RenjuView { entries: crate::record::replay::effective(m).len() }
+impl RenjuView {
+    /// The view of a match with no entries.
+    pub fn empty(s: &RenjuSetup) -> RenjuView {
+        let mut v = RenjuView {
+            games: vec![RenjuGame::new(1, s.first_black)],
+            wins: BTreeMap::new(),
+            draws: 0,
+            series_winner: None,
+            locked: false,
+            errors: Vec::new(),
+        };
+        score(&mut v, s);
+        v
+    }
+    /// The game in progress (the last one).
+    pub fn current(&self) -> &RenjuGame {
+        self.games.last().expect("a view has at least one game")
+    }
+    /// The first entry that cannot count, if any.
+    pub fn first_error(&self) -> Option<(String, InputError)> {
+        self.errors.first().cloned()
+    }
+    /// Whether the match is over (decided, or its last game ended with all games played).
+    pub fn decided(&self) -> bool {
+        self.series_winner.is_some()
+    }
+}
+
+fn score(v: &mut RenjuView, s: &RenjuSetup) {
+    let mut wins: BTreeMap<Player, u32> = Player::BOTH.iter().map(|p| (*p, 0)).collect();
+    let mut draws = 0;
+    for g in &v.games {
+        match (&g.result, g.winner()) {
+            (Some(_), Some(p)) => *wins.get_mut(&p).expect("both players") += 1,
+            (Some(_), None) => draws += 1,
+            _ => {}
+        }
+    }
+    let need = (s.preset.best_of.max(1) / 2 + 1) as u32;
+    v.series_winner = Player::BOTH.into_iter().find(|p| wins[p] >= need);
+    v.wins = wins;
+    v.draws = draws;
+}
+
+fn err(field: &str, reason: String) -> InputError {
+    InputError { field: field.into(), reason }
+}
+
+fn colour_name(c: Stone) -> &'static str {
+    match c {
+        Stone::Black => "black",
+        Stone::White => "white",
+    }
+}
+
+/// Applies one action to the games so far; on error nothing changes.
+fn apply(
+    v: &mut RenjuView,
+    s: &RenjuSetup,
+    a: &RenjuAction,
+    id: &str,
+    at: f64,
+    corrected: &[f64],
+    judge_moves: bool,
+) -> Result<(), InputError> {
+    let g = v.games.last_mut().expect("at least one game");
+    let over = |g: &RenjuGame| {
+        g.result.as_ref().map(|r| {
+            err("action", format!("game {} is over ({}): start the next game first", g.number, r.reason.as_str()))
+        })
+    };
+    match a {
+        RenjuAction::Stone { point } => {
+            if let Some(e) = over(g) {
+                return Err(e);
+            }
+            if !point.is_on_board() {
+                return Err(err("point", format!("{point} is off the 15×15 board (a1…o15)")));
+            }
+            if let Some(c) = g.board.get(*point) {
+                return Err(err("point", format!("{point} already holds a {} stone", colour_name(c))));
+            }
+            let stone = g.to_move();
+            let judgement = if judge_moves && stone == Stone::Black {
+                renju::judge(&g.board, *point).ok()
+            } else {
+                None
+            };
+            let wins = renju::winner_after(&g.board, *point, stone).map_err(|e| err("point", e.to_string()))?.is_some();
+            if stone == Stone::White {
+                if let Some(last) = g.moves.last_mut() {
+                    if last.claim == Some(ClaimStatus::Open) {
+                        last.claim = Some(ClaimStatus::NotClaimed);
+                    }
+                }
+            }
+            g.clock.charge(stone, at);
+            g.board.place(*point, stone).map_err(|e| err("point", e.to_string()))?;
+            let forbidden = judgement.as_ref().is_some_and(|j| j.verdict.is_forbidden());
+            g.moves.push(MoveRow {
+                entry_id: id.into(),
+                number: g.moves.len() + 1,
+                point: *point,
+                stone,
+                at_ms: at,
+                corrected_ms: corrected.to_vec(),
+                judgement,
+                claim: forbidden.then_some(ClaimStatus::Open),
+            });
+            if wins {
+                g.result = Some(GameResult { winner: Some(stone), reason: EndReason::Five, entry_id: id.into(), at_ms: at });
+                g.clock.running_since = None;
+            }
+        }
+        RenjuAction::Claim => {
+            if let Some(e) = over(g) {
+                return Err(e);
+            }
+            let Some(last) = g.moves.last() else {
+                return Err(err("action", "no stone on the board: nothing to claim".into()));
+            };
+            if last.stone != Stone::Black {
+                return Err(err(
+                    "action",
+                    format!("the last stone ({} {}) is white's: once white has played on, black's move cannot be claimed", last.number, last.point),
+                ));
+            }
+            let mut before = g.board.clone();
+            before.remove(last.point);
+            let j = renju::judge(&before, last.point).map_err(|e| err("action", e.to_string()))?;
+            if !j.verdict.is_forbidden() {
+                return Err(err(
+                    "action",
+                    format!("black's move {} at {} is not forbidden (verdict: {})", last.number, last.point, j.verdict),
+                ));
+            }
+            let to_move = g.to_move();
+            let last = g.moves.last_mut().expect("checked");
+            last.claim = Some(ClaimStatus::Claimed);
+            last.judgement = Some(j);
+            g.clock.stop(to_move, at);
+            g.result = Some(GameResult { winner: Some(Stone::White), reason: EndReason::ForbiddenClaimed, entry_id: id.into(), at_ms: at });
+        }
+        RenjuAction::GameResult { reason, winner } => {
+            if let Some(e) = over(g) {
+                return Err(e);
+            }
+            match (reason, winner) {
+                (EndReason::Five | EndReason::ForbiddenClaimed, _) => {
+                    return Err(err(
+                        "reason",
+                        format!("{:?} is read off the board: enter the stone or the claim instead", reason.as_str()),
+                    ))
+                }
+                (EndReason::Resignation | EndReason::Time, None) => {
+                    return Err(err("winner", format!("a {} result needs the winning colour", reason.as_str())))
+                }
+                (EndReason::Draw, Some(_)) => return Err(err("winner", "a draw has no winner".into())),
+                _ => {}
+            }
+            if let Some(last) = g.moves.last_mut() {
+                if last.claim == Some(ClaimStatus::Open) {
+                    last.claim = Some(ClaimStatus::NotClaimed);
+                }
+            }
+            let to_move = g.to_move();
+            g.clock.stop(to_move, at);
+            g.result = Some(GameResult { winner: *winner, reason: *reason, entry_id: id.into(), at_ms: at });
+        }
+        RenjuAction::NextGame { black } => {
+            if g.result.is_none() {
+                return Err(err("action", format!("game {} has no result yet", g.number)));
+            }
+            score(v, s);
+            if let Some(w) = v.series_winner {
+                return Err(err("action", format!("the match is decided ({w:?} won)")));
+            }
+            let n = v.games.len() + 1;
+            v.games.push(RenjuGame::new(n, *black));
+        }
+    }
+    score(v, s);
+    Ok(())
+}
+
+fn fold(m: &Match, s: &RenjuSetup, judge_moves: bool) -> RenjuView {
+    let mut v = RenjuView::empty(s);
+    for eff in effective(m) {
+        let e = eff.entry;
+        match &e.op {
+            Op::Hand { .. } => match &eff.hand {
+                Some(HandInput::Renju(a)) => {
+                    if let Err(x) = apply(&mut v, s, a, &e.id, e.at_ms, &eff.corrected_ms, judge_moves) {
+                        v.errors.push((e.id.clone(), x));
+                    }
+                }
+                Some(h) => v.errors.push((e.id.clone(), err("hand", format!("a {} hand in a renju match", h.game())))),
+                None => {}
+            },
+            Op::Clock { action } => {
+                let g = v.games.last_mut().expect("at least one game");
+                if g.result.is_none() {
+                    let to_move = g.to_move();
+                    g.clock.act(*action, to_move, e.at_ms);
+                }
+            }
+            Op::SignOff { .. } => v.locked = true,
+            Op::Reopen { .. } => v.locked = false,
+            // Voids and corrections are folded by `effective`; 升级-only ops have no effect here.
+            _ => {}
+        }
+    }
+    v
+}
+
+/// Checks the set-up: names at most [`MAX_NAME`] characters, `preset.best_of` odd 1…9,
+/// clock 1…[`MAX_CLOCK_MINUTES`] minutes. Errors name the field (`players[1]`,
+/// `preset.best_of`, `clock.minutes`).
+pub fn validate_setup(s: &RenjuSetup) -> Result<(), ImportError> {
+    for (i, n) in s.players.iter().enumerate() {
+        if n.chars().count() > MAX_NAME {
+            return Err(ImportError { field: format!("players[{i}]"), reason: format!("name longer than {MAX_NAME} characters") });
+        }
+    }
+    let b = s.preset.best_of;
+    if b == 0 || b > 9 || b % 2 == 0 {
+        return Err(ImportError { field: "preset.best_of".into(), reason: format!("{b} is not an odd number of games from 1 to 9") });
+    }
+    if s.preset.id.is_empty() {
+        return Err(ImportError { field: "preset.id".into(), reason: "empty".into() });
+    }
+    if let Some(c) = s.clock {
+        if c.minutes == 0 || c.minutes > MAX_CLOCK_MINUTES {
+            return Err(ImportError {
+                field: "clock.minutes".into(),
+                reason: format!("{} is not 1…{MAX_CLOCK_MINUTES} minutes", c.minutes),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Checks one action against the set-up and the log so far, as the next action of the log:
+/// a stone on an empty point while the game runs, a claim right after a forbidden black
+/// move, a result entered only for resignation / time / draw, a next game only after a
+/// result and before the match is decided. Errors name the field (`point`, `action`,
+/// `reason`, `winner`). (A correction is checked the same way against the log's end; the
+/// replay check of [`crate::record::schema::validate_match`] catches the rest.)
+pub fn check_hand(m: &Match, s: &RenjuSetup, h: &RenjuAction) -> Result<(), ImportError> {
+    let mut v = fold(m, s, false);
+    apply(&mut v, s, h, "new", m.updated_ms(), &[], false).map_err(|e| ImportError { field: e.field, reason: e.reason })
+}
+
+/// Replays the log: voided entries dropped, corrections in force, every black stone judged.
+pub fn replay(m: &Match, s: &RenjuSetup) -> RenjuView {
+    fold(m, s, true)
+}
+
+// ---------------------------------------------------------------------------------------
+// The move record as text
+// ---------------------------------------------------------------------------------------
+
+/// The translated name of a verdict (`rj.v.<verdict>`), e.g. "三三" / "double-three (三三)".
+pub fn verdict_name(lang: Lang, v: Verdict) -> &'static str {
+    tr(
+        lang,
+        match v {
+            Verdict::Five => "rj.v.five",
+            Verdict::Overline => "rj.v.overline",
+            Verdict::DoubleFour => "rj.v.double_four",
+            Verdict::DoubleThree => "rj.v.double_three",
+            Verdict::None => "rj.v.none",
+        },
+    )
+}
+
+/// The translated name of a shape kind (`rj.k.<kind>`).
+pub fn shape_name(lang: Lang, k: ShapeKind) -> &'static str {
+    tr(
+        lang,
+        match k {
+            ShapeKind::Five => "rj.k.five",
+            ShapeKind::Overline => "rj.k.overline",
+            ShapeKind::Four => "rj.k.four",
+            ShapeKind::Three => "rj.k.three",
+            ShapeKind::FalseThree => "rj.k.false_three",
+        },
+    )
+}
+
+/// The shape kinds behind a verdict, for highlighting: three (and false three) for 三三,
+/// four for 四四, the row for 长连 and five.
+pub fn shapes_behind(v: Verdict) -> &'static [ShapeKind] {
+    match v {
+        Verdict::Five => &[ShapeKind::Five],
+        Verdict::Overline => &[ShapeKind::Overline],
+        Verdict::DoubleFour => &[ShapeKind::Four],
+        Verdict::DoubleThree => &[ShapeKind::Three, ShapeKind::FalseThree],
+        Verdict::None => &[],
+    }
+}
+
+/// The translated claim status (`rj.claim.<status>`).
+pub fn claim_name(lang: Lang, c: ClaimStatus) -> &'static str {
+    tr(
+        lang,
+        match c {
+            ClaimStatus::Open => "rj.claim.open",
+            ClaimStatus::Claimed => "rj.claim.claimed",
+            ClaimStatus::NotClaimed => "rj.claim.not_claimed",
+        },
+    )
+}
+
+/// The translated reason of a result (`rj.end.<reason>`).
+pub fn end_name(lang: Lang, r: EndReason) -> &'static str {
+    tr(
+        lang,
+        match r {
+            EndReason::Five => "rj.end.five",
+            EndReason::ForbiddenClaimed => "rj.end.forbidden_claimed",
+            EndReason::Resignation => "rj.end.resignation",
+            EndReason::Time => "rj.end.time",
+            EndReason::Draw => "rj.end.draw",
+        },
+    )
+}
+
+/// The translated colour (`rj.black` / `rj.white`).
+pub fn colour_label(lang: Lang, c: Stone) -> &'static str {
+    tr(lang, if c == Stone::Black { "rj.black" } else { "rj.white" })
+}
+
+/// A player's name, or the translated default ("棋手一" / "Player 1") when empty.
+pub fn player_label(lang: Lang, s: &RenjuSetup, p: Player) -> String {
+    let n = s.name(p).trim();
+    if n.is_empty() {
+        tr(lang, if p == Player::P1 { "rj.p1_default" } else { "rj.p2_default" }).to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+/// A table string with `{n}` replaced (e.g. `rj.game_n` → "第 2 局" / "Game 2").
+pub fn fill(lang: Lang, key: &'static str, n: impl std::fmt::Display) -> String {
+    tr(lang, key).replace("{n}", &n.to_string())
+}
+
+/// "白胜 (认输)" / "White wins (resignation)" / "和棋".
+pub fn result_line(lang: Lang, s: &RenjuSetup, g: &RenjuGame) -> String {
+    match &g.result {
+        None => tr(lang, "rj.in_progress").to_string(),
+        Some(r) => match r.winner {
+            Some(c) => format!(
+                "{} {} ({}) — {}",
+                player_label(lang, s, g.player(c)),
+                tr(lang, "rj.wins"),
+                colour_label(lang, c),
+                end_name(lang, r.reason)
+            ),
+            None => end_name(lang, r.reason).to_string(),
+        },
+    }
+}
+
+/// The move record as text, in `lang`: a header (title, rules, players, score), then per game
+/// the colours, the result and the numbered moves, one per line, forbidden black moves with
+/// their shape and claim status (`  9. ● j9  三三 — 已指出`).
+pub fn record_text(m: &Match, s: &RenjuSetup, v: &RenjuView, lang: Lang) -> String {
+    let mut out = String::new();
+    let name = |p| player_label(lang, s, p);
+    out.push_str(&format!("{} · {}\n", tr(lang, "game.renju"), if m.title.is_empty() { &m.id } else { &m.title }));
+    out.push_str(&format!(
+        "{}: {} ({}) · {}\n",
+        tr(lang, "rj.rules"),
+        s.preset.id,
+        s.preset.source,
+        fill(lang, "rj.best_of_n", s.preset.best_of)
+    ));
+    if let Some(c) = s.clock {
+        out.push_str(&format!("{}: {}\n", tr(lang, "rj.clock"), fill(lang, "rj.minutes_each", c.minutes)));
+    }
+    out.push_str(&format!(
+        "{}: {} {} : {} {}{}\n",
+        tr(lang, "rj.score"),
+        name(Player::P1),
+        v.wins[&Player::P1],
+        v.wins[&Player::P2],
+        name(Player::P2),
+        if v.draws > 0 { format!(" ({} {})", v.draws, tr(lang, "rj.draws")) } else { String::new() }
+    ));
+    if let Some(w) = v.series_winner {
+        out.push_str(&format!("{}: {}\n", tr(lang, "rj.match_winner"), name(w)));
+    }
+    for g in &v.games {
+        out.push('\n');
+        out.push_str(&format!(
+            "{} · ● {}: {} · ○ {}: {} · {}\n",
+            fill(lang, "rj.game_n", g.number),
+            tr(lang, "rj.black"),
+            name(g.player(Stone::Black)),
+            tr(lang, "rj.white"),
+            name(g.player(Stone::White)),
+            result_line(lang, s, g)
+        ));
+        for r in &g.moves {
+            let mark = if r.stone == Stone::Black { '●' } else { '○' };
+            let mut line = format!("{:>3}. {mark} {}", r.number, r.point);
+            if let (Some(j), Some(c)) = (&r.judgement, r.claim) {
+                line.push_str(&format!("  {} {} — {}", tr(lang, "rj.forbidden"), verdict_name(lang, j.verdict), claim_name(lang, c)));
+            } else if g.result.as_ref().is_some_and(|x| x.entry_id == r.entry_id && x.reason == EndReason::Five) {
+                line.push_str(&format!("  {}", end_name(lang, EndReason::Five)));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{schema, Entry, Setup};
+
+    fn blank(first_black: Player) -> Match {
+        Match {
+            id: "rj1".into(),
+            created_ms: 0.0,
+            title: "第1桌".into(),
+            setup: Setup::Renju(RenjuSetup {
+                preset: Preset::rif(),
+                players: ["张三".into(), "李四".into()],
+                first_black,
+                clock: Some(GameClock { minutes: 10 }),
+            }),
+            entries: Vec::new(),
+        }
+    }
+
+    fn setup(m: &Match) -> RenjuSetup {
+        match &m.setup {
+            Setup::Renju(s) => s.clone(),
+            _ => unreachable!(),
+        }
+    }
+
+    struct Log {
+        m: Match,
+        n: usize,
+    }
+
+    impl Log {
+        fn new(first_black: Player) -> Log {
+            Log { m: blank(first_black), n: 0 }
+        }
+        fn op(&mut self, op: Op) -> Result<String, ImportError> {
+            self.n += 1;
+            let id = format!("e{}", self.n);
+            self.m.append(Entry { id: id.clone(), at_ms: self.n as f64 * 1000.0, op })?;
+            Ok(id)
+        }
+        fn act(&mut self, a: RenjuAction) -> Result<String, ImportError> {
+            self.op(Op::Hand { hand: HandInput::Renju(a) })
+        }
+        fn stones(&mut self, pts: &str) {
+            for p in pts.split_whitespace() {
+                self.act(RenjuAction::Stone { point: Point::parse(p).unwrap() }).unwrap_or_else(|e| panic!("{p}: {e}"));
+            }
+        }
+        fn view(&self) -> RenjuView {
+            replay(&self.m, &setup(&self.m))
+        }
+    }
+
+    fn pt(s: &str) -> Point {
+        Point::parse(s).unwrap()
+    }
+
+    /// Black builds a double three at h8 with g8 i8 (row) and h7 h9 (column) while white
+    /// plays far away: black's 5th stone h8 is 三三.
+    const DOUBLE_THREE: &str = "g8 a1 i8 a3 h7 a5 h9 a7";
+
+    #[test]
+    fn colours_alternate_and_a_five_ends_the_game() {
+        let mut l = Log::new(Player::P2);
+        l.stones("h8 a1 i8 a2 j8 a3 k8 a4 l8");
+        let v = l.view();
+        let g = v.current();
+        assert_eq!(g.moves[0].stone, Stone::Black);
+        assert_eq!(g.moves[1].stone, Stone::White);
+        let r = g.result.as_ref().unwrap();
+        assert_eq!((r.winner, r.reason), (Some(Stone::Black), EndReason::Five));
+        assert_eq!(g.winner(), Some(Player::P2), "P2 had black (猜先)");
+        assert_eq!(v.wins[&Player::P2], 1);
+        let e = l.act(RenjuAction::Stone { point: pt("m8") }).unwrap_err();
+        assert_eq!(e.field, "op.hand.renju.action", "{e}");
+    }
+
+    #[test]
+    fn an_occupied_point_is_refused_and_names_the_field() {
+        let mut l = Log::new(Player::P1);
+        l.stones("h8");
+        let e = l.act(RenjuAction::Stone { point: pt("h8") }).unwrap_err();
+        assert_eq!(e.field, "op.hand.renju.point");
+        assert!(e.reason.contains("h8"), "{e}");
+        let off = RenjuAction::Stone { point: Point { col: 15, row: 3 } };
+        let e = l.act(off).unwrap_err();
+        assert_eq!(e.field, "op.hand.renju.point");
+        assert!(e.reason.contains("off"), "{e}");
+        // A point that is not a1…o15 does not even parse.
+        let json = r#"{"action":"stone","point":"p16"}"#;
+        assert!(serde_json::from_str::<RenjuAction>(json).is_err());
+    }
+
+    #[test]
+    fn a_forbidden_double_three_is_judged_and_can_be_claimed() {
+        let mut l = Log::new(Player::P1);
+        l.stones(DOUBLE_THREE);
+        l.stones("h8");
+        let v = l.view();
+        let last = v.current().moves.last().unwrap();
+        assert_eq!(last.verdict(), Some(Verdict::DoubleThree));
+        assert_eq!(last.claim, Some(ClaimStatus::Open));
+        assert_eq!(last.judgement.as_ref().unwrap().shapes_of(ShapeKind::Three).count(), 2);
+        l.act(RenjuAction::Claim).unwrap();
+        let v = l.view();
+        let g = v.current();
+        assert_eq!(g.moves.last().unwrap().claim, Some(ClaimStatus::Claimed));
+        let r = g.result.as_ref().unwrap();
+        assert_eq!((r.winner, r.reason), (Some(Stone::White), EndReason::ForbiddenClaimed));
+        assert_eq!(g.winner(), Some(Player::P2));
+    }
+
+    #[test]
+    fn white_playing_on_records_not_claimed_and_undo_reopens_the_claim() {
+        let mut l = Log::new(Player::P1);
+        l.stones(DOUBLE_THREE);
+        l.stones("h8");
+        let w = l.act(RenjuAction::Stone { point: pt("o15") }).unwrap();
+        let v = l.view();
+        assert_eq!(v.current().moves[8].claim, Some(ClaimStatus::NotClaimed));
+        assert!(v.current().result.is_none());
+        let e = l.act(RenjuAction::Claim).unwrap_err();
+        assert_eq!(e.field, "op.hand.renju.action", "{e}");
+        // Undo white's stone: the claim is possible again.
+        l.op(Op::Void { target: w, reason: "undo".into() }).unwrap();
+        assert_eq!(l.view().current().moves[8].claim, Some(ClaimStatus::Open));
+        l.act(RenjuAction::Claim).unwrap();
+    }
+
+    #[test]
+    fn an_ordinary_move_cannot_be_claimed() {
+        let mut l = Log::new(Player::P1);
+        l.stones("h8");
+        let e = l.act(RenjuAction::Claim).unwrap_err();
+        assert!(e.reason.contains("not forbidden"), "{e}");
+        let e = Log::new(Player::P1).act(RenjuAction::Claim).unwrap_err();
+        assert_eq!(e.field, "op.hand.renju.action");
+    }
+
+    #[test]
+    fn five_wins_even_when_it_is_also_forbidden() {
+        // Black h8 would make five on row 8 and a double three elsewhere.
+        let mut l = Log::new(Player::P1);
+        l.stones("d8 a1 e8 a3 f8 a5 g8 a7 h7 a9 h9 a11 g9 a13 i7 n1");
+        l.stones("h8");
+        let v = l.view();
+        let g = v.current();
+        assert_eq!(g.moves.last().unwrap().verdict(), Some(Verdict::Five));
+        assert_eq!(g.result.as_ref().unwrap().reason, EndReason::Five);
+        assert_eq!(g.moves.last().unwrap().claim, None);
+    }
+
+    #[test]
+    fn results_next_games_and_the_match_score() {
+        let mut l = Log::new(Player::P1);
+        l.stones("h8 h9");
+        let e = l.act(RenjuAction::NextGame { black: Player::P2 }).unwrap_err();
+        assert_eq!(e.field, "op.hand.renju.action");
+        let e = l.act(RenjuAction::GameResult { reason: EndReason::Resignation, winner: None }).unwrap_err();
+        assert_eq!(e.field, "op.hand.renju.winner");
+        let e = l.act(RenjuAction::GameResult { reason: EndReason::Five, winner: Some(Stone::Black) }).unwrap_err();
+        assert_eq!(e.field, "op.hand.renju.reason");
+        l.act(RenjuAction::GameResult { reason: EndReason::Resignation, winner: Some(Stone::White) }).unwrap();
+        l.act(RenjuAction::NextGame { black: Player::P2 }).unwrap();
+        l.stones("h8");
+        l.act(RenjuAction::GameResult { reason: EndReason::Draw, winner: None }).unwrap();
+        l.act(RenjuAction::NextGame { black: Player::P1 }).unwrap();
+        l.act(RenjuAction::GameResult { reason: EndReason::Time, winner: Some(Stone::White) }).unwrap();
+        let v = l.view();
+        assert_eq!(v.games.len(), 3);
+        assert_eq!(v.games[1].black, Player::P2);
+        assert_eq!(v.games[1].board.count(), 1);
+        assert_eq!(v.wins[&Player::P2], 2);
+        assert_eq!(v.draws, 1);
+        assert_eq!(v.series_winner, Some(Player::P2));
+        let e = l.act(RenjuAction::NextGame { black: Player::P2 }).unwrap_err();
+        assert!(e.reason.contains("decided"), "{e}");
+    }
+
+    #[test]
+    fn the_turn_clock_charges_the_side_to_move() {
+        let mut l = Log::new(Player::P1);
+        l.op(Op::Clock { action: ClockAction::Start }).unwrap(); // t = 1 s
+        l.stones("h8"); // t = 2 s: black used 1 s
+        l.stones("h9"); // t = 3 s: white used 1 s
+        l.op(Op::Clock { action: ClockAction::Pause }).unwrap(); // t = 4 s: black used 2 s
+        l.op(Op::Clock { action: ClockAction::Resume }).unwrap(); // t = 5 s
+        l.stones("h10"); // t = 6 s: black used 3 s
+        let g = l.view().current().clone();
+        assert_eq!(g.clock.used_ms(Stone::Black), 3000.0);
+        assert_eq!(g.clock.used_ms(Stone::White), 1000.0);
+        assert_eq!(g.clock.elapsed_ms(Stone::White, g.to_move(), 8000.0), 3000.0);
+        assert_eq!(g.clock.elapsed_ms(Stone::Black, g.to_move(), 8000.0), 3000.0);
+    }
+
+    #[test]
+    fn export_and_import_restore_the_board() {
+        let mut l = Log::new(Player::P1);
+        l.stones(DOUBLE_THREE);
+        l.stones("h8 o15");
+        let file = schema::export(std::slice::from_ref(&l.m), 1.0);
+        let back = schema::parse_import(&file).unwrap();
+        assert_eq!(back, vec![l.m.clone()]);
+        let v = replay(&back[0], &setup(&back[0]));
+        assert_eq!(v, l.view());
+        assert_eq!(v.current().board.get(pt("h8")), Some(Stone::Black));
+        assert_eq!(v.current().board.get(pt("o15")), Some(Stone::White));
+    }
+
+    #[test]
+    fn an_import_whose_moves_do_not_replay_is_refused_with_the_field() {
+        let mut l = Log::new(Player::P1);
+        l.stones("h8 h9 h10");
+        let mut doc: serde_json::Value = serde_json::from_str(&schema::export(&[l.m.clone()], 1.0)).unwrap();
+        doc["matches"][0]["entries"][2]["op"]["hand"]["renju"]["point"] = "h8".into();
+        let e = schema::parse_import(&doc.to_string()).unwrap_err();
+        assert_eq!(e.field, "matches[0].entries[2].op.hand.renju.point", "{e}");
+        doc["matches"][0]["entries"][2]["op"]["hand"]["renju"]["point"] = "z99".into();
+        let e = schema::parse_import(&doc.to_string()).unwrap_err();
+        assert!(e.field.starts_with("matches[0].entries[2].op"), "{e}");
+        doc["matches"][0]["setup"]["players"][0] = "x".repeat(61).into();
+        doc["matches"][0]["entries"][2]["op"]["hand"]["renju"]["point"] = "h11".into();
+        let e = schema::parse_import(&doc.to_string()).unwrap_err();
+        assert_eq!(e.field, "matches[0].setup.players[0]", "{e}");
+    }
+
+    #[test]
+    fn a_correction_that_breaks_a_later_stone_is_refused_on_import() {
+        let mut l = Log::new(Player::P1);
+        l.stones("h8 h9 h10 h11");
+        // Correct stone 1 to h10: stone 3 would then be on an occupied point. check_hand
+        // looks at the log's end (h10 occupied there) and refuses it outright.
+        let e = l.op(Op::Correct { target: "e1".into(), hand: HandInput::Renju(RenjuAction::Stone { point: pt("h10") }) }).unwrap_err();
+        assert_eq!(e.field, "op.hand.renju.point");
+        // A correction to a free point replays.
+        l.op(Op::Correct { target: "e1".into(), hand: HandInput::Renju(RenjuAction::Stone { point: pt("i8") }) }).unwrap();
+        let v = l.view();
+        assert_eq!(v.current().moves[0].point, pt("i8"));
+        assert_eq!(v.current().moves[0].corrected_ms.len(), 1);
+        assert!(schema::validate_match(&l.m).is_ok());
+    }
+
+    #[test]
+    fn setups_are_validated() {
+        let mut s = RenjuSetup::default();
+        assert!(validate_setup(&s).is_ok());
+        s.preset.best_of = 2;
+        assert_eq!(validate_setup(&s).unwrap_err().field, "preset.best_of");
+        s.preset.best_of = 3;
+        s.clock = Some(GameClock { minutes: 0 });
+        assert_eq!(validate_setup(&s).unwrap_err().field, "clock.minutes");
+    }
+
+    #[test]
+    fn the_text_record_numbers_moves_and_names_forbidden_shapes() {
+        let mut l = Log::new(Player::P1);
+        l.stones(DOUBLE_THREE);
+        l.stones("h8");
+        l.act(RenjuAction::Claim).unwrap();
+        l.act(RenjuAction::NextGame { black: Player::P2 }).unwrap();
+        l.stones(DOUBLE_THREE);
+        l.stones("h8 o15");
+        let v = l.view();
+        for lang in Lang::ALL {
+            let text = record_text(&l.m, &setup(&l.m), &v, lang);
+            assert!(!text.contains("rj."), "untranslated key in {lang:?}:\n{text}");
+            assert!(text.contains("  1. ● g8"), "{text}");
+            assert!(text.contains("  9. ● h8"), "{text}");
+            assert!(text.contains(" 10. ○ o15"), "{text}");
+        }
+        let zh = record_text(&l.m, &setup(&l.m), &v, Lang::ZhCn);
+        assert!(zh.contains("三三 — 已指出"), "{zh}");
+        assert!(zh.contains("三三 — 未指出"), "{zh}");
+        let en = record_text(&l.m, &setup(&l.m), &v, Lang::En);
+        assert!(en.contains("not claimed"), "{en}");
+        assert!(en.contains("Game 2"), "{en}");
+    }
 }

@@ -1,35 +1,300 @@
-//! :Preset:欢乐三打一 (RULES.md §4) — being written (issue 6).
+//! 欢乐三打一 match record (RULES.md §4; seed 001 三打一) — set-up, hand checks and the replay
+//! of a session of four players. Tables, clocks, ranking and play-off are the session
+//! machinery of [`super::doudizhu`].
+//!
+//! **荒番 is carried by the replay**, not trusted from the input: a hand that follows a void
+//! deal (nobody bid) in the log is scored as 荒番, and one that does not is not
+//! ([`crate::rules::sandayi::next_is_huangfan`]). So deleting or correcting a void deal
+//! re-scores the hand after it. Only the first deal of the log takes the flag as entered
+//! (its void deal may predate the record).
+//!
+//! Bomb-limit violations (001 §三) never change a score; each row lists them, and the view
+//! collects them for the result sheet.
 
+use super::doudizhu::{check_session, first_error, rule_err, Fold, Row, SessionView};
+use crate::record::replay::effective;
 use crate::record::schema::ImportError;
-use crate::record::Match;
-use crate::rules::sandayi::Preset;
+use crate::record::{HandInput, Match, Op};
+use crate::rules::sandayi::{
+    next_is_huangfan, score_hand, validate_hand, validate_preset, Hand, HandResult, Preset, RuleError, Violation,
+};
+use crate::rules::shengji::InputError;
 use serde::{Deserialize, Serialize};
 
-/// Set-up of a sandayi match.
+/// Set-up of a 三打一 session: the preset copy and the four players' names in calling order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SandayiSetup {
-    /// The match's own copy of the preset.
+    /// The match's own copy of the preset (a referee may have changed any parameter).
     pub preset: Preset,
+    /// Player names, `preset.players` of them (4); hands refer to players by index.
+    #[serde(default)]
+    pub players: Vec<String>,
 }
 
-/// Checks the set-up.
-pub fn validate_setup(_s: &SandayiSetup) -> Result<(), ImportError> {
-    Ok(())
+/// Checks the set-up: the preset ([`validate_preset`], errors on `preset.<field>`), the
+/// names and the session rules.
+pub fn validate_setup(s: &SandayiSetup) -> Result<(), ImportError> {
+    validate_preset(&s.preset).map_err(rule_err)?;
+    check_session(&s.players, s.preset.players, &s.preset.session)
 }
 
-/// Checks one hand against the set-up and the log so far.
-pub fn check_hand(_m: &Match, _s: &SandayiSetup, _h: &crate::rules::sandayi::Hand) -> Result<(), ImportError> {
-    Ok(())
+/// Checks one hand against the set-up with the engine ([`validate_hand`]): bids in order and
+/// each higher than the last (`bids[p]`), landlord and bid agree with them, 头撂 as the calls
+/// say, 摊打 only after 头撂, one bomb count per player. 荒番 is not checked here: the
+/// replay carries it from the log.
+pub fn check_hand(_m: &Match, s: &SandayiSetup, h: &Hand) -> Result<(), ImportError> {
+    validate_hand(&s.preset, h).map_err(rule_err)
 }
 
-/// Everything derived from a sandayi match.
+/// A 三打一 hand row.
+pub type SdyRow = Row<Hand, HandResult>;
+
+/// A bomb-limit violation with the number of its hand.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RowViolation {
+    /// 1-based hand number.
+    pub number: usize,
+    /// Id of the hand entry.
+    pub entry_id: String,
+    /// What was exceeded.
+    pub violation: Violation,
+}
+
+/// Everything derived from a 三打一 match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SandayiView {
-    /// Entries that count.
-    pub entries: usize,
+    /// Hands in order (each with 荒番 as carried).
+    pub rows: Vec<SdyRow>,
+    /// Tables, clocks, totals, ranking, play-off.
+    pub session: SessionView,
+    /// Every bomb-limit violation, in hand order.
+    pub violations: Vec<RowViolation>,
 }
 
-/// Replays the log.
-pub fn replay(m: &Match, _s: &SandayiSetup) -> SandayiView {
-    SandayiView { entries: crate::record::replay::effective(m).len() }
+impl SandayiView {
+    /// The first hand that cannot count, if any.
+    pub fn first_error(&self) -> Option<(String, InputError)> {
+        first_error(&self.rows)
+    }
+    /// Whether the next deal is 荒番 (the last deal that counts was void).
+    pub fn next_is_huangfan(&self) -> bool {
+        next_is_huangfan(self.rows.last().map(|r| &r.hand))
+    }
+    /// Who holds the marker card next (default: the player after the last first caller).
+    pub fn next_first_bidder(&self) -> usize {
+        super::doudizhu::next_first_bidder(&self.rows, &self.session, |h: &Hand| h.first_bidder)
+    }
+    /// Violations per player (count), for the result sheet.
+    pub fn violations_of(&self, player: usize) -> usize {
+        self.violations.iter().filter(|v| v.violation.player == player).count()
+    }
+}
+
+/// Replays a 三打一 match: voids drop entries, the newest correction of a hand is in force,
+/// 荒番 is carried from a void deal, each hand is scored by the engine.
+pub fn replay(m: &Match, s: &SandayiSetup) -> SandayiView {
+    let mut fold: Fold<Hand, HandResult> = Fold::new(s.preset.players, &s.preset.session);
+    let mut violations = Vec::new();
+    for eff in effective(m) {
+        match (&eff.entry.op, &eff.hand) {
+            (Op::Hand { .. }, Some(HandInput::Sandayi(h))) => {
+                let mut hand = h.clone();
+                let mut carried_from = None;
+                if let Some(prev) = fold.last_row() {
+                    hand.huangfan = next_is_huangfan(Some(&prev.hand));
+                    if hand.huangfan {
+                        carried_from = Some(prev.number);
+                    }
+                }
+                let result = score_hand(&s.preset, &hand);
+                if let Ok(r) = &result {
+                    let number = fold.last_row().map(|r| r.number).unwrap_or(0) + 1;
+                    violations.extend(r.violations.iter().cloned().map(|v| RowViolation {
+                        number,
+                        entry_id: eff.entry.id.clone(),
+                        violation: v,
+                    }));
+                }
+                fold.hand(&eff, hand, result, carried_from);
+            }
+            (Op::Hand { .. }, Some(other)) => {
+                let err = RuleError::new("hand", format!("a {} hand in a 三打一 match", other.game()));
+                fold.hand(&eff, Hand::default(), Err(err), None);
+            }
+            (op, _) => fold.other(op, eff.entry.at_ms),
+        }
+    }
+    let (rows, session) = fold.finish();
+    SandayiView { rows, session, violations }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::replay::{self, MatchView};
+    use crate::record::{schema, Entry, Setup};
+    use crate::rules::sandayi::{bidding_outcome, find_preset, Call};
+    use proptest::prelude::*;
+    use Call::{Bid, Pass};
+
+    fn blank(id: &str) -> Match {
+        Match {
+            id: id.into(),
+            created_ms: 0.0,
+            title: String::new(),
+            setup: Setup::Sandayi(SandayiSetup {
+                preset: find_preset("qingpu-sandayi").unwrap(),
+                players: vec!["东".into(), "南".into(), "西".into(), "北".into()],
+            }),
+            entries: Vec::new(),
+        }
+    }
+
+    fn played(bids: Vec<Option<Call>>, won: bool, bombs: Vec<u32>) -> Hand {
+        let b = bidding_outcome(&find_preset("qingpu-sandayi").unwrap(), &bids, None).unwrap();
+        let (landlord, bid) = b.winner.unwrap();
+        Hand {
+            landlord: Some(landlord),
+            bid,
+            toulia: b.opened_at_top,
+            first_bidder: Some(b.first_bidder),
+            bids,
+            landlord_won: won,
+            bombs,
+            ..Hand::default()
+        }
+    }
+
+    fn void() -> Hand {
+        Hand { bids: vec![Some(Pass); 4], first_bidder: Some(0), ..Hand::default() }
+    }
+
+    fn h(x: Hand) -> Op {
+        Op::Hand { hand: HandInput::Sandayi(x) }
+    }
+
+    fn put(m: &mut Match, id: &str, at: f64, op: Op) -> Result<(), ImportError> {
+        m.append(Entry { id: id.into(), at_ms: at, op })
+    }
+
+    fn view(m: &Match) -> SandayiView {
+        match replay::replay(m) {
+            MatchView::Sandayi(v) => v,
+            _ => panic!("a 三打一 match"),
+        }
+    }
+
+    #[test]
+    fn illegal_bids_and_tanda_are_refused() {
+        let mut m = blank("s1");
+        schema::validate_match(&m).unwrap();
+        let mut bad = played(vec![Some(Bid(2)), Some(Pass), Some(Pass), Some(Pass)], true, vec![]);
+        bad.bids[1] = Some(Bid(1));
+        let e = put(&mut m, "h1", 1.0, h(bad)).unwrap_err();
+        assert_eq!(e.field, "op.hand.sandayi.bids[1]");
+        let tanda = Hand { tanda: true, ..played(vec![Some(Bid(2)), Some(Pass), Some(Pass), Some(Pass)], true, vec![]) };
+        let e = put(&mut m, "h1", 1.0, h(tanda)).unwrap_err();
+        assert_eq!(e.field, "op.hand.sandayi.tanda");
+    }
+
+    #[test]
+    fn huangfan_is_carried_from_a_void_deal_and_follows_edits() {
+        let mut m = blank("s2");
+        put(&mut m, "h1", 1.0, h(void())).unwrap();
+        // entered without the flag: the replay carries it
+        put(&mut m, "h2", 2.0, h(played(vec![Some(Pass), Some(Bid(1)), Some(Pass), Some(Pass)], false, vec![]))).unwrap();
+        let v = view(&m);
+        assert!(v.rows[1].hand.huangfan);
+        assert_eq!(v.rows[1].carried_from, Some(1));
+        assert_eq!(v.rows[1].result.as_ref().unwrap().deltas, vec![2, -6, 2, 2]);
+        assert!(!v.next_is_huangfan());
+        // delete the void deal: hand 2 is no longer 荒番
+        put(&mut m, "v1", 3.0, Op::Void { target: "h1".into(), reason: "delete".into() }).unwrap();
+        let v = view(&m);
+        assert!(!v.rows[0].hand.huangfan);
+        assert_eq!(v.rows[0].result.as_ref().unwrap().deltas, vec![1, -3, 1, 1]);
+        put(&mut m, "h3", 4.0, h(void())).unwrap();
+        assert!(view(&m).next_is_huangfan());
+    }
+
+    #[test]
+    fn violations_are_flagged_not_scored() {
+        let mut m = blank("s3");
+        // P0 passes, P1 bids 1, P2 bids 2 (landlord), P3 passes; P0 plays 2 bombs (limit 1)
+        let x = played(vec![Some(Pass), Some(Bid(1)), Some(Bid(2)), Some(Pass)], true, vec![2, 1, 5, 0]);
+        put(&mut m, "h1", 1.0, h(x)).unwrap();
+        let v = view(&m);
+        assert_eq!(v.violations.len(), 1);
+        assert_eq!(v.violations[0].violation.player, 0);
+        assert_eq!(v.violations[0].number, 1);
+        assert_eq!(v.violations_of(0), 1);
+        assert_eq!(v.session.totals, vec![-2, -2, 6, -2]);
+    }
+
+    #[test]
+    fn toulia_tanda_mingwang() {
+        let mut m = blank("s4");
+        let x = Hand { tanda: true, mingwang: true, ..played(vec![Some(Bid(3)), None, None, None], true, vec![]) };
+        put(&mut m, "h1", 1.0, h(x)).unwrap();
+        let v = view(&m);
+        // 4 × 1 × 4 = 16 per farmer
+        assert_eq!(v.session.totals, vec![48, -16, -16, -16]);
+        assert_eq!(v.next_first_bidder(), 1);
+    }
+
+    fn arb_hand() -> impl Strategy<Value = Hand> {
+        (0usize..4, proptest::collection::vec(0u8..=3, 4), any::<bool>(), any::<bool>(), any::<bool>(), proptest::collection::vec(0u32..4, 4))
+            .prop_map(|(first, raw, won, tanda, mingwang, bombs)| {
+                // calls in order from `first`, each higher than the last or a pass
+                let mut bids = vec![None; 4];
+                let mut high = 0u8;
+                for k in 0..4 {
+                    let p = (first + k) % 4;
+                    if high == 3 {
+                        break;
+                    }
+                    let c = if raw[k] > high { high = raw[k]; Bid(raw[k]) } else { Pass };
+                    bids[p] = Some(c);
+                }
+                let b = bidding_outcome(&find_preset("qingpu-sandayi").unwrap(), &bids, Some(first)).unwrap();
+                match b.winner {
+                    None => Hand { bids, first_bidder: Some(first), ..Hand::default() },
+                    Some((l, v)) => Hand {
+                        landlord: Some(l),
+                        bid: v,
+                        toulia: b.opened_at_top,
+                        tanda: tanda && b.opened_at_top,
+                        mingwang,
+                        landlord_won: won,
+                        bombs,
+                        bids,
+                        first_bidder: Some(first),
+                        huangfan: false,
+                    },
+                }
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn each_logged_hand_sums_to_zero(hands in proptest::collection::vec(arb_hand(), 1..25)) {
+            let mut m = blank("sp");
+            for (i, x) in hands.iter().enumerate() {
+                if i > 0 && i % 8 == 0 {
+                    put(&mut m, &format!("n{i}"), i as f64, Op::NextGame { start: Default::default() }).unwrap();
+                }
+                put(&mut m, &format!("h{i}"), i as f64 + 0.5, h(x.clone())).unwrap();
+            }
+            let v = view(&m);
+            prop_assert!(v.first_error().is_none());
+            for (i, r) in v.rows.iter().enumerate() {
+                prop_assert_eq!(r.result.as_ref().unwrap().deltas.iter().sum::<i64>(), 0);
+                if i > 0 {
+                    prop_assert_eq!(r.hand.huangfan, v.rows[i - 1].hand.is_void());
+                }
+            }
+            prop_assert_eq!(v.session.totals.iter().sum::<i64>() + v.session.playoff_totals.iter().sum::<i64>(), 0);
+        }
+    }
 }
