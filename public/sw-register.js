@@ -1,0 +1,67 @@
+// 裁判助手: registers the service worker (/sw.js) and reports updates.
+//
+// Contract with the Rust app (which shows the translated "new version — reload" banner):
+// * when a new version is installed and waiting, this script sets
+//   `window.__swUpdateReady = true` and dispatches
+//   `window.dispatchEvent(new CustomEvent('sw-update-ready'))`
+//   (check the flag on mount too: the event may fire before the wasm starts);
+// * `window.__swApplyUpdate()` tells the waiting worker to take over and
+//   reloads the page once it controls it; it returns false when no update waits.
+(function () {
+  'use strict';
+  window.__swUpdateReady = false;
+  window.__swApplyUpdate = function () {
+    return false;
+  };
+  if (!('serviceWorker' in navigator)) return;
+
+  var applying = false;
+
+  function announce(registration) {
+    window.__swApplyUpdate = function () {
+      var waiting = registration.waiting;
+      if (!waiting) {
+        // Applied meanwhile from another tab: the new version already controls this one.
+        window.location.reload();
+        return true;
+      }
+      applying = true;
+      waiting.postMessage({ type: 'SKIP_WAITING' });
+      return true;
+    };
+    if (window.__swUpdateReady) return;
+    window.__swUpdateReady = true;
+    window.dispatchEvent(new CustomEvent('sw-update-ready'));
+  }
+
+  function watch(registration) {
+    // A worker already waiting from an earlier visit.
+    if (registration.waiting && navigator.serviceWorker.controller) announce(registration);
+    registration.addEventListener('updatefound', function () {
+      var worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener('statechange', function () {
+        // "installed" with a controller present = an update (not the first install).
+        if (worker.state === 'installed' && navigator.serviceWorker.controller) {
+          announce(registration);
+        }
+      });
+    });
+  }
+
+  navigator.serviceWorker.addEventListener('controllerchange', function () {
+    // The first install also changes the controller (clients.claim()): reload only
+    // when the page asked for the update.
+    if (applying) {
+      applying = false;
+      window.location.reload();
+    }
+  });
+
+  navigator.serviceWorker
+    .register('/sw.js', { scope: '/' })
+    .then(watch)
+    .catch(function (err) {
+      console.warn('service worker registration failed:', err);
+    });
+})();

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// Turns the figures of scripts/bench.sh into bench/latest.md and README.md's
+// "## Benchmarks" section (only that section is rewritten).
+//
+//   node scripts/bench-report.mjs --web web.json --criterion criterion.log --renju renju.log \
+//        --date 2025-01-01 --commit abc1234 --out bench/latest.md [--readme README.md]
+
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((acc, a, i, all) => {
+    if (a.startsWith('--')) acc.push([a.slice(2), all[i + 1]]);
+    return acc;
+  }, [])
+);
+const web = JSON.parse(readFileSync(args.web, 'utf8'));
+const crit = existsSync(args.criterion || '') ? readFileSync(args.criterion, 'utf8') : '';
+const renju = existsSync(args.renju || '') ? readFileSync(args.renju, 'utf8') : '';
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const ok = (good) => (good ? 'met' : '**not met**');
+
+// ---- criterion: "id  time: [lo mid hi]" (the id may be on the line before) -------------
+function criterion(text) {
+  const out = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = lines[i].match(/^(\S*)\s*time:\s+\[(\S+) (\S+) (\S+) (\S+) (\S+) (\S+)\]/);
+    if (!m) continue;
+    const id = m[1] || lines[i - 1].trim();
+    out.push({ id, mid: `${m[4]} ${m[5]}`, lo: `${m[2]} ${m[3]}`, hi: `${m[6]} ${m[7]}` });
+  }
+  return out;
+}
+const toMs = (s) => {
+  const [v, u] = s.split(' ');
+  return Number(v) * { ns: 1e-6, 'µs': 1e-3, us: 1e-3, ms: 1, s: 1000 }[u];
+};
+const benches = criterion(crit);
+
+let chromium = '';
+try {
+  chromium = execFileSync(process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH || '/usr/bin/chromium', ['--version'])
+    .toString()
+    .trim();
+} catch {
+  chromium = 'chromium (version unknown)';
+}
+const machine = `${cpus()[0]?.model?.trim() || 'unknown CPU'}, ${cpus().length} cores; ${chromium}; node ${process.version}`;
+
+const s = web.size;
+const sp = web.speed || {};
+const speedRows = [
+  ['First usable screen, cold (new profile)', sp.first_screen_cold_ms, ''],
+  ['First usable screen, from the service-worker cache', sp.first_screen_sw_cache_ms, '< 1000 ms'],
+  ['First usable screen, SW cache, a 1,000-hand match stored', sp.first_screen_sw_cache_with_1000_hands_ms, ''],
+  ['Open a stored match of 1,000 hands (all rows shown), SW cache', sp.load_match_1000_hands_ms, ''],
+  ['Commit a hand → next paint, 1,000 hands in the match (median)', sp.commit_to_paint_ms, '< 16 ms'],
+];
+const target = (label, v) => {
+  if (!v) return '';
+  if (label.startsWith('< 1000')) return ok(v.median < 1000);
+  if (label.startsWith('< 16')) return ok(v.median < 16);
+  return '';
+};
+
+let md = `# Benchmarks — ${args.date}, commit ${args.commit}\n\n`;
+md += `Written by \`scripts/bench.sh\`. Machine: ${machine}.\n\n`;
+md += `## Size: what the first visit downloads (gzip -9)\n\n`;
+md += `Release build (\`opt-level = "z"\`, LTO, one codegen unit, \`panic = "abort"\`, wasm-opt -Oz from npm binaryen). "page" = requested by the page itself; "service worker" = fetched by its precache on the same first visit.\n\n`;
+md += `| file | raw bytes | gzip bytes | fetched by |\n|---|---:|---:|---|\n`;
+for (const r of s.files) md += `| \`${r.file}\` | ${r.raw} | ${r.gzip} | ${r.by} |\n`;
+md += `| **page load** | ${s.page.raw} | **${s.page.gzip}** (${kb(s.page.gzip)}) | |\n`;
+md += `| **first visit total** | ${s.total.raw} | **${s.total.gzip}** (${kb(s.total.gzip)}) | |\n\n`;
+md += `Target: under 250 KB gzip in total — ${ok(s.total.gzip < s.target_gzip)}.\n\n`;
+if (web.speed) {
+  md += `## Speed in headless Chromium, ${web.cpu_throttling}× CPU throttling (DevTools protocol)\n\n`;
+  md += `Times from the page's \`performance.now()\`: navigation start (or the click on \`#commit\`) → the animation frame after the screen is in the DOM. Median of the runs.\n\n`;
+  md += `| figure | median | runs (ms) | target |\n|---|---:|---|---|\n`;
+  for (const [label, v, t] of speedRows) {
+    if (!v) continue;
+    md += `| ${label} | ${v.median} ms | ${v.runs.join(', ')} | ${t ? `${t}: ${target(t, v)}` : ''} |\n`;
+  }
+  if (sp.commit_to_paint_ms) {
+    const c = sp.commit_to_paint_ms;
+    md += `\nCommit: ${c.hands_before} → ${c.hands_after} hands; DOM updated after ${c.dom_updated_median} ms (median), slowest commit → paint ${c.max} ms.\n`;
+  }
+  md += '\n';
+}
+if (benches.length) {
+  md += `## Native (criterion, release profile)\n\n`;
+  md += `| benchmark | time (estimate) | 95% interval | per hand |\n|---|---:|---|---:|\n`;
+  for (const b of benches) {
+    const n = b.id.match(/_(\d+)_hands/);
+    const per = n ? `${((toMs(b.mid) * 1000) / Number(n[1])).toFixed(2)} µs` : '';
+    md += `| \`${b.id}\` | ${b.mid} | ${b.lo} – ${b.hi} | ${per} |\n`;
+  }
+  md += '\n';
+}
+const renjuLines = renju.split('\n').filter((l) => /^(\S.*stones|black lattice|  (judge|verdicts))/.test(l));
+if (renjuLines.length) md += `### Renju judge (benches/renju.rs)\n\n\`\`\`\n${renjuLines.join('\n')}\n\`\`\`\n`;
+writeFileSync(args.out, md);
+console.log(md);
+
+// ---- README section ------------------------------------------------------------------
+if (args.readme) {
+  const pick = (id) => benches.find((b) => b.id === id)?.mid || '—';
+  let sec = `## Benchmarks\n\n`;
+  sec += `Latest figures (${args.date}, commit ${args.commit}); details in [bench/latest.md](bench/latest.md), `;
+  sec += `produced by \`bash scripts/bench.sh\` (not part of the tests).\n\n`;
+  sec += `| figure | value | target |\n|---|---:|---|\n`;
+  sec += `| First visit download, gzip (all files) | ${kb(s.total.gzip)} | < 250 KB: ${ok(s.total.gzip < s.target_gzip)} |\n`;
+  const wasm = s.files.find((f) => f.file.endsWith('.wasm'));
+  if (wasm) sec += `| … of which the wasm | ${kb(wasm.gzip)} (${kb(wasm.raw)} raw) | |\n`;
+  if (web.speed) {
+    for (const [label, v, t] of speedRows) {
+      if (v) sec += `| ${label} (${web.cpu_throttling}× CPU throttling) | ${v.median} ms | ${t ? `${t}: ${target(t, v)}` : ''} |\n`;
+    }
+  }
+  for (const g of ['shengji', 'guandan', 'doudizhu', 'sandayi']) {
+    const id = benches.find((b) => b.id.endsWith(`/${g}`) && b.id.startsWith('replay_'))?.id;
+    if (id) sec += `| Replay ${id.match(/_(\d+)_/)[1]} hands, ${g} (native) | ${pick(id)} | |\n`;
+  }
+  const load = benches.find((b) => b.id.startsWith('load_stored_'));
+  if (load) sec += `| Load + validate a stored 升级 match of ${load.id.match(/_(\d+)_/)[1]} hands (native) | ${load.mid} | |\n`;
+  const commit = benches.find((b) => b.id === 'commit_on_1000_hands/whole_commit_path');
+  if (commit) sec += `| Commit path on 1,000 hands: load + append + store + replay (native) | ${commit.mid} | |\n`;
+  const rj = benches.find((b) => b.id.startsWith('renju/verdicts_all_points_100'));
+  if (rj) sec += `| Renju: verdicts of every empty point, 100 stones (native) | ${rj.mid} | |\n`;
+  sec += '\n';
+  const readme = readFileSync(args.readme, 'utf8');
+  const start = readme.indexOf('## Benchmarks\n');
+  if (start < 0) {
+    writeFileSync(args.readme, readme.replace(/\n*$/, '\n\n') + sec);
+  } else {
+    const rest = readme.slice(start + 1);
+    const next = rest.search(/\n## /);
+    const end = next < 0 ? readme.length : start + 1 + next + 1;
+    writeFileSync(args.readme, readme.slice(0, start) + sec + readme.slice(end));
+  }
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Benchmarks (issue 9 items 4–7) — figures, not tests; NOT part of scripts/test.sh.
+#
+#   bash scripts/bench.sh
+#
+#   1. release build with trunk (the size profile of Cargo.toml + wasm-opt -Oz) into
+#      $BENCH_DIST (default /tmp/dist-bench);
+#   2. a stored 升级 match of 1,000 hands (cargo run --example gen_match);
+#   3. scripts/bench-web.mjs: gzip bytes of everything the first visit downloads, and, in
+#      headless Chromium with 4× CPU throttling, first usable screen (cold / service-worker
+#      cache), loading the 1,000-hand match, commit → paint on it;
+#   4. criterion: replaying 10,000 hands of each game, loading/committing on long logs,
+#      renju judgement (benches/replay.rs), plus the plain renju timing (benches/renju.rs);
+#   5. writes bench/latest.md and bench/<date>-<commit>.md, and the figures into README.md's
+#      "## Benchmarks" section (that section only).
+#
+# Options (environment): BENCH_SKIP_BUILD=1 (reuse $BENCH_DIST), BENCH_SKIP_NATIVE=1,
+# BENCH_RUNS (page loads per figure, default 7), BENCH_COMMITS (default 20),
+# BENCH_COMMIT (commit label; default from git). Takes ~10–15 minutes on 2 cores.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root="$PWD"
+source scripts/setup.sh >/dev/null || { echo "bench.sh: setup failed"; exit 1; }
+
+dist="${BENCH_DIST:-/tmp/dist-bench}"
+work="$(mktemp -d /tmp/referee-bench.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+commit="${BENCH_COMMIT:-}"
+if [ -z "$commit" ]; then
+  commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  git diff --quiet HEAD 2>/dev/null || commit="$commit-dirty"
+fi
+date="$(date -u +%Y-%m-%d)"
+
+if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
+  echo "==== release build → $dist"
+  trunk build --release --dist "$dist"
+fi
+
+echo "==== 1,000-hand match"
+cargo run --quiet --release --example gen_match -- 1000 bench-1000 > "$work/match-1000.json"
+
+echo "==== web: size and speed"
+node scripts/bench-web.mjs --dist "$dist" --match "$work/match-1000.json" --out "$work/web.json" \
+  --runs "${BENCH_RUNS:-7}" --commits "${BENCH_COMMITS:-20}" --throttle 4
+
+if [ -z "${BENCH_SKIP_NATIVE:-}" ]; then
+  echo "==== native: criterion (benches/replay.rs)"
+  cargo bench --bench replay -- --warm-up-time 1 --measurement-time 3 2>&1 | tee "$work/criterion.log"
+  echo "==== native: renju timing (benches/renju.rs)"
+  cargo bench --bench renju 2>&1 | tee "$work/renju.log"
+else
+  : > "$work/criterion.log"
+  : > "$work/renju.log"
+fi
+
+mkdir -p bench
+node scripts/bench-report.mjs --web "$work/web.json" --criterion "$work/criterion.log" \
+  --renju "$work/renju.log" --date "$date" --commit "$commit" \
+  --out bench/latest.md --readme README.md
+cp bench/latest.md "bench/$date-${commit}.md"
+echo "==== wrote bench/latest.md, bench/$date-${commit}.md and README.md § Benchmarks"

@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// Tiny dependency-free static server for the built app (dist/).
+//
+//   node scripts/server.mjs [--dir dist] [--host 127.0.0.1] [--port 8080]
+//
+// PORT / HOST env vars work too; --port 0 picks a free port.  Prints one line
+// "serving DIR at http://HOST:PORT/" once listening (the tests read it).
+// * SPA fallback: a GET for an unknown path whose last segment has no file
+//   extension (/match/xyz, /settings) gets index.html; unknown files get 404.
+// * MIME types for wasm, web manifest, JS modules, …
+// * sw.js and index.html: Cache-Control: no-cache (updates are seen at once);
+//   other files revalidate with an ETag.
+
+import { createServer } from 'node:http';
+import { createReadStream, promises as fs } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+function parseArgs(argv) {
+  const opts = {
+    dir: 'dist',
+    host: process.env.HOST || '127.0.0.1',
+    port: process.env.PORT !== undefined ? Number(process.env.PORT) : 8080,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [k, inline] = argv[i].split('=', 2);
+    const v = inline !== undefined ? inline : argv[++i];
+    if (k === '--dir') opts.dir = v;
+    else if (k === '--host') opts.host = v;
+    else if (k === '--port') opts.port = Number(v);
+    else {
+      console.error(`unknown argument ${argv[i]}`);
+      process.exit(2);
+    }
+  }
+  return opts;
+}
+
+export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080 } = {}) {
+  const root = resolve(dir);
+
+  async function fileAt(pathname) {
+    const p = normalize(join(root, pathname));
+    if (p !== root && !p.startsWith(root + sep)) return null; // no escaping dist/
+    try {
+      const st = await fs.stat(p);
+      if (st.isFile()) return { path: p, st };
+      if (st.isDirectory()) {
+        const index = join(p, 'index.html');
+        const ist = await fs.stat(index);
+        if (ist.isFile()) return { path: index, st: ist };
+      }
+    } catch {
+      /* not found */
+    }
+    return null;
+  }
+
+  const server = createServer(async (req, res) => {
+    const started = Date.now();
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+        return;
+      }
+      let pathname;
+      try {
+        pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      let hit = await fileAt(pathname);
+      if (!hit) {
+        const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+        if (!last.includes('.')) hit = await fileAt('/index.html'); // SPA fallback
+      }
+      if (!hit) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 not found\n');
+        return;
+      }
+      const ext = extname(hit.path).toLowerCase();
+      const etag = `W/"${hit.st.size.toString(16)}-${Math.floor(hit.st.mtimeMs).toString(16)}"`;
+      const headers = {
+        'Content-Type': TYPES[ext] || 'application/octet-stream',
+        'Cache-Control': 'no-cache',
+        ETag: etag,
+        'X-Content-Type-Options': 'nosniff',
+      };
+      if (pathname.endsWith('/sw.js')) headers['Service-Worker-Allowed'] = '/';
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+      headers['Content-Length'] = hit.st.size;
+      res.writeHead(200, headers);
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      createReadStream(hit.path).pipe(res);
+    } catch (err) {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+      console.error(`${req.method} ${req.url}: ${err}`);
+    } finally {
+      if (process.env.SERVER_LOG) {
+        res.on('finish', () =>
+          console.log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`)
+        );
+      }
+    }
+  });
+
+  return new Promise((ok, ko) => {
+    server.once('error', ko);
+    server.listen(port, host, () => {
+      const addr = server.address();
+      const url = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}/`;
+      ok({ server, url, port: addr.port });
+    });
+  });
+}
+
+// Run as a program (not when imported).
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const opts = parseArgs(process.argv.slice(2));
+  startServer(opts).then(
+    ({ url }) => console.log(`serving ${resolve(opts.dir)} at ${url}`),
+    (err) => {
+      console.error(`cannot listen on ${opts.host}:${opts.port}: ${err.message}`);
+      process.exit(1);
+    }
+  );
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));
+}

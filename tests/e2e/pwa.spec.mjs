@@ -1,0 +1,294 @@
+// PWA shell tests on the release build (dist/): app start, service worker,
+// manifest and icons, true offline (server stopped), no other origin, CSP, update.
+import { test, expect } from '@playwright/test';
+import { spawn, execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
+
+const APP_NAME = '裁判助手';
+
+// Recorded in every page before any of its scripts run.
+function instrument() {
+  window.__cspViolations = [];
+  document.addEventListener(
+    'securitypolicyviolation',
+    (e) => window.__cspViolations.push({ directive: e.effectiveDirective, blocked: e.blockedURI }),
+    true
+  );
+  window.__appStarted = false;
+  window.addEventListener('TrunkApplicationStarted', () => {
+    window.__appStarted = true;
+  });
+  window.__swUpdateEvents = 0;
+  window.addEventListener('sw-update-ready', () => {
+    window.__swUpdateEvents += 1;
+  });
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(instrument);
+});
+
+/** Waits until the wasm app has booted and shows its name. */
+async function expectApp(page) {
+  await page.waitForFunction(() => window.__appStarted === true, null, { timeout: 30_000 });
+  await expect(page.getByText(APP_NAME).first()).toBeVisible();
+  expect(await page.evaluate(() => window.__cspViolations)).toEqual([]);
+}
+
+/** Waits until a service worker controls the page; returns its script URL. */
+async function swControl(page) {
+  return page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((ok) =>
+        navigator.serviceWorker.addEventListener('controllerchange', ok, { once: true })
+      );
+    }
+    return navigator.serviceWorker.controller.scriptURL;
+  });
+}
+
+/** A server of its own (a child process) that a test can kill. */
+async function ownServer(dir = 'dist') {
+  const child = spawn(process.execPath, ['scripts/server.mjs', '--dir', dir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((ok, ko) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/at (http:\/\/\S+)/);
+      if (m) ok(m[1]);
+    });
+    child.once('exit', (code) => ko(new Error(`server exited (${code}) before listening`)));
+  });
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((ok) => child.once('exit', ok));
+      child.kill('SIGKILL');
+      await gone;
+    },
+  };
+}
+
+/** Resolves to the error code of a plain HTTP GET to url ('ECONNREFUSED' when down). */
+function probe(url) {
+  return new Promise((ok) => {
+    const req = httpRequest(url, (res) => {
+      res.resume();
+      ok(`HTTP ${res.statusCode}`);
+    });
+    req.on('error', (e) => ok(e.code));
+    req.setTimeout(3000, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    req.end();
+  });
+}
+
+function pngSize(buf) {
+  expect(buf.subarray(0, 8).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
+  return `${buf.readUInt32BE(16)}x${buf.readUInt32BE(20)}`;
+}
+
+test('the release build loads and shows the app, also on a deep link', async ({ page }) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto('/');
+  await expect(page).toHaveTitle(APP_NAME);
+  expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+  await expectApp(page);
+  // The server's SPA fallback: a first visit straight to an app path works too.
+  await page.goto('/match/first-visit');
+  await expectApp(page);
+  expect(errors).toEqual([]);
+});
+
+test('a service worker controls the page after one visit and precaches the build', async ({ page }) => {
+  await page.goto('/');
+  await expectApp(page);
+  expect(await swControl(page)).toMatch(/\/sw\.js$/);
+
+  const sw = await (await page.request.get('/sw.js')).text();
+  const precache = JSON.parse(sw.match(/const PRECACHE = (\[[\s\S]*?\]);/)[1]);
+  expect(precache).toContain('/index.html');
+  expect(precache).toContain('/manifest.webmanifest');
+  expect(precache.some((u) => /\.wasm$/.test(u))).toBe(true);
+  expect(precache.some((u) => /^\/boot-[0-9a-f]{16}\.js$/.test(u))).toBe(true);
+
+  const cached = await page.evaluate(async () => {
+    const names = (await caches.keys()).filter((n) => n.startsWith('referee-'));
+    const cache = await caches.open(names[0]);
+    return { names, urls: (await cache.keys()).map((r) => new URL(r.url).pathname) };
+  });
+  expect(cached.names).toHaveLength(1);
+  expect(cached.urls.sort()).toEqual([...precache].sort());
+
+  await page.reload();
+  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expectApp(page);
+  expect(await page.evaluate(() => typeof window.__swApplyUpdate)).toBe('function');
+  expect(await page.evaluate(() => window.__swUpdateReady)).toBe(false);
+});
+
+test('the web manifest parses and its icons load', async ({ page }) => {
+  await page.goto('/');
+  const href = await page.getAttribute('link[rel="manifest"]', 'href');
+  const res = await page.request.get(href);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('application/manifest+json');
+  const m = JSON.parse(await res.text());
+  expect(m.name).toBe(APP_NAME);
+  expect(m.short_name).toMatch(/^裁判/);
+  expect(m.lang).toBe('zh-CN');
+  expect(m.display).toBe('standalone');
+  expect(m.start_url).toBe('/');
+  expect(m.scope).toBe('/');
+  expect(m.theme_color).toMatch(/^#[0-9a-fA-F]{6}$/);
+  expect(m.background_color).toMatch(/^#[0-9a-fA-F]{6}$/);
+  expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe(m.theme_color);
+
+  const want = [
+    ['192x192', 'any'],
+    ['512x512', 'any'],
+    ['512x512', 'maskable'],
+  ];
+  for (const [sizes, purpose] of want) {
+    const icon = m.icons.find(
+      (i) => i.sizes === sizes && (i.purpose || 'any').split(/\s+/).includes(purpose)
+    );
+    expect(icon, `icon ${sizes} ${purpose}`).toBeTruthy();
+    const r = await page.request.get(new URL(icon.src, page.url()).href);
+    expect(r.status()).toBe(200);
+    expect(r.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await r.body())).toBe(sizes);
+  }
+});
+
+test('offline: with the server stopped, reload and deep links still show the app', async ({ page }) => {
+  const server = await ownServer();
+  try {
+    await page.goto(server.url);
+    await expectApp(page);
+    await swControl(page);
+
+    await server.stop();
+    expect(await probe(server.url)).toBe('ECONNREFUSED');
+
+    await page.reload();
+    await expectApp(page);
+    for (const path of ['match/xyz', 'settings', 'match/xyz/round/3']) {
+      await page.goto(server.url + path);
+      await expectApp(page);
+    }
+  } finally {
+    await server.stop();
+  }
+});
+
+test('no request ever goes to another origin', async ({ page, context, baseURL }) => {
+  const origin = new URL(baseURL).origin;
+  const foreign = [];
+  context.on('request', (req) => {
+    const url = req.url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return;
+    if (new URL(url).origin !== origin) foreign.push(url);
+  });
+  await page.goto('/');
+  await expectApp(page);
+  await swControl(page);
+  await page.reload();
+  await expectApp(page);
+  await page.goto('/settings');
+  await expectApp(page);
+  // Follow every in-app link once.
+  const hrefs = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href')));
+  for (const href of hrefs.filter((h) => h.startsWith('/')).slice(0, 20)) {
+    await page.goto(href);
+    await expectApp(page);
+  }
+  await page.waitForTimeout(500);
+  expect(foreign).toEqual([]);
+});
+
+test('the CSP forbids remote and inline scripts', async ({ page }) => {
+  await page.goto('/');
+  await expectApp(page);
+  const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+  expect(csp).toBeTruthy();
+  const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+  expect(scriptSrc).toBeTruthy();
+  expect(scriptSrc).not.toMatch(/https?:|\*|'unsafe-inline'|'unsafe-eval'|data:/);
+  // Only external scripts of this origin in the page (trunk's inline boot script was moved out).
+  const inline = await page.$$eval('script:not([src])', (s) => s.filter((x) => x.textContent.trim()).length);
+  expect(inline).toBe(0);
+
+  const outcome = await page.evaluate(
+    () =>
+      new Promise((ok) => {
+        const s = document.createElement('script');
+        s.src = 'http://example.invalid/x.js';
+        const done = (how) => ok({ how, violations: window.__cspViolations });
+        document.addEventListener('securitypolicyviolation', () => setTimeout(() => done('violation'), 50), {
+          once: true,
+        });
+        s.onload = () => done('loaded');
+        setTimeout(() => done('timeout'), 5000);
+        document.head.appendChild(s);
+      })
+  );
+  expect(outcome.how).toBe('violation');
+  expect(outcome.violations).toContainEqual({
+    directive: 'script-src-elem',
+    blocked: expect.stringContaining('example.invalid'),
+  });
+
+  const inlineRan = await page.evaluate(async () => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__inlineRan = true;';
+    document.head.appendChild(s);
+    await new Promise((r) => setTimeout(r, 100));
+    return window.__inlineRan === true;
+  });
+  expect(inlineRan).toBe(false);
+});
+
+test('a new build is announced (sw-update-ready) and applied by __swApplyUpdate()', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'referee-dist-'));
+  cpSync('dist', dir, { recursive: true });
+  const server = await ownServer(dir);
+  try {
+    await page.goto(server.url);
+    await expectApp(page);
+    await swControl(page);
+    const before = await page.evaluate(() => caches.keys());
+    expect(await page.evaluate(() => window.__swApplyUpdate())).toBe(false); // nothing waits yet
+
+    // "Deploy" a new build: one file changes, sw-build.mjs writes a new sw.js.
+    appendFileSync(join(dir, 'manifest.webmanifest'), '\n');
+    execFileSync(process.execPath, ['scripts/sw-build.mjs', dir], { stdio: 'pipe' });
+
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    await page.waitForFunction(() => window.__swUpdateReady === true, null, { timeout: 30_000 });
+    expect(await page.evaluate(() => window.__swUpdateEvents)).toBe(1);
+    // The old version still serves the page until the user applies the update.
+    expect(await page.evaluate(() => caches.keys())).toEqual(expect.arrayContaining(before));
+
+    const reloaded = page.waitForEvent('load');
+    expect(await page.evaluate(() => window.__swApplyUpdate())).toBe(true);
+    await reloaded;
+    await expectApp(page);
+    const after = await page.evaluate(() => caches.keys());
+    expect(after.filter((k) => k.startsWith('referee-'))).toHaveLength(1);
+    expect(after).not.toEqual(before);
+    expect(await page.evaluate(() => window.__swUpdateReady)).toBe(false);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
