@@ -208,7 +208,6 @@ impl MatchView {
             MatchView::Doudizhu(v) => v.first_error(),
             MatchView::Sandayi(v) => v.first_error(),
             MatchView::Guandan(v) => v.first_error(),
-            _ => None,
         }
     }
 }

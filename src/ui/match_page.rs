@@ -197,12 +197,15 @@ pub fn MatchPage() -> impl IntoView {
     let params = use_params_map();
     let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
     let m = Memo::new(move |_| c.matches.with(|ms| ms.iter().find(|x| x.id == id.get()).cloned()));
-    move || match m.get() {
+    // Re-mount the page only when the match or its game changes, not on every entry, so
+    // forms and timers keep their state while entries are appended.
+    let game = Memo::new(move |_| m.with(|x| x.as_ref().map(|x| (x.id.clone(), x.setup.game()))));
+    move || match game.get() {
         None => view! {
             <section class="page"><p class="empty" id="match-missing">{tx("err.no_match")}" "<code>{id.get()}</code></p></section>
         }
         .into_any(),
-        Some(x) => match x.setup.game() {
+        Some((_, g)) => match g {
             "duplicate" => view! { <super::games::duplicate::Page m=m /> }.into_any(),
             "guandan" => view! { <super::games::guandan::Page m=m /> }.into_any(),
             "doudizhu" => view! { <super::games::doudizhu::Page m=m /> }.into_any(),

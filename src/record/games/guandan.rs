@@ -425,6 +425,10 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                         if r.state.winner.is_some() {
                             r.winner = r.state.winner;
                         }
+                        if r.done() {
+                            // The game/round is over: its clock stops.
+                            clock_act(&mut r.clock, ClockAction::Pause, e.at_ms);
+                        }
                         Ok(outcome)
                     }
                 };
@@ -560,6 +564,7 @@ mod tests {
     /// A (一四游), then A passes.
     fn full_game() -> Match {
         let mut m = blank("g1", "guandan-3-2-1", 0.0).unwrap();
+        push(&mut m, "clock", Op::Clock { action: ClockAction::Start });
         push(&mut m, "h1", op(h([N, E, S, W])));
         let mut h2 = h([N, S, E, W]);
         h2.tribute = Some(TributeRecord {
@@ -599,6 +604,7 @@ mod tests {
         assert_eq!(r.winner, Some(Team::A));
         assert!(v.finished);
         assert_eq!(v.match_winner, Some(Team::A));
+        assert!(r.clock.running_since.is_none(), "the clock stops when the game is won");
         // The tribute of hand 2 was due from hand 1 (一三游: 末游 W pays 头游 N) and is valid.
         let due = r.rows[1].tribute_due.as_ref().unwrap();
         assert_eq!((due.kind, due.payers.clone()), (TributeKind::Single, vec![W]));
@@ -617,7 +623,7 @@ mod tests {
         assert_eq!(v.first_error().map(|(id, _)| id), Some("h8".to_string()));
         assert_eq!(v.current().rows[7].result, Err(RowError::GameOver { winner: Team::A }));
         let e = schema::validate_match(&m).unwrap_err();
-        assert!(e.field.starts_with("entries[7].op.hand"), "{e}");
+        assert!(e.field.starts_with("entries[8].op.hand"), "{e}");
         // Undo (void) the extra hand: clean again.
         push(&mut m, "v8", Op::Void { target: "h8".into(), reason: "undo".into() });
         assert!(schema::validate_match(&m).is_ok());
@@ -648,7 +654,7 @@ mod tests {
             push(&mut m, &format!("h{i}"), op(h(o)));
         }
         let v = view(&m);
-        assert_eq!(v.points_total, Some(PerTeam::new(5 + 1, 3 + 5)));
+        assert_eq!(v.points_total, Some(PerTeam::new(5 + 1 + 1, 3 + 5)));
         assert_eq!(v.double_wins, PerTeam::new(1, 1));
         assert!(v.current().done() && v.finished);
         assert_eq!(v.match_winner, Some(Team::B));
