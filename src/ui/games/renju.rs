@@ -19,14 +19,20 @@ use crate::ui::widgets::fmt_duration;
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
+use std::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::{JsCast, JsValue};
 
 /// Board geometry in SVG units: grid step and margin (the coordinates sit in the margin).
 const STEP: f64 = 20.0;
-const MARGIN: f64 = 20.0;
+const MARGIN: f64 = 25.0;
 const SIDE: f64 = 2.0 * MARGIN + 14.0 * STEP;
 /// Star points (星位): d4, l4, h8, d12, l12.
 const STARS: [(u8, u8); 5] = [(3, 3), (11, 3), (7, 7), (3, 11), (11, 11)];
+
+/// The board's view toggles, kept across re-mounts of the page (the match page is built
+/// again after each logged entry).
+static SHOW_NUMBERS: AtomicBool = AtomicBool::new(false);
+static SHOW_FORBIDDEN: AtomicBool = AtomicBool::new(false);
 
 fn xy(p: Point) -> (f64, f64) {
     (MARGIN + p.col as f64 * STEP, MARGIN + (14 - p.row) as f64 * STEP)
@@ -80,7 +86,7 @@ fn shape_lines(lang: Lang, j: &Judgement) -> Vec<String> {
 /// One line for the home list: "张三 1 : 0 李四 · 第 2 局 · 17 手".
 pub fn summary(m: &Match) -> String {
     let Some(s) = setup_of(m) else { return String::new() };
-    let lang = ctx().lang.get_untracked();
+    let lang = ctx().lang.get();
     let v = replay(m, s);
     let g = v.current();
     format!(
@@ -165,7 +171,7 @@ fn BoardSvg(
             let y = MARGIN + (14 - i) as f64 * STEP;
             view! {
                 <text class="rj-coord" x=x y=SIDE - 4.0 text-anchor="middle">{letter}</text>
-                <text class="rj-coord" x=8.0 y=y + 3.5 text-anchor="middle">{i + 1}</text>
+                <text class="rj-coord" x=13.0 y=y + 3.0 text-anchor="end">{i + 1}</text>
             }
         })
         .collect_view();
@@ -185,6 +191,21 @@ fn BoardSvg(
                 {grid}
                 {stars}
                 {coords}
+                {move || highlight.get().map(|j| {
+                    let kinds = shapes_behind(j.verdict);
+                    j.shapes.iter().filter(|s| kinds.contains(&s.kind)).map(|s| {
+                        let (Some(a), Some(b)) = (s.stones.first(), s.stones.last()) else { return ().into_any() };
+                        let (x1, y1) = xy(*a);
+                        let (x2, y2) = xy(*b);
+                        let cls = if s.kind == renju::ShapeKind::FalseThree { "rj-hl false" } else { "rj-hl" };
+                        view! {
+                            <g class="rj-shape" data-kind=format!("{:?}", s.kind)>
+                                <line class=cls x1=x1 y1=y1 x2=x2 y2=y2 />
+                                {s.points.iter().map(|p| { let (x, y) = xy(*p); view! { <circle class="rj-key" cx=x cy=y r=4.0 /> } }).collect_view()}
+                            </g>
+                        }.into_any()
+                    }).collect_view()
+                })}
                 {move || {
                     let g = game.get();
                     let show_n = numbers.get();
@@ -213,21 +234,6 @@ fn BoardSvg(
                     let (x, y) = xy(p);
                     view! { <path class="rj-fp" data-forbidden=p.to_string() d=format!("M{} {}l7 7m0 -7l-7 7", x - 3.5, y - 3.5) /> }
                 }).collect_view()}
-                {move || highlight.get().map(|j| {
-                    let kinds = shapes_behind(j.verdict);
-                    j.shapes.iter().filter(|s| kinds.contains(&s.kind)).map(|s| {
-                        let (Some(a), Some(b)) = (s.stones.first(), s.stones.last()) else { return ().into_any() };
-                        let (x1, y1) = xy(*a);
-                        let (x2, y2) = xy(*b);
-                        let cls = if s.kind == renju::ShapeKind::FalseThree { "rj-hl false" } else { "rj-hl" };
-                        view! {
-                            <g class="rj-shape" data-kind=format!("{:?}", s.kind)>
-                                <line class=cls x1=x1 y1=y1 x2=x2 y2=y2 />
-                                {s.points.iter().map(|p| { let (x, y) = xy(*p); view! { <circle class="rj-key" cx=x cy=y r=4.0 /> } }).collect_view()}
-                            </g>
-                        }.into_any()
-                    }).collect_view()
-                })}
                 {move || pending.get().map(|p| {
                     let (x, y) = xy(p);
                     let c = game.with(|g| g.to_move());
@@ -252,8 +258,10 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
         })
     });
     let pending: RwSignal<Option<Point>> = RwSignal::new(None);
-    let numbers = RwSignal::new(false);
-    let show_forbidden = RwSignal::new(false);
+    let numbers = RwSignal::new(SHOW_NUMBERS.load(Ordering::Relaxed));
+    let show_forbidden = RwSignal::new(SHOW_FORBIDDEN.load(Ordering::Relaxed));
+    Effect::new(move |_| SHOW_NUMBERS.store(numbers.get(), Ordering::Relaxed));
+    Effect::new(move |_| SHOW_FORBIDDEN.store(show_forbidden.get(), Ordering::Relaxed));
     let focus: RwSignal<Option<String>> = RwSignal::new(None);
     let shown: RwSignal<Option<usize>> = RwSignal::new(None);
     let msg: RwSignal<Option<String>> = RwSignal::new(None);
@@ -363,9 +371,8 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
     view! {
         <section class="page match renju" id="rj-page">
             <h1 class="match-title">{move || m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() }).unwrap_or_default())}</h1>
-            <p class="muted">{move || { let s = setup.get(); format!("{} {} · {} · {}", t("rj.rules"), s.preset.id, s.preset.source, fill(lang.get(), "rj.best_of_n", s.preset.best_of)) }}</p>
-
-            // Scoreboard: both players, colour in this game, games won, clock.
+            // Scoreboard: both players (colour in this game, games won, clock), then the clock
+            // control and the game / move count — compact, so the board fits a phone screen.
             <div class="rj-score" id="rj-score">
                 {move || {
                     let v = view_memo.get();
@@ -378,26 +385,19 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
                         let rem = remaining(colour);
                         view! {
                             <div class=format!("rj-player {}{}", if colour == Stone::Black { "black" } else { "white" }, if to_move { " to-move" } else { "" }) id=format!("rj-player-{key}") data-colour=if colour == Stone::Black { "black" } else { "white" }>
-                                <div class="rj-name">{stone_mark(colour)}" "{name(p)}</div>
-                                <div class="muted">{colour_label(l, colour)}{to_move.then(|| format!(" · {}", t("rj.to_move")))}</div>
-                                <div class="rj-wins" id=format!("rj-wins-{key}")>{v.wins[&p]}</div>
-                                {rem.map(|r| view! { <div class="rj-clock" class:over=r <= 0.0 id=format!("rj-clock-{key}")>{if r <= 0.0 { format!("-{}", fmt_duration(-r)) } else { fmt_duration(r) }}</div> })}
+                                <div class="rj-name">{stone_mark(colour)}" "{name(p)}" "<span class="muted">{colour_label(l, colour)}</span>
+                                    {to_move.then(|| view! { <span class="badge">{t("rj.to_move")}</span> })}</div>
+                                <div class="rj-line">
+                                    <span class="rj-wins" id=format!("rj-wins-{key}")>{v.wins[&p]}</span>
+                                    {rem.map(|r| view! { <span class="rj-clock" class:over=r <= 0.0 id=format!("rj-clock-{key}")>{if r <= 0.0 { format!("-{}", fmt_duration(-r)) } else { fmt_duration(r) }}</span> })}
+                                </div>
                             </div>
                         }
                     }).collect_view()
                 }}
-                <div class="meta muted" id="rj-meta">{move || {
-                    let v = view_memo.get();
-                    let g = v.current();
-                    let l = lang.get();
-                    format!("{} · {} {} · {}{}", fill(l, "rj.game_n", g.number), g.moves.len(), t("rj.moves"), fill(l, "rj.best_of_n", setup.with(|s| s.preset.best_of)),
-                        if v.draws > 0 { format!(" · {} {}", v.draws, t("rj.draws")) } else { String::new() })
-                }}</div>
             </div>
-
-            // The game clock (only if the event sets one).
-            <Show when=move || setup.with(|s| s.clock.is_some()) && !locked()>
-                <div class="clockbar">
+            <div class="rj-status">
+                <Show when=move || setup.with(|s| s.clock.is_some()) && !locked()>
                     {move || {
                         let g = view_memo.with(|v| v.current().clone());
                         if g.result.is_some() {
@@ -411,9 +411,26 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
                             view! { <button class="btn" id="rj-clock-start" on:click=move |_| simple(Op::Clock { action: ClockAction::Start })>{t("clock.start")}</button> }.into_any()
                         }
                     }}
-                    <span class="muted">{move || setup.with(|s| s.clock.map(|k| fill(lang.get(), "rj.minutes_each", k.minutes)).unwrap_or_default())}</span>
-                </div>
-            </Show>
+                </Show>
+                <span class="muted" id="rj-meta">{move || {
+                    let v = view_memo.get();
+                    let g = v.current();
+                    let l = lang.get();
+                    let s = setup.get();
+                    let mut parts = vec![
+                        fill(l, "rj.game_n", g.number),
+                        format!("{} {}", g.moves.len(), t("rj.moves")),
+                        fill(l, "rj.best_of_n", s.preset.best_of),
+                    ];
+                    if v.draws > 0 {
+                        parts.push(format!("{} {}", v.draws, t("rj.draws")));
+                    }
+                    if let Some(k) = s.clock {
+                        parts.push(fill(l, "rj.minutes_each", k.minutes));
+                    }
+                    parts.join(" · ")
+                }}</span>
+            </div>
             {move || {
                 let g = view_memo.with(|v| v.current().clone());
                 if g.result.is_some() || locked() {
@@ -442,21 +459,6 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
 
             <BoardSvg game=shown_game.into() pending=pending numbers=numbers highlight=highlight.into()
                 forbidden=forbidden_marks.into() live=live.into() on_tap=on_tap />
-
-            <div class="actions rj-tools">
-                <button class="btn chip" id="rj-numbers" class:selected=move || numbers.get() on:click=move |_| numbers.update(|n| *n = !*n)>{tx("rj.numbers")}</button>
-                <button class="btn chip" id="rj-show-forbidden" class:selected=move || show_forbidden.get() on:click=move |_| show_forbidden.update(|n| *n = !*n)>{tx("rj.show_forbidden")}</button>
-                <button class="btn" id="rj-undo" disabled=move || locked() || m.with(|x| x.as_ref().and_then(|x| x.undo_target()).is_none())
-                    on:click=move |_| {
-                        pending.set(None);
-                        pending_result.set(None);
-                        if let Some(x) = m.get_untracked() {
-                            if let Some(e) = x.undo_target() {
-                                simple(Op::Void { target: e.id.clone(), reason: "undo".into() });
-                            }
-                        }
-                    }>{tx("hist.undo")}</button>
-            </div>
 
             {move || msg.get().map(|e| view! { <div class="banner error" role="alert" id="rj-error">{e}</div> })}
 
@@ -586,6 +588,21 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
                 })
             }}
 
+            <div class="actions rj-tools">
+                <button class="btn chip" id="rj-numbers" class:selected=move || numbers.get() on:click=move |_| numbers.update(|n| *n = !*n)>{tx("rj.numbers")}</button>
+                <button class="btn chip" id="rj-show-forbidden" class:selected=move || show_forbidden.get() on:click=move |_| show_forbidden.update(|n| *n = !*n)>{tx("rj.show_forbidden")}</button>
+                <button class="btn" id="rj-undo" disabled=move || locked() || m.with(|x| x.as_ref().and_then(|x| x.undo_target()).is_none())
+                    on:click=move |_| {
+                        pending.set(None);
+                        pending_result.set(None);
+                        if let Some(x) = m.get_untracked() {
+                            if let Some(e) = x.undo_target() {
+                                simple(Op::Void { target: e.id.clone(), reason: "undo".into() });
+                            }
+                        }
+                    }>{tx("hist.undo")}</button>
+            </div>
+
             // Forbidden moves of the match: tap one to see its lines on the board.
             <Show when=move || view_memo.with(|v| v.games.iter().any(|g| g.forbidden_moves().next().is_some()))>
                 <h2>{tx("rj.forbidden_moves")}</h2>
@@ -680,7 +697,8 @@ fn ResultSheet(m: Memo<Option<Match>>, v: Signal<RenjuView>, setup: Signal<Renju
                         <tr><td></td><td colspan="4" id="rj-sheet-score">{format!("{} {} : {} {}{}", name(Player::P1), view.wins[&Player::P1], view.wins[&Player::P2], name(Player::P2),
                             view.series_winner.map(|w| format!(" · {}: {}", t("rj.match_winner"), name(w))).unwrap_or_default())}</td></tr>
                     </table>
-                    <p class="muted">{m.with(|x| x.as_ref().map(|x| fmt_time(x.created_ms))).unwrap_or_default()}</p>
+                    <p class="muted">{format!("{} {} · {} · {} · {}", t("rj.rules"), s.preset.id, s.preset.source, fill(l, "rj.best_of_n", s.preset.best_of),
+                        m.with(|x| x.as_ref().map(|x| fmt_time(x.created_ms))).unwrap_or_default())}</p>
                     {if view.locked {
                         view! {
                             <p class="badge" id="rj-locked">{t("end.locked")}</p>
