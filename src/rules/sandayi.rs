@@ -45,8 +45,25 @@ pub struct BombLimits {
     /// A farmer who passed (轮到叫牌选择Pass的农民——最多1次).
     pub passed: Option<u32>,
     /// A farmer who bid this many 档 → at most that many bombs (叫2档 → 2, 叫1档 → 1).
-    /// A bid missing from the map has no limit. (JSON object keys are the bids as strings.)
+    /// A bid missing from the map has no limit. (JSON object keys are the bids as strings,
+    /// read back through string keys.)
+    #[serde(deserialize_with = "bid_keyed")]
     pub after_bid: BTreeMap<u8, Option<u32>>,
+}
+
+/// Reads a map keyed by bid from JSON object keys (`"2"`). Going through `String` keys
+/// keeps this working when serde buffers the value (a preset inside the internally tagged
+/// match set-up), where a `u8` key would be refused.
+fn bid_keyed<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<u8, Option<u32>>, D::Error> {
+    BTreeMap::<String, Option<u32>>::deserialize(d)?
+        .into_iter()
+        .map(|(k, v)| {
+            k.trim()
+                .parse::<u8>()
+                .map(|bid| (bid, v))
+                .map_err(|_| serde::de::Error::custom(format!("after_bid: {k:?} is not a bid (0–255)")))
+        })
+        .collect()
 }
 
 /// The 欢乐三打一 parameters (RULES.md §4). A referee may copy a preset and change any

@@ -119,6 +119,7 @@ fn hand(v: &Value, players: &[String]) -> Result<Hand, String> {
             .ok_or("landlord_won: expected true or false")?,
         bids,
         first_bidder,
+        went_out: None,
     })
 }
 

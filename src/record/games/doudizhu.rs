@@ -20,7 +20,7 @@ use crate::record::replay::{effective, Clock, Effective};
 use crate::record::schema::ImportError;
 use crate::record::{ClockAction, Match, Op};
 use crate::rules::doudizhu::{
-    rank_session, score_hand, validate_hand, validate_preset, Hand, HandResult, Preset, Ranking,
+    rank_session, Call, score_hand, validate_hand, validate_preset, Hand, HandResult, Preset, Ranking,
     RuleError, SessionRules,
 };
 use crate::rules::shengji::InputError;
@@ -383,6 +383,46 @@ pub fn first_error<H, R>(rows: &[Row<H, R>]) -> Option<(String, InputError)> {
 }
 
 // ---------------------------------------------------------------------------------------
+// Building a hand from the calls (both games)
+// ---------------------------------------------------------------------------------------
+
+/// The calls of a recorded bid list (one entry per player, see
+/// [`crate::rules::doudizhu::check_bidding`]) in calling order from `first` (up to the first `None`).
+pub fn calls_from(bids: &[Option<Call>], first: usize) -> Vec<Call> {
+    let n = bids.len();
+    (0..n).map(|k| bids[(first + k) % n]).take_while(Option::is_some).flatten().collect()
+}
+
+/// True when the bidding is over: everybody called, or someone bid the top value.
+pub fn bidding_done(n: usize, calls: &[Call], top: u8) -> bool {
+    calls.len() >= n || calls.last() == Some(&Call::Bid(top))
+}
+
+/// The full bid list (one entry per player, `None` after a top bid) once the bidding is over.
+pub fn bids_from(n: usize, first: usize, calls: &[Call], top: u8) -> Option<Vec<Option<Call>>> {
+    if !bidding_done(n, calls, top) {
+        return None;
+    }
+    let mut v = vec![None; n];
+    for (k, c) in calls.iter().enumerate().take(n) {
+        v[(first + k) % n] = Some(*c);
+    }
+    Some(v)
+}
+
+/// The last (highest) bidder and bid.
+pub fn high_bid(n: usize, first: usize, calls: &[Call]) -> Option<(usize, u8)> {
+    calls
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(k, c)| match c {
+            Call::Bid(v) => Some(((first + k) % n.max(1), *v)),
+            Call::Pass => None,
+        })
+}
+
+// ---------------------------------------------------------------------------------------
 // 斗地主 replay
 // ---------------------------------------------------------------------------------------
 
@@ -447,7 +487,7 @@ mod tests {
     use super::*;
     use crate::record::replay::{self, MatchView};
     use crate::record::{schema, Entry, HandInput, Setup};
-    use crate::rules::doudizhu::{find_preset, Call};
+    use crate::rules::doudizhu::find_preset;
     use proptest::prelude::*;
 
     pub(crate) fn blank(id: &str) -> Match {
@@ -480,6 +520,22 @@ mod tests {
             MatchView::Doudizhu(v) => v,
             _ => panic!("a 斗地主 match"),
         }
+    }
+
+    #[test]
+    fn bidding_helpers() {
+        use Call::{Bid, Pass};
+        assert!(!bidding_done(3, &[Pass, Bid(1)], 3));
+        assert!(bidding_done(3, &[Pass, Bid(3)], 3));
+        assert_eq!(bids_from(3, 2, &[Pass, Bid(3)], 3), Some(vec![Some(Bid(3)), None, Some(Pass)]));
+        assert_eq!(bids_from(3, 2, &[Pass, Bid(1)], 3), None);
+        assert_eq!(high_bid(3, 2, &[Pass, Bid(1), Bid(2)]), Some((1, 2)));
+        assert_eq!(calls_from(&[Some(Bid(3)), None, Some(Pass)], 2), vec![Pass, Bid(3)]);
+        assert_eq!(bids_from(3, 1, &[Pass, Pass, Pass], 3), Some(vec![Some(Pass); 3]));
+        // what the helpers build is what the engine accepts
+        let bids = bids_from(4, 3, &[Pass, Bid(1), Bid(2), Pass], 3).unwrap();
+        let b = crate::rules::doudizhu::check_bidding(&bids, Some(3), &[1, 2, 3], 4).unwrap();
+        assert_eq!(b.winner, high_bid(4, 3, &[Pass, Bid(1), Bid(2), Pass]));
     }
 
     #[test]

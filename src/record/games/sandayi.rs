@@ -5,8 +5,9 @@
 //! **荒番 is carried by the replay**, not trusted from the input: a hand that follows a void
 //! deal (nobody bid) in the log is scored as 荒番, and one that does not is not
 //! ([`crate::rules::sandayi::next_is_huangfan`]). So deleting or correcting a void deal
-//! re-scores the hand after it. Only the first deal of the log takes the flag as entered
-//! (its void deal may predate the record).
+//! re-scores the hand after it. Only the first `Hand` entry ever logged takes the flag as
+//! entered (its void deal may predate the record); any later hand with no deal before it
+//! that counts (they were all deleted) is not 荒番.
 //!
 //! Bomb-limit violations (001 §三) never change a score; each row lists them, and the view
 //! collects them for the result sheet.
@@ -91,20 +92,28 @@ impl SandayiView {
     }
 }
 
+/// The id of the first `Hand` entry ever logged (voided or not): the only hand whose 荒番
+/// flag is taken as entered.
+pub fn first_hand_entry(m: &Match) -> Option<&str> {
+    m.entries.iter().find(|e| matches!(e.op, Op::Hand { .. })).map(|e| e.id.as_str())
+}
+
 /// Replays a 三打一 match: voids drop entries, the newest correction of a hand is in force,
 /// 荒番 is carried from a void deal, each hand is scored by the engine.
 pub fn replay(m: &Match, s: &SandayiSetup) -> SandayiView {
     let mut fold: Fold<Hand, HandResult> = Fold::new(s.preset.players, &s.preset.session);
     let mut violations = Vec::new();
+    let first_logged = first_hand_entry(m);
     for eff in effective(m) {
         match (&eff.entry.op, &eff.hand) {
             (Op::Hand { .. }, Some(HandInput::Sandayi(h))) => {
                 let mut hand = h.clone();
                 let mut carried_from = None;
-                if let Some(prev) = fold.last_row() {
-                    hand.huangfan = next_is_huangfan(Some(&prev.hand));
+                if first_logged != Some(eff.entry.id.as_str()) {
+                    let prev = fold.last_row();
+                    hand.huangfan = next_is_huangfan(prev.map(|r| &r.hand));
                     if hand.huangfan {
-                        carried_from = Some(prev.number);
+                        carried_from = prev.map(|r| r.number);
                     }
                 }
                 let result = score_hand(&s.preset, &hand);
@@ -202,8 +211,9 @@ mod tests {
     fn huangfan_is_carried_from_a_void_deal_and_follows_edits() {
         let mut m = blank("s2");
         put(&mut m, "h1", 1.0, h(void())).unwrap();
-        // entered without the flag: the replay carries it
-        put(&mut m, "h2", 2.0, h(played(vec![Some(Pass), Some(Bid(1)), Some(Pass), Some(Pass)], false, vec![]))).unwrap();
+        // entered with the flag (as the form does); the replay carries it anyway
+        let second = Hand { huangfan: true, ..played(vec![Some(Pass), Some(Bid(1)), Some(Pass), Some(Pass)], false, vec![]) };
+        put(&mut m, "h2", 2.0, h(second)).unwrap();
         let v = view(&m);
         assert!(v.rows[1].hand.huangfan);
         assert_eq!(v.rows[1].carried_from, Some(1));
@@ -216,6 +226,36 @@ mod tests {
         assert_eq!(v.rows[0].result.as_ref().unwrap().deltas, vec![1, -3, 1, 1]);
         put(&mut m, "h3", 4.0, h(void())).unwrap();
         assert!(view(&m).next_is_huangfan());
+    }
+
+    #[test]
+    fn export_import_keeps_the_game() {
+        let mut m = blank("s6");
+        put(&mut m, "h1", 1.0, h(void())).unwrap();
+        let x = Hand { huangfan: true, mingwang: true, ..played(vec![Some(Bid(2)), Some(Pass), Some(Pass), None.or(Some(Pass))], true, vec![0, 2, 1, 3]) };
+        put(&mut m, "h2", 2.0, h(x)).unwrap();
+        let t = played(vec![None, None, Some(Bid(3)), None], false, vec![]);
+        put(&mut m, "h3", 3.0, h(Hand { tanda: true, ..t })).unwrap();
+        let text = schema::store_match(&m);
+        assert_eq!(schema::load_stored(&text).unwrap(), m);
+        let file = schema::export(std::slice::from_ref(&m), 9.0);
+        let back = schema::parse_import(&file).unwrap();
+        assert_eq!(back, vec![m.clone()]);
+        assert_eq!(view(&back[0]), view(&m));
+    }
+
+    #[test]
+    fn only_the_first_logged_hand_takes_huangfan_as_entered() {
+        let mut m = blank("s5");
+        let first = Hand { huangfan: true, ..played(vec![Some(Bid(1)), Some(Pass), Some(Pass), Some(Pass)], true, vec![]) };
+        put(&mut m, "h1", 1.0, h(first.clone())).unwrap();
+        let v = view(&m);
+        assert!(v.rows[0].hand.huangfan);
+        assert_eq!(v.rows[0].carried_from, None);
+        assert_eq!(v.session.totals, vec![6, -2, -2, -2]);
+        // a later hand entered with the flag but after a played deal is not 荒番
+        put(&mut m, "h2", 2.0, h(first)).unwrap();
+        assert!(!view(&m).rows[1].hand.huangfan);
     }
 
     #[test]
@@ -249,13 +289,12 @@ mod tests {
                 // calls in order from `first`, each higher than the last or a pass
                 let mut bids = vec![None; 4];
                 let mut high = 0u8;
-                for k in 0..4 {
-                    let p = (first + k) % 4;
+                for (k, &r) in raw.iter().enumerate() {
                     if high == 3 {
                         break;
                     }
-                    let c = if raw[k] > high { high = raw[k]; Bid(raw[k]) } else { Pass };
-                    bids[p] = Some(c);
+                    let c = if r > high { high = r; Bid(r) } else { Pass };
+                    bids[(first + k) % 4] = Some(c);
                 }
                 let b = bidding_outcome(&find_preset("qingpu-sandayi").unwrap(), &bids, Some(first)).unwrap();
                 match b.winner {
