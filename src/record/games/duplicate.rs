@@ -759,6 +759,25 @@ mod tests {
     }
 
     #[test]
+    fn the_declaring_sequence_follows_the_preset() {
+        use crate::rules::shengji::Show;
+        let mut m = blank("d", 2, 0.0);
+        let show = |seat, what: &str| Show { seat, what: what.into(), rebury: false };
+        let mut b = be(1, 1, Team::B, 60);
+        b.hand.declaring = vec![show(Seat::N, "BJ2")];
+        let e = add(&mut m, "e1", b.clone()).unwrap_err();
+        assert_eq!(e.field, "op.hand.duplicate.hand.declaring[0].what", "{e}");
+        // single level card, countered by a pair, then 抄底 with a small-joker pair → no trump.
+        b.hand.declaring = vec![show(Seat::N, "single:S"), show(Seat::E, "pair:H"), Show { rebury: true, ..show(Seat::W, "SJ2") }];
+        b.hand.trump = Some("NT".into());
+        add(&mut m, "e1", b.clone()).unwrap();
+        // A level pair cannot counter a level pair.
+        b.table = 2;
+        b.hand.declaring = vec![show(Seat::N, "pair:S"), show(Seat::E, "pair:H")];
+        assert_eq!(add(&mut m, "e2", b).unwrap_err().field, "op.hand.duplicate.hand.declaring[1].what");
+    }
+
+    #[test]
     fn setup_errors_name_the_field() {
         let mut m = blank("d", 3, 0.0);
         if let Setup::Duplicate(s) = &mut m.setup {
