@@ -7,7 +7,7 @@
 
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => {
@@ -48,7 +48,9 @@ try {
 } catch {
   chromium = 'chromium (version unknown)';
 }
-const machine = `${cpus()[0]?.model?.trim() || 'unknown CPU'}, ${cpus().length} cores; ${chromium}; node ${process.version}`;
+const machine = `${cpus()[0]?.model?.trim() || 'unknown CPU'}, ${cpus().length} cores (load average ${loadavg()
+  .map((x) => x.toFixed(1))
+  .join(' ')} when the report was written); ${chromium}; node ${process.version}`;
 
 const s = web.size;
 const sp = web.speed || {};
@@ -93,7 +95,7 @@ if (benches.length) {
   md += `## Native (criterion, release profile)\n\n`;
   md += `| benchmark | time (estimate) | 95% interval | per hand |\n|---|---:|---|---:|\n`;
   for (const b of benches) {
-    const n = b.id.match(/_(\d+)_hands/);
+    const n = b.id.match(/^(?:replay|load_stored)_(\d+)_hands/);
     const per = n ? `${((toMs(b.mid) * 1000) / Number(n[1])).toFixed(2)} µs` : '';
     md += `| \`${b.id}\` | ${b.mid} | ${b.lo} – ${b.hi} | ${per} |\n`;
   }
@@ -121,10 +123,10 @@ if (args.readme) {
   }
   for (const g of ['shengji', 'guandan', 'doudizhu', 'sandayi']) {
     const id = benches.find((b) => b.id.endsWith(`/${g}`) && b.id.startsWith('replay_'))?.id;
-    if (id) sec += `| Replay ${id.match(/_(\d+)_/)[1]} hands, ${g} (native) | ${pick(id)} | |\n`;
+    if (id) sec += `| Replay ${Number(id.match(/_(\d+)_/)[1]).toLocaleString('en')} hands, ${g} (native) | ${pick(id)} | |\n`;
   }
   const load = benches.find((b) => b.id.startsWith('load_stored_'));
-  if (load) sec += `| Load + validate a stored 升级 match of ${load.id.match(/_(\d+)_/)[1]} hands (native) | ${load.mid} | |\n`;
+  if (load) sec += `| Load + validate a stored 升级 match of ${Number(load.id.match(/_(\d+)_/)[1]).toLocaleString('en')} hands (native) | ${load.mid} | |\n`;
   const commit = benches.find((b) => b.id === 'commit_on_1000_hands/whole_commit_path');
   if (commit) sec += `| Commit path on 1,000 hands: load + append + store + replay (native) | ${commit.mid} | |\n`;
   const rj = benches.find((b) => b.id.startsWith('renju/verdicts_all_points_100'));

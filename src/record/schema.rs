@@ -115,7 +115,8 @@ pub fn migrate_with(mut doc: Value, current: u32, steps: &[Option<Migration>]) -
         .get("schema_version")
         .ok_or_else(|| ie("schema_version", "missing: this is not a 裁判助手 file"))?
         .as_u64()
-        .ok_or_else(|| ie("schema_version", "not a whole number"))? as u32;
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or_else(|| ie("schema_version", "not a whole number 0–4294967295"))?;
     if v > current {
         return Err(ie(
             "schema_version",
@@ -139,11 +140,83 @@ pub fn migrate_with(mut doc: Value, current: u32, steps: &[Option<Migration>]) -
 }
 
 fn typed<T: for<'de> Deserialize<'de>>(doc: Value) -> Result<T, ImportError> {
-    serde_path_to_error::deserialize::<_, T>(doc).map_err(|e| {
+    serde_path_to_error::deserialize::<_, T>(&doc).map_err(|e| {
         let path = e.path().to_string();
         let field = if path == "." { String::new() } else { path };
-        ie(field, e.into_inner().to_string())
+        refine(&doc, field, e.into_inner().to_string())
     })
+}
+
+/// Deserializes `v` as `T`, naming the failing field relative to `v`.
+fn sub<T: for<'de> Deserialize<'de>>(v: &Value) -> Result<(), (String, String)> {
+    serde_path_to_error::deserialize::<_, T>(v).map(|_| ()).map_err(|e| {
+        let p = e.path().to_string();
+        (if p == "." { String::new() } else { p }, e.into_inner().to_string())
+    })
+}
+
+/// The value at a serde_path_to_error path (`matches[0].entries[3].op`).
+fn at_path<'a>(doc: &'a Value, path: &str) -> Option<&'a Value> {
+    let mut v = doc;
+    for seg in path.split('.').filter(|s| !s.is_empty()) {
+        let (name, rest) = seg.split_at(seg.find('[').unwrap_or(seg.len()));
+        if !name.is_empty() {
+            v = v.get(name)?;
+        }
+        for idx in rest.split(['[', ']']).filter(|s| !s.is_empty()) {
+            v = v.get(idx.parse::<usize>().ok()?)?;
+        }
+    }
+    Some(v)
+}
+
+/// serde loses the path inside internally tagged enums (`setup` by `game`, `op` by
+/// `type`): read the value there again as its variant to name the field inside.
+fn refine(doc: &Value, field: String, reason: String) -> ImportError {
+    let last = field.rsplit('.').next().unwrap_or("");
+    let Some(Value::Object(o)) = at_path(doc, &field) else { return ie(field, reason) };
+    let mut rest = o.clone();
+    let inner = match last {
+        "setup" | "match" => {
+            let Some(Value::String(game)) = rest.remove("game") else { return ie(field, reason) };
+            let v = Value::Object(rest);
+            use super::games as g;
+            match game.as_str() {
+                "shengji" => sub::<super::ShengjiSetup>(&v),
+                "duplicate" => sub::<g::duplicate::DuplicateSetup>(&v),
+                "guandan" => sub::<g::guandan::GuandanSetup>(&v),
+                "doudizhu" => sub::<g::doudizhu::DoudizhuSetup>(&v),
+                "sandayi" => sub::<g::sandayi::SandayiSetup>(&v),
+                "renju" => sub::<g::renju::RenjuSetup>(&v),
+                _ => Ok(()),
+            }
+        }
+        "op" => {
+            let kind = rest.remove("type").and_then(|t| t.as_str().map(String::from)).unwrap_or_default();
+            rest.iter()
+                .map(|(k, v)| {
+                    let r = match (k.as_str(), kind.as_str()) {
+                        ("hand", _) => sub::<HandInput>(v),
+                        ("target" | "reason" | "referee", _) => sub::<String>(v),
+                        ("action", "clock") => sub::<super::ClockAction>(v),
+                        ("action", _) => sub::<super::TimedAction>(v),
+                        ("seat", _) => sub::<crate::rules::Seat>(v),
+                        ("seconds", _) => sub::<u32>(v),
+                        ("winner", _) => sub::<crate::rules::Team>(v),
+                        ("start", _) => sub::<shengji::Start>(v),
+                        _ => Ok(()),
+                    };
+                    r.map_err(|(p, why)| (if p.is_empty() { k.clone() } else { format!("{k}.{p}") }, why))
+                })
+                .find(Result::is_err)
+                .unwrap_or(Ok(()))
+        }
+        _ => Ok(()),
+    };
+    match inner {
+        Err((p, why)) if !p.is_empty() => ie(format!("{field}.{p}"), why),
+        _ => ie(field, reason),
+    }
 }
 
 fn envelope(text: &str, kind: &str) -> Result<Value, ImportError> {
@@ -242,6 +315,11 @@ pub fn validate_match(m: &Match) -> Result<(), ImportError> {
             if s.preset.table.bands.is_empty() {
                 return Err(ie("setup.preset.table.bands", "the level table is empty"));
             }
+            if let Some((lo, hi)) = s.preset.clamp {
+                if lo > hi {
+                    return Err(ie("setup.preset.clamp", format!("the minimum {lo} is above the maximum {hi}")));
+                }
+            }
             if let Some(d) = s.start.dealer {
                 if d.team() != s.start.declarer {
                     return Err(ie("setup.start.dealer", "the dealer seat is not on the declarer team"));
@@ -249,10 +327,12 @@ pub fn validate_match(m: &Match) -> Result<(), ImportError> {
             }
         }
     }
-    let mut prior = Match { entries: Vec::new(), ..m.clone() };
+    let mut prior = Match { entries: Vec::with_capacity(m.entries.len()), ..m.clone() };
+    let mut index = LogIndex::default();
     for (i, e) in m.entries.iter().enumerate() {
-        check_new_entry(&prior, e).map_err(|err| prefix(&format!("entries[{i}]"), err))?;
+        check_entry(&prior, &index, e).map_err(|err| prefix(&format!("entries[{i}]"), err))?;
         prior.entries.push(e.clone());
+        index.push(e);
     }
     // Every hand must replay (a correction may not make a later hand impossible).
     let view = super::replay::replay(m);
@@ -267,15 +347,63 @@ pub fn validate_match(m: &Match) -> Result<(), ImportError> {
 /// kind, a hand of the match's game that the engine accepts, and no change while locked
 /// (except a reopen). Errors name the field relative to the entry.
 pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
+    let mut index = LogIndex::default();
+    for x in &m.entries {
+        index.push(x);
+    }
+    check_entry(m, &index, e)
+}
+
+/// What checking the next entry needs to know about the log so far (ids, voids, lock),
+/// kept up to date entry by entry so that validating a whole log is O(n), not O(n²).
+#[derive(Default)]
+struct LogIndex<'a> {
+    order: Vec<&'a Entry>,
+    by_id: HashMap<&'a str, &'a Entry>,
+    voided: HashSet<&'a str>,
+    locked: bool,
+}
+
+impl<'a> LogIndex<'a> {
+    fn push(&mut self, e: &'a Entry) {
+        self.order.push(e);
+        self.by_id.insert(e.id.as_str(), e);
+        match &e.op {
+            Op::SignOff { .. } => self.locked = true,
+            Op::Reopen { .. } => self.locked = false,
+            Op::Void { target, .. } => {
+                self.voided.insert(target.as_str());
+                let t = self.by_id.get(target.as_str()).map(|t| &t.op);
+                if matches!(t, Some(Op::SignOff { .. } | Op::Reopen { .. })) {
+                    // As `Match::locked`: the last sign-off / reopen that still counts.
+                    self.locked = self
+                        .order
+                        .iter()
+                        .rev()
+                        .filter(|x| !self.voided.contains(x.id.as_str()))
+                        .find_map(|x| match x.op {
+                            Op::SignOff { .. } => Some(true),
+                            Op::Reopen { .. } => Some(false),
+                            _ => None,
+                        })
+                        .unwrap_or(false);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError> {
     check_id(&e.id, "id")?;
     if !e.at_ms.is_finite() {
         return Err(ie("at_ms", "not a finite time"));
     }
-    if m.entries.iter().any(|x| x.id == e.id) {
+    if index.by_id.contains_key(e.id.as_str()) {
         return Err(ie("id", format!("{:?} is already in the log", e.id)));
     }
-    let by_id: HashMap<&str, &Entry> = m.entries.iter().map(|x| (x.id.as_str(), x)).collect();
-    let locked = m.locked();
+    let by_id = &index.by_id;
+    let locked = index.locked;
     if locked && !matches!(e.op, Op::Reopen { .. }) {
         return Err(ie("op", "the match is signed off (locked): reopen it first"));
     }
@@ -320,7 +448,7 @@ pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
                 Some(_) => {}
                 None => return Err(ie("op.target", format!("no entry {target:?} in this match"))),
             }
-            if m.voided().contains(target.as_str()) {
+            if index.voided.contains(target.as_str()) {
                 return Err(ie("op.target", format!("{target:?} is already voided")));
             }
         }

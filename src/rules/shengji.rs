@@ -954,7 +954,7 @@ pub fn penalty_points(
 /// Step 3: the clamp, if the preset has one.
 pub fn clamp_score(clamp: Option<(i32, i32)>, score: i32) -> i32 {
     match clamp {
-        Some((lo, hi)) => score.clamp(lo, hi),
+        Some((lo, hi)) => score.max(lo).min(hi),
         None => score,
     }
 }

@@ -13,6 +13,7 @@ use crate::rules::{Rank, Seat, Team};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 fn seat_label(lang: Lang, s: Seat) -> &'static str {
     crate::i18n::seat_name(lang, s)
@@ -230,9 +231,10 @@ fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
     let c = ctx();
     let lang = c.lang;
     let mm = move || m.get().expect("match present");
-    let view_memo: Memo<Option<ShengjiView>> = Memo::new(move |_| {
+    // The replayed view, shared (Arc) so that every reader gets it without a deep copy.
+    let view_memo: Memo<Option<Arc<ShengjiView>>> = Memo::new(move |_| {
         m.with(|o| o.as_ref().and_then(|x| match replay(x) {
-            MatchView::Shengji(v) => Some(v),
+            MatchView::Shengji(v) => Some(Arc::new(v)),
             _ => None,
         }))
     });
@@ -362,7 +364,7 @@ fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
 
 #[component]
 fn Scoreboard(
-    v: Signal<ShengjiView>,
+    v: Signal<Arc<ShengjiView>>,
     teams: Signal<BTreeMap<Team, String>>,
     players: Signal<BTreeMap<Seat, String>>,
     now: Signal<f64>,
@@ -409,7 +411,7 @@ fn Scoreboard(
 #[component]
 fn ClockBar(
     m: Memo<Option<Match>>,
-    v: Signal<ShengjiView>,
+    v: Signal<Arc<ShengjiView>>,
     preset: Signal<Preset>,
     now: Signal<f64>,
     teams: Signal<BTreeMap<Team, String>>,
@@ -517,7 +519,7 @@ fn ClockBar(
 fn HandEntry(
     form: Form,
     preset: Signal<Preset>,
-    v: Signal<ShengjiView>,
+    v: Signal<Arc<ShengjiView>>,
     players: Signal<BTreeMap<Seat, String>>,
     countdown: RwSignal<Option<(TimedAction, f64)>>,
 ) -> impl IntoView {
@@ -719,7 +721,7 @@ fn DeclaringEditor(form: Form, preset: Signal<Preset>, countdown: RwSignal<Optio
 
 #[component]
 fn History(
-    v: Signal<ShengjiView>,
+    v: Signal<Arc<ShengjiView>>,
     preset: Signal<Preset>,
     teams: Signal<BTreeMap<Team, String>>,
     form: Form,
@@ -727,6 +729,10 @@ fn History(
     on_void: impl Fn(String) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let lang = ctx().lang;
+    // Long matches: the newest rows only, unless the referee asks for all (keeps a commit
+    // on a 1,000-hand match from rebuilding thousands of rows).
+    const SHOWN: usize = 50;
+    let show_all = RwSignal::new(false);
     view! {
         <h2>{tx("hist.title")}</h2>
         <ol class="history" id="history" reversed>
@@ -736,7 +742,8 @@ fn History(
                 let p = preset.get();
                 let tm = teams.get();
                 let multi = view.games.len() > 1;
-                view.games.iter().enumerate().rev().flat_map(|(gi, g)| g.rows.iter().rev().map(move |r| (gi, r.clone()))).map(|(gi, r)| {
+                let limit = if show_all.get() { usize::MAX } else { SHOWN };
+                view.games.iter().enumerate().rev().flat_map(|(gi, g)| g.rows.iter().rev().map(move |r| (gi, r.clone()))).take(limit).map(|(gi, r)| {
                     let id = r.entry_id.clone();
                     let id2 = id.clone();
                     let id3 = id.clone();
@@ -774,11 +781,14 @@ fn History(
                 }).collect_view()
             }}
         </ol>
+        <Show when=move || !show_all.get() && v.with(|x| x.games.iter().map(|g| g.rows.len()).sum::<usize>() > SHOWN)>
+            <button class="btn" id="history-all" on:click=move |_| show_all.set(true)>{tx("hist.show_all")}</button>
+        </Show>
     }
 }
 
 #[component]
-fn GameEnd(m: Memo<Option<Match>>, v: Signal<ShengjiView>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
+fn GameEnd(m: Memo<Option<Match>>, v: Signal<Arc<ShengjiView>>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
     let next = move |_| {
         let Some(x) = m.get_untracked() else { return };
         let view = v.get_untracked();
@@ -817,7 +827,7 @@ fn GameEnd(m: Memo<Option<Match>>, v: Signal<ShengjiView>, teams: Signal<BTreeMa
 #[component]
 fn ResultSheet(
     m: Memo<Option<Match>>,
-    v: Signal<ShengjiView>,
+    v: Signal<Arc<ShengjiView>>,
     teams: Signal<BTreeMap<Team, String>>,
     players: Signal<BTreeMap<Seat, String>>,
 ) -> impl IntoView {
@@ -882,11 +892,15 @@ fn ResultSheet(
 #[component]
 fn Log(m: Memo<Option<Match>>) -> impl IntoView {
     let lang = ctx().lang;
+    let open = RwSignal::new(false);
     view! {
-        <details class="log">
+        <details class="log" on:toggle=move |ev| open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
             <summary>{tx("log.title")}</summary>
             <ol>
                 {move || {
+                    if !open.get() {
+                        return None;
+                    }
                     let l = lang.get();
                     m.get().map(|x| {
                         let voided = x.voided().into_iter().map(str::to_string).collect::<std::collections::HashSet<_>>();

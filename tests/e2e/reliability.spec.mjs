@@ -1,0 +1,283 @@
+// Reliability and security of the release build (issue 9 items 1 and 2):
+//   storage full on commit, corrupt / foreign values moved aside, reload in the middle of
+//   hand entry, two tabs on one match, and imported text never interpreted as HTML.
+// All on the built-in 升级 sample match (home → #open-sample).
+import { test, expect } from '@playwright/test';
+
+const SAMPLE_ID = 'sample-chaodipi';
+const SAMPLE_KEY = `referee.match.${SAMPLE_ID}`;
+const XSS = '<img src=x onerror="window.__pwned=1">';
+
+function instrument() {
+  window.__cspViolations = [];
+  document.addEventListener(
+    'securitypolicyviolation',
+    (e) => window.__cspViolations.push({ directive: e.effectiveDirective, blocked: e.blockedURI }),
+    true
+  );
+  window.__appStarted = false;
+  window.addEventListener('TrunkApplicationStarted', () => {
+    window.__appStarted = true;
+  });
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(instrument);
+});
+
+async function started(page) {
+  await page.waitForFunction(() => window.__appStarted === true, null, { timeout: 30_000 });
+}
+
+/** Home → the sample match; returns the number of hand rows shown. */
+async function openSample(page) {
+  await page.goto('/');
+  await started(page);
+  await page.click('#open-sample');
+  await expect(page).toHaveURL(new RegExp(`/match/${SAMPLE_ID}$`));
+  await expect(page.locator('#history li.hand-row').first()).toBeVisible();
+  return page.locator('#history li.hand-row').count();
+}
+
+/** Types trick points into the entry form (the input commits on change). */
+async function setPoints(page, n) {
+  await page.fill('#points', String(n));
+  await page.locator('#points').dispatchEvent('change');
+  await expect(page.locator('#points')).toHaveValue(String(n));
+}
+
+const rows = (page) => page.locator('#history li.hand-row');
+const stored = (page) => page.evaluate((k) => localStorage.getItem(k), SAMPLE_KEY);
+const entryCount = (page) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k)).match.entries.length, SAMPLE_KEY);
+
+test('storage full on commit: a clear message, the form kept, nothing saved is lost', async ({ page }) => {
+  const before = await openSample(page);
+  const savedBefore = await stored(page);
+  expect(savedBefore).toBeTruthy();
+
+  // Fill localStorage to the last character with keys that are not the app's.
+  const filled = await page.evaluate(() => {
+    let chunk = 'x'.repeat(1 << 20);
+    let i = 0;
+    let total = 0;
+    while (chunk.length >= 1) {
+      try {
+        localStorage.setItem(`filler.${i}`, chunk);
+        total += chunk.length;
+        i += 1;
+      } catch (e) {
+        if (e.name !== 'QuotaExceededError') throw e;
+        chunk = chunk.slice(0, Math.floor(chunk.length / 2));
+      }
+    }
+    return { keys: i, total };
+  });
+  expect(filled.total).toBeGreaterThan(100_000);
+
+  await setPoints(page, 85);
+  await page.click('#kitty-on');
+  await page.click('#commit');
+  const err = page.locator('#commit-error');
+  await expect(err).toBeVisible();
+  await expect(err).toHaveAttribute('role', 'alert');
+  await expect(err).toContainText('存储已满');
+  // The entry is still on screen, the list unchanged, the stored match untouched.
+  await expect(page.locator('#points')).toHaveValue('85');
+  await expect(page.locator('#kitty-on')).toBeChecked();
+  await expect(rows(page)).toHaveCount(before);
+  expect(await stored(page)).toBe(savedBefore);
+
+  // Free the space: the same entry commits now, and a reload shows everything.
+  await page.evaluate(() => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith('filler.')) localStorage.removeItem(k);
+  });
+  await page.click('#commit');
+  await expect(page.locator('#commit-error')).toHaveCount(0);
+  await expect(rows(page)).toHaveCount(before + 1);
+  await page.reload();
+  await started(page);
+  await expect(rows(page)).toHaveCount(before + 1);
+  const after = JSON.parse(await stored(page));
+  const was = JSON.parse(savedBefore);
+  expect(after.match.entries.slice(0, was.match.entries.length)).toEqual(was.match.entries);
+});
+
+test('corrupt and foreign values are moved aside and reported; the rest keeps working', async ({ page }) => {
+  const before = await openSample(page);
+  const good = await stored(page);
+  await page.evaluate((good) => {
+    localStorage.setItem('referee.match.broken', '{"schema_version":1,"app":"referee","kind":"match","match":{"id":');
+    localStorage.setItem('referee.match.foreign', JSON.stringify({ app: 'other-app', data: [1, 2, 3] }));
+    // A readable match under another match's key.
+    localStorage.setItem('referee.match.misfiled', good);
+    localStorage.setItem('unrelated.key', 'not ours: left alone');
+  }, good);
+  await page.goto('/');
+  await started(page);
+
+  const banner = page.locator('.banner[role="alert"]');
+  await expect(banner).toBeVisible();
+  for (const k of ['referee.match.broken', 'referee.match.foreign', 'referee.match.misfiled']) {
+    await expect(banner).toContainText(k);
+  }
+  const keys = await page.evaluate(() => Object.keys(localStorage));
+  for (const k of ['broken', 'foreign', 'misfiled']) {
+    expect(keys).not.toContain(`referee.match.${k}`);
+    expect(keys.some((x) => x.startsWith('referee.quarantine.') && x.endsWith(`referee.match.${k}`))).toBe(true);
+  }
+  // Moved, not dropped: the raw text is kept under the quarantine key.
+  const raw = await page.evaluate(() => {
+    const k = Object.keys(localStorage).find((x) => x.endsWith('referee.match.broken'));
+    return localStorage.getItem(k);
+  });
+  expect(raw).toContain('"schema_version":1');
+  expect(await page.evaluate(() => localStorage.getItem('unrelated.key'))).toBe('not ours: left alone');
+
+  // The sample still works.
+  await page.click('#open-sample');
+  await expect(rows(page)).toHaveCount(before);
+  await setPoints(page, 90);
+  await page.click('#commit');
+  await expect(rows(page)).toHaveCount(before + 1);
+});
+
+test('a reload at any point of hand entry loses at most the uncommitted form', async ({ page }) => {
+  const before = await openSample(page);
+  const n0 = await entryCount(page);
+  const reload = async () => {
+    await page.reload();
+    await started(page);
+    await expect(rows(page).first()).toBeVisible();
+  };
+
+  // 1. Points typed, not committed.
+  await setPoints(page, 85);
+  await reload();
+  await expect(rows(page)).toHaveCount(before);
+  await expect(page.locator('#points')).toHaveValue('0');
+
+  // 2. Kitty and a penalty added, not committed.
+  await setPoints(page, 40);
+  await page.click('#kitty-on');
+  await page.locator('[data-kind]').first().click();
+  await reload();
+  await expect(rows(page)).toHaveCount(before);
+  expect(await entryCount(page)).toBe(n0);
+
+  // 3. Committed, then reloaded at once: the hand is there.
+  await setPoints(page, 85);
+  await page.click('#commit');
+  await reload();
+  await expect(rows(page)).toHaveCount(before + 1);
+  expect(await entryCount(page)).toBe(n0 + 1);
+
+  // 4. Editing an old hand, not saved: nothing changes.
+  await rows(page).last().locator('summary').click();
+  await rows(page).last().locator('button.edit').click();
+  await setPoints(page, 110);
+  await reload();
+  expect(await entryCount(page)).toBe(n0 + 1);
+  await expect(rows(page)).toHaveCount(before + 1);
+
+  // 5. Undo, then reload: the undo (a void entry) was saved.
+  await page.click('#undo');
+  await expect(rows(page)).toHaveCount(before);
+  await reload();
+  await expect(rows(page)).toHaveCount(before);
+  expect(await entryCount(page)).toBe(n0 + 2);
+});
+
+test('two tabs on one match: entries from both are kept and both tabs converge', async ({ context }) => {
+  const a = await context.newPage();
+  const before = await openSample(a);
+  const b = await context.newPage();
+  await b.goto(`/match/${SAMPLE_ID}`);
+  await started(b);
+  await expect(rows(b)).toHaveCount(before);
+
+  const levels = async (p) => [await p.locator('#level-A').textContent(), await p.locator('#level-B').textContent()];
+  // 80–95: the attackers take over without a rise, so the sample (near A) goes on.
+  const points = [85, 90, 80, 95];
+  for (let i = 0; i < points.length; i++) {
+    const [me, other] = i % 2 === 0 ? [a, b] : [b, a];
+    await setPoints(me, points[i]);
+    await me.click('#commit');
+    await expect(rows(me)).toHaveCount(before + i + 1);
+    // The other tab hears the `storage` event and shows the same match.
+    await expect(rows(other)).toHaveCount(before + i + 1);
+    expect(await levels(other)).toEqual(await levels(me));
+    // Same teams, levels, declarer and hand number (the running clock may differ by a second).
+    const board = (p) => p.locator('#scoreboard').textContent().then((t) => t.replace(/\d+:\d\d/g, ''));
+    await expect.poll(() => board(other)).toBe(await board(me));
+  }
+  // Every entry of both tabs is stored once, in order.
+  const entries = await a.evaluate((k) => JSON.parse(localStorage.getItem(k)).match.entries, SAMPLE_KEY);
+  const hands = entries.filter((e) => e.op.type === 'hand').slice(-4).map((e) => e.op.hand.shengji.points);
+  expect(hands).toEqual(points);
+  expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+
+  // A write this tab has not heard of (another tab's, its event not yet delivered): a
+  // page's own setItem fires no `storage` event in it, so `a` keeps its stale copy. The
+  // commit re-reads the stored match before appending, so neither entry is lost.
+  await a.evaluate((k) => {
+    const doc = JSON.parse(localStorage.getItem(k));
+    const es = doc.match.entries;
+    const hand = es.filter((e) => e.op.type === 'hand').pop();
+    es.push({ ...hand, id: 'other-tab-1', at_ms: es[es.length - 1].at_ms + 1 });
+    localStorage.setItem(k, JSON.stringify(doc));
+  }, SAMPLE_KEY);
+  await expect(rows(a)).toHaveCount(before + 4);
+  await setPoints(a, 95);
+  await a.click('#commit');
+  await expect(rows(a)).toHaveCount(before + 6);
+  const last = await a.evaluate((k) => JSON.parse(localStorage.getItem(k)).match.entries, SAMPLE_KEY);
+  const ids = last.map((e) => e.id);
+  expect(ids).toContain('other-tab-1');
+  expect(last[last.length - 1].op.hand.shengji.points).toBe(95);
+  await expect(rows(b)).toHaveCount(before + 6);
+});
+
+test('text from an imported file is shown as text, never run as HTML', async ({ page }) => {
+  await openSample(page);
+  // An export of one match whose title and team names are markup.
+  const file = await page.evaluate(
+    ({ key, xss }) => {
+      const m = JSON.parse(localStorage.getItem(key)).match;
+      m.id = 'xss-import';
+      m.title = xss;
+      m.setup.teams = { A: xss, B: xss };
+      m.setup.players = { N: xss, E: xss, S: xss, W: xss };
+      return JSON.stringify({ schema_version: 1, app: 'referee', kind: 'export', exported_ms: Date.now(), matches: [m] });
+    },
+    { key: SAMPLE_KEY, xss: XSS }
+  );
+  await page.goto('/');
+  await started(page);
+  await page.setInputFiles('#import-file', {
+    name: 'xss.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(file),
+  });
+  const preview = page.locator('#import-preview');
+  await expect(preview).toBeVisible();
+  await expect(preview).toContainText(XSS);
+  await page.click('#import-confirm');
+  await expect(page.locator('#import-done')).toBeVisible();
+  await expect(page.locator('.match-list')).toContainText(XSS);
+
+  await page.goto('/match/xss-import');
+  await started(page);
+  await expect(page.locator('.match-title')).toHaveText(XSS);
+  await expect(page.locator('#scoreboard')).toContainText(XSS);
+  await expect(rows(page).first()).toBeVisible();
+
+  const dom = await page.evaluate(() => ({
+    pwned: window.__pwned,
+    imgs: document.querySelectorAll('img[src="x"]').length,
+    violations: window.__cspViolations,
+  }));
+  expect(dom.pwned).toBeUndefined();
+  expect(dom.imgs).toBe(0);
+  expect(dom.violations).toEqual([]);
+});
