@@ -8,6 +8,7 @@
 
 pub mod record;
 pub mod rules;
+pub mod tournament;
 
 pub mod i18n;
 #[cfg(target_arch = "wasm32")]

@@ -2,6 +2,7 @@
 //! `record`; components only read views and append entries.
 
 pub mod games;
+mod events;
 mod home;
 mod io;
 mod match_page;
@@ -174,6 +175,7 @@ fn App() -> impl IntoView {
                 <A href="/" attr:class="brand">{tx("app.name")}</A>
                 <nav>
                     <A href="/new">{tx("nav.new")}</A>
+                    <A href="/events">{tx("nav.events")}</A>
                     <A href="/settings">{tx("nav.settings")}</A>
                     <A href="/about">{tx("nav.about")}</A>
                 </nav>
@@ -196,6 +198,8 @@ fn App() -> impl IntoView {
                     <Route path=path!("/match/:id") view=match_page::MatchPage />
                     <Route path=path!("/settings") view=settings::SettingsPage />
                     <Route path=path!("/about") view=settings::About />
+                    <Route path=path!("/events") view=events::Events />
+                    <Route path=path!("/event/:id") view=events::EventPage />
                 </Routes>
             </main>
         </Router>

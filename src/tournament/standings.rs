@@ -1,0 +1,786 @@
+//! Standings, recomputed from the match records every time (nothing about results is
+//! stored in the event except what the desk itself records: a fixture forfeited without
+//! play).
+//!
+//! Per fixture: each leg's [`Outcome`] mapped to the fixture's sides and summed (a team's
+//! pairs' points add up, 000 §四 "代表队积分相加"); a forfeit gives the scoring's forfeit score
+//! (18:0) and the win to the other side; two sides forfeiting both get nothing. An entrant
+//! with `forfeits_cancel` forfeits has all its results cancelled (000 §四 "两轮弃权 比赛成绩
+//! 一律取消"): it is listed without a place and, unless `cancel_keeps_opponents`, every
+//! fixture it played is removed from everyone's totals.
+//!
+//! Ranking: the primary number, then each tie-break in order (双上 count, head-to-head — the
+//! primary counted only between the tied entrants —, …); entrants still level share the
+//! place and are marked for a play-off (加赛). Knock-out: by the round reached. Groups: the
+//! session's own places.
+
+use super::outcome::{outcome, Outcome};
+use super::{Competition, Format, Primary, Slot, TieBreak};
+use crate::record::Match;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// One leg (table match) of a fixture as read now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LegResult {
+    /// Table.
+    pub table: u32,
+    /// Linked match id.
+    pub match_id: Option<String>,
+    /// The match is on this device.
+    pub found: bool,
+    /// Its outcome, mapped to the fixture's sides.
+    pub outcome: Option<Outcome>,
+}
+
+/// One fixture's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FixtureResult {
+    /// Round number.
+    pub round: u32,
+    /// Fixture id.
+    pub fixture: String,
+    /// Entrant per side (`None`: a bye, or a winner not known yet).
+    pub sides: Vec<Option<String>>,
+    /// One side has a bye.
+    pub bye: bool,
+    /// The legs.
+    pub legs: Vec<LegResult>,
+    /// Points for, per side (the records' points, or the forfeit score).
+    pub score: Vec<i64>,
+    /// Primary points awarded per side (match points, game points or points).
+    pub awarded: Vec<i64>,
+    /// Games won per side.
+    pub games_won: Vec<u32>,
+    /// 双上 per side.
+    pub double_wins: Vec<u32>,
+    /// Sides that forfeited (at the desk or in a record).
+    pub forfeits: Vec<usize>,
+    /// Forfeited at the desk, without play.
+    pub walkover: bool,
+    /// The winning side, once decided.
+    pub winner: Option<usize>,
+    /// Every leg done (or a forfeit / bye).
+    pub done: bool,
+    /// Any leg has play.
+    pub started: bool,
+    /// Removed by a cancellation.
+    pub excluded: bool,
+}
+
+/// One entrant's line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Row {
+    /// Entrant id.
+    pub entrant: String,
+    /// Place (equal places shared); `None` when cancelled or not yet decided (knock-out).
+    pub rank: Option<u32>,
+    /// Group number (group sessions).
+    pub group: Option<u32>,
+    /// Fixtures played (done).
+    pub played: u32,
+    /// Won.
+    pub won: u32,
+    /// Drawn.
+    pub drawn: u32,
+    /// Lost.
+    pub lost: u32,
+    /// Byes.
+    pub byes: u32,
+    /// The primary number.
+    pub total: i64,
+    /// Points for.
+    pub points_for: i64,
+    /// Points against.
+    pub points_against: i64,
+    /// 双上 wins.
+    pub double_wins: u32,
+    /// Forfeits.
+    pub forfeits: u32,
+    /// Results cancelled (too many forfeits).
+    pub cancelled: bool,
+    /// Fixtures scheduled and not done yet.
+    pub pending: u32,
+    /// The tie-break that separated it from an entrant level on everything before.
+    pub decided_by: Option<TieBreak>,
+    /// Level with another entrant after every tie-break: a play-off (加赛) decides.
+    pub playoff: bool,
+}
+
+/// Standings of one competition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Standings {
+    /// Ranked rows (cancelled last).
+    pub rows: Vec<Row>,
+    /// Every fixture's result, in schedule order.
+    pub results: Vec<FixtureResult>,
+    /// Knock-out: the winner of the final.
+    pub champion: Option<String>,
+    /// Every fixture done.
+    pub complete: bool,
+}
+
+impl Standings {
+    /// The row of an entrant.
+    pub fn row(&self, id: &str) -> Option<&Row> {
+        self.rows.iter().find(|r| r.entrant == id)
+    }
+}
+
+fn map_sides<T: Clone + Default>(v: &[T], swapped: bool, n: usize) -> Vec<T> {
+    let mut out: Vec<T> = (0..n).map(|i| v.get(i).cloned().unwrap_or_default()).collect();
+    if swapped && n == 2 {
+        out.swap(0, 1);
+    }
+    out
+}
+
+fn map_outcome(o: Outcome, swapped: bool, n: usize) -> Outcome {
+    let flip = |i: usize| if swapped && n == 2 { 1 - i } else { i };
+    Outcome {
+        score: map_sides(&o.score, swapped, n),
+        games_won: map_sides(&o.games_won, swapped, n),
+        double_wins: map_sides(&o.double_wins, swapped, n),
+        forfeits: o.forfeits.iter().map(|&s| flip(s)).collect(),
+        winner: o.winner.map(flip),
+        places: map_sides(&o.places, swapped, n),
+        ..o
+    }
+}
+
+/// Every fixture's result, in schedule order, reading the linked matches from `matches`.
+pub fn results(c: &Competition, matches: &[Match]) -> Vec<FixtureResult> {
+    let by_id: HashMap<&str, &Match> = matches.iter().map(|m| (m.id.as_str(), m)).collect();
+    let mut winners: HashMap<String, Option<String>> = HashMap::new();
+    let mut out = Vec::new();
+    for r in &c.rounds {
+        for f in &r.fixtures {
+            let n = f.sides.len();
+            let sides: Vec<Option<String>> = f
+                .sides
+                .iter()
+                .map(|s| match s {
+                    Slot::Entrant { id } => Some(id.clone()),
+                    Slot::Winner { fixture } => winners.get(fixture).cloned().flatten(),
+                    Slot::Bye => None,
+                })
+                .collect();
+            let bye = f.sides.iter().any(|s| matches!(s, Slot::Bye));
+            let mut fr = FixtureResult {
+                round: r.number,
+                fixture: f.id.clone(),
+                sides: sides.clone(),
+                bye,
+                legs: Vec::new(),
+                score: vec![0; n],
+                awarded: vec![0; n],
+                games_won: vec![0; n],
+                double_wins: vec![0; n],
+                forfeits: Vec::new(),
+                walkover: false,
+                winner: None,
+                done: false,
+                started: false,
+                excluded: false,
+            };
+            if bye {
+                fr.winner = f.sides.iter().position(|s| !matches!(s, Slot::Bye)).filter(|&i| sides[i].is_some());
+                fr.done = fr.winner.is_some();
+            } else if !f.forfeits.is_empty() {
+                score_walkover(c, f.forfeits.clone(), n, &mut fr);
+            } else {
+                score_play(c, f, n, &by_id, &mut fr);
+            }
+            let w = fr.winner.and_then(|i| sides.get(i).cloned().flatten());
+            winners.insert(f.id.clone(), w);
+            out.push(fr);
+        }
+    }
+    out
+}
+
+fn legs_count(c: &Competition) -> i64 {
+    c.legs.max(1) as i64
+}
+
+fn score_walkover(c: &Competition, mut forfeits: Vec<usize>, n: usize, fr: &mut FixtureResult) {
+    forfeits.sort();
+    forfeits.dedup();
+    fr.walkover = true;
+    fr.done = true;
+    let all = forfeits.len() >= n;
+    fr.forfeits = forfeits.clone();
+    if all {
+        return;
+    }
+    let winner = (0..n).find(|i| !forfeits.contains(i)).expect("not all forfeited");
+    fr.winner = if n == 2 { Some(winner) } else { None };
+    let [fw, fl] = c.scoring.forfeit_score.unwrap_or([0, 0]);
+    for i in 0..n {
+        let won = !forfeits.contains(&i);
+        fr.score[i] = if won { fw } else { fl };
+        fr.awarded[i] = match c.scoring.primary {
+            Primary::Points => fr.score[i],
+            Primary::MatchPoints { win, forfeit, .. } => {
+                if won {
+                    win
+                } else {
+                    forfeit
+                }
+            }
+            Primary::GamePoints { win, forfeit, games, .. } => {
+                (if won { win } else { forfeit }) * games as i64 * legs_count(c)
+            }
+        };
+    }
+}
+
+fn score_play(c: &Competition, f: &super::Fixture, n: usize, by_id: &HashMap<&str, &Match>, fr: &mut FixtureResult) {
+    let mut all_done = !f.legs.is_empty();
+    let mut leg_winners = Vec::new();
+    for l in &f.legs {
+        let m = l.match_id.as_deref().and_then(|id| by_id.get(id));
+        let o = m.map(|m| map_outcome(outcome(m), l.swapped, n));
+        if let Some(o) = &o {
+            for i in 0..n {
+                fr.score[i] += o.score[i];
+                fr.games_won[i] += o.games_won[i];
+                fr.double_wins[i] += o.double_wins[i];
+            }
+            fr.forfeits.extend(o.forfeits.iter().copied());
+            fr.started |= o.hands > 0 || !o.forfeits.is_empty();
+            all_done &= o.done;
+            leg_winners.push(o.winner);
+            if let Primary::GamePoints { win, loss, .. } = c.scoring.primary {
+                let games: u32 = o.games_won.iter().sum();
+                for i in 0..n {
+                    fr.awarded[i] += win * o.games_won[i] as i64 + loss * (games - o.games_won[i]) as i64;
+                }
+            }
+        } else {
+            all_done = false;
+        }
+        fr.legs.push(LegResult { table: l.table, match_id: l.match_id.clone(), found: m.is_some(), outcome: o });
+    }
+    fr.forfeits.sort();
+    fr.forfeits.dedup();
+    fr.done = all_done;
+    if n != 2 {
+        // A group session: its own ranking; the first place is the "winner".
+        fr.winner = if all_done { leg_winners.first().copied().flatten() } else { None };
+        fr.awarded.clone_from(&fr.score);
+        return;
+    }
+    if !all_done {
+        if let Primary::Points = c.scoring.primary {
+            fr.awarded.clone_from(&fr.score);
+        }
+        return;
+    }
+    let compare = |v: &[i64]| match v[0].cmp(&v[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    };
+    match c.scoring.primary {
+        Primary::Points => {
+            fr.awarded.clone_from(&fr.score);
+            fr.winner = if leg_winners.len() == 1 { leg_winners[0].or_else(|| compare(&fr.score)) } else { compare(&fr.score) };
+        }
+        Primary::GamePoints { .. } => {
+            fr.winner = compare(&fr.awarded);
+        }
+        Primary::MatchPoints { win, draw, loss, forfeit } => {
+            fr.winner = if leg_winners.len() == 1 { leg_winners[0].or_else(|| compare(&fr.score)) } else { compare(&fr.score) };
+            for i in 0..2 {
+                fr.awarded[i] = match fr.winner {
+                    Some(w) if w == i => win,
+                    Some(_) if fr.forfeits.contains(&i) => forfeit,
+                    Some(_) => loss,
+                    None => draw,
+                };
+            }
+        }
+    }
+}
+
+/// The standings of `c` from the match records in `matches`.
+pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
+    let mut results = results(c, matches);
+    // Forfeits and cancellations.
+    let mut forfeits: BTreeMap<&str, u32> = BTreeMap::new();
+    for r in &results {
+        for &s in &r.forfeits {
+            if let Some(Some(id)) = r.sides.get(s) {
+                *forfeits.entry(id.as_str()).or_default() += 1;
+            }
+        }
+    }
+    let cancelled: Vec<String> = match c.scoring.forfeits_cancel {
+        Some(k) if k > 0 => forfeits.iter().filter(|(_, &n)| n >= k).map(|(id, _)| id.to_string()).collect(),
+        _ => Vec::new(),
+    };
+    let forfeits: BTreeMap<String, u32> = forfeits.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+    if !c.scoring.cancel_keeps_opponents {
+        for r in results.iter_mut() {
+            if r.sides.iter().flatten().any(|id| cancelled.contains(id)) {
+                r.excluded = true;
+            }
+        }
+    }
+    let mut rows: Vec<Row> = c
+        .entrants
+        .iter()
+        .map(|id| Row {
+            entrant: id.clone(),
+            rank: None,
+            group: None,
+            played: 0,
+            won: 0,
+            drawn: 0,
+            lost: 0,
+            byes: 0,
+            total: 0,
+            points_for: 0,
+            points_against: 0,
+            double_wins: 0,
+            forfeits: forfeits.get(id).copied().unwrap_or(0),
+            cancelled: cancelled.contains(id),
+            pending: 0,
+            decided_by: None,
+            playoff: false,
+        })
+        .collect();
+    let index: HashMap<String, usize> = rows.iter().enumerate().map(|(i, r)| (r.entrant.clone(), i)).collect();
+    for (fi, r) in results.iter().enumerate() {
+        for (s, id) in r.sides.iter().enumerate() {
+            let Some(&ri) = id.as_ref().and_then(|id| index.get(id)) else { continue };
+            let row = &mut rows[ri];
+            if r.bye {
+                row.byes += 1;
+                continue;
+            }
+            if !r.done {
+                row.pending += 1;
+                continue;
+            }
+            if r.excluded || row.cancelled {
+                continue;
+            }
+            row.played += 1;
+            match r.winner {
+                Some(w) if w == s => row.won += 1,
+                Some(_) => row.lost += 1,
+                None if r.sides.len() == 2 => row.drawn += 1,
+                None => {}
+            }
+            row.total += r.awarded[s];
+            row.points_for += r.score[s];
+            row.points_against += r.score.iter().enumerate().filter(|(k, _)| *k != s).map(|(_, v)| v).sum::<i64>();
+            row.double_wins += r.double_wins[s];
+            if let Format::Groups { .. } = c.format {
+                row.group = Some(fi as u32 + 1);
+                let place = r.legs.first().and_then(|l| l.outcome.as_ref()).and_then(|o| o.places.get(s).copied()).unwrap_or(0);
+                row.rank = (place > 0).then_some(place as u32);
+            }
+        }
+    }
+    let mut champion = None;
+    match c.format {
+        Format::RoundRobin { .. } => {
+            let live: Vec<usize> = (0..rows.len()).filter(|&i| !rows[i].cancelled).collect();
+            let mut keys = vec![None];
+            keys.extend(c.scoring.tie_breaks.iter().copied().map(Some));
+            rank_group(c, &results, &mut rows, live, &keys, 1);
+            rows.sort_by_key(|r| (r.cancelled, r.rank.unwrap_or(u32::MAX)));
+        }
+        Format::Knockout { .. } => {
+            let total_rounds = c.rounds.len() as u32;
+            let last = results.iter().rev().find(|r| r.round == total_rounds);
+            champion = last.and_then(|r| r.winner.and_then(|w| r.sides[w].clone()));
+            for r in &results {
+                if r.bye || !r.done {
+                    continue;
+                }
+                let Some(w) = r.winner else { continue };
+                for (s, id) in r.sides.iter().enumerate() {
+                    if s == w {
+                        continue;
+                    }
+                    if let Some(&ri) = id.as_ref().and_then(|id| index.get(id)) {
+                        rows[ri].rank = Some((1u32 << (total_rounds - r.round)) + 1);
+                    }
+                }
+            }
+            if let Some(&ri) = champion.as_ref().and_then(|id| index.get(id)) {
+                rows[ri].rank = Some(1);
+            }
+            rows.sort_by_key(|r| (r.cancelled, r.rank.unwrap_or(u32::MAX)));
+        }
+        Format::Groups { .. } => {
+            rows.sort_by_key(|r| (r.group.unwrap_or(u32::MAX), r.rank.unwrap_or(u32::MAX)));
+        }
+    }
+    let complete = !results.is_empty() && results.iter().all(|r| r.done);
+    Standings { rows, results, champion, complete }
+}
+
+/// The value of a ranking key for `row` (bigger ranks first); `None` = the primary.
+fn key_value(c: &Competition, results: &[FixtureResult], rows: &[Row], group: &[usize], i: usize, key: Option<TieBreak>) -> i64 {
+    let r = &rows[i];
+    match key {
+        None => r.total,
+        Some(TieBreak::DoubleWins) => r.double_wins as i64,
+        Some(TieBreak::PointDiff) => r.points_for - r.points_against,
+        Some(TieBreak::PointsFor) => r.points_for,
+        Some(TieBreak::Wins) => r.won as i64,
+        Some(TieBreak::DrawNumber) => -(c.draw.numbers.get(&r.entrant).copied().unwrap_or(u32::MAX) as i64),
+        Some(TieBreak::HeadToHead) => {
+            let ids: Vec<&str> = group.iter().map(|&g| rows[g].entrant.as_str()).collect();
+            results
+                .iter()
+                .filter(|x| x.done && !x.excluded && !x.bye && x.sides.iter().all(|s| s.as_deref().is_some_and(|s| ids.contains(&s))))
+                .filter_map(|x| x.sides.iter().position(|s| s.as_deref() == Some(r.entrant.as_str())).map(|s| x.awarded[s]))
+                .sum()
+        }
+    }
+}
+
+fn rank_group(c: &Competition, results: &[FixtureResult], rows: &mut [Row], group: Vec<usize>, keys: &[Option<TieBreak>], start: u32) {
+    if group.len() == 1 {
+        rows[group[0]].rank = Some(start);
+        return;
+    }
+    let Some((&key, rest)) = keys.split_first() else {
+        // Level on everything: a shared place; a play-off once none of them has a fixture
+        // left to play.
+        let settled = group.iter().all(|&i| rows[i].pending == 0);
+        for &i in &group {
+            rows[i].rank = Some(start);
+            rows[i].playoff = settled;
+        }
+        return;
+    };
+    let mut vals: Vec<(i64, usize)> = group.iter().map(|&i| (key_value(c, results, rows, &group, i, key), i)).collect();
+    vals.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let split = vals.first().map(|v| v.0) != vals.last().map(|v| v.0);
+    let mut k = 0;
+    let mut place = start;
+    while k < vals.len() {
+        let v = vals[k].0;
+        let run: Vec<usize> = vals[k..].iter().take_while(|x| x.0 == v).map(|x| x.1).collect();
+        let len = run.len();
+        if split {
+            if let Some(tb) = key {
+                for &i in &run {
+                    rows[i].decided_by.get_or_insert(tb);
+                }
+            }
+        }
+        rank_group(c, results, rows, run, rest, place);
+        place += len as u32;
+        k += len;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::games::guandan;
+    use crate::record::{Entry, HandInput, Op};
+    use crate::rules::guandan::{FinishOrder, Forfeit, ForfeitReason, Hand};
+    use crate::rules::{Seat, Seat::*, Team};
+    use crate::tournament::{builtin_format, draw, schedule, EntrantKind, Entrant, Event};
+
+    /// 4 teams, 健康杯 掼蛋 team format, drawn so that e1..e4 get numbers 1..4.
+    fn event() -> Event {
+        let mut e = Event::new("ev", "健康杯", 0.0);
+        for i in 1..=4 {
+            e.entrants.push(Entrant { id: format!("e{i}"), name: format!("T{i}"), kind: EntrantKind::Team, members: vec![], unit: String::new() });
+        }
+        let f = builtin_format("jiankang-guandan-team").unwrap();
+        let mut c = f.competition("c1", "掼蛋", e.entrants.iter().map(|x| x.id.clone()).collect());
+        c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
+        schedule::generate(&mut c);
+        e.competitions.push(c);
+        e
+    }
+
+    fn hand(o: [Seat; 4]) -> Op {
+        Op::Hand { hand: HandInput::Guandan(Hand::new(FinishOrder::new(o).unwrap())) }
+    }
+
+    /// A finished 5-deal match with these finishing orders; `A` = side 0 (N/S).
+    fn play(id: &str, deals: &[[Seat; 4]]) -> Match {
+        let mut m = guandan::blank(id, "jiankang-guandan", 0.0).unwrap();
+        for (i, o) in deals.iter().enumerate() {
+            m.append(Entry { id: format!("h{i}"), at_ms: i as f64, op: hand(*o) }).unwrap();
+        }
+        m
+    }
+
+    const AA: [Seat; 4] = [N, S, E, W]; // A 双上: 5
+    const A13: [Seat; 4] = [N, E, S, W]; // A 一三游: 3
+    const A14: [Seat; 4] = [N, E, W, S]; // A 一四游: 1
+    const BB: [Seat; 4] = [E, W, N, S]; // B 双上: 5
+    const B13: [Seat; 4] = [E, N, W, S]; // B 3
+    const B14: [Seat; 4] = [E, N, S, W]; // B 1
+
+    /// Links fixture `fid` to `m` (not swapped: side 0 = A).
+    fn link(c: &mut Competition, fid: &str, m: &Match) {
+        c.fixture_mut(fid).unwrap().legs[0].match_id = Some(m.id.clone());
+    }
+
+    fn fixture_of(c: &Competition, a: &str, b: &str) -> (String, bool) {
+        for r in &c.rounds {
+            for f in &r.fixtures {
+                let s: Vec<&str> = f.sides.iter().filter_map(|s| s.entrant()).collect();
+                if s == [a, b] {
+                    return (f.id.clone(), false);
+                }
+                if s == [b, a] {
+                    return (f.id.clone(), true);
+                }
+            }
+        }
+        panic!("no fixture {a} v {b}")
+    }
+
+    /// Plays `a` v `b` with deals written from `a`'s point of view.
+    fn meet(c: &mut Competition, ms: &mut Vec<Match>, a: &str, b: &str, deals: &[[Seat; 4]]) {
+        let (fid, flipped) = fixture_of(c, a, b);
+        let flip = |o: [Seat; 4]| o.map(|s| match s { N => E, S => W, E => N, W => S });
+        let d: Vec<[Seat; 4]> = deals.iter().map(|&o| if flipped { flip(o) } else { o }).collect();
+        let m = play(&format!("m-{fid}"), &d);
+        link(c, &fid, &m);
+        ms.push(m);
+    }
+
+    #[test]
+    fn points_then_double_wins_then_head_to_head() {
+        let mut e = event();
+        let c = &mut e.competitions[0];
+        let mut ms = Vec::new();
+        // e1 v e2: e1 13 (AA, AA, A13), e2 8 (BB, B13) → e1 has 2 双上, e2 1.
+        meet(c, &mut ms, "e1", "e2", &[AA, AA, A13, BB, B13]);
+        meet(c, &mut ms, "e3", "e4", &[AA, A13, A13, A14, BB]); // e3 12 (1 双上), e4 5 (1 双上)
+        meet(c, &mut ms, "e1", "e3", &[A14, BB, B13, B13, A13]); // e1 4, e3 11 (1 双上)
+        meet(c, &mut ms, "e2", "e4", &[AA, AA, A13, A13, A14]); // e2 17 (2 双上), e4 0
+        meet(c, &mut ms, "e1", "e4", &[AA, AA, A13, A13, A14]); // e1 17 (2 双上), e4 0
+        meet(c, &mut ms, "e2", "e3", &[BB, BB, A14, A14, A14]); // e2 3, e3 10 (2 双上)
+        let st = standings(c, &ms);
+        assert!(st.complete);
+        let tot = |id| st.row(id).unwrap().total;
+        // e1: 13 + 4 + 17 = 34 (双上 4); e2: 8 + 17 + 3 = 28 (双上 3); e3: 12 + 11 + 10 = 33; e4: 5 + 0 + 0 = 5.
+        assert_eq!([tot("e1"), tot("e2"), tot("e3"), tot("e4")], [34, 28, 33, 5]);
+        let order: Vec<&str> = st.rows.iter().map(|r| r.entrant.as_str()).collect();
+        assert_eq!(order, ["e1", "e3", "e2", "e4"]);
+        assert_eq!(st.row("e1").unwrap().rank, Some(1));
+        assert!(st.rows.iter().all(|r| r.decided_by.is_none() && !r.playoff));
+    }
+
+    #[test]
+    fn equal_points_go_to_the_double_win_count() {
+        let mut e = event();
+        let c = &mut e.competitions[0];
+        let mut ms = Vec::new();
+        meet(c, &mut ms, "e1", "e3", &[AA, AA, B13, B13, B13]); // e1 10 (双上 2), e3 9
+        meet(c, &mut ms, "e2", "e4", &[A13, A13, A13, A14, BB]); // e2 10, e4 5 (双上 1)
+        meet(c, &mut ms, "e1", "e2", &[A13, B13, A14, B14, AA]); // e1 9 (双上 1), e2 4
+        meet(c, &mut ms, "e1", "e4", &[BB, BB, BB, BB, BB]); // e1 0, e4 25
+        meet(c, &mut ms, "e2", "e3", &[A13, A14, A14, BB, BB]); // e2 5, e3 10
+        meet(c, &mut ms, "e3", "e4", &[AA, AA, AA, AA, AA]); // e3 25
+        let st = standings(c, &ms);
+        let r = |id| st.row(id).unwrap().clone();
+        assert_eq!((r("e1").total, r("e1").double_wins), (19, 3));
+        assert_eq!((r("e2").total, r("e2").double_wins), (19, 0));
+        assert_eq!((r("e3").total, r("e4").total), (44, 30));
+        let order: Vec<&str> = st.rows.iter().map(|r| r.entrant.as_str()).collect();
+        assert_eq!(order, ["e3", "e4", "e1", "e2"]);
+        assert_eq!((r("e1").rank, r("e2").rank), (Some(3), Some(4)));
+        assert_eq!(r("e1").decided_by, Some(TieBreak::DoubleWins));
+        assert_eq!(r("e3").decided_by, None);
+    }
+
+    #[test]
+    fn head_to_head_decides_equal_points_and_double_wins() {
+        let mut e = event();
+        let c = &mut e.competitions[0];
+        let mut ms = Vec::new();
+        meet(c, &mut ms, "e1", "e2", &[AA, A14, A14, B13, A14]); // e1 8 (1 双上), e2 3
+        meet(c, &mut ms, "e1", "e3", &[BB, BB, BB, A13, A14]); // e1 4, e3 15
+        meet(c, &mut ms, "e1", "e4", &[A14, BB, BB, BB, BB]); // e1 1, e4 20
+        meet(c, &mut ms, "e2", "e3", &[BB, BB, BB, BB, A14]); // e2 1, e3 20
+        meet(c, &mut ms, "e2", "e4", &[AA, A13, A13, B13, B13]); // e2 11 (1 双上), e4 6
+        meet(c, &mut ms, "e3", "e4", &[AA, AA, AA, AA, AA]); // e3 25, e4 0
+        let st = standings(c, &ms);
+        let r = |id| st.row(id).unwrap().clone();
+        assert_eq!(r("e1").total, 13);
+        assert_eq!(r("e2").total, 15);
+        // Correct one e2 v e4 deal (A13 → A14: e2 −2): e2 13 = e1 13, both 1 双上 → head-to-head
+        // e1 8 : e2 3 → e1 ahead.
+        let (fid, _) = fixture_of(c, "e2", "e4");
+        let mid = c.fixture(&fid).unwrap().1.legs[0].match_id.clone().unwrap();
+        let m = ms.iter_mut().find(|m| m.id == mid).unwrap();
+        m.append(Entry { id: "c1".into(), at_ms: 10.0, op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(Hand::new(FinishOrder::new(A14).unwrap())) } }).unwrap();
+        let st = standings(c, &ms);
+        let r = |id| st.row(id).unwrap().clone();
+        assert_eq!((r("e1").total, r("e1").double_wins), (13, 1));
+        assert_eq!((r("e2").total, r("e2").double_wins), (13, 1));
+        assert!(r("e1").rank < r("e2").rank);
+        assert_eq!(r("e1").decided_by, Some(TieBreak::HeadToHead));
+        assert_eq!(r("e2").decided_by, Some(TieBreak::HeadToHead));
+        assert!(!r("e1").playoff);
+    }
+
+    #[test]
+    fn level_on_everything_shares_the_place_and_needs_a_playoff() {
+        let mut e = event();
+        let c = &mut e.competitions[0];
+        // Unplayed entrants are level but nothing is decided yet: no play-off mark.
+        let st = standings(c, &[]);
+        assert!(st.rows.iter().all(|r| r.rank == Some(1) && !r.playoff && r.pending == 3));
+        // A one-round event: e1 v e4 and e2 v e3 both end 9:8 for N/S (e1, e2), one 双上 each,
+        // and e1, e2 never meet → level on points, 双上 and head-to-head → shared 1st, play-off.
+        c.format = Format::RoundRobin { max_rounds: Some(1) };
+        schedule::generate(c);
+        let mut ms = Vec::new();
+        meet(c, &mut ms, "e1", "e4", &[AA, BB, A13, B13, A14]);
+        meet(c, &mut ms, "e2", "e3", &[AA, BB, A13, B13, A14]);
+        let st = standings(c, &ms);
+        let (a, b) = (st.row("e1").unwrap(), st.row("e2").unwrap());
+        assert_eq!((a.total, b.total), (9, 9));
+        assert_eq!((a.rank, b.rank), (Some(1), Some(1)));
+        assert!(a.playoff && b.playoff);
+        assert_eq!(st.row("e3").unwrap().rank, Some(3));
+        assert!(st.row("e3").unwrap().playoff, "e3 and e4 are level too (8, one 双上 each)");
+    }
+
+    #[test]
+    fn forfeit_gives_18_to_0_and_two_forfeits_cancel_all_results() {
+        let mut e = event();
+        let c = &mut e.competitions[0];
+        let mut ms = Vec::new();
+        meet(c, &mut ms, "e1", "e2", &[AA, AA, AA, AA, BB]); // e1 20, e2 5
+        // e4 forfeits against e3 at the desk: 18:0.
+        let (fid, flipped) = fixture_of(c, "e3", "e4");
+        c.fixture_mut(&fid).unwrap().forfeits = vec![if flipped { 0 } else { 1 }];
+        let st = standings(c, &ms);
+        assert_eq!(st.row("e3").unwrap().total, 18);
+        assert_eq!(st.row("e3").unwrap().won, 1);
+        assert_eq!(st.row("e4").unwrap().forfeits, 1);
+        assert!(!st.row("e4").unwrap().cancelled);
+        // e4 forfeits again, this time recorded in the match (a forfeit entry at the table).
+        let (fid, flipped) = fixture_of(c, "e2", "e4");
+        let mut m = guandan::blank("m-f", "jiankang-guandan", 0.0).unwrap();
+        let mut h = Hand::new(FinishOrder::new(AA).unwrap());
+        h.forfeit = Some(Forfeit { team: if flipped { Team::A } else { Team::B }, reason: ForfeitReason::Absent, minutes_late: None });
+        m.append(Entry { id: "f".into(), at_ms: 0.0, op: Op::Hand { hand: HandInput::Guandan(h) } }).unwrap();
+        link(c, &fid, &m);
+        ms.push(m);
+        let before = standings(c, &ms[..1]);
+        assert_eq!(before.row("e2").unwrap().total, 5);
+        let st = standings(c, &ms);
+        let r4 = st.row("e4").unwrap();
+        assert_eq!(r4.forfeits, 2);
+        assert!(r4.cancelled && r4.rank.is_none());
+        assert_eq!(st.rows.last().unwrap().entrant, "e4", "cancelled last");
+        // Its matches no longer count for anybody: e3's 18 and e2's 18 are gone.
+        assert_eq!(st.row("e3").unwrap().total, 0);
+        assert_eq!(st.row("e2").unwrap().total, 5);
+        // Keeping the opponents' results (the other reading) gives them back.
+        c.scoring.cancel_keeps_opponents = true;
+        let st = standings(c, &ms);
+        assert_eq!(st.row("e3").unwrap().total, 18);
+        assert_eq!(st.row("e2").unwrap().total, 5 + 18);
+        assert!(st.row("e4").unwrap().cancelled);
+    }
+
+    #[test]
+    fn two_sides_forfeiting_both_get_nothing() {
+        let mut e = event();
+        let c = &mut e.competitions[0];
+        c.rounds[0].fixtures[0].forfeits = vec![0, 1];
+        let st = standings(c, &[]);
+        let r = &st.results[0];
+        assert!(r.done && r.winner.is_none());
+        assert_eq!(r.score, vec![0, 0]);
+    }
+
+    #[test]
+    fn swapped_legs_map_back_to_their_sides() {
+        let mut e = event();
+        let c = &mut e.competitions[0];
+        let m = play("m1", &[AA, AA, AA, AA, AA]);
+        let f = &mut c.rounds[0].fixtures[0];
+        f.legs[0].match_id = Some("m1".into());
+        f.legs[0].swapped = true;
+        let side1 = f.sides[1].entrant().unwrap().to_string();
+        let st = standings(c, &[m]);
+        assert_eq!(st.row(&side1).unwrap().total, 25);
+    }
+
+    #[test]
+    fn game_points_win_2_loss_1_forfeit_0_for_teams_of_two_pairs() {
+        use crate::record::sample::blank_shengji;
+        let mut e = event();
+        let f = builtin_format("nantong-80fen-team").unwrap();
+        let mut c = f.competition("c2", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
+        draw::draw(&mut c, 1);
+        schedule::generate(&mut c);
+        // Fixture 1: leg 1 side 0 wins 2 games to 1; leg 2 side 1 wins 2–0.
+        let mk = |id: &str, winners: &[Team]| {
+            let mut m = blank_shengji(id, "nantong-80fen", 0.0);
+            for (k, w) in winners.iter().enumerate() {
+                if k > 0 {
+                    m.append(Entry { id: format!("n{k}"), at_ms: k as f64 * 10.0, op: Op::NextGame { start: Default::default() } }).unwrap();
+                }
+                m.append(Entry { id: format!("t{k}"), at_ms: k as f64 * 10.0 + 1.0, op: Op::TimeVerdict { winner: *w } }).unwrap();
+            }
+            m.append(Entry { id: "s".into(), at_ms: 99.0, op: Op::SignOff { referee: "裁判".into() } }).unwrap();
+            m
+        };
+        let m1 = mk("l1", &[Team::A, Team::B, Team::A]);
+        let m2 = mk("l2", &[Team::B, Team::B]);
+        let fx = &mut c.rounds[0].fixtures[0];
+        fx.legs[0].match_id = Some("l1".into());
+        fx.legs[1].match_id = Some("l2".into());
+        let (s0, s1) = (fx.sides[0].entrant().unwrap().to_string(), fx.sides[1].entrant().unwrap().to_string());
+        // A forfeit in fixture 2: the forfeiting team gets 0, the other 2 × 3 games × 2 legs.
+        c.rounds[0].fixtures[1].forfeits = vec![1];
+        let (w2, l2) = (c.rounds[0].fixtures[1].sides[0].entrant().unwrap().to_string(), c.rounds[0].fixtures[1].sides[1].entrant().unwrap().to_string());
+        let st = standings(&c, &[m1, m2]);
+        // Side 0: leg 1 2 wins 1 loss = 5, leg 2 0 wins 2 losses = 2 → 7. Side 1: 4 + 4 = 8.
+        assert_eq!(st.row(&s0).unwrap().total, 7);
+        assert_eq!(st.row(&s1).unwrap().total, 8);
+        assert_eq!(st.results[0].winner, Some(1));
+        assert_eq!(st.row(&w2).unwrap().total, 12);
+        assert_eq!(st.row(&l2).unwrap().total, 0);
+        let _ = &mut e;
+    }
+
+    #[test]
+    fn knockout_advances_winners_and_places_by_round() {
+        let mut e = event();
+        let f = builtin_format("guandan-5-3-1-ko").unwrap();
+        let mut c = f.competition("k", "ko", e.entrants.iter().map(|x| x.id.clone()).collect());
+        c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
+        schedule::generate(&mut c);
+        // r1f1: 1 v 4, r1f2: 2 v 3 (bracket [1, 4, 2, 3]).
+        assert_eq!(c.rounds[0].fixtures[0].sides, vec![Slot::Entrant { id: "e1".into() }, Slot::Entrant { id: "e4".into() }]);
+        c.rounds[0].fixtures[0].forfeits = vec![1];
+        c.rounds[0].fixtures[1].forfeits = vec![0];
+        let st = standings(&c, &[]);
+        assert_eq!(st.results[2].sides, vec![Some("e1".to_string()), Some("e3".to_string())]);
+        assert_eq!(st.row("e4").unwrap().rank, Some(3));
+        assert_eq!(st.row("e2").unwrap().rank, Some(3));
+        assert_eq!(st.row("e1").unwrap().rank, None);
+        c.rounds[1].fixtures[0].forfeits = vec![1];
+        let st = standings(&c, &[]);
+        assert_eq!(st.champion.as_deref(), Some("e1"));
+        assert_eq!(st.row("e1").unwrap().rank, Some(1));
+        assert_eq!(st.row("e3").unwrap().rank, Some(2));
+        assert!(st.complete);
+        let _ = &mut e;
+    }
+}

@@ -1,0 +1,252 @@
+//! Each table's match, created from the schedule: the competition's game and preset (its
+//! own copy, with the fixture's best-of and the rounds-per-match override), the entrants'
+//! names, and the seats — side 0 at N/S (team `A`) unless the seat rule or the leg turns it.
+//!
+//! Seats: a knock-out fixture whose sides came from earlier results is oriented when its
+//! match is made (`LowerDrawNorthSouth`: the lower draw number sits N/S). A team fixture of
+//! several legs alternates: in leg 2, 4 … side 1 sits N/S, so each team has one pair N/S
+//! and one E/W (as in 双升 队式, RULES.md §1.3). The choice is stored in [`super::Leg::swapped`].
+
+use super::standings::FixtureResult;
+use super::{Competition, Entrant, EntrantKind, Event, SeatRule, Slot};
+use crate::record::games::{doudizhu::DoudizhuSetup, duplicate::{DupTeam, DuplicateSetup}, guandan::GuandanSetup, renju, sandayi::SandayiSetup};
+use crate::record::{Match, Setup, ShengjiSetup};
+use crate::rules::{Seat, Team};
+use std::collections::BTreeMap;
+
+/// Why a table's match cannot be made (yet).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LegError {
+    /// No such fixture or leg.
+    NoSuchLeg,
+    /// A side is not known yet (a knock-out winner still to be decided).
+    Unresolved,
+    /// The fixture is a bye.
+    Bye,
+    /// The leg already has a match.
+    Exists(String),
+    /// A group session needs this many players.
+    GroupSize {
+        /// Players in the group.
+        have: usize,
+        /// Players the preset needs.
+        want: usize,
+    },
+    /// The game or preset is not built in.
+    Preset(String),
+}
+
+impl std::fmt::Display for LegError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LegError::NoSuchLeg => f.write_str("no such fixture or table"),
+            LegError::Unresolved => f.write_str("a side is not known yet"),
+            LegError::Bye => f.write_str("a bye has no match"),
+            LegError::Exists(id) => write!(f, "the match {id} exists"),
+            LegError::GroupSize { have, want } => write!(f, "{have} players; a session needs {want}"),
+            LegError::Preset(p) => write!(f, "no built-in preset {p}"),
+        }
+    }
+}
+
+/// The deterministic id of a leg's match: `<event>-<competition>-<fixture>-<leg>` (1-based
+/// leg), so the desk and a table that both make it from the same event get the same id.
+pub fn leg_match_id(e: &Event, c: &Competition, fixture: &str, leg: usize) -> String {
+    format!("{}-{}-{}-{}", e.id, c.id, fixture, leg + 1)
+}
+
+fn side_name(en: Option<&Entrant>, leg: usize, legs: u32) -> String {
+    let Some(en) = en else { return String::new() };
+    if en.kind == EntrantKind::Team && legs > 1 {
+        format!("{} {}", en.name, leg + 1)
+    } else {
+        en.name.clone()
+    }
+}
+
+/// The match of leg `leg` of fixture `fixture`, and whether side 0 sits E/W in it. `results`
+/// are the competition's current [`super::standings::results`] (they resolve knock-out
+/// winners). The title is left empty for the caller (translated text).
+pub fn leg_match(e: &Event, c: &Competition, fixture: &str, leg: usize, results: &[FixtureResult], now_ms: f64) -> Result<(Match, bool), LegError> {
+    let (_, f) = c.fixture(fixture).ok_or(LegError::NoSuchLeg)?;
+    let l = f.legs.get(leg).ok_or(LegError::NoSuchLeg)?;
+    if let Some(id) = &l.match_id {
+        return Err(LegError::Exists(id.clone()));
+    }
+    if f.sides.iter().any(|s| matches!(s, Slot::Bye)) {
+        return Err(LegError::Bye);
+    }
+    let fr = results.iter().find(|r| r.fixture == fixture).ok_or(LegError::NoSuchLeg)?;
+    let ids: Vec<String> = fr.sides.iter().cloned().collect::<Option<Vec<_>>>().ok_or(LegError::Unresolved)?;
+    let entrants: Vec<Option<&Entrant>> = ids.iter().map(|id| e.entrant(id)).collect();
+    let mut swapped = false;
+    if ids.len() == 2 {
+        let from_results = f.sides.iter().any(|s| matches!(s, Slot::Winner { .. }));
+        if from_results && c.seat_rule == SeatRule::LowerDrawNorthSouth {
+            let n = |id: &str| c.draw.numbers.get(id).copied().unwrap_or(u32::MAX);
+            swapped = n(&ids[1]) < n(&ids[0]);
+        }
+        if leg % 2 == 1 {
+            swapped = !swapped;
+        }
+    }
+    let (a, b) = if swapped { (1, 0) } else { (0, 1) };
+    let id = leg_match_id(e, c, fixture, leg);
+    let pair = |s: usize| entrants.get(s).copied().flatten().map(|en| en.pair(leg)).unwrap_or_default();
+    let name = |s: usize| side_name(entrants.get(s).copied().flatten(), leg, c.legs);
+    let teams: BTreeMap<Team, String> = [(Team::A, name(a)), (Team::B, name(b))].into_iter().collect();
+    let players: BTreeMap<Seat, String> = {
+        let (pa, pb) = (pair(a), pair(b));
+        [(Seat::N, pa[0].clone()), (Seat::S, pa[1].clone()), (Seat::E, pb[0].clone()), (Seat::W, pb[1].clone())].into_iter().collect()
+    };
+    let bad = || LegError::Preset(c.preset_id.clone());
+    let setup = match c.game.as_str() {
+        "guandan" => {
+            let mut p = crate::rules::guandan::builtin_preset(&c.preset_id).ok_or_else(bad)?;
+            if f.best_of > 0 {
+                p.format.best_of = (f.best_of > 1).then_some(f.best_of);
+            }
+            if let Some(n) = c.rounds_per_match {
+                p.format.rounds = Some(n);
+            }
+            let mut s = GuandanSetup::new(p);
+            s.teams = teams;
+            s.players = players;
+            Setup::Guandan(s)
+        }
+        "shengji" => {
+            let mut p = crate::rules::shengji::builtin_preset(&c.preset_id).filter(|p| !p.duplicate).ok_or_else(bad)?;
+            if f.best_of > 0 {
+                p.timing.best_of = f.best_of;
+            }
+            Setup::Shengji(ShengjiSetup { preset: p, teams, players, start: Default::default() })
+        }
+        "duplicate" => {
+            let p = crate::rules::shengji::builtin_preset(&c.preset_id).filter(|p| p.duplicate).ok_or_else(bad)?;
+            let mut s = DuplicateSetup::new(p, 6);
+            let team = |s: usize| {
+                let en = entrants.get(s).copied().flatten();
+                DupTeam { name: name(s), pairs: [en.map(|x| x.pair(0)).unwrap_or_default(), en.map(|x| x.pair(1)).unwrap_or_default()] }
+            };
+            s.teams = [(Team::A, team(a)), (Team::B, team(b))].into_iter().collect();
+            Setup::Duplicate(s)
+        }
+        "renju" => {
+            let mut p = crate::rules::renju::Preset::by_id(&c.preset_id).ok_or_else(bad)?;
+            if f.best_of > 0 {
+                p.best_of = f.best_of.min(9) as u8;
+            }
+            Setup::Renju(renju::RenjuSetup { preset: p, players: [name(a), name(b)], first_black: renju::Player::P1, clock: None })
+        }
+        "doudizhu" | "sandayi" => {
+            let names: Vec<String> = (0..ids.len()).map(name).collect();
+            let want = if c.game == "doudizhu" {
+                crate::rules::doudizhu::builtin_presets().into_iter().find(|p| p.id == c.preset_id).map(|p| p.players)
+            } else {
+                crate::rules::sandayi::builtin_presets().into_iter().find(|p| p.id == c.preset_id).map(|p| p.players)
+            }
+            .ok_or_else(bad)?;
+            if names.len() != want {
+                return Err(LegError::GroupSize { have: names.len(), want });
+            }
+            if c.game == "doudizhu" {
+                let p = crate::rules::doudizhu::builtin_presets().into_iter().find(|p| p.id == c.preset_id).ok_or_else(bad)?;
+                Setup::Doudizhu(DoudizhuSetup { preset: p, players: names })
+            } else {
+                let p = crate::rules::sandayi::builtin_presets().into_iter().find(|p| p.id == c.preset_id).ok_or_else(bad)?;
+                Setup::Sandayi(SandayiSetup { preset: p, players: names })
+            }
+        }
+        g => return Err(LegError::Preset(g.to_string())),
+    };
+    Ok((Match { id, created_ms: now_ms, title: String::new(), setup, entries: Vec::new() }, swapped))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::schema::validate_match;
+    use crate::tournament::{builtin_formats, draw, schedule, standings};
+
+    fn event(kind: EntrantKind, n: usize, members: usize) -> Event {
+        let mut e = Event::new("ev1", "健康杯", 0.0);
+        for i in 1..=n {
+            e.entrants.push(Entrant {
+                id: format!("e{i}"),
+                name: format!("队{i}"),
+                kind,
+                members: (1..=members).map(|k| format!("{i}-{k}")).collect(),
+                unit: String::new(),
+            });
+        }
+        e
+    }
+
+    #[test]
+    fn every_builtin_format_makes_valid_table_matches() {
+        for f in builtin_formats() {
+            let (n, members) = match f.format {
+                crate::tournament::Format::Groups { size } => (size as usize, 1),
+                _ => (4, 4),
+            };
+            let mut e = event(f.kind, n, members);
+            let mut c = f.competition("c1", &f.id, e.entrants.iter().map(|x| x.id.clone()).collect());
+            draw::draw(&mut c, 3);
+            schedule::generate(&mut c);
+            e.competitions.push(c.clone());
+            let res = standings::results(&c, &[]);
+            let fx = &c.rounds[0].fixtures[0];
+            let (m, swapped) = leg_match(&e, &c, &fx.id, 0, &res, 1.0).unwrap_or_else(|err| panic!("{}: {err}", f.id));
+            validate_match(&m).unwrap_or_else(|err| panic!("{}: {err}", f.id));
+            assert_eq!(m.setup.game(), f.game);
+            assert!(!swapped);
+            assert_eq!(m.id, format!("ev1-c1-{}-1", fx.id));
+            if c.legs > 1 {
+                let (_, swapped) = leg_match(&e, &c, &fx.id, 1, &res, 1.0).unwrap();
+                assert!(swapped, "{}: the second pair sits the other way", f.id);
+            }
+        }
+    }
+
+    #[test]
+    fn names_seats_and_preset_overrides() {
+        let mut e = event(EntrantKind::Team, 4, 2);
+        let f = crate::tournament::builtin_format("guandan-shift-3rounds").unwrap();
+        let mut c = f.competition("c1", "x", e.entrants.iter().map(|x| x.id.clone()).collect());
+        c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
+        schedule::generate(&mut c);
+        e.competitions.push(c.clone());
+        let res = standings::results(&c, &[]);
+        let (m, _) = leg_match(&e, &c, "r1f1", 0, &res, 0.0).unwrap();
+        let Setup::Guandan(s) = &m.setup else { panic!() };
+        assert_eq!(s.teams[&Team::A], "队1");
+        assert_eq!(s.teams[&Team::B], "队4");
+        assert_eq!(s.players[&Seat::N], "1-1");
+        assert_eq!(s.players[&Seat::W], "4-2");
+        assert_eq!(s.preset.format.rounds, Some(1), "one round per table in a shift event");
+        // A leg with a match cannot be made twice.
+        c.rounds[0].fixtures[0].legs[0].match_id = Some(m.id.clone());
+        assert_eq!(leg_match(&e, &c, "r1f1", 0, &res, 0.0).unwrap_err(), LegError::Exists(m.id));
+    }
+
+    #[test]
+    fn knockout_final_waits_for_winners_then_seats_the_lower_draw_north_south() {
+        let mut e = event(EntrantKind::Pair, 4, 2);
+        let f = crate::tournament::builtin_format("jiankang-chaodipi-ko").unwrap();
+        let mut c = f.competition("k", "ko", e.entrants.iter().map(|x| x.id.clone()).collect());
+        c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
+        schedule::generate(&mut c);
+        e.competitions.push(c.clone());
+        let res = standings::results(&c, &[]);
+        assert_eq!(leg_match(&e, &c, "r2f1", 0, &res, 0.0).unwrap_err(), LegError::Unresolved);
+        // e4 beats e1 (forfeit), e2 beats e3: final e4 v e2 → e2 (draw 2) sits N/S.
+        c.rounds[0].fixtures[0].forfeits = vec![0];
+        c.rounds[0].fixtures[1].forfeits = vec![1];
+        let res = standings::results(&c, &[]);
+        let (m, swapped) = leg_match(&e, &c, "r2f1", 0, &res, 0.0).unwrap();
+        assert!(swapped);
+        let Setup::Shengji(s) = &m.setup else { panic!() };
+        assert_eq!(s.teams[&Team::A], "队2");
+        assert_eq!(s.preset.timing.best_of, 3, "final best of 3 (000 §一)");
+    }
+}
