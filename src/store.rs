@@ -1,16 +1,25 @@
-//! localStorage adapter (gloo-storage): one key per match (`referee.match.<id>`) in the
-//! versioned schema of [`crate::record::schema`], write-through on every entry, and
-//! quarantine of corrupt or foreign values (moved to `referee.quarantine.<ms>.<key>`,
-//! reported, never dropped).
+//! localStorage adapter (gloo-storage): each match under `referee.match.<id>` with its
+//! newest entries under `referee.tail.<id>` ([`schema::Tail`]), in the versioned schema of
+//! [`crate::record::schema`]; write-through on every entry (a commit rewrites only the
+//! tail, a few KB; every [`TAIL_MAX`] entries the whole match is written and the tail
+//! removed); quarantine of corrupt or foreign values (moved to
+//! `referee.quarantine.<ms>.<key>`, reported, never dropped).
 
 use crate::record::{schema, Entry, Match};
 use gloo_storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use wasm_bindgen::prelude::*;
 
 /// Prefix of every key this app owns.
 pub const PREFIX: &str = "referee.";
 /// Prefix of match keys.
 pub const MATCH_PREFIX: &str = "referee.match.";
+/// Prefix of match tails (the newest entries of a match).
+pub const TAIL_PREFIX: &str = "referee.tail.";
+/// Entries a tail holds before the next commit writes the whole match and drops the tail.
+pub const TAIL_MAX: usize = 64;
 /// Prefix of quarantined values.
 pub const QUARANTINE_PREFIX: &str = "referee.quarantine.";
 /// Settings key.
@@ -65,14 +74,7 @@ fn raw() -> Option<web_sys::Storage> {
 
 fn set_raw(key: &str, value: &str) -> Result<(), StoreError> {
     let s = raw().ok_or_else(|| StoreError::Unavailable("no localStorage".into()))?;
-    s.set_item(key, value).map_err(|e| {
-        let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
-        if name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED" {
-            StoreError::Full
-        } else {
-            StoreError::Unavailable(format!("{e:?}"))
-        }
-    })
+    s.set_item(key, value).map_err(storage_error)
 }
 
 /// All keys of localStorage.
@@ -87,29 +89,72 @@ pub fn match_key(id: &str) -> String {
     format!("{MATCH_PREFIX}{id}")
 }
 
-/// Reads one match by id. `Ok(None)` when absent; `Err` with the reason when unreadable.
+/// The key of a match's tail.
+pub fn tail_key(id: &str) -> String {
+    format!("{TAIL_PREFIX}{id}")
+}
+
+/// Reads one match by id (its value and tail). `Ok(None)` when absent; `Err` with the
+/// reason when unreadable.
 pub fn read_match(id: &str) -> Result<Option<Match>, schema::ImportError> {
-    match raw().and_then(|s| s.get_item(&match_key(id)).ok().flatten()) {
+    let Some(s) = raw() else { return Ok(None) };
+    match s.get_item(&match_key(id)).ok().flatten() {
         None => Ok(None),
-        Some(text) => schema::load_stored(&text).map(Some),
+        Some(text) => {
+            let tail = s.get_item(&tail_key(id)).ok().flatten();
+            schema::load_stored_parts(&text, tail.as_deref()).map(Some)
+        }
     }
 }
 
-/// Loads every match; unreadable values are moved to a quarantine key and reported.
-/// Matches come newest first (by last entry).
+/// Loads every match; unreadable values are moved to a quarantine key and reported (a bad
+/// tail alone is moved aside and its match read without it; a tail without its match is
+/// moved aside). Matches come newest first (by last entry).
 pub fn load_all(now_ms: f64) -> (Vec<Match>, Vec<Quarantined>) {
     let mut out = Vec::new();
     let mut bad = Vec::new();
     let Some(s) = raw() else { return (out, bad) };
-    for key in keys() {
-        if !key.starts_with(MATCH_PREFIX) {
-            continue;
+    let all = keys();
+    for key in &all {
+        let Some(id) = key.strip_prefix(MATCH_PREFIX) else { continue };
+        let rs: &RawStorage = s.unchecked_ref();
+        let Ok(head_js) = rs.get_item_js(key) else { continue };
+        let Some(text) = head_js.as_string() else { continue };
+        let tkey = tail_key(id);
+        let tail_js = rs.get_item_js(&tkey).unwrap_or(JsValue::NULL);
+        let tail = tail_js.as_string();
+        let joined = schema::load_stored_parts(&text, tail.as_deref());
+        let (m, tail_js, tail) = match (joined, tail) {
+            (Ok(m), tail) => (Ok(m), tail_js, tail),
+            // The tail is the trouble if the match reads without it: move the tail aside.
+            (Err(e), Some(t)) => match schema::load_stored_parts(&text, None) {
+                Ok(m) => {
+                    bad.push(quarantine(&tkey, &t, &e.to_string(), now_ms));
+                    (Ok(m), JsValue::NULL, None)
+                }
+                Err(e2) => {
+                    bad.push(quarantine(&tkey, &t, &format!("its match could not be read: {e2}"), now_ms));
+                    (Err(e2), JsValue::NULL, None)
+                }
+            },
+            (Err(e), None) => (Err(e), JsValue::NULL, None),
+        };
+        match m {
+            Ok(m) if m.id == id => {
+                remember(&m, head_js, tail_js, tail);
+                out.push(m);
+            }
+            Ok(m) => bad.push(quarantine(key, &text, &format!("the match inside has id {:?}", m.id), now_ms)),
+            Err(e) => bad.push(quarantine(key, &text, &e.to_string(), now_ms)),
         }
-        let Some(text) = s.get_item(&key).ok().flatten() else { continue };
-        match schema::load_stored(&text) {
-            Ok(m) if match_key(&m.id) == key => out.push(m),
-            Ok(m) => bad.push(quarantine(&key, &text, &format!("the match inside has id {:?}", m.id), now_ms)),
-            Err(e) => bad.push(quarantine(&key, &text, &e.to_string(), now_ms)),
+    }
+    // Tails whose match is not there (or was just moved aside).
+    for key in &all {
+        let Some(id) = key.strip_prefix(TAIL_PREFIX) else { continue };
+        if s.get_item(&match_key(id)).ok().flatten().is_none() {
+            if let Some(t) = s.get_item(key).ok().flatten() {
+                bad.push(quarantine(key, &t, "a tail with no match stored under that id", now_ms));
+            }
         }
     }
     out.sort_by(|a, b| b.updated_ms().total_cmp(&a.updated_ms()));
@@ -141,27 +186,148 @@ pub fn quarantined() -> Vec<(String, String)> {
         .collect()
 }
 
-/// Writes a whole match (write-through). Nothing else changes on error.
+/// Writes a whole match (write-through) and drops its tail. Nothing changes on error.
 pub fn save_match(m: &Match) -> Result<(), StoreError> {
-    set_raw(&match_key(&m.id), &schema::store_match(m))
+    let s = raw().ok_or_else(|| StoreError::Unavailable("no localStorage".into()))?;
+    let rs: &RawStorage = s.unchecked_ref();
+    write_whole(&s, rs, m)
+}
+
+fn write_whole(s: &web_sys::Storage, rs: &RawStorage, m: &Match) -> Result<(), StoreError> {
+    let key = match_key(&m.id);
+    forget(&m.id);
+    let head_js = JsValue::from_str(&schema::store_match(m));
+    rs.set_item_js(&key, &head_js).map_err(storage_error)?;
+    // The whole log is in the match's value now; a tail left by a crash here overlaps it
+    // and is read once (schema::load_stored_parts).
+    let _ = s.remove_item(&tail_key(&m.id));
+    remember(m, head_js, JsValue::NULL, None);
+    Ok(())
+}
+
+/// What this tab knows is stored for one match: its value as a JS string (compared with
+/// `===` to what is stored now, so any other writer — another tab, an import — is
+/// noticed), its tail (JS string, or null, and the text), and the log's length and last
+/// entry id (so a caller's copy can be checked to be that match).
+struct Known {
+    head_js: JsValue,
+    tail_js: JsValue,
+    tail: Option<(String, usize)>,
+    entries: usize,
+    last_id: Option<String>,
+}
+
+thread_local! {
+    static KNOWN: RefCell<HashMap<String, Known>> = RefCell::new(HashMap::new());
+}
+
+fn remember(m: &Match, head_js: JsValue, tail_js: JsValue, tail: Option<String>) {
+    let tail = tail.map(|t| {
+        let n = schema::parse_tail(&t).map(|x| x.entries.len()).unwrap_or(TAIL_MAX);
+        (t, n)
+    });
+    let k = Known { head_js, tail_js, tail, entries: m.entries.len(), last_id: m.entries.last().map(|e| e.id.clone()) };
+    KNOWN.with(|w| w.borrow_mut().insert(m.id.clone(), k));
+}
+
+fn forget(id: &str) {
+    KNOWN.with(|w| w.borrow_mut().remove(id));
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `web_sys::Storage`, for the two calls below.
+    #[wasm_bindgen(js_name = Storage)]
+    type RawStorage;
+    /// `Storage.getItem` without converting the value to Rust (a 1,000-hand match is
+    /// ~100 KB; comparing it in JS costs microseconds).
+    #[wasm_bindgen(method, js_name = getItem, catch)]
+    fn get_item_js(this: &RawStorage, key: &str) -> Result<JsValue, JsValue>;
+    /// `Storage.setItem` with a JS string made once by the caller.
+    #[wasm_bindgen(method, js_name = setItem, catch)]
+    fn set_item_js(this: &RawStorage, key: &str, value: &JsValue) -> Result<(), JsValue>;
+}
+
+fn storage_error(e: JsValue) -> StoreError {
+    let name = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
+    if name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED" {
+        StoreError::Full
+    } else {
+        StoreError::Unavailable(format!("{e:?}"))
+    }
 }
 
 /// Appends `entry` to the match as stored now (so another tab's entries are kept), saves,
 /// and returns the saved match. On error nothing is stored and the caller keeps its form.
+///
+/// Fast path (the usual commit): when the match's value and tail are exactly what this tab
+/// last wrote or read for `fallback`, the entry is checked against `fallback` and spliced
+/// onto the tail ([`schema::store_tail_appended`]): one small write, no parse of the log.
+/// Otherwise (another writer, or a full tail) the stored match is read and validated, the
+/// entry appended, and the whole match written with no tail.
 pub fn append_entry(fallback: &Match, entry: Entry) -> Result<Match, StoreError> {
-    let mut m = match read_match(&fallback.id) {
-        Ok(Some(m)) => m,
+    let id = fallback.id.as_str();
+    let s = raw().ok_or_else(|| StoreError::Unavailable("no localStorage".into()))?;
+    let rs: &RawStorage = s.unchecked_ref();
+    let head_js = rs.get_item_js(&match_key(id)).map_err(storage_error)?;
+    let tkey = tail_key(id);
+    let tail_js = rs.get_item_js(&tkey).map_err(storage_error)?;
+    let spliced = KNOWN.with(|w| {
+        let w = w.borrow();
+        let k = w.get(id)?;
+        let same = k.entries == fallback.entries.len()
+            && k.last_id.as_deref() == fallback.entries.last().map(|e| e.id.as_str())
+            && k.head_js == head_js
+            && k.tail_js == tail_js;
+        match &k.tail {
+            _ if !same => None,
+            None => Some((schema::store_tail(id, fallback.entries.len(), std::slice::from_ref(&entry)), 1)),
+            Some((_, n)) if *n >= TAIL_MAX => None,
+            Some((t, n)) => schema::store_tail_appended(t, &entry).map(|t| (t, n + 1)),
+        }
+    });
+    if let Some((tail, n)) = spliced {
+        let mut m = fallback.clone();
+        m.append(entry).map_err(StoreError::Invalid)?;
+        let tail_js = JsValue::from_str(&tail);
+        rs.set_item_js(&tkey, &tail_js).map_err(storage_error)?;
+        KNOWN.with(|w| {
+            if let Some(k) = w.borrow_mut().get_mut(id) {
+                k.tail_js = tail_js;
+                k.tail = Some((tail, n));
+                k.entries = m.entries.len();
+                k.last_id = m.entries.last().map(|e| e.id.clone());
+            }
+        });
+        return Ok(m);
+    }
+    let stored = head_js.as_string().map(|h: String| schema::load_stored_parts(&h, tail_js.as_string().as_deref()));
+    let mut m = match stored {
+        Some(Ok(m)) if m.id == id => m,
+        Some(Err(e)) => {
+            // Unreadable now: keep what is there aside before writing over it.
+            let now = js_sys::Date::now();
+            if let Some(h) = head_js.as_string() {
+                quarantine(&match_key(id), &h, &e.to_string(), now);
+            }
+            if let Some(t) = tail_js.as_string() {
+                quarantine(&tkey, &t, &e.to_string(), now);
+            }
+            fallback.clone()
+        }
         _ => fallback.clone(),
     };
     m.append(entry).map_err(StoreError::Invalid)?;
-    save_match(&m)?;
+    write_whole(&s, rs, &m)?;
     Ok(m)
 }
 
 /// Removes a match from this device.
 pub fn delete_match(id: &str) {
+    forget(id);
     if let Some(s) = raw() {
         let _ = s.remove_item(&match_key(id));
+        let _ = s.remove_item(&tail_key(id));
     }
 }
 

@@ -24,7 +24,7 @@ fn a_match_written_through_the_store_survives_a_fresh_read() {
     store::save_match(&m).unwrap();
     // A fresh read goes back to localStorage text, through the full validation.
     let raw = ls().get_item(&store::match_key(&m.id)).unwrap().unwrap();
-    assert!(raw.contains("\"schema_version\":1"));
+    assert!(raw.contains("\"schema_version\":2"));
     assert_eq!(store::read_match(&m.id).unwrap(), Some(m.clone()));
     let (all, bad) = store::load_all(0.0);
     assert_eq!(all, vec![m]);
@@ -68,16 +68,87 @@ fn append_keeps_entries_written_by_another_tab() {
     assert_eq!(stored, tab2);
 }
 
+fn hand(p: i32) -> Op {
+    Op::Hand { hand: HandInput::Shengji(Hand { points: p, ..Default::default() }) }
+}
+
+fn overrun() -> Op {
+    Op::Overrun { seat: referee::rules::Seat::N, action: referee::record::TimedAction::Play, seconds: 5 }
+}
+
+#[wasm_bindgen_test]
+fn commits_go_to_the_tail_and_the_whole_match_is_written_every_tail_max_entries() {
+    clear();
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    store::save_match(&m).unwrap();
+    let head = ls().get_item(&store::match_key(&m.id)).unwrap();
+    let mut cur = m.clone();
+    for i in 0..store::TAIL_MAX {
+        cur = store::append_entry(&cur, Entry { id: format!("t{i}"), at_ms: 1.8e12 + i as f64, op: overrun() }).unwrap();
+        // Only the tail was written; a fresh read joins both.
+        assert_eq!(ls().get_item(&store::match_key(&m.id)).unwrap(), head);
+        let tail = schema::parse_tail(&ls().get_item(&store::tail_key(&m.id)).unwrap().unwrap()).unwrap();
+        assert_eq!((tail.from, tail.entries.len()), (m.entries.len(), i + 1));
+        assert_eq!(store::read_match(&m.id).unwrap().as_ref(), Some(&cur));
+    }
+    // The tail is full: the next commit writes the whole match and drops the tail.
+    cur = store::append_entry(&cur, Entry { id: "last".into(), at_ms: 1.9e12, op: overrun() }).unwrap();
+    assert!(ls().get_item(&store::tail_key(&m.id)).unwrap().is_none());
+    assert_eq!(schema::load_stored(&ls().get_item(&store::match_key(&m.id)).unwrap().unwrap()).unwrap(), cur);
+    let (all, bad) = store::load_all(0.0);
+    assert_eq!((all, bad.len()), (vec![cur], 0));
+}
+
+#[wasm_bindgen_test]
+fn a_tail_changed_by_another_writer_is_read_before_appending() {
+    clear();
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    store::save_match(&m).unwrap();
+    let mine = store::append_entry(&m, Entry { id: "mine1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
+    // Another tab appends to the tail behind this tab's back…
+    let other = Entry { id: "other".into(), at_ms: 1.8e12 + 1.0, op: hand(60) };
+    let tail = schema::store_tail(&m.id, m.entries.len(), &[mine.entries.last().unwrap().clone(), other]);
+    ls().set_item(&store::tail_key(&m.id), &tail).unwrap();
+    // …this tab's next commit, from its own copy, keeps that entry.
+    let after = store::append_entry(&mine, Entry { id: "mine2".into(), at_ms: 1.8e12 + 2.0, op: hand(0) }).unwrap();
+    let ids: Vec<&str> = after.entries.iter().rev().take(3).map(|e| e.id.as_str()).collect();
+    assert_eq!(ids, ["mine2", "other", "mine1"]);
+    assert_eq!(store::read_match(&m.id).unwrap(), Some(after));
+}
+
+#[wasm_bindgen_test]
+fn a_bad_or_orphan_tail_is_kept_aside_and_the_match_still_loads() {
+    clear();
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    store::save_match(&m).unwrap();
+    ls().set_item(&store::tail_key(&m.id), "{\"schema_version\":2,\"app\":\"referee\",\"kind\":\"tail\"").unwrap();
+    ls().set_item(&store::tail_key("gone"), &schema::store_tail("gone", 0, &[])).unwrap();
+    let (all, bad) = store::load_all(7.0);
+    assert_eq!(all, vec![m.clone()], "the match loads without its unreadable tail");
+    assert_eq!(bad.len(), 2, "{bad:?}");
+    for q in &bad {
+        assert!(q.key.starts_with(store::TAIL_PREFIX));
+        assert!(ls().get_item(&q.moved_to).unwrap().is_some(), "kept, not dropped");
+        assert!(ls().get_item(&q.key).unwrap().is_none());
+    }
+    // Commits go on.
+    let next = store::append_entry(&m, Entry { id: "n1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
+    assert_eq!(store::read_match(&m.id).unwrap(), Some(next));
+}
+
 #[wasm_bindgen_test]
 fn an_invalid_entry_changes_nothing_stored() {
     clear();
     let m = sample::shengji_sample(1_700_000_000_000.0);
     store::save_match(&m).unwrap();
-    let before = ls().get_item(&store::match_key(&m.id)).unwrap();
+    store::append_entry(&m, Entry { id: "ok".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
+    let m = store::read_match(&m.id).unwrap().unwrap();
+    let before = (ls().get_item(&store::match_key(&m.id)).unwrap(), ls().get_item(&store::tail_key(&m.id)).unwrap());
+    assert!(before.1.is_some());
     let bad = Op::Hand { hand: HandInput::Shengji(Hand { points: 83, ..Default::default() }) };
-    let err = store::append_entry(&m, Entry { id: "bad".into(), at_ms: 1.8e12, op: bad }).unwrap_err();
+    let err = store::append_entry(&m, Entry { id: "bad".into(), at_ms: 1.8e12 + 1.0, op: bad }).unwrap_err();
     assert!(err.to_string().contains("points"), "{err}");
-    assert_eq!(ls().get_item(&store::match_key(&m.id)).unwrap(), before);
+    assert_eq!((ls().get_item(&store::match_key(&m.id)).unwrap(), ls().get_item(&store::tail_key(&m.id)).unwrap()), before);
 }
 
 #[wasm_bindgen_test]

@@ -78,12 +78,13 @@ impl Game {
     fn new(start: Start) -> Game {
         Game { state: State::new(&start), start, rows: Vec::new(), winner: None, by_time: false, clock: Clock::default() }
     }
-    /// Levels after each hand, for the chart: index 0 = start.
-    pub fn level_series(&self) -> Vec<BTreeMap<Team, crate::rules::Rank>> {
-        let mut v = vec![self.start.levels.clone()];
+    /// Levels `[team A, team B]` after each hand, for the chart: index 0 = start.
+    pub fn level_series(&self) -> Vec<[crate::rules::Rank; 2]> {
+        let two = |l: &BTreeMap<Team, crate::rules::Rank>| Team::BOTH.map(|t| l.get(&t).copied().unwrap_or(crate::rules::Rank::TWO));
+        let mut v = vec![two(&self.start.levels)];
         for r in &self.rows {
             if let Ok(o) = &r.result {
-                v.push(o.levels_after.clone());
+                v.push(two(&o.levels_after));
             }
         }
         v
@@ -226,21 +227,68 @@ pub fn replay(m: &Match) -> MatchView {
 
 /// Replays a 升级 match: voids drop entries, the newest correction of a hand is in force.
 pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> ShengjiView {
-    let mut games = vec![Game::new(start.clone())];
-    let mut overruns = Vec::new();
-    let mut locked = false;
+    let mut v = ShengjiView {
+        games: vec![Game::new(start.clone())],
+        series: BTreeMap::new(),
+        series_winner: None,
+        locked: false,
+        overruns: Vec::new(),
+    };
     for eff in effective(m) {
+        v.step(preset, eff);
+    }
+    v.tally(preset);
+    v
+}
+
+/// Brings `view` — the replay of `m.entries[..replayed]` with `preset` — up to the whole
+/// log in time proportional to the new entries, not the log. Returns `false` (and leaves
+/// `view` unusable: replay again) when a new entry is a correction or a void, which can
+/// change earlier hands. The result equals [`replay_shengji`] of `m` (tested).
+pub fn extend_shengji(view: &mut ShengjiView, preset: &shengji::Preset, m: &Match, replayed: usize) -> bool {
+    let Some(new) = m.entries.get(replayed..) else { return false };
+    if new.iter().any(|e| matches!(e.op, Op::Correct { .. } | Op::Void { .. })) {
+        return false;
+    }
+    for e in new {
+        // Nothing voids or corrects a new entry (that would be a newer Void/Correct).
+        let hand = match &e.op {
+            Op::Hand { hand } => Some(hand.clone()),
+            _ => None,
+        };
+        view.step(preset, Effective { entry: e, hand, corrected_ms: Vec::new() });
+    }
+    view.tally(preset);
+    true
+}
+
+/// The row a new hand would get if appended now, without replaying the log: the live
+/// preview of the next hand. Equals the last row of [`replay_shengji`] of the log with the
+/// hand appended (tested).
+pub fn preview_next_hand(view: &ShengjiView, preset: &shengji::Preset, entry_id: &str, at_ms: f64, hand: shengji::Hand) -> HandRow {
+    let g = view.current();
+    let mut state = g.state.clone();
+    let result = hand_result(preset, g.winner, &mut state, &hand);
+    HandRow { entry_id: entry_id.to_string(), number: g.rows.len() + 1, at_ms, hand, result, corrected_ms: Vec::new() }
+}
+
+fn hand_result(preset: &shengji::Preset, winner: Option<Team>, state: &mut State, hand: &shengji::Hand) -> Result<Outcome, InputError> {
+    match winner {
+        Some(w) => Err(InputError { field: "hand".into(), reason: format!("game over: team {w:?} already won") }),
+        None => shengji::apply(preset, state, hand),
+    }
+}
+
+impl ShengjiView {
+    /// One entry that counts, in log order.
+    fn step(&mut self, preset: &shengji::Preset, eff: Effective<'_>) {
         let e = eff.entry;
-        let game_index = games.len() - 1;
-        let g = games.last_mut().unwrap();
+        let game_index = self.games.len() - 1;
+        let g = self.games.last_mut().expect("a view has at least one game");
         match &e.op {
             Op::Hand { .. } => {
-                let Some(HandInput::Shengji(hand)) = eff.hand else { continue };
-                let result = if let Some(w) = g.winner {
-                    Err(InputError { field: "hand".into(), reason: format!("game over: team {w:?} already won") })
-                } else {
-                    shengji::apply(preset, &mut g.state, &hand)
-                };
+                let Some(HandInput::Shengji(hand)) = eff.hand else { return };
+                let result = hand_result(preset, g.winner, &mut g.state, &hand);
                 if let Ok(o) = &result {
                     if o.winner.is_some() {
                         g.winner = o.winner;
@@ -257,7 +305,7 @@ pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> She
             }
             Op::Correct { .. } | Op::Void { .. } => {}
             Op::Clock { action } => g.clock.act(*action, e.at_ms),
-            Op::Overrun { seat, action, seconds } => overruns.push(OverrunRow {
+            Op::Overrun { seat, action, seconds } => self.overruns.push(OverrunRow {
                 entry_id: e.id.clone(),
                 game: game_index,
                 hand: g.rows.len() + 1,
@@ -274,21 +322,25 @@ pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> She
             }
             Op::NextGame { start } => {
                 g.clock.act(ClockAction::Pause, e.at_ms);
-                games.push(Game::new(start.clone()));
+                self.games.push(Game::new(start.clone()));
             }
-            Op::SignOff { .. } => locked = true,
-            Op::Reopen { .. } => locked = false,
+            Op::SignOff { .. } => self.locked = true,
+            Op::Reopen { .. } => self.locked = false,
         }
     }
-    let mut series: BTreeMap<Team, u32> = Team::BOTH.iter().map(|t| (*t, 0)).collect();
-    for g in &games {
-        if let Some(w) = g.winner {
-            *series.get_mut(&w).unwrap() += 1;
+
+    /// Series score and winner from the games.
+    fn tally(&mut self, preset: &shengji::Preset) {
+        let mut series: BTreeMap<Team, u32> = Team::BOTH.iter().map(|t| (*t, 0)).collect();
+        for g in &self.games {
+            if let Some(w) = g.winner {
+                *series.get_mut(&w).unwrap() += 1;
+            }
         }
+        let need = preset.timing.best_of.max(1) / 2 + 1;
+        self.series_winner = Team::BOTH.into_iter().find(|t| series[t] >= need);
+        self.series = series;
     }
-    let need = preset.timing.best_of.max(1) / 2 + 1;
-    let series_winner = Team::BOTH.into_iter().find(|t| series[t] >= need);
-    ShengjiView { games, series, series_winner, locked, overruns }
 }
 
 #[cfg(test)]
@@ -340,6 +392,51 @@ mod tests {
         assert_eq!(v.series[&Team::B], 1);
         assert!(v.games[0].by_time);
         assert_eq!(v.series_winner, None);
+    }
+
+    /// An arbitrary log entry (valid or not: replay must cope with both).
+    fn arb_op(k: u8, points: i32, back: usize, ids: &[String]) -> Op {
+        let target = if ids.is_empty() { "none".to_string() } else { ids[back % ids.len()].clone() };
+        match k % 12 {
+            0..=5 => h(points),
+            6 => Op::Clock { action: [ClockAction::Start, ClockAction::Pause, ClockAction::Resume][back % 3] },
+            7 => Op::Overrun { seat: Seat::CCW[back % 4], action: TimedAction::Play, seconds: 3 },
+            8 => Op::Correct { target, hand: HandInput::Shengji(shengji::Hand { points: (points + 40) % 205, ..Default::default() }) },
+            9 => Op::Void { target, reason: String::new() },
+            10 => [Op::TimeVerdict { winner: Team::A }, Op::NextGame { start: Start::default() }][back % 2].clone(),
+            _ => [Op::SignOff { referee: "r".into() }, Op::Reopen { reason: "x".into() }][back % 2].clone(),
+        }
+    }
+
+    proptest::proptest! {
+        /// Extending the view entry by entry (what the page does on each commit) gives the
+        /// full replay; the preview of the next hand is the row a replay would give it.
+        #[test]
+        fn extending_and_previewing_equal_a_full_replay(
+            ops in proptest::collection::vec((0u8..12, 0i32..41, 0usize..50), 0..60),
+            next in 0i32..41,
+        ) {
+            let mut m = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
+            let Setup::Shengji(s) = m.setup.clone() else { unreachable!() };
+            let mut view = replay_shengji(&m, &s.preset, &s.start);
+            let mut ids: Vec<String> = Vec::new();
+            for (i, (k, p, back)) in ops.into_iter().enumerate() {
+                let op = arb_op(k, p * 5, back, &ids);
+                let id = format!("e{i}");
+                ids.push(id.clone());
+                m.entries.push(Entry { id, at_ms: i as f64 * 1000.0, op });
+                let full = replay_shengji(&m, &s.preset, &s.start);
+                if !extend_shengji(&mut view, &s.preset, &m, m.entries.len() - 1) {
+                    view = full.clone();
+                }
+                proptest::prop_assert_eq!(&view, &full);
+            }
+            let hand = shengji::Hand { points: next * 5, ..Default::default() };
+            let row = preview_next_hand(&view, &s.preset, "p", 7e9, hand.clone());
+            m.entries.push(Entry { id: "p".into(), at_ms: 7e9, op: h(next * 5) });
+            let after = replay_shengji(&m, &s.preset, &s.start);
+            proptest::prop_assert_eq!(after.current().rows.last(), Some(&row));
+        }
     }
 
     #[test]

@@ -14,8 +14,9 @@ use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
-/// The schema version written by this build.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The schema version written by this build. Version 2 (this build) stores the newest
+/// entries of a match under a second key ([`Tail`]); documents are unchanged otherwise.
+pub const SCHEMA_VERSION: u32 = 2;
 /// The `app` marker of every document.
 pub const APP_ID: &str = "referee";
 /// Imports larger than this many bytes are refused before parsing.
@@ -76,20 +77,140 @@ pub struct Stored {
     pub data: Match,
 }
 
+/// [`Stored`] borrowing its match, so that writing does not copy the log.
+#[derive(Serialize)]
+struct StoredRef<'a> {
+    schema_version: u32,
+    app: &'a str,
+    kind: &'a str,
+    #[serde(rename = "match")]
+    data: &'a Match,
+}
+
 /// Serializes one match for localStorage.
 pub fn store_match(m: &Match) -> String {
-    let s = Stored { schema_version: SCHEMA_VERSION, app: APP_ID.into(), kind: "match".into(), data: m.clone() };
+    let s = StoredRef { schema_version: SCHEMA_VERSION, app: APP_ID, kind: "match", data: m };
     serde_json::to_string(&s).expect("a match always serializes")
 }
 
-/// Serializes matches as an export file (pretty JSON).
-pub fn export(matches: &[Match], now_ms: f64) -> String {
-    let e = Export {
+/// The newest entries of a stored match, kept under their own key
+/// (`referee.tail.<match id>`) so that a commit rewrites a few kilobytes instead of the
+/// whole log: the match's own value ([`Stored`]) holds entries `0..from`… and the tail
+/// entries `from..`. The two may overlap (a write of the whole match that stopped before
+/// the tail was removed); [`load_stored_parts`] joins them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tail {
+    /// Schema version (2 and later).
+    pub schema_version: u32,
+    /// Always [`APP_ID`].
+    pub app: String,
+    /// Always `"tail"`.
+    pub kind: String,
+    /// The match it belongs to.
+    pub match_id: String,
+    /// Index in the match's log of `entries[0]`.
+    pub from: usize,
+    /// The entries, in log order.
+    pub entries: Vec<Entry>,
+}
+
+#[derive(Serialize)]
+struct TailRef<'a> {
+    schema_version: u32,
+    app: &'a str,
+    kind: &'a str,
+    match_id: &'a str,
+    from: usize,
+    entries: &'a [Entry],
+}
+
+/// Serializes a [`Tail`]: `entries` are the match's log from index `from`.
+pub fn store_tail(match_id: &str, from: usize, entries: &[Entry]) -> String {
+    let t = TailRef { schema_version: SCHEMA_VERSION, app: APP_ID, kind: "tail", match_id, from, entries };
+    serde_json::to_string(&t).expect("a tail always serializes")
+}
+
+/// The stored tail after `entry` is appended, spliced onto `prev` (the exact output of
+/// [`store_tail`], which ends `]}`); byte for byte [`store_tail`] of the longer tail.
+pub fn store_tail_appended(prev: &str, entry: &Entry) -> Option<String> {
+    splice(prev, "]}", entry)
+}
+
+fn splice(prev: &str, end: &str, entry: &Entry) -> Option<String> {
+    let head = prev.strip_suffix(end)?;
+    let e = serde_json::to_string(entry).ok()?;
+    let mut out = String::with_capacity(prev.len() + e.len() + 1);
+    out.push_str(head);
+    if !head.ends_with('[') {
+        out.push(',');
+    }
+    out.push_str(&e);
+    out.push_str(end);
+    Some(out)
+}
+
+/// Reads a stored match from its own value and, if present, its [`Tail`]: both parsed and
+/// migrated, the tail's entries joined to the log (where they overlap, the ids must agree),
+/// and the whole match validated as an import is. Errors name the field; a field of the
+/// tail is named `tail.…` (e.g. `tail.entries[2].op.hand.shengji.points`).
+pub fn load_stored_parts(head: &str, tail: Option<&str>) -> Result<Match, ImportError> {
+    let doc = envelope(head, "match")?;
+    let s: Stored = typed(doc)?;
+    let mut m = s.data;
+    if let Some(tail) = tail {
+        let t = parse_tail(tail).map_err(|e| prefix("tail", e))?;
+        join_tail(&mut m, t).map_err(|e| prefix("tail", e))?;
+    }
+    validate_match(&m).map_err(|e| prefix("match", e))?;
+    Ok(m)
+}
+
+/// Parses a stored [`Tail`] (envelope, version, fields).
+pub fn parse_tail(text: &str) -> Result<Tail, ImportError> {
+    let doc = envelope(text, "tail")?;
+    typed(doc)
+}
+
+/// Appends the entries of `t` that `m` does not have yet.
+fn join_tail(m: &mut Match, t: Tail) -> Result<(), ImportError> {
+    if t.match_id != m.id {
+        return Err(ie("match_id", format!("{:?} is not this match ({:?})", t.match_id, m.id)));
+    }
+    let have = m.entries.len();
+    if t.from > have {
+        return Err(ie("from", format!("starts at entry {}, but the match has {have} entries: entries are missing", t.from)));
+    }
+    for (i, e) in t.entries.into_iter().enumerate() {
+        let at = t.from + i;
+        match m.entries.get(at) {
+            Some(x) if x.id == e.id => {}
+            Some(x) => {
+                return Err(ie(format!("entries[{i}].id"), format!("{:?} but the match has {:?} at entry {at}", e.id, x.id)));
+            }
+            None => m.entries.push(e),
+        }
+    }
+    Ok(())
+}
+
+/// [`Export`] borrowing its matches.
+#[derive(Serialize)]
+struct ExportRef<'a> {
+    schema_version: u32,
+    app: &'a str,
+    kind: &'a str,
+    exported_ms: f64,
+    matches: Vec<&'a Match>,
+}
+
+/// Serializes matches (owned or shared) as an export file (pretty JSON).
+pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], now_ms: f64) -> String {
+    let e = ExportRef {
         schema_version: SCHEMA_VERSION,
-        app: APP_ID.into(),
-        kind: "export".into(),
+        app: APP_ID,
+        kind: "export",
         exported_ms: now_ms,
-        matches: matches.to_vec(),
+        matches: matches.iter().map(|m| m.borrow()).collect(),
     };
     serde_json::to_string_pretty(&e).expect("an export always serializes")
 }
@@ -98,9 +219,14 @@ pub fn export(matches: &[Match], now_ms: f64) -> String {
 pub type Migration = fn(Value) -> Result<Value, ImportError>;
 
 /// The migrations of this build, index `i` upgrading version `i` to `i + 1`. Version 1 is
-/// the first released schema, so there is none yet; the next schema change adds
-/// `MIGRATIONS[1]` (1 → 2) here and bumps [`SCHEMA_VERSION`].
-pub const MIGRATIONS: &[Option<Migration>] = &[None];
+/// the first released schema.
+pub const MIGRATIONS: &[Option<Migration>] = &[None, Some(v1_to_v2)];
+
+/// 1 → 2: a version-1 match or export reads as it is (version 2 only adds the [`Tail`]
+/// key beside a stored match; a version-1 stored match is a match with no tail).
+fn v1_to_v2(doc: Value) -> Result<Value, ImportError> {
+    Ok(doc)
+}
 
 /// Brings `doc` to [`SCHEMA_VERSION`] with [`MIGRATIONS`]; refuses a newer version.
 pub fn migrate(doc: Value) -> Result<Value, ImportError> {
@@ -347,10 +473,25 @@ pub fn validate_match(m: &Match) -> Result<(), ImportError> {
 /// kind, a hand of the match's game that the engine accepts, and no change while locked
 /// (except a reopen). Errors name the field relative to the entry.
 pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
+    // Only what checking `e` looks at: entries with its id or its target, whether the
+    // target is voided, and the lock — one pass with no hashing of the whole log (this
+    // runs on every commit).
+    let target = match &e.op {
+        Op::Correct { target, .. } | Op::Void { target, .. } => Some(target.as_str()),
+        _ => None,
+    };
     let mut index = LogIndex::default();
     for x in &m.entries {
-        index.push(x);
+        if x.id == e.id || Some(x.id.as_str()) == target {
+            index.by_id.insert(x.id.as_str(), x);
+        }
+        if let Op::Void { target: t, .. } = &x.op {
+            if Some(t.as_str()) == target {
+                index.voided.insert(t.as_str());
+            }
+        }
     }
+    index.locked = m.locked();
     check_entry(m, &index, e)
 }
 
@@ -540,6 +681,96 @@ mod tests {
         let m = sample::shengji_sample(1_700_000_000_000.0);
         let text = store_match(&m);
         assert_eq!(load_stored(&text).unwrap(), m);
+    }
+
+    #[test]
+    fn splicing_an_entry_onto_a_stored_tail_equals_storing_the_longer_tail() {
+        let m = sample::shengji_sample(1_700_000_000_000.0);
+        let mut entries = m.entries.clone();
+        // Text that JSON must escape.
+        entries.push(Entry { id: "v-x".into(), at_ms: 9e12, op: Op::Void { target: entries[0].id.clone(), reason: "\"]}}\u{2028}\n\\".into() } });
+        let id = "m-\"]}";
+        let mut text = store_tail(id, 3, &[]);
+        for k in 0..entries.len() {
+            text = store_tail_appended(&text, &entries[k]).expect("a stored tail has the shape");
+            assert_eq!(text, store_tail(id, 3, &entries[..=k]));
+            assert_eq!(parse_tail(&text).unwrap().entries, entries[..=k]);
+        }
+        assert_eq!(store_tail_appended("{\"not\":\"stored\"}", &entries[0]), None);
+    }
+
+    #[test]
+    fn a_match_is_read_back_from_its_value_and_its_tail() {
+        let m = sample::shengji_sample(1_700_000_000_000.0);
+        let n = m.entries.len();
+        assert!(n >= 6);
+        let mut head = m.clone();
+        head.entries.truncate(n - 4);
+        // The tail built entry by entry by splicing equals the tail stored at once.
+        let mut tail = store_tail(&m.id, n - 4, &[]);
+        for e in &m.entries[n - 4..] {
+            tail = store_tail_appended(&tail, e).unwrap();
+        }
+        assert_eq!(tail, store_tail(&m.id, n - 4, &m.entries[n - 4..]));
+        assert_eq!(load_stored_parts(&store_match(&head), Some(&tail)).unwrap(), m);
+        assert_eq!(load_stored_parts(&store_match(&m), None).unwrap(), m);
+        // A whole-match write that stopped before its tail was removed: the overlap is read once.
+        assert_eq!(load_stored_parts(&store_match(&m), Some(&tail)).unwrap(), m);
+        // A version-1 value (before tails) still reads.
+        let v1 = store_match(&m).replacen("\"schema_version\":2", "\"schema_version\":1", 1);
+        assert_eq!(load_stored_parts(&v1, None).unwrap(), m);
+        // Gaps, disagreements, another match, bad fields: refused, naming the field.
+        head.entries.truncate(n - 6);
+        let e = load_stored_parts(&store_match(&head), Some(&tail)).unwrap_err();
+        assert_eq!(e.field, "tail.from", "{e}");
+        let other = store_tail(&m.id, n - 4, &m.entries[n - 3..]);
+        let e = load_stored_parts(&store_match(&m), Some(&other)).unwrap_err();
+        assert_eq!(e.field, "tail.entries[0].id", "{e}");
+        let e = load_stored_parts(&store_match(&m), Some(&store_tail("someone-else", 0, &[]))).unwrap_err();
+        assert_eq!(e.field, "tail.match_id", "{e}");
+        let mut v: Value = serde_json::from_str(&tail).unwrap();
+        v["entries"][1]["op"]["hand"]["shengji"]["points"] = Value::from("eighty");
+        let e = load_stored_parts(&store_match(&m), Some(&v.to_string())).unwrap_err();
+        assert!(e.field.starts_with("tail.entries[1].op"), "{e}");
+        let e = load_stored_parts(&store_match(&m), Some("{\"app\":\"referee\",")).unwrap_err();
+        assert_eq!(e.field, "tail", "{e}");
+    }
+
+    proptest::proptest! {
+        /// The one-pass check of a new entry gives what the full log index gives.
+        #[test]
+        fn checking_a_new_entry_equals_checking_it_with_the_full_index(
+            ops in proptest::collection::vec((0u8..8, 0usize..40, 0i32..41), 1..40),
+        ) {
+            use crate::rules::shengji::Hand;
+            let mut m = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
+            for (i, (k, back, p)) in ops.into_iter().enumerate() {
+                let ids: Vec<String> = m.entries.iter().map(|e| e.id.clone()).collect();
+                let target = if ids.is_empty() { "none".to_string() } else { ids[back % ids.len()].clone() };
+                let hand = HandInput::Shengji(Hand { points: p * 5 + (k as i32 % 2) * 3, ..Default::default() });
+                let op = match k {
+                    0 | 1 => Op::Hand { hand },
+                    2 => Op::Correct { target, hand },
+                    3 => Op::Void { target, reason: String::new() },
+                    4 => Op::SignOff { referee: "r".into() },
+                    5 => Op::Reopen { reason: "x".into() },
+                    6 => Op::Overrun { seat: crate::rules::Seat::N, action: super::super::TimedAction::Play, seconds: 3 },
+                    _ => Op::Clock { action: super::super::ClockAction::Start },
+                };
+                // Sometimes an id already in the log.
+                let id = if back % 7 == 0 && !ids.is_empty() { ids[back % ids.len()].clone() } else { format!("e{i}") };
+                let e = Entry { id, at_ms: i as f64, op };
+                let mut full = LogIndex::default();
+                for x in &m.entries {
+                    full.push(x);
+                }
+                let want = check_entry(&m, &full, &e);
+                proptest::prop_assert_eq!(check_new_entry(&m, &e), want.clone());
+                if want.is_ok() {
+                    m.entries.push(e);
+                }
+            }
+        }
     }
 
     #[test]

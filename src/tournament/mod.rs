@@ -933,6 +933,11 @@ pub fn load_event(text: &str) -> Result<Event, ImportError> {
     if doc.get("app").and_then(Value::as_str) != Some(APP_ID) {
         return Err(ie("app", "missing or not \"referee\": this is not a 裁判助手 file"));
     }
+    // Another kind of file (a match export has its own version numbers) is named as such
+    // before its version is compared with the event schema's.
+    if let Some(k) = doc.get("kind").and_then(Value::as_str).filter(|k| *k != "event") {
+        return Err(ie("kind", format!("expected \"event\", found {k:?}")));
+    }
     let doc = schema::migrate_with(doc, EVENT_VERSION, EVENT_MIGRATIONS)?;
     match doc.get("kind").and_then(Value::as_str) {
         Some("event") => {}
@@ -1002,7 +1007,7 @@ mod tests {
         let err = load_event(&v.to_string()).unwrap_err();
         assert_eq!(err.field, "event.competitions[0].entrants[1]", "{err}");
         // Not an event.
-        let m = crate::record::schema::export(&[], 0.0);
+        let m = crate::record::schema::export::<crate::record::Match>(&[], 0.0);
         assert_eq!(load_event(&m).unwrap_err().field, "kind");
     }
 

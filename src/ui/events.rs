@@ -27,6 +27,11 @@ use wasm_bindgen::{JsCast, JsValue};
 /// Prefix of event keys.
 pub const EVENT_PREFIX: &str = "referee.event.";
 
+/// Owned copies of the shared matches (the tournament functions take `&[Match]`).
+fn owned(ms: &[std::sync::Arc<Match>]) -> Vec<Match> {
+    ms.iter().map(|m| (**m).clone()).collect()
+}
+
 fn raw() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
@@ -728,7 +733,7 @@ fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl IntoView {
     let comp = Memo::new(move |_| ev.ev.with(|e| e.as_ref().and_then(|e| e.competition(&cid.get_value()).cloned())));
     let st: Memo<Option<Standings>> = Memo::new(move |_| {
         let comp = comp.get()?;
-        Some(c.matches.with(|ms| standings::standings(&comp, ms)))
+        Some(c.matches.with(|ms| standings::standings(&comp, &owned(ms))))
     });
     let event = move || ev.ev.get().expect("event present");
     let mutate_comp = move |f: CompEdit| {
@@ -766,7 +771,7 @@ fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl IntoView {
     let make_leg = move |fixture: String, leg: usize| -> bool {
         let Some(e) = ev.now() else { return false };
         let Some(cm) = e.competition(&cid.get_value()).cloned() else { return false };
-        let res = c.matches.with_untracked(|ms| standings::results(&cm, ms));
+        let res = c.matches.with_untracked(|ms| standings::results(&cm, &owned(ms)));
         match tables::leg_match(&e, &cm, &fixture, leg, &res, now_ms()) {
             Err(x) => {
                 ev.error(format!("{fixture}: {}", leg_error_text(&x)));
@@ -834,7 +839,7 @@ fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl IntoView {
     let table_pack = move |table: u32| {
         let Some(cm) = comp.get_untracked() else { return };
         let ids: Vec<String> = cm.rounds.iter().flat_map(|r| &r.fixtures).flat_map(|f| &f.legs).filter(|l| l.table == table).filter_map(|l| l.match_id.clone()).collect();
-        let ms: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().filter(|m| ids.contains(&m.id)).cloned().collect());
+        let ms: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().filter(|m| ids.contains(&m.id)).map(|m| (**m).clone()).collect());
         if ms.is_empty() {
             ev.error(t("ev.sched.no_matches"));
             return;
@@ -1269,7 +1274,7 @@ fn SyncTab(ev: Ev) -> impl IntoView {
                 }
                 let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string()).unwrap_or_default();
                 let Some(mut e) = ev.now() else { return };
-                let local = c.matches.get_untracked();
+                let local = c.matches.with_untracked(|ms| owned(ms));
                 let res = sync::import_text(&mut e, &local, &name, &text, now_ms());
                 match res {
                     Ok(merged) => {
@@ -1314,7 +1319,7 @@ fn SyncTab(ev: Ev) -> impl IntoView {
         let Some(conf) = e.conflicts.get(idx).cloned() else { return };
         let m = match store::read_match(&conf.match_id) {
             Ok(Some(m)) => Some(m),
-            _ => c.matches.with_untracked(|ms| ms.iter().find(|x| x.id == conf.match_id).cloned()),
+            _ => c.matches.with_untracked(|ms| ms.iter().find(|x| x.id == conf.match_id).map(|m| (**m).clone())),
         };
         let Some(m) = m else {
             ev.error(t("ev.sync.no_match"));
@@ -1348,7 +1353,7 @@ fn SyncTab(ev: Ev) -> impl IntoView {
     let export_all = move |_| {
         let Some(e) = ev.now() else { return };
         let ids = e.match_ids();
-        let ms: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().filter(|m| ids.contains(&m.id)).cloned().collect());
+        let ms: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().filter(|m| ids.contains(&m.id)).map(|m| (**m).clone()).collect());
         if ms.is_empty() {
             ev.error(t("ev.sched.no_matches"));
             return;
@@ -1386,13 +1391,13 @@ fn SyncTab(ev: Ev) -> impl IntoView {
                                     <div class="side-by-side">
                                         <div class="version local">
                                             <h4>{tr(l, "ev.sync.local")}</h4>
-                                            <p class="desc">{describe(l, m, &cf.local)}</p>
+                                            <p class="desc">{describe(l, m.map(|m| &**m), &cf.local)}</p>
                                             <p class="muted">{fmt_time(cf.local.at_ms)}</p>
                                             <button class="btn keep-local" on:click=move |_| resolve(i, sync::Choice::Local)>{tr(l, "ev.sync.keep_local")}</button>
                                         </div>
                                         <div class="version incoming">
                                             <h4>{tr(l, "ev.sync.file")}</h4>
-                                            <p class="desc">{describe(l, m, &cf.incoming)}</p>
+                                            <p class="desc">{describe(l, m.map(|m| &**m), &cf.incoming)}</p>
                                             <p class="muted">{fmt_time(cf.incoming.at_ms)}</p>
                                             <button class="btn primary take-file" on:click=move |_| resolve(i, sync::Choice::Incoming)>{tr(l, "ev.sync.take_file")}</button>
                                         </div>
@@ -1413,7 +1418,7 @@ fn SyncTab(ev: Ev) -> impl IntoView {
                         Some(e.resolutions.iter().rev().map(|r| {
                             let m = ms.iter().find(|m| m.id == r.conflict.match_id);
                             let chosen = match r.choice { sync::Choice::Local => tr(l, "ev.sync.kept_local"), sync::Choice::Incoming => tr(l, "ev.sync.took_file") };
-                            view! { <li class="resolution">{fmt_time(r.at_ms)}" · "{chosen}" · "{describe(l, m, &r.conflict.local)}" ⟷ "{describe(l, m, &r.conflict.incoming)}</li> }
+                            view! { <li class="resolution">{fmt_time(r.at_ms)}" · "{chosen}" · "{describe(l, m.map(|m| &**m), &r.conflict.local)}" ⟷ "{describe(l, m.map(|m| &**m), &r.conflict.incoming)}</li> }
                         }).collect_view())
                     }}
                 </ul>

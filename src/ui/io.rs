@@ -30,7 +30,7 @@ fn file_name(prefix: &str) -> String {
 
 /// Downloads `text` as a JSON file and, where the Web Share API takes files, offers to
 /// share it. Records the export time.
-pub fn export(matches: &[Match], prefix: &str, share: bool) {
+pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], prefix: &str, share: bool) {
     let text = schema::export(matches, now_ms());
     let parts = js_sys::Array::of1(&JsValue::from_str(&text));
     let opts = web_sys::BlobPropertyBag::new();
@@ -126,7 +126,7 @@ pub fn ImportExport() -> impl IntoView {
     };
     let confirm = move |_| {
         let Some(p) = pending.get_untracked() else { return };
-        let local = c.matches.get_untracked();
+        let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
         match schema::merge(&local, &p.matches) {
             Err(e) => error.set(Some(format!("{}: {e}", t("import.invalid")))),
             Ok((changed, report)) => {

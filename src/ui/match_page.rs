@@ -4,7 +4,7 @@
 use super::widgets::{fmt_duration, vibrate, LevelChart, PointsInput};
 use super::{ctx, fmt_time, io, now_ms, t, tx};
 use crate::i18n::Lang;
-use crate::record::replay::{replay, HandRow, MatchView, ShengjiView};
+use crate::record::replay::{extend_shengji, preview_next_hand, replay, replay_shengji, HandRow, MatchView, ShengjiView};
 use crate::record::{ClockAction, Entry, HandInput, Match, Op, Setup, ShengjiSetup, TimedAction};
 use crate::rules::shengji::{
     self, Amount, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit,
@@ -197,7 +197,15 @@ pub fn MatchPage() -> impl IntoView {
     let c = ctx();
     let params = use_params_map();
     let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
-    let m = Memo::new(move |_| c.matches.with(|ms| ms.iter().find(|x| x.id == id.get()).cloned()));
+    // The match, shared with the list (Arc): a commit swaps the pointer, nothing is copied.
+    let m = Memo::new_with_compare(
+        move |_| c.matches.with(|ms| ms.iter().find(|x| x.id == id.get()).cloned()),
+        |a: Option<&Option<Arc<Match>>>, b: Option<&Option<Arc<Match>>>| match (a, b) {
+            (Some(Some(a)), Some(Some(b))) => !Arc::ptr_eq(a, b),
+            (Some(None), Some(None)) => false,
+            _ => true,
+        },
+    );
     // Re-mount the page only when the match or its game changes, not on every entry, so
     // forms and timers keep their state while entries are appended.
     let game = Memo::new(move |_| m.with(|x| x.as_ref().map(|x| (x.id.clone(), x.setup.game()))));
@@ -227,18 +235,43 @@ fn setup_of(m: &Match) -> &ShengjiSetup {
 use super::commit;
 
 #[component]
-fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
+fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let c = ctx();
     let lang = c.lang;
     let mm = move || m.get().expect("match present");
-    // The replayed view, shared (Arc) so that every reader gets it without a deep copy.
-    let view_memo: Memo<Option<Arc<ShengjiView>>> = Memo::new(move |_| {
-        m.with(|o| o.as_ref().and_then(|x| match replay(x) {
-            MatchView::Shengji(v) => Some(Arc::new(v)),
-            _ => None,
-        }))
+    // The replayed view, shared (Arc) so that every reader gets it without a deep copy, and
+    // extended in place when entries were only appended (a commit on a 1,000-hand match
+    // replays one hand, not 1,000): (match id, entries replayed, id of the last one, view,
+    // epoch). The epoch counts whole replays: rows of the history are keyed by it, so an
+    // append renders one new row and a replay (an edit, a delete) renders them all again.
+    type Cached = Option<(String, usize, Option<String>, Arc<ShengjiView>, u64)>;
+    let view_memo: Memo<Cached> = Memo::new_owning(move |prev: Option<Cached>| {
+        m.with(|o| {
+            let Some(x) = o.as_ref() else { return (None, true) };
+            let s = setup_of(x);
+            let last = |n: usize| n.checked_sub(1).and_then(|i| x.entries.get(i)).map(|e| e.id.clone());
+            let mut epoch = 0;
+            if let Some(Some((id, n, last_id, mut view, ep))) = prev {
+                epoch = ep + 1;
+                if id == x.id && n <= x.entries.len() && last(n) == last_id {
+                    if n == x.entries.len() {
+                        return (Some((id, n, last_id, view, ep)), false);
+                    }
+                    if extend_shengji(Arc::make_mut(&mut view), &s.preset, x, n) {
+                        let n = x.entries.len();
+                        return (Some((id, n, last(n), view, ep)), true);
+                    }
+                }
+                // The old view is dropped after this frame, not during the commit.
+                super::widgets::drop_later(view);
+            }
+            let view = Arc::new(replay_shengji(x, &s.preset, &s.start));
+            let n = x.entries.len();
+            (Some((x.id.clone(), n, last(n), view, epoch)), true)
+        })
     });
-    let v = move || view_memo.get().expect("view present");
+    let v = move || view_memo.with(|c| c.as_ref().map(|c| c.3.clone())).expect("view present");
+    let epoch = Signal::derive(move || view_memo.with(|c| c.as_ref().map(|c| c.4).unwrap_or(0)));
     let preset = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).preset.clone())).expect("preset"));
     let teams = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).teams.clone())).unwrap_or_default());
     let players = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).players.clone())).unwrap_or_default());
@@ -252,9 +285,16 @@ fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
         }
     });
 
-    // The candidate entry replayed in place: the live preview (also for an edit of hand k).
+    // The candidate entry: the live preview. A new hand is played on a copy of the current
+    // state (the log is not replayed); an edit of hand k replays the log with it in place.
     let candidate = Memo::new(move |_| {
-        let mut x = m.get()?;
+        if form.editing.get().is_none() {
+            let hand = form.hand();
+            let view = view_memo.with(|c| c.as_ref().map(|c| c.3.clone()))?;
+            let row = preset.with(|p| preview_next_hand(&view, p, "preview", now_ms(), hand));
+            return Some((Some(row), view.first_error()));
+        }
+        let mut x = Match::clone(&*m.get()?);
         let hand = form.hand();
         let op = match form.editing.get() {
             Some(target) => Op::Correct { target, hand: HandInput::Shengji(hand) },
@@ -295,6 +335,7 @@ fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
             Ok(()) => form.reset(),
             Err(e) => form.error.set(Some(e)),
         }
+        super::widgets::drop_later(x);
     };
 
     let simple = move |op: Op| {
@@ -307,7 +348,7 @@ fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
 
     view! {
         <section class="page match">
-            <h1 class="match-title">{move || { let x = mm(); if x.title.is_empty() { x.id.clone() } else { x.title.clone() } }}</h1>
+            <h1 class="match-title">{move || m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() })).unwrap_or_default()}</h1>
             <p class="muted">{move || { let p = preset.get(); format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source) }}</p>
             <Scoreboard v=Signal::derive(v) teams=teams.into() players=players.into() now=now.into() />
             <ClockBar m=m v=Signal::derive(v) preset=preset.into() now=now.into() teams=teams.into() countdown=countdown />
@@ -340,7 +381,7 @@ fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
                 </div>
             </Show>
             <div class="actions">
-                <button class="btn" id="undo" disabled=move || locked() || m.with(|x| x.as_ref().and_then(|x| x.undo_target()).is_none())
+                <button class="btn" id="undo" disabled=move || locked() || m.with(|x| x.as_deref().and_then(|x| x.undo_target()).is_none())
                     on:click=move |_| {
                         if let Some(x) = m.get_untracked() {
                             if let Some(e) = x.undo_target() {
@@ -355,7 +396,7 @@ fn ShengjiMatch(m: Memo<Option<Match>>) -> impl IntoView {
             </div>
             <h2>{tx("chart.title")}</h2>
             <LevelChart series=Signal::derive(move || v().current().level_series()) names=teams.into() />
-            <History v=Signal::derive(v) preset=preset.into() teams=teams.into() form=form locked=Signal::derive(locked) on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) />
+            <History v=Signal::derive(v) epoch=epoch preset=preset.into() teams=teams.into() form=form locked=Signal::derive(locked) on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) />
             <ResultSheet m=m v=Signal::derive(v) teams=teams.into() players=players.into() />
             <Log m=m />
         </section>
@@ -374,7 +415,7 @@ fn Scoreboard(
         <div class="scoreboard" id="scoreboard">
             {move || {
                 let view = v.get();
-                let g = view.current().clone();
+                let g = view.current();
                 let tm = teams.get();
                 let pl = players.get();
                 Team::BOTH.into_iter().map(|team| {
@@ -410,7 +451,7 @@ fn Scoreboard(
 
 #[component]
 fn ClockBar(
-    m: Memo<Option<Match>>,
+    m: Memo<Option<Arc<Match>>>,
     v: Signal<Arc<ShengjiView>>,
     preset: Signal<Preset>,
     now: Signal<f64>,
@@ -722,6 +763,8 @@ fn DeclaringEditor(form: Form, preset: Signal<Preset>, countdown: RwSignal<Optio
 #[component]
 fn History(
     v: Signal<Arc<ShengjiView>>,
+    /// Whole replays so far (rows are keyed by it).
+    epoch: Signal<u64>,
     preset: Signal<Preset>,
     teams: Signal<BTreeMap<Team, String>>,
     form: Form,
@@ -736,14 +779,34 @@ fn History(
     view! {
         <h2>{tx("hist.title")}</h2>
         <ol class="history" id="history" reversed>
-            {move || {
-                let view = v.get();
-                let l = lang.get();
-                let p = preset.get();
-                let tm = teams.get();
-                let multi = view.games.len() > 1;
-                let limit = if show_all.get() { usize::MAX } else { SHOWN };
-                view.games.iter().enumerate().rev().flat_map(|(gi, g)| g.rows.iter().rev().map(move |r| (gi, r.clone()))).take(limit).map(|(gi, r)| {
+            // Keyed by entry, replay epoch, language and layout: a commit adds one row and
+            // drops the oldest shown instead of rebuilding the list; an edit or a delete
+            // (a whole replay) renders every row again.
+            <For
+                each=move || {
+                    let view = v.get();
+                    let l = lang.get().code();
+                    let ep = epoch.get();
+                    let multi = view.games.len() > 1;
+                    let limit = if show_all.get() { usize::MAX } else { SHOWN };
+                    view.games.iter().enumerate().rev()
+                        .flat_map(|(gi, g)| g.rows.iter().enumerate().rev().map(move |(ri, r)| (gi, ri, r)))
+                        .take(limit)
+                        .map(|(gi, ri, r)| {
+                            use std::hash::{Hash, Hasher};
+                            let mut h = std::collections::hash_map::DefaultHasher::new();
+                            (&r.entry_id, ep, l, multi).hash(&mut h);
+                            (h.finish(), gi, ri, multi)
+                        })
+                        .collect::<Vec<_>>()
+                }
+                key=|(k, ..)| *k
+                children=move |(_, gi, ri, multi)| {
+                    // Only rows that are new on screen get here: copy just this one.
+                    let r = v.with_untracked(|v| v.games[gi].rows[ri].clone());
+                    let l = lang.get_untracked();
+                    let p = preset.get_untracked();
+                    let tm = teams.get_untracked();
                     let id = r.entry_id.clone();
                     let id2 = id.clone();
                     let id3 = id.clone();
@@ -769,17 +832,17 @@ fn History(
                                         <button class="btn edit" on:click={ let hand = hand.clone(); let id = id.clone(); move |_| {
                                             form.load(&hand, Some(id.clone()));
                                             if let Some(el) = document().get_element_by_id("hand-entry") { el.scroll_into_view(); }
-                                        }}>{t("hist.edit")}</button>
+                                        }}>{tx("hist.edit")}</button>
                                         <button class="btn danger delete" on:click={ let id = id2.clone(); move |_| {
                                             if window().confirm_with_message(t("hist.confirm_delete")).unwrap_or(false) { on_void(id.clone()); }
-                                        }}>{t("hist.delete")}</button>
+                                        }}>{tx("hist.delete")}</button>
                                     </div>
                                 </Show>
                             </details>
                         </li>
                     }
-                }).collect_view()
-            }}
+                }
+            />
         </ol>
         <Show when=move || !show_all.get() && v.with(|x| x.games.iter().map(|g| g.rows.len()).sum::<usize>() > SHOWN)>
             <button class="btn" id="history-all" on:click=move |_| show_all.set(true)>{tx("hist.show_all")}</button>
@@ -788,7 +851,7 @@ fn History(
 }
 
 #[component]
-fn GameEnd(m: Memo<Option<Match>>, v: Signal<Arc<ShengjiView>>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
+fn GameEnd(m: Memo<Option<Arc<Match>>>, v: Signal<Arc<ShengjiView>>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
     let next = move |_| {
         let Some(x) = m.get_untracked() else { return };
         let view = v.get_untracked();
@@ -826,7 +889,7 @@ fn GameEnd(m: Memo<Option<Match>>, v: Signal<Arc<ShengjiView>>, teams: Signal<BT
 
 #[component]
 fn ResultSheet(
-    m: Memo<Option<Match>>,
+    m: Memo<Option<Arc<Match>>>,
     v: Signal<Arc<ShengjiView>>,
     teams: Signal<BTreeMap<Team, String>>,
     players: Signal<BTreeMap<Seat, String>>,
@@ -834,6 +897,7 @@ fn ResultSheet(
     let lang = ctx().lang;
     let referee = RwSignal::new(String::new());
     let reason = RwSignal::new(String::new());
+    let open = RwSignal::new(false);
     let act = move |op: Op| {
         if let Some(x) = m.get_untracked() {
             if let Err(e) = commit(&x, op) {
@@ -842,9 +906,10 @@ fn ResultSheet(
         }
     };
     view! {
-        <details class="result-sheet" id="result-sheet">
+        <details class="result-sheet" id="result-sheet" on:toggle=move |ev| open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
             <summary>{tx("sheet.title")}</summary>
-            {move || {
+            // Rendered while open only (a closed sheet costs nothing on each commit).
+            {move || open.get().then(|| {
                 let view = v.get();
                 let tm = teams.get();
                 let pl = players.get();
@@ -884,13 +949,13 @@ fn ResultSheet(
                         }.into_any()
                     }}
                 }
-            }}
+            })}
         </details>
     }
 }
 
 #[component]
-fn Log(m: Memo<Option<Match>>) -> impl IntoView {
+fn Log(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let lang = ctx().lang;
     let open = RwSignal::new(false);
     view! {

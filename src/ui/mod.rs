@@ -14,14 +14,16 @@ use crate::i18n::{tr, Lang};
 use crate::record::Match;
 use crate::store::{self, Quarantined};
 use leptos::prelude::*;
+use std::sync::Arc;
 use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::path;
 
 /// Shared app state, provided as context.
 #[derive(Clone, Copy)]
 pub struct Ctx {
-    /// Matches on this device, newest first.
-    pub matches: RwSignal<Vec<Match>>,
+    /// Matches on this device, newest first; shared (Arc) so that a page reading its match
+    /// on every commit does not copy the log.
+    pub matches: RwSignal<Vec<Arc<Match>>>,
     /// UI language.
     pub lang: RwSignal<Lang>,
     /// Values moved aside at start-up (reported on the home screen).
@@ -36,15 +38,19 @@ impl Ctx {
     /// Replaces (or adds) one match in the list, keeping newest first.
     pub fn put(&self, m: Match) {
         self.matches.update(|ms| {
-            ms.retain(|x| x.id != m.id);
-            ms.push(m);
+            let m = Arc::new(m);
+            match ms.iter_mut().find(|x| x.id == m.id) {
+                // Freed after the frame: a long log takes a while to drop.
+                Some(x) => widgets::drop_later(std::mem::replace(x, m)),
+                None => ms.push(m),
+            }
             ms.sort_by(|a, b| b.updated_ms().total_cmp(&a.updated_ms()));
         });
     }
     /// Reloads every match from storage (after another tab wrote).
     pub fn reload(&self) {
         let (ms, bad) = store::load_all(now_ms());
-        self.matches.set(ms);
+        self.matches.set(ms.into_iter().map(Arc::new).collect());
         if !bad.is_empty() {
             self.quarantined.update(|q| q.extend(bad));
         }
@@ -138,7 +144,7 @@ fn App() -> impl IntoView {
     let settings = store::settings();
     let (ms, bad) = store::load_all(now_ms());
     let c = Ctx {
-        matches: RwSignal::new(ms),
+        matches: RwSignal::new(ms.into_iter().map(Arc::new).collect()),
         lang: RwSignal::new(Lang::from_code(&settings.lang)),
         quarantined: RwSignal::new(bad),
         update_ready: RwSignal::new(false),

@@ -69,49 +69,73 @@ pub fn PointsInput(value: RwSignal<i32>, #[prop(into)] id: String) -> impl IntoV
 /// 2…A on the y-axis. Inline SVG sized by its container.
 #[component]
 pub fn LevelChart(
-    series: Signal<Vec<BTreeMap<Team, Rank>>>,
+    /// Levels `[team A, team B]` after each hand; index 0 = start.
+    series: Signal<Vec<[Rank; 2]>>,
     names: Signal<BTreeMap<Team, String>>,
 ) -> impl IntoView {
     const W: f64 = 320.0;
     const H: f64 = 180.0;
     const L: f64 = 26.0;
     const B: f64 = 18.0;
+    // Computed once per change (the caller's signal is derived), compared cheaply.
+    let s = Memo::new(move |_| series.get());
+    let n = Memo::new(move |_| s.with(|s| s.len().max(2) - 1));
+    let x = move |i: usize, n: usize| L + (W - L - 6.0) * i as f64 / n as f64;
+    let y = |r: Rank| 6.0 + (H - B - 12.0) * (12.0 - r.index() as f64) / 12.0;
+    // At most one point per horizontal unit (a 1,000-hand match would draw 1,000 points on
+    // a 320-unit chart); whole units, written without float formatting.
+    let line = move |team: Team| {
+        s.with(|s| {
+            use std::fmt::Write;
+            let n = s.len().max(2) - 1;
+            let step = s.len().div_ceil(W as usize).max(1);
+            let mut out = String::with_capacity(s.len().min(W as usize) * 8);
+            let mut put = |i: usize| {
+                let r = s[i][if team == Team::A { 0 } else { 1 }];
+                let _ = write!(out, "{},{} ", x(i, n).round() as i32, y(r).round() as i32);
+            };
+            for i in (0..s.len()).step_by(step) {
+                put(i);
+            }
+            if !s.is_empty() && (s.len() - 1) % step != 0 {
+                put(s.len() - 1);
+            }
+            out
+        })
+    };
+    let grid = Rank::all().filter(|r| r.index() % 3 == 0 || *r == Rank::ACE).map(|r| view! {
+        <g>
+            <line x1=L y1=y(r) x2=W y2=y(r) class="grid" />
+            <text x=2 y=y(r) + 4.0 class="axis">{r.name()}</text>
+        </g>
+    }).collect_view();
     view! {
         <figure class="chart">
-            {move || {
-                let s = series.get();
-                let n = s.len().max(2) - 1;
-                let x = move |i: usize| L + (W - L - 6.0) * i as f64 / n as f64;
-                let y = |r: Rank| 6.0 + (H - B - 12.0) * (12.0 - r.index() as f64) / 12.0;
-                let line = |team: Team| {
-                    s.iter().enumerate().map(|(i, m)| format!("{:.1},{:.1}", x(i), y(m.get(&team).copied().unwrap_or(Rank::TWO)))).collect::<Vec<_>>().join(" ")
-                };
-                let grid = Rank::all().filter(|r| r.index() % 3 == 0 || *r == Rank::ACE).map(|r| view! {
-                    <g>
-                        <line x1=L y1=y(r) x2=W y2=y(r) class="grid" />
-                        <text x=2 y=y(r) + 4.0 class="axis">{r.name()}</text>
-                    </g>
-                }).collect_view();
-                let ticks = (0..=n).filter(|i| n <= 12 || i % (n / 6).max(1) == 0).map(|i| view! {
-                    <text x=x(i) - 3.0 y=H - 4.0 class="axis">{i}</text>
-                }).collect_view();
-                let nm = names.get();
-                view! {
-                    <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=t("chart.title")>
-                        {grid}
-                        {ticks}
-                        <polyline points=line(Team::A) class="team-a" fill="none" />
-                        <polyline points=line(Team::B) class="team-b" fill="none" />
-                    </svg>
-                    <figcaption>
-                        <span class="key team-a">"━ "{nm.get(&Team::A).cloned().unwrap_or_default()}</span>
-                        <span class="key team-b">"━ "{nm.get(&Team::B).cloned().unwrap_or_default()}</span>
-                        <span class="muted">" · "{t("chart.x")}</span>
-                    </figcaption>
-                }
-            }}
+            <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=tx("chart.title")>
+                {grid}
+                {move || {
+                    let n = n.get();
+                    (0..=n).filter(|i| n <= 12 || i % (n / 6).max(1) == 0).map(|i| view! {
+                        <text x=x(i, n) - 3.0 y=H - 4.0 class="axis">{i}</text>
+                    }).collect_view()
+                }}
+                <polyline points=move || line(Team::A) class="team-a" fill="none" />
+                <polyline points=move || line(Team::B) class="team-b" fill="none" />
+            </svg>
+            <figcaption>
+                <span class="key team-a">"━ "{move || names.with(|nm| nm.get(&Team::A).cloned().unwrap_or_default())}</span>
+                <span class="key team-b">"━ "{move || names.with(|nm| nm.get(&Team::B).cloned().unwrap_or_default())}</span>
+                <span class="muted">" · "{tx("chart.x")}</span>
+            </figcaption>
         </figure>
     }
+}
+
+/// Drops `value` after the current task (a `setTimeout` of 0), so that freeing a large
+/// structure (a 1,000-hand view or match) is not on the path from a tap to the next frame.
+pub fn drop_later<T: 'static>(value: T) {
+    let mut slot = Some(value);
+    set_timeout(move || drop(slot.take()), std::time::Duration::ZERO);
 }
 
 /// Formats ms as `h:mm:ss` or `m:ss`.

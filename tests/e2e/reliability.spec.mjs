@@ -47,9 +47,26 @@ async function setPoints(page, n) {
 }
 
 const rows = (page) => page.locator('#history li.hand-row');
-const stored = (page) => page.evaluate((k) => localStorage.getItem(k), SAMPLE_KEY);
-const entryCount = (page) =>
-  page.evaluate((k) => JSON.parse(localStorage.getItem(k)).match.entries.length, SAMPLE_KEY);
+// Schema 2 keeps a match's newest entries under a second key, its tail.
+const TAIL_KEY = `referee.tail.${SAMPLE_ID}`;
+const head = (page) => page.evaluate((k) => localStorage.getItem(k), SAMPLE_KEY);
+/** Everything stored for the sample: its value and its tail. */
+const stored = (page) =>
+  page.evaluate(([k, t]) => JSON.stringify([localStorage.getItem(k), localStorage.getItem(t)]), [SAMPLE_KEY, TAIL_KEY]);
+/** The stored log: the match's entries, then its tail's (where they overlap, once). */
+const storedEntries = (page) =>
+  page.evaluate(([k, t]) => {
+    const es = JSON.parse(localStorage.getItem(k)).match.entries;
+    const tail = localStorage.getItem(t);
+    if (tail) {
+      const tt = JSON.parse(tail);
+      tt.entries.forEach((e, i) => {
+        if (tt.from + i >= es.length) es.push(e);
+      });
+    }
+    return es;
+  }, [SAMPLE_KEY, TAIL_KEY]);
+const entryCount = (page) => storedEntries(page).then((es) => es.length);
 
 test('storage full on commit: a clear message, the form kept, nothing saved is lost', async ({ page }) => {
   const before = await openSample(page);
@@ -98,14 +115,14 @@ test('storage full on commit: a clear message, the form kept, nothing saved is l
   await page.reload();
   await started(page);
   await expect(rows(page)).toHaveCount(before + 1);
-  const after = JSON.parse(await stored(page));
-  const was = JSON.parse(savedBefore);
-  expect(after.match.entries.slice(0, was.match.entries.length)).toEqual(was.match.entries);
+  const after = await storedEntries(page);
+  const was = JSON.parse(JSON.parse(savedBefore)[0]).match.entries;
+  expect(after.slice(0, was.length)).toEqual(was);
 });
 
 test('corrupt and foreign values are moved aside and reported; the rest keeps working', async ({ page }) => {
   const before = await openSample(page);
-  const good = await stored(page);
+  const good = await head(page);
   await page.evaluate((good) => {
     localStorage.setItem('referee.match.broken', '{"schema_version":1,"app":"referee","kind":"match","match":{"id":');
     localStorage.setItem('referee.match.foreign', JSON.stringify({ app: 'other-app', data: [1, 2, 3] }));
@@ -212,7 +229,7 @@ test('two tabs on one match: entries from both are kept and both tabs converge',
     await expect.poll(() => board(other)).toBe(await board(me));
   }
   // Every entry of both tabs is stored once, in order.
-  const entries = await a.evaluate((k) => JSON.parse(localStorage.getItem(k)).match.entries, SAMPLE_KEY);
+  const entries = await storedEntries(a);
   const hands = entries.filter((e) => e.op.type === 'hand').slice(-4).map((e) => e.op.hand.shengji.points);
   expect(hands).toEqual(points);
   expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
@@ -220,18 +237,21 @@ test('two tabs on one match: entries from both are kept and both tabs converge',
   // A write this tab has not heard of (another tab's, its event not yet delivered): a
   // page's own setItem fires no `storage` event in it, so `a` keeps its stale copy. The
   // commit re-reads the stored match before appending, so neither entry is lost.
-  await a.evaluate((k) => {
+  // (The other tab writes the whole match, as it does every TAIL_MAX entries.)
+  const es = await storedEntries(a);
+  await a.evaluate(([k, t, es]) => {
     const doc = JSON.parse(localStorage.getItem(k));
-    const es = doc.match.entries;
     const hand = es.filter((e) => e.op.type === 'hand').pop();
     es.push({ ...hand, id: 'other-tab-1', at_ms: es[es.length - 1].at_ms + 1 });
+    doc.match.entries = es;
     localStorage.setItem(k, JSON.stringify(doc));
-  }, SAMPLE_KEY);
+    localStorage.removeItem(t);
+  }, [SAMPLE_KEY, TAIL_KEY, es]);
   await expect(rows(a)).toHaveCount(before + 4);
   await setPoints(a, 95);
   await a.click('#commit');
   await expect(rows(a)).toHaveCount(before + 6);
-  const last = await a.evaluate((k) => JSON.parse(localStorage.getItem(k)).match.entries, SAMPLE_KEY);
+  const last = await storedEntries(a);
   const ids = last.map((e) => e.id);
   expect(ids).toContain('other-tab-1');
   expect(last[last.length - 1].op.hand.shengji.points).toBe(95);

@@ -305,8 +305,8 @@ impl Round {
         }
     }
     /// Levels after each counted hand, for the chart: index 0 = start.
-    pub fn level_series(&self) -> Vec<BTreeMap<Team, Rank>> {
-        let m = |l: PerTeam<Rank>| [(Team::A, l.a), (Team::B, l.b)].into_iter().collect::<BTreeMap<_, _>>();
+    pub fn level_series(&self) -> Vec<[Rank; 2]> {
+        let m = |l: PerTeam<Rank>| [l.a, l.b];
         let mut v = vec![m(self.start.levels)];
         for r in &self.rows {
             if let Ok(o) = &r.result {

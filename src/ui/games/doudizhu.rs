@@ -19,6 +19,7 @@ use crate::rules::doudizhu::{
 use crate::ui::widgets::{fmt_duration, vibrate};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, now_ms, t, tx};
 use leptos::prelude::*;
+use std::sync::Arc;
 use leptos_router::hooks::use_navigate;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -260,7 +261,7 @@ pub(crate) fn table_label(l: Lang, s: &SessionView, seg: usize) -> String {
     }
 }
 
-fn act(m: Memo<Option<Match>>, op: Op) {
+fn act(m: Memo<Option<Arc<Match>>>, op: Op) {
     if let Some(x) = m.get_untracked() {
         if let Err(e) = commit(&x, op) {
             io::alert(&e);
@@ -301,7 +302,7 @@ pub(crate) fn scoreboard(session: Signal<SessionView>, names: Signal<Vec<String>
 /// The session bar: table and seating (rotation), the table clock with start / pause /
 /// resume, the time-up banner, next table and play-off buttons.
 pub(crate) fn session_bar(
-    m: Memo<Option<Match>>,
+    m: Memo<Option<Arc<Match>>>,
     session: Signal<SessionView>,
     names: Signal<Vec<String>>,
     now: Signal<f64>,
@@ -485,10 +486,10 @@ pub(crate) fn history(
 }
 
 /// Undo (void the newest action) and export.
-pub(crate) fn match_actions(m: Memo<Option<Match>>, locked: Signal<bool>) -> impl IntoView {
+pub(crate) fn match_actions(m: Memo<Option<Arc<Match>>>, locked: Signal<bool>) -> impl IntoView {
     view! {
         <div class="actions">
-            <button class="btn" id="undo" disabled=move || locked.get() || m.with(|x| x.as_ref().and_then(|x| x.undo_target()).is_none())
+            <button class="btn" id="undo" disabled=move || locked.get() || m.with(|x| x.as_deref().and_then(|x| x.undo_target()).is_none())
                 on:click=move |_| {
                     if let Some(x) = m.get_untracked() {
                         if let Some(e) = x.undo_target() {
@@ -504,7 +505,7 @@ pub(crate) fn match_actions(m: Memo<Option<Match>>, locked: Signal<bool>) -> imp
 /// The result sheet: each player's points per table, play-off, total and place, an extra
 /// column (三打一: violations), notes, and the referee's sign-off / reopen.
 pub(crate) fn result_sheet(
-    m: Memo<Option<Match>>,
+    m: Memo<Option<Arc<Match>>>,
     session: Signal<SessionView>,
     names: Signal<Vec<String>>,
     extra: Signal<Option<(&'static str, Vec<String>)>>,
@@ -577,7 +578,7 @@ pub(crate) fn result_sheet(
 }
 
 /// The raw log, voided entries struck through.
-pub(crate) fn log_view(m: Memo<Option<Match>>) -> impl IntoView {
+pub(crate) fn log_view(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let lang = ctx().lang;
     view! {
         <details class="log">
@@ -855,10 +856,10 @@ pub(crate) fn with_candidate(x: &Match, op: Op) -> Result<Match, RuleError> {
 
 /// The 斗地主 match view.
 #[component]
-pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
+pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let lang = ctx().lang;
     let view_memo: Memo<Option<DoudizhuView>> = Memo::new(move |_| {
-        m.with(|o| o.as_ref().and_then(|x| match replay(x) {
+        m.with(|o| o.as_deref().and_then(|x| match replay(x) {
             MatchView::Doudizhu(v) => Some(v),
             _ => None,
         }))
@@ -867,8 +868,8 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
         return view! { <p class="empty">{tx("err.no_match")}</p> }.into_any();
     };
     let v = move || view_memo.get().expect("view present");
-    let preset = Memo::new(move |_| m.with(|o| o.as_ref().and_then(ddz_setup).map(|s| s.preset.clone())).unwrap_or_else(|| builtin_presets()[0].clone()));
-    let names = Memo::new(move |_| m.with(|o| o.as_ref().and_then(ddz_setup).map(|s| s.players.clone())).unwrap_or_default());
+    let preset = Memo::new(move |_| m.with(|o| o.as_deref().and_then(ddz_setup).map(|s| s.preset.clone())).unwrap_or_else(|| builtin_presets()[0].clone()));
+    let names = Memo::new(move |_| m.with(|o| o.as_deref().and_then(ddz_setup).map(|s| s.players.clone())).unwrap_or_default());
     let session = Signal::derive(move || v().session);
     let locked = Signal::derive(move || v().session.locked);
     let now = ticking_now();

@@ -20,6 +20,7 @@ use crate::rules::{Rank, Seat, Team};
 use crate::ui::widgets::PointsInput;
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
+use std::sync::Arc;
 use leptos_router::hooks::use_navigate;
 
 const SEATS: [Seat; 4] = [Seat::N, Seat::E, Seat::S, Seat::W];
@@ -339,11 +340,11 @@ struct Candidate {
 
 /// The match view.
 #[component]
-pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
+pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let c = ctx();
     let lang = c.lang;
     let mm = Memo::new(move |_| {
-        m.get().filter(|x| setup_of(x).is_some()).unwrap_or_else(|| dup::blank("missing", 1, 0.0))
+        m.get().filter(|x| setup_of(x).is_some()).unwrap_or_else(|| Arc::new(dup::blank("missing", 1, 0.0)))
     });
     let setup = Memo::new(move |_| mm.with(|x| setup_of(x).cloned().expect("a duplicate set-up")));
     let view_memo = Memo::new(move |_| mm.with(|x| dup::replay(x, setup_of(x).expect("a duplicate set-up"))));
@@ -367,7 +368,7 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
         let e = Entry { id: "preview".into(), at_ms: x.updated_ms() + 1.0, op };
         let twice = entered(&x, entry.board, entry.table, editing.as_deref());
         let refused = schema::check_new_entry(&x, &e).err().map(|er| format!("{}: {}", er.field, er.reason));
-        let mut y = x.clone();
+        let mut y = Match::clone(&x);
         y.entries.push(e);
         let row = setup_of(&y).map(|s| dup::replay(&y, s)).and_then(|v| v.board(entry.board).cloned());
         Candidate { entry, twice, refused, row }
@@ -494,7 +495,7 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
                 </div>
             </Show>
             <div class="actions">
-                <button class="btn" id="undo" disabled=move || locked() || m.with(|x| x.as_ref().and_then(|x| x.undo_target()).is_none())
+                <button class="btn" id="undo" disabled=move || locked() || m.with(|x| x.as_deref().and_then(|x| x.undo_target()).is_none())
                     on:click=move |_| {
                         if let Some(x) = m.get_untracked() {
                             if let Some(e) = x.undo_target() {
@@ -1009,7 +1010,7 @@ fn SummaryTable(setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>) -> impl
 
 /// Sign-off and reopen.
 #[component]
-fn Sheet(m: Memo<Option<Match>>, v: Signal<DuplicateView>) -> impl IntoView {
+fn Sheet(m: Memo<Option<Arc<Match>>>, v: Signal<DuplicateView>) -> impl IntoView {
     let referee = RwSignal::new(String::new());
     let reason = RwSignal::new(String::new());
     let act = move |op: Op| {
@@ -1047,7 +1048,7 @@ fn Sheet(m: Memo<Option<Match>>, v: Signal<DuplicateView>) -> impl IntoView {
 }
 
 #[component]
-fn Log(m: Memo<Option<Match>>) -> impl IntoView {
+fn Log(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let lang = ctx().lang;
     view! {
         <details class="log">

@@ -19,6 +19,7 @@ use crate::rules::{Rank, Seat, Team};
 use crate::ui::widgets::{fmt_duration, vibrate, LevelChart};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
+use std::sync::Arc;
 use leptos_router::hooks::use_navigate;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -875,12 +876,12 @@ struct EntryCtx {
 
 /// The match view.
 #[component]
-pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
+pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let lang = ctx().lang;
     let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
-    let vm: Memo<Option<GuandanView>> = Memo::new(move |_| m.with(|o| o.as_ref().and_then(view_of)));
+    let vm: Memo<Option<GuandanView>> = Memo::new(move |_| m.with(|o| o.as_deref().and_then(view_of)));
     let v = Signal::derive(move || vm.get().expect("a 掼蛋 view"));
-    let setup = Memo::new(move |_| m.with(|o| o.as_ref().and_then(setup_of).cloned()).expect("a 掼蛋 set-up"));
+    let setup = Memo::new(move |_| m.with(|o| o.as_deref().and_then(setup_of).cloned()).expect("a 掼蛋 set-up"));
     let preset = Signal::derive(move || setup.with(|s| s.preset.clone()));
     let teams = Signal::derive(move || setup.with(|s| s.teams.clone()));
     let players = Signal::derive(move || setup.with(|s| s.players.clone()));
@@ -925,7 +926,7 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
     });
     // The candidate entry replayed in place: the live preview (also for an edit of hand k).
     let candidate = Memo::new(move |_| {
-        let mut x = m.get()?;
+        let mut x = Match::clone(&*m.get()?);
         let hand = hand.get()?;
         let target = form.editing.get();
         let op = match target.clone() {
@@ -1060,7 +1061,7 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
                 </Show>
             </Show>
             <div class="actions">
-                <button class="btn" id="gd-undo" disabled=move || locked() || m.with(|x| x.as_ref().and_then(|x| x.undo_target()).is_none())
+                <button class="btn" id="gd-undo" disabled=move || locked() || m.with(|x| x.as_deref().and_then(|x| x.undo_target()).is_none())
                     on:click=move |_| {
                         if let Some(x) = m.get_untracked() {
                             if let Some(e) = x.undo_target() {
@@ -1146,7 +1147,7 @@ fn Scoreboard(
 
 #[component]
 fn ClockBar(
-    m: Memo<Option<Match>>,
+    m: Memo<Option<Arc<Match>>>,
     v: Signal<GuandanView>,
     preset: Signal<GuandanPreset>,
     teams: Signal<BTreeMap<Team, String>>,
@@ -1492,7 +1493,7 @@ fn FoulEditor(form: Form, preset: Signal<GuandanPreset>) -> impl IntoView {
 /// Forfeit / late arrival: the other team wins the game or round (per-deal presets: the
 /// forfeit score).
 #[component]
-fn ForfeitBox(m: Memo<Option<Match>>, preset: Signal<GuandanPreset>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
+fn ForfeitBox(m: Memo<Option<Arc<Match>>>, preset: Signal<GuandanPreset>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
     let team = RwSignal::new(Team::B);
     let reason = RwSignal::new(ForfeitReason::Late);
     let minutes = RwSignal::new(10u32);
@@ -1564,7 +1565,7 @@ fn ForfeitBox(m: Memo<Option<Match>>, preset: Signal<GuandanPreset>, teams: Sign
 
 /// The round / game is over: who won, scores, and the next round if the format has one.
 #[component]
-fn RoundEnd(m: Memo<Option<Match>>, v: Signal<GuandanView>, preset: Signal<GuandanPreset>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
+fn RoundEnd(m: Memo<Option<Arc<Match>>>, v: Signal<GuandanView>, preset: Signal<GuandanPreset>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
     let next = move |_| {
         let Some(x) = m.get_untracked() else { return };
         let start = crate::rules::shengji::Start {
@@ -1677,7 +1678,7 @@ fn History(
 
 #[component]
 fn ResultSheet(
-    m: Memo<Option<Match>>,
+    m: Memo<Option<Arc<Match>>>,
     v: Signal<GuandanView>,
     preset: Signal<GuandanPreset>,
     teams: Signal<BTreeMap<Team, String>>,
@@ -1755,7 +1756,7 @@ fn ResultSheet(
 }
 
 #[component]
-fn Log(m: Memo<Option<Match>>) -> impl IntoView {
+fn Log(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let lang = ctx().lang;
     view! {
         <details class="log">

@@ -18,6 +18,7 @@ use crate::rules::renju::{self, Direction, Judgement, Point, Preset, Stone, Verd
 use crate::ui::widgets::fmt_duration;
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
+use std::sync::Arc;
 use leptos_router::hooks::use_navigate;
 use std::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::{JsCast, JsValue};
@@ -247,12 +248,12 @@ fn BoardSvg(
 
 /// The match view of a renju match.
 #[component]
-pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
+pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let c = ctx();
     let lang = c.lang;
-    let setup = Memo::new(move |_| m.with(|o| o.as_ref().and_then(setup_of).cloned().unwrap_or_default()));
+    let setup = Memo::new(move |_| m.with(|o| o.as_deref().and_then(setup_of).cloned().unwrap_or_default()));
     let view_memo: Memo<RenjuView> = Memo::new(move |_| {
-        m.with(|o| match o.as_ref().and_then(|x| setup_of(x).map(|s| (x, s))) {
+        m.with(|o| match o.as_deref().and_then(|x| setup_of(x).map(|s| (x, s))) {
             Some((x, s)) => replay(x, s),
             None => RenjuView::empty(&RenjuSetup::default()),
         })
@@ -591,7 +592,7 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
             <div class="actions rj-tools">
                 <button class="btn chip" id="rj-numbers" class:selected=move || numbers.get() on:click=move |_| numbers.update(|n| *n = !*n)>{tx("rj.numbers")}</button>
                 <button class="btn chip" id="rj-show-forbidden" class:selected=move || show_forbidden.get() on:click=move |_| show_forbidden.update(|n| *n = !*n)>{tx("rj.show_forbidden")}</button>
-                <button class="btn" id="rj-undo" disabled=move || locked() || m.with(|x| x.as_ref().and_then(|x| x.undo_target()).is_none())
+                <button class="btn" id="rj-undo" disabled=move || locked() || m.with(|x| x.as_deref().and_then(|x| x.undo_target()).is_none())
                     on:click=move |_| {
                         pending.set(None);
                         pending_result.set(None);
@@ -661,7 +662,7 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
 /// The result sheet: one row per game (black, white, moves, result), the match score, the
 /// referee's sign-off (locks) and reopen with a reason.
 #[component]
-fn ResultSheet(m: Memo<Option<Match>>, v: Signal<RenjuView>, setup: Signal<RenjuSetup>) -> impl IntoView {
+fn ResultSheet(m: Memo<Option<Arc<Match>>>, v: Signal<RenjuView>, setup: Signal<RenjuSetup>) -> impl IntoView {
     let lang = ctx().lang;
     let referee = RwSignal::new(String::new());
     let reason = RwSignal::new(String::new());

@@ -21,6 +21,7 @@ use crate::rules::sandayi::{
 };
 use crate::ui::{commit, ctx, io, t, tx};
 use leptos::prelude::*;
+use std::sync::Arc;
 
 /// One line for the home list: table, hands, leader.
 pub fn summary(m: &Match) -> String {
@@ -251,10 +252,10 @@ impl SdyForm {
 
 /// The 三打一 match view.
 #[component]
-pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
+pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let lang = ctx().lang;
     let view_memo: Memo<Option<SandayiView>> = Memo::new(move |_| {
-        m.with(|o| o.as_ref().and_then(|x| match replay(x) {
+        m.with(|o| o.as_deref().and_then(|x| match replay(x) {
             MatchView::Sandayi(v) => Some(v),
             _ => None,
         }))
@@ -263,8 +264,8 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
         return view! { <p class="empty">{tx("err.no_match")}</p> }.into_any();
     };
     let v = move || view_memo.get().expect("view present");
-    let preset = Memo::new(move |_| m.with(|o| o.as_ref().and_then(sdy_setup).map(|s| s.preset.clone())).unwrap_or_else(|| builtin_presets()[0].clone()));
-    let names = Memo::new(move |_| m.with(|o| o.as_ref().and_then(sdy_setup).map(|s| s.players.clone())).unwrap_or_default());
+    let preset = Memo::new(move |_| m.with(|o| o.as_deref().and_then(sdy_setup).map(|s| s.preset.clone())).unwrap_or_else(|| builtin_presets()[0].clone()));
+    let names = Memo::new(move |_| m.with(|o| o.as_deref().and_then(sdy_setup).map(|s| s.players.clone())).unwrap_or_default());
     let n = preset.get_untracked().players;
     let session: Signal<SessionView> = Signal::derive(move || v().session);
     let locked = Signal::derive(move || v().session.locked);
@@ -281,7 +282,7 @@ pub fn Page(m: Memo<Option<Match>>) -> impl IntoView {
     // comes from; `None` for the first hand ever logged (its 荒番 is entered by hand).
     let carried = Memo::new(move |_| -> Option<(bool, usize)> {
         let view = view_memo.get()?;
-        let first_logged = m.with(|x| x.as_ref().and_then(|x| first_hand_entry(x).map(str::to_string)));
+        let first_logged = m.with(|x| x.as_deref().and_then(|x| first_hand_entry(x).map(str::to_string)));
         let idx = match form.editing.get() {
             Some(id) if first_logged.as_deref() == Some(id.as_str()) => return None,
             Some(id) => view.rows.iter().position(|r| r.entry_id == id)?,
