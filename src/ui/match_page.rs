@@ -308,8 +308,11 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         Some((row, later_error))
     });
 
-    let locked = move || v().locked;
-    let game_over = move || v().current().winner.is_some();
+    // Memos: read by every history row, they notify only when the value changes.
+    let locked_memo = Memo::new(move |_| view_memo.with(|c| c.as_ref().is_some_and(|c| c.3.locked)));
+    let game_over_memo = Memo::new(move |_| view_memo.with(|c| c.as_ref().is_some_and(|c| c.3.current().winner.is_some())));
+    let locked = move || locked_memo.get();
+    let game_over = move || game_over_memo.get();
 
     let do_commit = move |_| {
         let Some(x) = m.get_untracked() else { return };
@@ -396,7 +399,7 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             </div>
             <h2>{tx("chart.title")}</h2>
             <LevelChart series=Signal::derive(move || v().current().level_series()) names=teams.into() />
-            <History v=Signal::derive(v) epoch=epoch preset=preset.into() teams=teams.into() form=form locked=Signal::derive(locked) on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) />
+            <History v=Signal::derive(v) epoch=epoch preset=preset.into() teams=teams.into() form=form locked=locked_memo.into() on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) />
             <ResultSheet m=m v=Signal::derive(v) teams=teams.into() players=players.into() />
             <Log m=m />
         </section>
