@@ -61,9 +61,12 @@ fn replays(c: &mut Criterion) {
     g.bench_function("shengji", |b| b.iter(|| schema::load_stored(black_box(&text)).unwrap()));
     g.finish();
 
-    // One more hand on a 1,000-hand match, as `store::append_entry` does it: read the
-    // stored value back (load_stored), append (check_new_entry), serialize, then replay for
-    // the screen.
+    // One more hand on a 1,000-hand match. `fast_commit_path` is what a commit does when
+    // the stored value and tail are what this tab last wrote (store::append_entry's fast
+    // path): copy the match, check and append the entry, splice it onto the tail's text,
+    // extend the view by one hand. `whole_commit_path` is the other path (another tab
+    // wrote, or every 64th entry): read the stored value back, append, serialize the whole
+    // match, replay it.
     let mut g = c.benchmark_group("commit_on_1000_hands");
     let m = gen::shengji_match("bench", 1000, 1_700_000_000_000.0);
     let text = schema::store_match(&m);
@@ -80,6 +83,22 @@ fn replays(c: &mut Criterion) {
     });
     g.bench_function("store_match", |b| b.iter(|| schema::store_match(black_box(&m))));
     g.bench_function("replay", |b| b.iter(|| replay::replay(black_box(&m))));
+    let tail = schema::store_tail(&m.id, 990, &m.entries[990..]);
+    let referee::record::Setup::Shengji(setup) = &m.setup else { unreachable!("a 升级 match") };
+    let view = replay::replay_shengji(&m, &setup.preset, &setup.start);
+    g.bench_function("fast_commit_path", |b| {
+        b.iter_batched(
+            || view.clone(),
+            |mut v| {
+                let mut x = black_box(&m).clone();
+                x.append(extra.clone()).unwrap();
+                let t = schema::store_tail_appended(&tail, &extra).unwrap();
+                assert!(replay::extend_shengji(&mut v, &setup.preset, &x, m.entries.len()));
+                (t, v, x)
+            },
+            BatchSize::LargeInput,
+        )
+    });
     g.bench_function("whole_commit_path", |b| {
         b.iter(|| {
             let mut x = schema::load_stored(black_box(&text)).unwrap();

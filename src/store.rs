@@ -302,22 +302,22 @@ pub fn append_entry(fallback: &Match, entry: Entry) -> Result<Match, StoreError>
         return Ok(m);
     }
     let stored = head_js.as_string().map(|h: String| schema::load_stored_parts(&h, tail_js.as_string().as_deref()));
-    let mut m = match stored {
-        Some(Ok(m)) if m.id == id => m,
-        Some(Err(e)) => {
-            // Unreadable now: keep what is there aside before writing over it.
-            let now = js_sys::Date::now();
-            if let Some(h) = head_js.as_string() {
-                quarantine(&match_key(id), &h, &e.to_string(), now);
-            }
-            if let Some(t) = tail_js.as_string() {
-                quarantine(&tkey, &t, &e.to_string(), now);
-            }
-            fallback.clone()
-        }
-        _ => fallback.clone(),
+    let (mut m, unreadable) = match stored {
+        Some(Ok(m)) if m.id == id => (m, None),
+        Some(Err(e)) => (fallback.clone(), Some(e.to_string())),
+        _ => (fallback.clone(), None),
     };
     m.append(entry).map_err(StoreError::Invalid)?;
+    if let Some(why) = unreadable {
+        // What is stored cannot be read: keep it aside before writing over it.
+        let now = js_sys::Date::now();
+        if let Some(h) = head_js.as_string() {
+            quarantine(&match_key(id), &h, &why, now);
+        }
+        if let Some(t) = tail_js.as_string() {
+            quarantine(&tkey, &t, &why, now);
+        }
+    }
     write_whole(&s, rs, &m)?;
     Ok(m)
 }
