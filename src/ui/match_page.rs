@@ -416,25 +416,22 @@ fn Scoreboard(
     let lang = ctx().lang;
     view! {
         <div class="scoreboard" id="scoreboard">
-            {move || {
-                let view = v.get();
-                let g = view.current();
-                let tm = teams.get();
-                let pl = players.get();
-                Team::BOTH.into_iter().map(|team| {
-                    let decl = g.state.declarer == team && g.winner.is_none();
-                    let seats = match team { Team::A => [Seat::N, Seat::S], Team::B => [Seat::E, Seat::W] };
-                    let names = seats.iter().map(|s| format!("{}{}", seat_label(lang.get(), *s), pl.get(s).cloned().unwrap_or_default())).collect::<Vec<_>>().join(" · ");
-                    view! {
-                        <div class=format!("team {}{}", if team == Team::A { "team-a" } else { "team-b" }, if decl { " declarer" } else { "" })>
-                            <div class="team-name">{team_label(&tm, team)}{decl.then(|| view! { <span class="badge">{t("sb.declarer")}</span> })}</div>
-                            <div class="level" id=format!("level-{team:?}")>{g.state.level(team).name()}</div>
-                            <div class="players muted">{names}</div>
-                            <div class="series muted">{t("sb.games_won")}" "{view.series[&team]}</div>
-                        </div>
-                    }
-                }).collect_view()
-            }}
+            // Built once; each part is a memo, so a commit changes only the text that changed.
+            {Team::BOTH.into_iter().map(|team| {
+                let decl = Memo::new(move |_| v.with(|v| v.current().state.declarer == team && v.current().winner.is_none()));
+                let level = Memo::new(move |_| v.with(|v| v.current().state.level(team).name()));
+                let won = Memo::new(move |_| v.with(|v| v.series.get(&team).copied().unwrap_or(0)));
+                let seats = match team { Team::A => [Seat::N, Seat::S], Team::B => [Seat::E, Seat::W] };
+                let names = move || players.with(|pl| seats.iter().map(|s| format!("{}{}", seat_label(lang.get(), *s), pl.get(s).cloned().unwrap_or_default())).collect::<Vec<_>>().join(" · "));
+                view! {
+                    <div class=move || format!("team {}{}", if team == Team::A { "team-a" } else { "team-b" }, if decl.get() { " declarer" } else { "" })>
+                        <div class="team-name">{move || teams.with(|tm| team_label(tm, team))}{move || decl.get().then(|| view! { <span class="badge">{t("sb.declarer")}</span> })}</div>
+                        <div class="level" id=format!("level-{team:?}")>{move || level.get()}</div>
+                        <div class="players muted">{names}</div>
+                        <div class="series muted">{tx("sb.games_won")}" "{move || won.get()}</div>
+                    </div>
+                }
+            }).collect_view()}
             <div class="meta muted">
                 {move || {
                     let view = v.get();
@@ -492,6 +489,10 @@ fn ClockBar(
             }
         }
     });
+    let clock_state = Memo::new(move |_| v.with(|v| {
+        let c = &v.current().clock;
+        (c.started, c.running_since.is_some())
+    }));
     let time_up = move || {
         let view = v.get();
         let g = view.current();
@@ -499,14 +500,16 @@ fn ClockBar(
     };
     view! {
         <div class="clockbar">
+            <span class="clock" id="match-clock">{move || {
+                let elapsed = v.with(|v| v.current().clock.elapsed_ms(now.get()));
+                let limit = preset.with(|p| p.timing.match_minutes);
+                format!("{}{}", fmt_duration(elapsed), limit.map(|l| format!(" / {l}:00")).unwrap_or_default())
+            }}</span>
+            // The buttons change with the clock's state only (not on every tick or commit).
             {move || {
-                let view = v.get();
-                let g = view.current();
-                let running = g.clock.running_since.is_some();
-                let limit = preset.get().timing.match_minutes;
+                let (started, running) = clock_state.get();
                 view! {
-                    <span class="clock" id="match-clock">{fmt_duration(g.clock.elapsed_ms(now.get()))}{limit.map(|l| format!(" / {l}:00"))}</span>
-                    {if !g.clock.started {
+                    {if !started {
                         view! { <button class="btn" id="clock-start" on:click=move |_| act(Op::Clock { action: ClockAction::Start })>{t("clock.start")}</button> }.into_any()
                     } else if running {
                         view! { <button class="btn" id="clock-pause" on:click=move |_| act(Op::Clock { action: ClockAction::Pause })>{t("clock.pause")}</button> }.into_any()

@@ -131,11 +131,11 @@ pub fn LevelChart(
     }
 }
 
-/// Drops `value` after the current task (a `setTimeout` of 0), so that freeing a large
-/// structure (a 1,000-hand view or match) is not on the path from a tap to the next frame.
+/// Drops `value` after the next frame is drawn (an animation frame, then a `setTimeout`
+/// of 0), so that freeing a large structure (a 1,000-hand view or match) is not on the
+/// path from a tap to the next frame.
 pub fn drop_later<T: 'static>(value: T) {
-    let mut slot = Some(value);
-    set_timeout(move || drop(slot.take()), std::time::Duration::ZERO);
+    request_animation_frame(move || set_timeout(move || drop(value), std::time::Duration::ZERO));
 }
 
 /// Formats ms as `h:mm:ss` or `m:ss`.
