@@ -272,6 +272,7 @@ pub fn append_entry(fallback: &Match, entry: Entry) -> Result<Match, StoreError>
     let head_js = rs.get_item_js(&match_key(id)).map_err(storage_error)?;
     let tkey = tail_key(id);
     let tail_js = rs.get_item_js(&tkey).map_err(storage_error)?;
+    // Some(tail text, entries in it, whether the tail is due to be folded into the value).
     let spliced = KNOWN.with(|w| {
         let w = w.borrow();
         let k = w.get(id)?;
@@ -281,50 +282,142 @@ pub fn append_entry(fallback: &Match, entry: Entry) -> Result<Match, StoreError>
             && k.tail_js == tail_js;
         match &k.tail {
             _ if !same => None,
-            None => Some((schema::store_tail(id, fallback.entries.len(), std::slice::from_ref(&entry)), 1)),
-            Some((_, n)) if *n >= TAIL_MAX => None,
-            Some((t, n)) => schema::store_tail_appended(t, &entry).map(|t| (t, n + 1)),
+            None => Some((schema::store_tail(id, fallback.entries.len(), std::slice::from_ref(&entry)), 1, false)),
+            Some((t, n)) => schema::store_tail_appended(t, &entry).map(|t| (t, n + 1, *n >= TAIL_MAX)),
         }
     });
-    if let Some((tail, n)) = spliced {
+    if let Some((tail, n, seal)) = spliced {
         let mut m = fallback.clone();
-        m.append(entry).map_err(StoreError::Invalid)?;
-        let tail_js = JsValue::from_str(&tail);
-        rs.set_item_js(&tkey, &tail_js).map_err(storage_error)?;
+        m.append(entry.clone()).map_err(StoreError::Invalid)?;
+        // A full tail: write the whole match; if that does not fit, the longer tail may.
+        if seal {
+            match write_whole(&s, rs, &m) {
+                Ok(()) => return Ok(written(m, &entry)),
+                Err(StoreError::Full) => {
+                    KNOWN.with(|w| w.borrow_mut().insert(id.to_string(), Known { head_js, tail_js: tail_js.clone(), tail: None, entries: 0, last_id: None }));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        let new_tail_js = JsValue::from_str(&tail);
+        rs.set_item_js(&tkey, &new_tail_js).map_err(storage_error)?;
         KNOWN.with(|w| {
             if let Some(k) = w.borrow_mut().get_mut(id) {
-                k.tail_js = tail_js;
+                k.tail_js = new_tail_js;
                 k.tail = Some((tail, n));
                 k.entries = m.entries.len();
                 k.last_id = m.entries.last().map(|e| e.id.clone());
             }
         });
-        return Ok(m);
+        return Ok(written(m, &entry));
     }
-    let stored = head_js.as_string().map(|h: String| schema::load_stored_parts(&h, tail_js.as_string().as_deref()));
-    let (mut m, unreadable) = match stored {
-        Some(Ok(m)) if m.id == id => (m, None),
-        Some(Err(e)) => (fallback.clone(), Some(e.to_string())),
-        _ => (fallback.clone(), None),
-    };
-    m.append(entry).map_err(StoreError::Invalid)?;
-    if let Some(why) = unreadable {
-        // What is stored cannot be read: keep it aside before writing over it.
-        let now = js_sys::Date::now();
-        if let Some(h) = head_js.as_string() {
-            quarantine(&match_key(id), &h, &why, now);
+    // Read what is stored now. What cannot be read (or holds another match) is kept aside
+    // before it is written over; a bad tail alone does not take its readable value with it.
+    let mut m = fallback.clone();
+    let (mut head_bad, mut tail_bad): (Option<String>, Option<String>) = (None, None);
+    if let Some(h) = head_js.as_string() {
+        let tail = tail_js.as_string();
+        match schema::load_stored_parts(&h, tail.as_deref()) {
+            Ok(x) if x.id == id => m = x,
+            Ok(x) => {
+                head_bad = Some(format!("the match inside has id {:?}", x.id));
+                tail_bad = tail.map(|_| format!("its match's value holds another match ({:?})", x.id));
+            }
+            Err(e) => match (tail.is_some(), schema::load_stored_parts(&h, None)) {
+                (true, Ok(x)) if x.id == id => {
+                    m = x;
+                    tail_bad = Some(e.to_string());
+                }
+                _ => {
+                    tail_bad = tail.map(|_| e.to_string());
+                    head_bad = Some(e.to_string());
+                }
+            },
         }
-        if let Some(t) = tail_js.as_string() {
-            quarantine(&tkey, &t, &why, now);
-        }
+    }
+    m.append(entry.clone()).map_err(StoreError::Invalid)?;
+    let now = js_sys::Date::now();
+    if let (Some(why), Some(h)) = (head_bad, head_js.as_string()) {
+        let q = quarantine(&match_key(id), &h, &why, now);
+        MOVED.with(|x| x.borrow_mut().push(q));
+    }
+    if let (Some(why), Some(t)) = (tail_bad, tail_js.as_string()) {
+        let q = quarantine(&tkey, &t, &why, now);
+        MOVED.with(|x| x.borrow_mut().push(q));
     }
     write_whole(&s, rs, &m)?;
-    Ok(m)
+    Ok(written(m, &entry))
+}
+
+/// How long this tab remembers the entries it wrote, to put back any that another tab's
+/// write went over (see [`restore_lost`]), ms.
+const RECENT_MS: f64 = 120_000.0;
+
+thread_local! {
+    /// Entries this tab wrote lately: (match id, entry, when written).
+    static RECENT: RefCell<Vec<(String, Entry, f64)>> = const { RefCell::new(Vec::new()) };
+    /// Values moved aside while committing, for the caller to report ([`take_moved`]).
+    static MOVED: RefCell<Vec<Quarantined>> = const { RefCell::new(Vec::new()) };
+}
+
+fn written(m: Match, entry: &Entry) -> Match {
+    let now = js_sys::Date::now();
+    RECENT.with(|r| {
+        let mut r = r.borrow_mut();
+        r.retain(|(_, e, at)| e.id != entry.id && now - at < RECENT_MS);
+        r.push((m.id.clone(), entry.clone(), now));
+    });
+    m
+}
+
+/// Forgets what this tab remembers of stored values and of its recent entries (after the
+/// whole storage was cleared behind its back; the browser tests start each case so).
+pub fn forget_session() {
+    KNOWN.with(|k| k.borrow_mut().clear());
+    RECENT.with(|r| r.borrow_mut().clear());
+    MOVED.with(|x| x.borrow_mut().clear());
+}
+
+/// Values moved aside during commits since the last call (to be reported like those
+/// found at start-up).
+pub fn take_moved() -> Vec<Quarantined> {
+    MOVED.with(|x| std::mem::take(&mut *x.borrow_mut()))
+}
+
+/// After reading what other tabs wrote (on a `storage` event): two tabs committing at the
+/// same moment each write from a copy without the other's entry, and the later write wins
+/// (localStorage has no transactions). So every entry this tab wrote in the last
+/// [`RECENT_MS`] that its match no longer has is appended again (both tabs then converge
+/// on a log with both entries). `ms` is updated in place; returns what could not be put
+/// back: (match id, entry id, why) — e.g. both tabs voided the same hand.
+pub fn restore_lost(ms: &mut [Match]) -> Vec<(String, String, String)> {
+    let now = js_sys::Date::now();
+    let recent: Vec<(String, Entry, f64)> = RECENT.with(|r| {
+        let mut r = r.borrow_mut();
+        r.retain(|(_, _, at)| now - at < RECENT_MS);
+        r.clone()
+    });
+    let mut failed = Vec::new();
+    for (mid, e, _) in recent {
+        let Some(m) = ms.iter_mut().find(|m| m.id == mid) else { continue };
+        if m.entries.iter().any(|x| x.id == e.id) {
+            continue;
+        }
+        match append_entry(m, e.clone()) {
+            Ok(next) => *m = next,
+            Err(err) => {
+                RECENT.with(|r| r.borrow_mut().retain(|(_, x, _)| x.id != e.id));
+                failed.push((mid.clone(), e.id.clone(), err.to_string()));
+            }
+        }
+    }
+    failed
 }
 
 /// Removes a match from this device.
 pub fn delete_match(id: &str) {
     forget(id);
+    RECENT.with(|r| r.borrow_mut().retain(|(m, _, _)| m != id));
     if let Some(s) = raw() {
         let _ = s.remove_item(&match_key(id));
         let _ = s.remove_item(&tail_key(id));

@@ -15,6 +15,7 @@ fn ls() -> web_sys::Storage {
 
 fn clear() {
     ls().clear().unwrap();
+    store::forget_session();
 }
 
 #[wasm_bindgen_test]
@@ -114,6 +115,47 @@ fn a_tail_changed_by_another_writer_is_read_before_appending() {
     let ids: Vec<&str> = after.entries.iter().rev().take(3).map(|e| e.id.as_str()).collect();
     assert_eq!(ids, ["mine2", "other", "mine1"]);
     assert_eq!(store::read_match(&m.id).unwrap(), Some(after));
+}
+
+#[wasm_bindgen_test]
+fn an_entry_another_tab_wrote_over_is_put_back() {
+    clear();
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    store::save_match(&m).unwrap();
+    let mine = store::append_entry(&m, Entry { id: "mine".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
+    // The other tab, from a copy without "mine", writes its own entry over it.
+    let theirs = Entry { id: "theirs".into(), at_ms: 1.8e12 + 1.0, op: hand(60) };
+    ls().set_item(&store::tail_key(&m.id), &schema::store_tail(&m.id, m.entries.len(), &[theirs])).unwrap();
+    let (mut all, bad) = store::load_all(0.0);
+    assert!(bad.is_empty());
+    assert!(!all[0].entries.iter().any(|e| e.id == "mine"));
+    // This tab hears the storage event: its entry is appended again after theirs.
+    assert!(store::restore_lost(&mut all).is_empty());
+    let ids: Vec<&str> = all[0].entries.iter().rev().take(2).map(|e| e.id.as_str()).collect();
+    assert_eq!(ids, ["mine", "theirs"]);
+    assert_eq!(store::read_match(&m.id).unwrap().as_ref(), Some(&all[0]));
+    assert_eq!(all[0].entries.len(), mine.entries.len() + 1);
+    // Nothing to do once it is there.
+    let before = all.clone();
+    assert!(store::restore_lost(&mut all).is_empty());
+    assert_eq!(all, before);
+}
+
+#[wasm_bindgen_test]
+fn a_commit_keeps_aside_another_match_found_under_the_key() {
+    clear();
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    store::save_match(&m).unwrap();
+    let mut other = m.clone();
+    other.id = "another-match".into();
+    ls().set_item(&store::match_key(&m.id), &schema::store_match(&other)).unwrap();
+    let saved = store::append_entry(&m, Entry { id: "n1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
+    assert_eq!(saved.id, m.id);
+    let moved = store::take_moved();
+    assert_eq!(moved.len(), 1, "{moved:?}");
+    let kept = ls().get_item(&moved[0].moved_to).unwrap().unwrap();
+    assert!(kept.contains("another-match"), "the other match is kept, not overwritten");
+    assert_eq!(store::read_match(&m.id).unwrap(), Some(saved));
 }
 
 #[wasm_bindgen_test]

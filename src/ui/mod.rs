@@ -47,12 +47,20 @@ impl Ctx {
             ms.sort_by(|a, b| b.updated_ms().total_cmp(&a.updated_ms()));
         });
     }
-    /// Reloads every match from storage (after another tab wrote).
+    /// Reloads every match from storage (after another tab wrote). Entries this tab wrote
+    /// a moment ago that the other tab's write went over are put back
+    /// ([`store::restore_lost`]); one that no longer fits is reported.
     pub fn reload(&self) {
-        let (ms, bad) = store::load_all(now_ms());
+        let (mut ms, bad) = store::load_all(now_ms());
+        let failed = store::restore_lost(&mut ms);
         self.matches.set(ms.into_iter().map(Arc::new).collect());
+        let mut bad = bad;
+        bad.extend(store::take_moved());
         if !bad.is_empty() {
             self.quarantined.update(|q| q.extend(bad));
+        }
+        for (m, e, why) in failed {
+            io::alert(&format!("{} ({m} / {e}): {why}", t("err.lost_entry")));
         }
     }
 }
@@ -111,7 +119,12 @@ pub fn fmt_time(ms: f64) -> String {
 pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
     let c = ctx();
     let entry = crate::record::Entry { id: new_id("e"), at_ms: now_ms(), op };
-    match store::append_entry(m, entry) {
+    let result = store::append_entry(m, entry);
+    let moved = store::take_moved();
+    if !moved.is_empty() {
+        c.quarantined.update(|q| q.extend(moved));
+    }
+    match result {
         Ok(saved) => {
             c.put(saved);
             Ok(())

@@ -258,6 +258,33 @@ test('two tabs on one match: entries from both are kept and both tabs converge',
   await expect(rows(b)).toHaveCount(before + 6);
 });
 
+test('two tabs committing at the same moment: neither hand is lost', async ({ context }) => {
+  // localStorage has no transactions: when both tabs write from a copy without the other's
+  // hand, the later write wins; the tab whose hand went missing puts it back when it hears
+  // the other's write (store::restore_lost).
+  const a = await context.newPage();
+  const before = await openSample(a);
+  const b = await context.newPage();
+  await b.goto(`/match/${SAMPLE_ID}`);
+  await started(b);
+  const n0 = await entryCount(a);
+  const ROUNDS = 25;
+  for (let i = 0; i < ROUNDS; i++) {
+    // 80–95: the attackers take over without a rise, so the game goes on.
+    await Promise.all([setPoints(a, 85), setPoints(b, 90)]);
+    await Promise.all([a.evaluate(() => document.querySelector('#commit').click()), b.evaluate(() => document.querySelector('#commit').click())]);
+  }
+  await expect.poll(() => entryCount(a), { timeout: 15_000 }).toBe(n0 + 2 * ROUNDS);
+  const ids = (await storedEntries(a)).map((e) => e.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  const c = await context.newPage();
+  await c.goto(`/match/${SAMPLE_ID}`);
+  await started(c);
+  const board = (p) => p.locator('#scoreboard').textContent().then((t) => t.replace(/\d+:\d\d/g, ''));
+  for (const p of [a, b]) await expect.poll(() => board(p)).toBe(await board(c));
+  await expect(c.locator('#scoreboard')).toContainText(String(before + 2 * ROUNDS + 1));
+});
+
 test('text from an imported file is shown as text, never run as HTML', async ({ page }) => {
   await openSample(page);
   // An export of one match whose title and team names are markup.
