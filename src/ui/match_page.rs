@@ -817,33 +817,49 @@ fn History(
                     let id2 = id.clone();
                     let id3 = id.clone();
                     let hand = r.hand.clone();
-                    let (line, details) = match &r.result {
-                        Ok(o) => (verdict_line(l, &p, o, &tm), explain(l, &p, &r.hand, o)),
-                        Err(e) => (format!("⚠ {}", e.reason), vec![]),
+                    let line = match &r.result {
+                        Ok(o) => verdict_line(l, &p, o, &tm),
+                        Err(e) => format!("⚠ {}", e.reason),
                     };
                     let levels = r.result.as_ref().ok().map(|o| format!("{} : {}", o.levels_after[&Team::A], o.levels_after[&Team::B])).unwrap_or_default();
+                    let number = if multi { format!("{}-{}", gi + 1, r.number) } else { format!("#{}", r.number) };
+                    let corrected = !r.corrected_ms.is_empty();
+                    // The steps, times and actions are built when the row is opened: a commit
+                    // (or opening a long match) builds one summary line per row.
+                    let open = RwSignal::new(false);
+                    let body = move || open.get().then(|| {
+                        let p = preset.get_untracked();
+                        let details = match &r.result {
+                            Ok(o) => explain(l, &p, &r.hand, o),
+                            Err(_) => vec![],
+                        };
+                        let (hand, id, id2) = (hand.clone(), id.clone(), id2.clone());
+                        view! {
+                            <ul class="explain">{details.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
+                            <p class="muted">{fmt_time(r.at_ms)}{r.corrected_ms.iter().map(|c| format!(" · {} {}", t("hist.corrected"), fmt_time(*c))).collect::<String>()}</p>
+                            <Show when=move || !locked.get()>
+                                <div class="actions">
+                                    <button class="btn edit" on:click={ let hand = hand.clone(); let id = id.clone(); move |_| {
+                                        form.load(&hand, Some(id.clone()));
+                                        if let Some(el) = document().get_element_by_id("hand-entry") { el.scroll_into_view(); }
+                                    }}>{tx("hist.edit")}</button>
+                                    <button class="btn danger delete" on:click={ let id = id2.clone(); move |_| {
+                                        if window().confirm_with_message(t("hist.confirm_delete")).unwrap_or(false) { on_void(id.clone()); }
+                                    }}>{tx("hist.delete")}</button>
+                                </div>
+                            </Show>
+                        }
+                    });
                     view! {
                         <li class="hand-row" data-entry=id3>
-                            <details>
+                            <details on:toggle=move |ev| open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
                                 <summary>
-                                    <span class="num">{if multi { format!("{}-{}", gi + 1, r.number) } else { format!("#{}", r.number) }}</span>
+                                    <span class="num">{number}</span>
                                     <span class="line">{line}</span>
                                     <span class="levels">{levels}</span>
-                                    {(!r.corrected_ms.is_empty()).then(|| view! { <span class="badge">{t("hist.corrected")}</span> })}
+                                    {corrected.then(|| view! { <span class="badge">{t("hist.corrected")}</span> })}
                                 </summary>
-                                <ul class="explain">{details.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
-                                <p class="muted">{fmt_time(r.at_ms)}{r.corrected_ms.iter().map(|c| format!(" · {} {}", t("hist.corrected"), fmt_time(*c))).collect::<String>()}</p>
-                                <Show when=move || !locked.get()>
-                                    <div class="actions">
-                                        <button class="btn edit" on:click={ let hand = hand.clone(); let id = id.clone(); move |_| {
-                                            form.load(&hand, Some(id.clone()));
-                                            if let Some(el) = document().get_element_by_id("hand-entry") { el.scroll_into_view(); }
-                                        }}>{tx("hist.edit")}</button>
-                                        <button class="btn danger delete" on:click={ let id = id2.clone(); move |_| {
-                                            if window().confirm_with_message(t("hist.confirm_delete")).unwrap_or(false) { on_void(id.clone()); }
-                                        }}>{tx("hist.delete")}</button>
-                                    </div>
-                                </Show>
+                                {body}
                             </details>
                         </li>
                     }
