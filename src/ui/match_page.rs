@@ -1,7 +1,7 @@
 //! The match view — the referee's main job: scoreboard, clock and timers, hand entry with a
 //! live preview, history with edit/delete/undo, level chart, result sheet and sign-off.
 
-use super::widgets::{fmt_duration, vibrate, LevelChart, PointsInput};
+use super::widgets::{fmt_duration, vibrate, EntryLog, LevelChart, PointsInput};
 use super::{ctx, fmt_time, io, now_ms, t, tx};
 use crate::i18n::Lang;
 use crate::record::replay::{extend_shengji, preview_next_hand, replay, replay_shengji, HandRow, MatchView, ShengjiView};
@@ -401,7 +401,7 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             <LevelChart series=Signal::derive(move || v().current().level_series()) names=teams.into() />
             <History v=Signal::derive(v) epoch=epoch preset=preset.into() teams=teams.into() form=form locked=locked_memo.into() on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) />
             <ResultSheet m=m v=Signal::derive(v) teams=teams.into() players=players.into() />
-            <Log m=m />
+            <EntryLog m=m />
         </section>
     }
 }
@@ -950,54 +950,10 @@ fn ResultSheet(
                         <tr><td>{t("sheet.overruns")}</td>{Team::BOTH.into_iter().map(|team| view! { <td>{view.overruns.iter().filter(|o| o.seat.team() == team).count()}</td> }).collect_view()}</tr>
                     </table>
                     <ul class="muted">{view.overruns.iter().map(|o| view! { <li>{format!("{} {}-{} {} +{}s", seat_label(l, o.seat), o.game + 1, o.hand, if o.action == TimedAction::Bury { t("timer.bury") } else { t("timer.play") }, o.seconds)}</li> }).collect_view()}</ul>
-                    {if view.locked {
-                        view! {
-                            <p class="badge">{t("end.locked")}</p>
-                            <input placeholder=t("sheet.reopen_reason") prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) />
-                            <button class="btn danger" id="reopen" on:click=move |_| {
-                                let r = reason.get_untracked();
-                                if r.trim().is_empty() { io::alert(t("sheet.reason_needed")); return; }
-                                act(Op::Reopen { reason: r });
-                            }>{t("sheet.reopen")}</button>
-                        }.into_any()
-                    } else {
-                        view! {
-                            <input id="referee-name" placeholder=t("sheet.referee") prop:value=move || referee.get() on:input=move |ev| referee.set(event_target_value(&ev)) />
-                            <button class="btn primary" id="sign-off" on:click=move |_| {
-                                let r = referee.get_untracked();
-                                if r.trim().is_empty() { io::alert(t("sheet.referee_needed")); return; }
-                                act(Op::SignOff { referee: r });
-                            }>{t("sheet.sign")}</button>
-                        }.into_any()
-                    }}
+                    {view! { <crate::ui::widgets::SignOff locked=view.locked referee=referee reason=reason ids=["referee-name", "sign-off", "reopen"] act=act /> }}
                 }
             })}
         </details>
     }
 }
 
-#[component]
-fn Log(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
-    let lang = ctx().lang;
-    let open = RwSignal::new(false);
-    view! {
-        <details class="log" on:toggle=move |ev| open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
-            <summary>{tx("log.title")}</summary>
-            <ol>
-                {move || {
-                    if !open.get() {
-                        return None;
-                    }
-                    let l = lang.get();
-                    m.get().map(|x| {
-                        let voided = x.voided().into_iter().map(str::to_string).collect::<std::collections::HashSet<_>>();
-                        x.entries.iter().map(|e| {
-                            let what = crate::i18n::op_name(l, &e.op);
-                            view! { <li class:voided=voided.contains(&e.id)>{fmt_time(e.at_ms)}" · "{what}</li> }
-                        }).collect_view()
-                    })
-                }}
-            </ol>
-        </details>
-    }
-}

@@ -1,9 +1,81 @@
-//! Shared widgets: the points stepper/keypad, the level chart, countdowns.
+//! Shared widgets: the points stepper/keypad, the level chart, the entry log, countdowns.
 
-use super::{t, tx};
+use super::{ctx, fmt_time, t, tx};
+use crate::i18n::Lang;
+use crate::record::{Match, Op};
 use crate::rules::{Rank, Team};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The end of a result sheet: the referee signs it off (locking the match) or, once
+/// locked, reopens it with a reason (logged). Empty text is refused with a message.
+/// `referee` and `reason` hold what is typed (the caller owns them, so a re-render keeps
+/// the text); `ids` name the referee input, the sign-off button and the reopen button.
+#[component]
+pub fn SignOff(
+    locked: bool,
+    referee: RwSignal<String>,
+    reason: RwSignal<String>,
+    ids: [&'static str; 3],
+    act: impl Fn(Op) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let [referee_id, sign_id, reopen_id] = ids;
+    if locked {
+        view! {
+            <p class="badge">{tx("end.locked")}</p>
+            <input placeholder=t("sheet.reopen_reason") prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) />
+            <button class="btn danger" id=reopen_id on:click=move |_| {
+                let r = reason.get_untracked();
+                if r.trim().is_empty() { super::io::alert(t("sheet.reason_needed")); return; }
+                act(Op::Reopen { reason: r });
+            }>{tx("sheet.reopen")}</button>
+        }
+        .into_any()
+    } else {
+        view! {
+            <input id=referee_id placeholder=t("sheet.referee") prop:value=move || referee.get() on:input=move |ev| referee.set(event_target_value(&ev)) />
+            <button class="btn primary" id=sign_id on:click=move |_| {
+                let r = referee.get_untracked();
+                if r.trim().is_empty() { super::io::alert(t("sheet.referee_needed")); return; }
+                act(Op::SignOff { referee: r });
+            }>{tx("sheet.sign")}</button>
+        }
+        .into_any()
+    }
+}
+
+/// The raw log of a match, one line per entry (time · what), voided entries struck
+/// through; built while the list is open. `describe` names an entry (default: the op's
+/// name, [`crate::i18n::op_name`]); a game page passes its own to add detail.
+#[component]
+pub fn EntryLog(
+    m: Memo<Option<Arc<Match>>>,
+    #[prop(optional)] describe: Option<fn(Lang, &Op) -> String>,
+) -> impl IntoView {
+    let lang = ctx().lang;
+    let open = RwSignal::new(false);
+    let describe = describe.unwrap_or(|l, op| crate::i18n::op_name(l, op).to_string());
+    view! {
+        <details class="log" on:toggle=move |ev| open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
+            <summary>{tx("log.title")}</summary>
+            <ol>
+                {move || {
+                    if !open.get() {
+                        return None;
+                    }
+                    let l = lang.get();
+                    m.get().map(|x| {
+                        let voided = x.voided();
+                        x.entries.iter().map(|e| {
+                            view! { <li class:voided=voided.contains(e.id.as_str())>{fmt_time(e.at_ms)}" · "{describe(l, &e.op)}</li> }
+                        }).collect_view()
+                    })
+                }}
+            </ol>
+        </details>
+    }
+}
 
 /// Points entry without a keyboard: ±5/±10/±20 steps and a 0–200 keypad in steps of 5.
 /// `value` is always a valid score; typed input outside 0–200 or off the 5-step is refused

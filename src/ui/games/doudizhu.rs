@@ -551,54 +551,18 @@ pub(crate) fn result_sheet(
                     </table>
                     {tied.then(|| view! { <p class="field-error" id="sheet-playoff">{"* "}{tr(l, "ddz.sheet_playoff")}</p> })}
                     <ul class="sheet-notes" id="sheet-notes">{notes.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
-                    {if s.locked {
-                        view! {
-                            <p class="badge">{tr(l, "end.locked")}</p>
-                            <input placeholder=tr(l, "sheet.reopen_reason") prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) />
-                            <button class="btn danger" id="reopen" on:click=move |_| {
-                                let r = reason.get_untracked();
-                                if r.trim().is_empty() { io::alert(tr(lang.get_untracked(), "sheet.reason_needed")); return; }
-                                act(m, Op::Reopen { reason: r });
-                            }>{tr(l, "sheet.reopen")}</button>
-                        }.into_any()
-                    } else {
-                        view! {
-                            <input id="referee-name" placeholder=tr(l, "sheet.referee") prop:value=move || referee.get() on:input=move |ev| referee.set(event_target_value(&ev)) />
-                            <button class="btn primary" id="sign-off" on:click=move |_| {
-                                let r = referee.get_untracked();
-                                if r.trim().is_empty() { io::alert(tr(lang.get_untracked(), "sheet.referee_needed")); return; }
-                                act(m, Op::SignOff { referee: r });
-                            }>{tr(l, "sheet.sign")}</button>
-                        }.into_any()
-                    }}
+                    {view! { <crate::ui::widgets::SignOff locked=s.locked referee=referee reason=reason ids=["referee-name", "sign-off", "reopen"] act=move |op| act(m, op) /> }}
                 }
             }}
         </details>
     }
 }
 
-/// The raw log, voided entries struck through.
-pub(crate) fn log_view(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
-    let lang = ctx().lang;
-    view! {
-        <details class="log">
-            <summary>{tx("log.title")}</summary>
-            <ol>
-                {move || {
-                    let l = lang.get();
-                    m.get().map(|x| {
-                        let voided = x.voided().into_iter().map(str::to_string).collect::<std::collections::HashSet<_>>();
-                        x.entries.iter().map(|e| {
-                            let what = match &e.op {
-                                Op::NextGame { .. } => tr(l, "ddz.log_next_table"),
-                                op => crate::i18n::op_name(l, op),
-                            };
-                            view! { <li class:voided=voided.contains(&e.id)>{fmt_time(e.at_ms)}" · "{what}</li> }
-                        }).collect_view()
-                    })
-                }}
-            </ol>
-        </details>
+/// A log line: "next table" for the session's table change, else the op's name.
+pub(crate) fn describe(l: Lang, op: &Op) -> String {
+    match op {
+        Op::NextGame { .. } => tr(l, "ddz.log_next_table").to_string(),
+        op => crate::i18n::op_name(l, op).to_string(),
     }
 }
 
@@ -1018,7 +982,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             {ranking_view(session, names_s, now.into())}
             {history(items, locked, on_edit, on_void)}
             {result_sheet(m, session, names_s, Signal::derive(|| None), Signal::derive(Vec::new))}
-            {log_view(m)}
+            <crate::ui::widgets::EntryLog m=m describe=describe />
         </section>
     }
     .into_any()

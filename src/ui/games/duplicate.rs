@@ -520,7 +520,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             </div>
             <SummaryTable setup=setup.into() v=view_memo.into() />
             <Sheet m=m v=view_memo.into() />
-            <Log m=m />
+            <crate::ui::widgets::EntryLog m=m describe=describe />
         </section>
     }
 }
@@ -1023,53 +1023,19 @@ fn Sheet(m: Memo<Option<Arc<Match>>>, v: Signal<DuplicateView>) -> impl IntoView
     view! {
         <details class="result-sheet" id="dup-sheet">
             <summary>{tx("sheet.title")}</summary>
-            {move || if v.get().locked {
-                view! {
-                    <p class="badge">{t("end.locked")}</p>
-                    <input placeholder=t("sheet.reopen_reason") prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) />
-                    <button class="btn danger" id="reopen" on:click=move |_| {
-                        let r = reason.get_untracked();
-                        if r.trim().is_empty() { io::alert(t("sheet.reason_needed")); return; }
-                        act(Op::Reopen { reason: r });
-                    }>{t("sheet.reopen")}</button>
-                }.into_any()
-            } else {
-                view! {
-                    <input id="dup-referee" placeholder=t("sheet.referee") prop:value=move || referee.get() on:input=move |ev| referee.set(event_target_value(&ev)) />
-                    <button class="btn primary" id="sign-off" on:click=move |_| {
-                        let r = referee.get_untracked();
-                        if r.trim().is_empty() { io::alert(t("sheet.referee_needed")); return; }
-                        act(Op::SignOff { referee: r });
-                    }>{t("sheet.sign")}</button>
-                }.into_any()
-            }}
+            {move || view! { <crate::ui::widgets::SignOff locked=v.get().locked referee=referee reason=reason ids=["dup-referee", "sign-off", "reopen"] act=act /> }}
         </details>
     }
 }
 
-#[component]
-fn Log(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
-    let lang = ctx().lang;
-    view! {
-        <details class="log">
-            <summary>{tx("log.title")}</summary>
-            <ol>
-                {move || {
-                    let l = lang.get();
-                    m.get().map(|x| {
-                        let voided = x.voided().into_iter().map(str::to_string).collect::<std::collections::HashSet<_>>();
-                        x.entries.iter().map(|e| {
-                            let what = crate::i18n::op_name(l, &e.op);
-                            let detail = match &e.op {
-                                Op::Hand { hand: HandInput::Duplicate(b) } | Op::Correct { hand: HandInput::Duplicate(b), .. } => format!(" · {} · {}", table_label(l, b.table), board_label(l, b.board)),
-                                _ => String::new(),
-                            };
-                            view! { <li class:voided=voided.contains(&e.id)>{fmt_time(e.at_ms)}" · "{what}{detail}</li> }
-                        }).collect_view()
-                    })
-                }}
-            </ol>
-        </details>
+/// A log line: the op's name, and for a board entry its table and board.
+fn describe(l: Lang, op: &Op) -> String {
+    let what = crate::i18n::op_name(l, op);
+    match op {
+        Op::Hand { hand: HandInput::Duplicate(b) } | Op::Correct { hand: HandInput::Duplicate(b), .. } => {
+            format!("{what} · {} · {}", table_label(l, b.table), board_label(l, b.board))
+        }
+        _ => what.to_string(),
     }
 }
 

@@ -1079,7 +1079,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             <History v=v preset=preset teams=teams form=form locked=Signal::derive(locked)
                 on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) />
             <ResultSheet m=m v=v preset=preset teams=teams players=players />
-            <Log m=m />
+            <crate::ui::widgets::EntryLog m=m />
         </section>
     }
 }
@@ -1729,50 +1729,10 @@ fn ResultSheet(
                         {view.finished.then(|| view! { <tr><td>{t("gd.match_over")}</td><td colspan="2" id="gd-sheet-winner">{view.match_winner.map(|w| team_label(&tm, w)).unwrap_or_else(|| t("gd.tie").to_string())}</td></tr> })}
                     </table>
                     <ul class="muted">{view.overruns.iter().map(|o| view! { <li>{format!("{} {}-{} {} +{}s", seat(o.seat), o.game + 1, o.hand, t("gd.timer.play"), o.seconds)}</li> }).collect_view()}</ul>
-                    {if view.locked {
-                        view! {
-                            <p class="badge">{t("end.locked")}</p>
-                            <input placeholder=t("sheet.reopen_reason") prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) />
-                            <button class="btn danger" id="gd-reopen" on:click=move |_| {
-                                let r = reason.get_untracked();
-                                if r.trim().is_empty() { io::alert(t("sheet.reason_needed")); return; }
-                                act(Op::Reopen { reason: r });
-                            }>{t("sheet.reopen")}</button>
-                        }.into_any()
-                    } else {
-                        view! {
-                            <input id="gd-referee-name" placeholder=t("sheet.referee") prop:value=move || referee.get() on:input=move |ev| referee.set(event_target_value(&ev)) />
-                            <button class="btn primary" id="gd-sign-off" on:click=move |_| {
-                                let r = referee.get_untracked();
-                                if r.trim().is_empty() { io::alert(t("sheet.referee_needed")); return; }
-                                act(Op::SignOff { referee: r });
-                            }>{t("sheet.sign")}</button>
-                        }.into_any()
-                    }}
+                    {view! { <crate::ui::widgets::SignOff locked=view.locked referee=referee reason=reason ids=["gd-referee-name", "gd-sign-off", "gd-reopen"] act=act /> }}
                 }
             }}
         </details>
     }
 }
 
-#[component]
-fn Log(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
-    let lang = ctx().lang;
-    view! {
-        <details class="log">
-            <summary>{tx("log.title")}</summary>
-            <ol>
-                {move || {
-                    let l = lang.get();
-                    m.get().map(|x| {
-                        let voided = x.voided().into_iter().map(str::to_string).collect::<std::collections::HashSet<_>>();
-                        x.entries.iter().map(|e| {
-                            let what = crate::i18n::op_name(l, &e.op);
-                            view! { <li class:voided=voided.contains(&e.id)>{fmt_time(e.at_ms)}" · "{what}</li> }
-                        }).collect_view()
-                    })
-                }}
-            </ol>
-        </details>
-    }
-}

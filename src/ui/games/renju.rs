@@ -700,26 +700,7 @@ fn ResultSheet(m: Memo<Option<Arc<Match>>>, v: Signal<RenjuView>, setup: Signal<
                     </table>
                     <p class="muted">{format!("{} {} · {} · {} · {}", t("rj.rules"), s.preset.id, s.preset.source, fill(l, "rj.best_of_n", s.preset.best_of),
                         m.with(|x| x.as_ref().map(|x| fmt_time(x.created_ms))).unwrap_or_default())}</p>
-                    {if view.locked {
-                        view! {
-                            <p class="badge" id="rj-locked">{t("end.locked")}</p>
-                            <input placeholder=t("sheet.reopen_reason") prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) />
-                            <button class="btn danger" id="rj-reopen" on:click=move |_| {
-                                let r = reason.get_untracked();
-                                if r.trim().is_empty() { err.set(Some(t("sheet.reason_needed").to_string())); return; }
-                                act(Op::Reopen { reason: r });
-                            }>{t("sheet.reopen")}</button>
-                        }.into_any()
-                    } else {
-                        view! {
-                            <input id="rj-referee" placeholder=t("sheet.referee") prop:value=move || referee.get() on:input=move |ev| referee.set(event_target_value(&ev)) />
-                            <button class="btn primary" id="rj-sign-off" on:click=move |_| {
-                                let r = referee.get_untracked();
-                                if r.trim().is_empty() { err.set(Some(t("sheet.referee_needed").to_string())); return; }
-                                act(Op::SignOff { referee: r });
-                            }>{t("sheet.sign")}</button>
-                        }.into_any()
-                    }}
+                    {view! { <crate::ui::widgets::SignOff locked=view.locked referee=referee reason=reason ids=["rj-referee", "rj-sign-off", "rj-reopen"] act=act /> }}
                     {move || err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
                 }
             }}

@@ -6,7 +6,7 @@
 
 use super::doudizhu::{
     bidding_done, bidding_pad, bids_from, calls_text, candidate_op, deltas_text, err_text, factors_text, high_bid,
-    history, log_view, match_actions, name_of, payout_text, preset_line, ranking_view, result_sheet, row_label,
+    history, match_actions, name_of, payout_text, preset_line, ranking_view, result_sheet, row_label,
     scoreboard, session_form, session_summary, session_bar, ticking_now, with_candidate, BidState, GamePreset,
     HistItem,
 };
@@ -472,7 +472,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             {ranking_view(session, names_s, now.into())}
             {history(items, locked, on_edit, on_void)}
             {result_sheet(m, session, names_s, extra, notes)}
-            {log_view(m)}
+            <crate::ui::widgets::EntryLog m=m describe=super::doudizhu::describe />
         </section>
     }
     .into_any()
