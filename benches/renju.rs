@@ -1,29 +1,12 @@
 //! Timing of the renju judge (`cargo bench --bench renju`): one point, and every empty
 //! point of busy positions. Plain `std::time::Instant`, figures only, no assertions.
 
+#[path = "gen/mod.rs"]
+mod gen;
+
 use referee::rules::renju::{self, Board, Point, Stone};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-
-/// `n` stones, black and white in turn, pseudo-random round the centre (11×11 square),
-/// skipping moves that would end the game with a five.
-fn game_like(n: usize, seed: u64) -> Board {
-    let mut b = Board::new();
-    let mut x = seed;
-    let mut turn = Stone::Black;
-    while b.count() < n {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let p = Point::new(2 + (x % 11) as u8, 2 + ((x >> 8) % 11) as u8).unwrap();
-        if b.get(p).is_some() || renju::winner_after(&b, p, turn).unwrap().is_some() {
-            continue;
-        }
-        b.place(p, turn).unwrap();
-        turn = turn.other();
-    }
-    b
-}
 
 /// Black on a regular lattice: threes everywhere, whose straight-four points are often
 /// forbidden themselves — a stress case for the recursive false-three check.
@@ -91,11 +74,11 @@ fn report(name: &str, b: &Board) {
 fn main() {
     report(
         "game-like (60 stones)",
-        &game_like(60, 0x9E37_79B9_7F4A_7C15),
+        &gen::renju_game_like(60, 0x9E37_79B9_7F4A_7C15),
     );
     report(
         "game-like (100 stones)",
-        &game_like(100, 0x2545_F491_4F6C_DD1D),
+        &gen::renju_game_like(100, 0x2545_F491_4F6C_DD1D),
     );
     report("black lattice", &lattice());
 }

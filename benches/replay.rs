@@ -8,7 +8,7 @@ mod gen;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use referee::record::{replay, schema};
-use referee::rules::renju::{self, Board, Point, Stone};
+use referee::rules::renju;
 use referee::rules::{doudizhu, guandan, sandayi, shengji};
 use std::hint::black_box;
 
@@ -110,30 +110,10 @@ fn replays(c: &mut Criterion) {
     g.finish();
 }
 
-/// `n` stones round the centre, black and white in turn, never making five (as in
-/// benches/renju.rs).
-fn game_like(n: usize, seed: u64) -> Board {
-    let mut b = Board::new();
-    let mut x = seed;
-    let mut turn = Stone::Black;
-    while b.count() < n {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let p = Point::new(2 + (x % 11) as u8, 2 + ((x >> 8) % 11) as u8).unwrap();
-        if b.get(p).is_some() || renju::winner_after(&b, p, turn).unwrap().is_some() {
-            continue;
-        }
-        b.place(p, turn).unwrap();
-        turn = turn.other();
-    }
-    b
-}
-
 fn renju_judgement(c: &mut Criterion) {
     let mut g = c.benchmark_group("renju");
     for (name, n, seed) in [("60_stones", 60, 0x9E37_79B9_7F4A_7C15u64), ("100_stones", 100, 0x2545_F491_4F6C_DD1D)] {
-        let b = game_like(n, seed);
+        let b = gen::renju_game_like(n, seed);
         let centre = b
             .empty_points()
             .min_by_key(|p| (p.col as i32 - 7).abs() + (p.row as i32 - 7).abs())

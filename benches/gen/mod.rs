@@ -1,5 +1,6 @@
-//! Long, valid hand sequences for the benchmarks (`benches/replay.rs`) and for
-//! `examples/gen_match.rs` (the 1,000-hand stored match of `scripts/bench.sh`).
+//! Long, valid hand sequences and busy renju positions for the benchmarks
+//! (`benches/replay.rs`, `benches/renju.rs`) and for `examples/gen_match.rs` (the
+//! 1,000-hand stored match of `scripts/bench.sh`).
 //!
 //! Every sequence is deterministic and stays valid however long it is: no game ends, so
 //! each hand does the full work of the pipeline (nothing is skipped as "after the end").
@@ -8,6 +9,7 @@
 use referee::record::{sample, Entry, HandInput, Match, Op};
 use referee::rules::doudizhu::{self, Call};
 use referee::rules::guandan::{self, FinishOrder};
+use referee::rules::renju::{self, Board, Point, Stone};
 use referee::rules::sandayi;
 use referee::rules::shengji::{Hand, Kitty, Unit};
 use referee::rules::Seat;
@@ -93,4 +95,24 @@ pub fn sandayi_hands(n: usize) -> Vec<sandayi::Hand> {
             }
         })
         .collect()
+}
+
+/// A renju position of `n` stones, black and white in turn, pseudo-random round the centre
+/// (11×11 square, xorshift from `seed`), skipping moves that would end the game with a five.
+pub fn renju_game_like(n: usize, seed: u64) -> Board {
+    let mut b = Board::new();
+    let mut x = seed;
+    let mut turn = Stone::Black;
+    while b.count() < n {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let p = Point::new(2 + (x % 11) as u8, 2 + ((x >> 8) % 11) as u8).unwrap();
+        if b.get(p).is_some() || renju::winner_after(&b, p, turn).unwrap().is_some() {
+            continue;
+        }
+        b.place(p, turn).unwrap();
+        turn = turn.other();
+    }
+    b
 }
