@@ -68,8 +68,12 @@ pub struct Settings {
     pub last_export_ms: Option<u64>,
 }
 
+/// The page's localStorage (looked up once per page: each lookup crosses into JS).
 fn raw() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
+    thread_local! {
+        static STORAGE: std::cell::OnceCell<Option<web_sys::Storage>> = const { std::cell::OnceCell::new() };
+    }
+    STORAGE.with(|s| s.get_or_init(|| web_sys::window()?.local_storage().ok().flatten()).clone())
 }
 
 fn set_raw(key: &str, value: &str) -> Result<(), StoreError> {

@@ -175,19 +175,62 @@ impl Form {
             declaring: shows,
         }
     }
+    /// Puts `h` in the form; a field already holding its value is not set again (so a
+    /// commit re-renders only the fields the referee had changed).
     fn load(&self, h: &Hand, id: Option<String>) {
-        self.points.set(h.points);
-        self.kitty_on.set(h.kitty.is_some());
-        self.kitty_points.set(h.kitty.map(|k| k.points).unwrap_or(0));
-        self.unit.set(h.kitty.map(|k| k.unit).unwrap_or(Unit::Single));
-        self.jack.set(h.kitty_jack);
-        self.penalties.set(h.penalties.clone());
-        self.shows.set(h.declaring.clone());
-        self.editing.set(id);
-        self.error.set(None);
+        fn put<T: PartialEq + Send + Sync + 'static>(s: RwSignal<T>, v: T) {
+            if s.with_untracked(|x| *x != v) {
+                s.set(v);
+            }
+        }
+        put(self.points, h.points);
+        put(self.kitty_on, h.kitty.is_some());
+        put(self.kitty_points, h.kitty.map(|k| k.points).unwrap_or(0));
+        put(self.unit, h.kitty.map(|k| k.unit).unwrap_or(Unit::Single));
+        put(self.jack, h.kitty_jack);
+        put(self.penalties, h.penalties.clone());
+        put(self.shows, h.declaring.clone());
+        put(self.editing, id);
+        put(self.error, None);
     }
     fn reset(&self) {
         self.load(&Hand::default(), None);
+    }
+}
+
+/// The live preview of the hand being entered, as text.
+#[derive(Clone, PartialEq)]
+enum Preview {
+    /// Nothing to show yet.
+    Empty,
+    /// The entry is refused: `field: reason`.
+    Error(String),
+    /// The verdict line, the steps that produced it, and the reason a later hand would
+    /// break (an edit of an earlier hand).
+    Ok { verdict: String, lines: Vec<String>, later: Option<String> },
+}
+
+impl Preview {
+    fn is_ok(&self) -> bool {
+        matches!(self, Preview::Ok { .. })
+    }
+    fn verdict(&self) -> &str {
+        match self {
+            Preview::Ok { verdict, .. } => verdict,
+            _ => "",
+        }
+    }
+    fn lines(&self) -> &[String] {
+        match self {
+            Preview::Ok { lines, .. } => lines,
+            _ => &[],
+        }
+    }
+    fn later(&self) -> Option<&str> {
+        match self {
+            Preview::Ok { later, .. } => later.as_deref(),
+            _ => None,
+        }
     }
 }
 
@@ -271,7 +314,17 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         })
     });
     let v = move || view_memo.with(|c| c.as_ref().map(|c| c.3.clone())).expect("view present");
-    let epoch = Signal::derive(move || view_memo.with(|c| c.as_ref().map(|c| c.4).unwrap_or(0)));
+    // The history and the chart follow one frame late (widgets::after_paint): a commit
+    // paints the scoreboard and the preview first. They read the newest view untracked.
+    let shown = super::widgets::after_paint(view_memo);
+    let v_late = move || {
+        shown.track();
+        view_memo.with_untracked(|c| c.as_ref().map(|c| c.3.clone())).expect("view present")
+    };
+    let epoch_late = Signal::derive(move || {
+        shown.track();
+        view_memo.with_untracked(|c| c.as_ref().map(|c| c.4).unwrap_or(0))
+    });
     let preset = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).preset.clone())).expect("preset"));
     let teams = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).teams.clone())).unwrap_or_default());
     let players = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).players.clone())).unwrap_or_default());
@@ -306,6 +359,22 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         let row = pv.games.iter().flat_map(|g| &g.rows).find(|r| r.entry_id == target).cloned();
         let later_error = pv.first_error().filter(|(id, _)| *id != target);
         Some((row, later_error))
+    });
+
+    // The preview's text, compared so that an unchanged preview renders nothing.
+    let preview = Memo::new(move |_| {
+        let l = lang.get();
+        let p = preset.get();
+        let tm = teams.get();
+        match candidate.get() {
+            Some((Some(HandRow { result: Ok(o), hand, .. }), later)) => Preview::Ok {
+                verdict: verdict_line(l, &p, &o, &tm),
+                lines: explain(l, &p, &hand, &o),
+                later: later.map(|(_, e)| e.reason),
+            },
+            Some((Some(HandRow { result: Err(e), .. }), _)) => Preview::Error(format!("{}: {}", e.field, e.reason)),
+            _ => Preview::Empty,
+        }
     });
 
     // Memos: read by every history row, they notify only when the value changes.
@@ -357,21 +426,18 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             <ClockBar m=m v=Signal::derive(v) preset=preset.into() now=now.into() teams=teams.into() countdown=countdown />
             <Show when=move || !locked() && !game_over() fallback=move || view! { <GameEnd m=m v=Signal::derive(v) teams=teams.into() /> }>
                 <HandEntry form=form preset=preset.into() v=Signal::derive(v) players=players.into() countdown=countdown />
+                // The preview's elements stay in place while the hand is edited and committed;
+                // only their text changes (rebuilding an element re-sets all its attributes).
                 <div class="preview" id="preview" aria-live="polite">
-                    {move || {
-                        let l = lang.get();
-                        let p = preset.get();
-                        let tm = teams.get();
-                        match candidate.get() {
-                            Some((Some(HandRow { result: Ok(o), hand, .. }), later)) => view! {
-                                <p class="verdict" id="preview-verdict">{verdict_line(l, &p, &o, &tm)}</p>
-                                <ul class="explain">{explain(l, &p, &hand, &o).into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
-                                {later.map(|(_, e)| view! { <p class="field-error">{t("entry.breaks_later")}": "{e.reason}</p> })}
-                            }.into_any(),
-                            Some((Some(HandRow { result: Err(e), .. }), _)) => view! { <p class="field-error">{e.field}": "{e.reason}</p> }.into_any(),
-                            _ => view! { <p class="muted">"…"</p> }.into_any(),
-                        }
-                    }}
+                    <Show when=move || preview.with(|p| p.is_ok()) fallback=move || view! {
+                        <p class=move || if preview.with(|p| matches!(p, Preview::Error(_))) { "field-error" } else { "muted" }>
+                            {move || preview.with(|p| match p { Preview::Error(e) => e.clone(), _ => "…".to_string() })}
+                        </p>
+                    }>
+                        <p class="verdict" id="preview-verdict">{move || preview.with(|p| p.verdict().to_string())}</p>
+                        <ul class="explain">{move || preview.with(|p| p.lines().iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view())}</ul>
+                        {move || preview.with(|p| p.later().map(|e| view! { <p class="field-error">{t("entry.breaks_later")}": "{e.to_string()}</p> }))}
+                    </Show>
                 </div>
                 {move || form.error.get().map(|e| view! { <div class="banner error" role="alert" id="commit-error">{e}</div> })}
                 <div class="actions sticky">
@@ -398,8 +464,8 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 </Show>
             </div>
             <h2>{tx("chart.title")}</h2>
-            <LevelChart series=Signal::derive(move || v().current().level_series()) names=teams.into() />
-            <History v=Signal::derive(v) epoch=epoch preset=preset.into() teams=teams.into() form=form locked=locked_memo.into() on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) />
+            <LevelChart series=Signal::derive(move || v_late().current().level_series()) names=teams.into() />
+            <History v=Signal::derive(v_late) epoch=epoch_late preset=preset.into() teams=teams.into() form=form locked=locked_memo.into() on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) />
             <ResultSheet m=m v=Signal::derive(v) teams=teams.into() players=players.into() />
             <EntryLog m=m />
         </section>
@@ -425,7 +491,7 @@ fn Scoreboard(
                 let names = move || players.with(|pl| seats.iter().map(|s| format!("{}{}", seat_label(lang.get(), *s), pl.get(s).cloned().unwrap_or_default())).collect::<Vec<_>>().join(" · "));
                 view! {
                     <div class=move || format!("team {}{}", if team == Team::A { "team-a" } else { "team-b" }, if decl.get() { " declarer" } else { "" })>
-                        <div class="team-name">{move || teams.with(|tm| team_label(tm, team))}{move || decl.get().then(|| view! { <span class="badge">{t("sb.declarer")}</span> })}</div>
+                        <div class="team-name">{move || teams.with(|tm| team_label(tm, team))}<span class="badge declarer-badge">{tx("sb.declarer")}</span></div>
                         <div class="level" id=format!("level-{team:?}")>{move || level.get()}</div>
                         <div class="players muted">{names}</div>
                         <div class="series muted">{tx("sb.games_won")}" "{move || won.get()}</div>
@@ -592,6 +658,8 @@ fn HandEntry(
         }));
     };
     let counts: RwSignal<[i32; 5]> = RwSignal::new([0, 0, 0, 0, 8]);
+    // The card check needs the declarer only (not every commit).
+    let declarer = Memo::new(move |_| v.with(|v| v.current().state.declarer));
     view! {
         <div class="entry" id="hand-entry">
             <h2>{move || if form.editing.get().is_some() { t("entry.editing") } else { t("entry.title") }}</h2>
@@ -695,12 +763,13 @@ fn HandEntry(
                 </div>
                 {move || {
                     let c = counts.get();
-                    let declarer = v.get().current().state.declarer;
                     let mut props: Vec<(String, Team, Option<Seat>, u32)> = Vec::new();
                     for (i, s) in [Seat::N, Seat::E, Seat::S, Seat::W].into_iter().enumerate() {
                         if c[i] != 0 { props.push(("card_count".into(), s.team(), Some(s), c[i].unsigned_abs())); }
                     }
-                    if c[4] != 8 { props.push(("kitty_count".into(), declarer, None, 1)); }
+                    // The declarer is read only when the kitty is off (so a commit does not
+                    // rebuild this part).
+                    if c[4] != 8 { props.push(("kitty_count".into(), declarer.get(), None, 1)); }
                     if props.is_empty() { return view! { <p class="muted">{t("check.ok")}</p> }.into_any(); }
                     view! {
                         <ul>{props.into_iter().map(|(kind, team, seat, cards)| {
