@@ -185,12 +185,23 @@ pub fn LevelChart(
         <figure class="chart">
             <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=tx("chart.title")>
                 {grid}
-                {move || {
-                    let n = n.get();
-                    (0..=n).filter(|i| n <= 12 || i % (n / 6).max(1) == 0).map(|i| view! {
-                        <text x=x(i, n) - 3.0 y=H - 4.0 class="axis">{i}</text>
-                    }).collect_view()
-                }}
+                // Hand-number ticks: every hand up to 12, else every n/6-th. Thirteen fixed
+                // slots whose position and text follow n (a new hand moves them; rebuilding
+                // the elements would remove and set all their attributes again).
+                {(0..=12usize).map(|k| {
+                    let tick = Memo::new(move |_| {
+                        let n = n.get();
+                        let i = if n <= 12 { k } else { k * (n / 6).max(1) };
+                        (i <= n).then(|| (i, (x(i, n) - 3.0).round() as i32))
+                    });
+                    let label = Memo::new(move |_| tick.get().map(|t| t.0));
+                    view! {
+                        <text x=move || tick.get().map(|t| t.1).unwrap_or(0) y=H - 4.0 class="axis"
+                            visibility=move || if label.get().is_some() { "visible" } else { "hidden" }>
+                            {move || label.get().map(|i| i.to_string()).unwrap_or_default()}
+                        </text>
+                    }
+                }).collect_view()}
                 <polyline points=move || line(Team::A) class="team-a" fill="none" />
                 <polyline points=move || line(Team::B) class="team-b" fill="none" />
             </svg>
