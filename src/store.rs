@@ -430,12 +430,15 @@ pub fn delete_match(id: &str) {
 
 /// Reads the settings (defaults when absent or unreadable).
 pub fn settings() -> Settings {
-    LocalStorage::get(SETTINGS_KEY).unwrap_or_default()
+    LocalStorage::get::<serde_json::Value>(SETTINGS_KEY)
+        .ok()
+        .and_then(|v| crate::json::from_value(&v).ok())
+        .unwrap_or_default()
 }
 
 /// Writes the settings.
 pub fn save_settings(s: &Settings) -> Result<(), StoreError> {
-    set_raw(SETTINGS_KEY, &serde_json::to_string(s).unwrap_or_default())
+    set_raw(SETTINGS_KEY, &crate::json::to_string(s).unwrap_or_default())
 }
 
 /// Bytes used by this app's keys (UTF-16: 2 bytes per code unit of key and value).

@@ -90,7 +90,7 @@ struct StoredRef<'a> {
 /// Serializes one match for localStorage.
 pub fn store_match(m: &Match) -> String {
     let s = StoredRef { schema_version: SCHEMA_VERSION, app: APP_ID, kind: "match", data: m };
-    serde_json::to_string(&s).expect("a match always serializes")
+    crate::json::to_string(&s).expect("a match always serializes")
 }
 
 /// The newest entries of a stored match, kept under their own key
@@ -127,7 +127,7 @@ struct TailRef<'a> {
 /// Serializes a [`Tail`]: `entries` are the match's log from index `from`.
 pub fn store_tail(match_id: &str, from: usize, entries: &[Entry]) -> String {
     let t = TailRef { schema_version: SCHEMA_VERSION, app: APP_ID, kind: "tail", match_id, from, entries };
-    serde_json::to_string(&t).expect("a tail always serializes")
+    crate::json::to_string(&t).expect("a tail always serializes")
 }
 
 /// The stored tail after `entry` is appended, spliced onto `prev` (the exact output of
@@ -138,7 +138,7 @@ pub fn store_tail_appended(prev: &str, entry: &Entry) -> Option<String> {
 
 fn splice(prev: &str, end: &str, entry: &Entry) -> Option<String> {
     let head = prev.strip_suffix(end)?;
-    let e = serde_json::to_string(entry).ok()?;
+    let e = crate::json::to_string(entry).ok()?;
     let mut out = String::with_capacity(prev.len() + e.len() + 1);
     out.push_str(head);
     if !head.ends_with('[') {
@@ -212,7 +212,7 @@ pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], now_ms: f64) -> Stri
         exported_ms: now_ms,
         matches: matches.iter().map(|m| m.borrow()).collect(),
     };
-    serde_json::to_string_pretty(&e).expect("an export always serializes")
+    crate::json::to_string_pretty(&e).expect("an export always serializes")
 }
 
 /// One migration step: upgrades a document of version `from` to `from + 1`.
@@ -266,7 +266,7 @@ pub fn migrate_with(mut doc: Value, current: u32, steps: &[Option<Migration>]) -
 }
 
 fn typed<T: for<'de> Deserialize<'de>>(doc: Value) -> Result<T, ImportError> {
-    serde_path_to_error::deserialize::<_, T>(&doc).map_err(|e| {
+    crate::json::from_value::<T>(&doc).map_err(|e| {
         let path = e.path().to_string();
         let field = if path == "." { String::new() } else { path };
         refine(&doc, field, e.into_inner().to_string())
@@ -275,7 +275,7 @@ fn typed<T: for<'de> Deserialize<'de>>(doc: Value) -> Result<T, ImportError> {
 
 /// Deserializes `v` as `T`, naming the failing field relative to `v`.
 fn sub<T: for<'de> Deserialize<'de>>(v: &Value) -> Result<(), (String, String)> {
-    serde_path_to_error::deserialize::<_, T>(v).map(|_| ()).map_err(|e| {
+    crate::json::from_value::<T>(v).map(|_| ()).map_err(|e| {
         let p = e.path().to_string();
         (if p == "." { String::new() } else { p }, e.into_inner().to_string())
     })

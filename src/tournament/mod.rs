@@ -918,7 +918,7 @@ pub struct StoredEvent {
 /// Serializes an event for localStorage (`referee.event.<id>`) or as an export file.
 pub fn store_event(e: &Event) -> String {
     let s = StoredEvent { schema_version: EVENT_VERSION, app: APP_ID.into(), kind: "event".into(), event: e.clone() };
-    serde_json::to_string(&s).expect("an event always serializes")
+    crate::json::to_string(&s).expect("an event always serializes")
 }
 
 /// Reads a stored or exported event: size limit → JSON → `app` → version (a newer one is
@@ -944,7 +944,7 @@ pub fn load_event(text: &str) -> Result<Event, ImportError> {
         Some(k) => return Err(ie("kind", format!("expected \"event\", found {k:?}"))),
         None => return Err(ie("kind", "missing")),
     }
-    let s: StoredEvent = serde_path_to_error::deserialize(doc).map_err(|e| {
+    let s: StoredEvent = crate::json::from_value(&doc).map_err(|e| {
         let path = e.path().to_string();
         ie(if path == "." { String::new() } else { path }, e.into_inner().to_string())
     })?;

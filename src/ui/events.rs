@@ -250,7 +250,7 @@ fn describe(l: Lang, m: Option<&Match>, e: &Entry) -> String {
             }
             HandInput::Shengji(s) => format!("{}: {}", tr(l, "ev.sync.points"), s.points),
             other => {
-                let j = serde_json::to_string(other).unwrap_or_default();
+                let j = crate::json::to_string(other).unwrap_or_default();
                 j.chars().take(200).collect()
             }
         }
@@ -261,7 +261,7 @@ fn describe(l: Lang, m: Option<&Match>, e: &Entry) -> String {
         Op::Hand { hand } => hand_text(hand),
         Op::Correct { hand, .. } => hand_text(hand),
         Op::Void { target, reason } => format!("{target} {reason}"),
-        other => serde_json::to_string(other).unwrap_or_default().chars().take(200).collect(),
+        other => crate::json::to_string(other).unwrap_or_default().chars().take(200).collect(),
     };
     match number {
         Some(n) => format!("{op} #{} · {body}", n + 1),
@@ -920,14 +920,14 @@ fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl IntoView {
                         <h3>{tx("ev.comp.json")}</h3>
                         <textarea rows="8" id="comp-json" prop:value=move || {
                             let j = json.get();
-                            if j.is_empty() { comp.get().map(|c| serde_json::to_string_pretty(&(&c.format, &c.scoring, c.legs, c.seat_rule, c.rounds_per_match)).unwrap_or_default()).unwrap_or_default() } else { j }
+                            if j.is_empty() { comp.get().map(|c| crate::json::to_string_pretty(&(&c.format, &c.scoring, c.legs, c.seat_rule, c.rounds_per_match)).unwrap_or_default()).unwrap_or_default() } else { j }
                         } on:input=move |x| json.set(event_target_value(&x))></textarea>
                         <div class="actions">
                             <button class="btn" on:click=move |_| {
                                 let text = json.get_untracked();
                                 if text.is_empty() { return; }
-                                match serde_json::from_str::<(Format, tm::Scoring, u32, SeatRule, Option<u32>)>(&text) {
-                                    Err(x) => ev.error(format!("{} (line {}, column {})", x, x.line(), x.column())),
+                                match crate::json::from_str::<(Format, tm::Scoring, u32, SeatRule, Option<u32>)>(&text) {
+                                    Err(x) => ev.error(x.to_string()),
                                     Ok((f, s, legs, seat, rpm)) => {
                                         if mutate_comp(Box::new(move |c| { c.format = f; c.scoring = s; c.legs = legs; c.seat_rule = seat; c.rounds_per_match = rpm; c.format_id = String::new(); Ok(()) })) {
                                             json.set(String::new());

@@ -93,13 +93,13 @@ fn ShengjiForm() -> impl IntoView {
     let dealer = RwSignal::new(Seat::N);
     let error: RwSignal<Option<String>> = RwSignal::new(None);
     let seats = [Seat::N, Seat::E, Seat::S, Seat::W];
-    let apply_json = move |_| match serde_json::from_str::<Preset>(&preset_json.get_untracked()) {
+    let apply_json = move |_| match crate::json::from_str::<Preset>(&preset_json.get_untracked()) {
         Ok(p) if !p.table.bands.is_empty() => {
             preset.set(p);
             preset_err.set(None);
         }
         Ok(_) => preset_err.set(Some(t("preset.empty_table").to_string())),
-        Err(e) => preset_err.set(Some(format!("{} (line {}, column {})", e, e.line(), e.column()))),
+        Err(e) => preset_err.set(Some(e.to_string())),
     };
     let create = move |_| {
         let d = dealer.get_untracked();
@@ -167,7 +167,7 @@ fn ShengjiForm() -> impl IntoView {
                 <label class="field-label">{tx("new.edit_preset")}</label>
                 <textarea id="preset-json" rows="10" prop:value=move || {
                     let j = preset_json.get();
-                    if j.is_empty() { serde_json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
+                    if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
                 } on:input=move |ev| preset_json.set(event_target_value(&ev))></textarea>
                 <button class="btn" on:click=apply_json>{tx("new.apply_preset")}</button>
                 {move || preset_err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}

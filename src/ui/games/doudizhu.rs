@@ -1095,14 +1095,14 @@ pub(crate) fn session_form<P: GamePreset>() -> impl IntoView {
     let tables = RwSignal::new(presets[0].session().tables.unwrap_or(3));
     let minutes = RwSignal::new(presets[0].session().minutes_per_table.unwrap_or(30));
     let error: RwSignal<Option<String>> = RwSignal::new(None);
-    let apply_json = move |_| match serde_json::from_str::<P>(&preset_json.get_untracked()) {
+    let apply_json = move |_| match crate::json::from_str::<P>(&preset_json.get_untracked()) {
         Ok(p) => {
             tables.set(p.session().tables.unwrap_or(tables.get_untracked()));
             minutes.set(p.session().minutes_per_table.unwrap_or(minutes.get_untracked()));
             preset.set(p);
             preset_err.set(None);
         }
-        Err(e) => preset_err.set(Some(format!("{} (line {}, column {})", e, e.line(), e.column()))),
+        Err(e) => preset_err.set(Some(e.to_string())),
     };
     let names2 = names.clone();
     let create = move |_| {
@@ -1170,7 +1170,7 @@ pub(crate) fn session_form<P: GamePreset>() -> impl IntoView {
                 <summary>{tx("new.edit_preset")}</summary>
                 <textarea id=format!("{prefix}-preset-json") rows="10" prop:value=move || {
                     let j = preset_json.get();
-                    if j.is_empty() { serde_json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
+                    if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
                 } on:input=move |ev| preset_json.set(event_target_value(&ev))></textarea>
                 <button class="btn" on:click=apply_json>{tx("new.apply_preset")}</button>
                 {move || preset_err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}

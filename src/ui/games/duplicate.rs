@@ -1072,13 +1072,13 @@ pub fn NewForm() -> impl IntoView {
             }
         });
     };
-    let apply_json = move |_| match serde_json::from_str::<Preset>(&preset_json.get_untracked()) {
+    let apply_json = move |_| match crate::json::from_str::<Preset>(&preset_json.get_untracked()) {
         Ok(p) if p.duplicate => {
             preset.set(p);
             preset_err.set(None);
         }
         Ok(_) => preset_err.set(Some(t("dup.not_duplicate").to_string())),
-        Err(e) => preset_err.set(Some(format!("{} (line {}, column {})", e, e.line(), e.column()))),
+        Err(e) => preset_err.set(Some(e.to_string())),
     };
     let create = move |_| {
         let nm = |s: RwSignal<String>, dflt: &str| {
@@ -1144,7 +1144,7 @@ pub fn NewForm() -> impl IntoView {
                 <label class="field-label">{tx("new.edit_preset")}</label>
                 <textarea id="dup-preset-json" rows="10" prop:value=move || {
                     let j = preset_json.get();
-                    if j.is_empty() { serde_json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
+                    if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
                 } on:input=move |ev| preset_json.set(event_target_value(&ev))></textarea>
                 <button class="btn" on:click=apply_json>{tx("new.apply_preset")}</button>
                 {move || preset_err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}

@@ -534,12 +534,12 @@ pub fn NewForm() -> impl IntoView {
     let level_b = RwSignal::new(Rank::TWO);
     let declarer: RwSignal<Option<Team>> = RwSignal::new(None);
     let error: RwSignal<Option<String>> = RwSignal::new(None);
-    let apply_json = move |_| match serde_json::from_str::<GuandanPreset>(&preset_json.get_untracked()) {
+    let apply_json = move |_| match crate::json::from_str::<GuandanPreset>(&preset_json.get_untracked()) {
         Ok(p) => {
             preset.set(p);
             preset_err.set(None);
         }
-        Err(e) => preset_err.set(Some(format!("{} (line {}, column {})", e, e.line(), e.column()))),
+        Err(e) => preset_err.set(Some(e.to_string())),
     };
     let create = move |_| {
         let nm = |s: RwSignal<String>, dflt: &str| {
@@ -583,7 +583,7 @@ pub fn NewForm() -> impl IntoView {
                 <label class="field-label">{tx("new.edit_preset")}</label>
                 <textarea id="gd-preset-json" rows="10" prop:value=move || {
                     let j = preset_json.get();
-                    if j.is_empty() { serde_json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
+                    if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
                 } on:input=move |ev| preset_json.set(event_target_value(&ev))></textarea>
                 <button class="btn" id="gd-apply-preset" on:click=apply_json>{tx("new.apply_preset")}</button>
                 {move || preset_err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
@@ -853,12 +853,17 @@ fn draft_key(id: &str) -> String {
 
 fn load_draft(id: &str) -> Draft {
     use gloo_storage::Storage;
-    gloo_storage::SessionStorage::get(draft_key(id)).unwrap_or_default()
+    gloo_storage::SessionStorage::get::<serde_json::Value>(draft_key(id))
+        .ok()
+        .and_then(|v| crate::json::from_value(&v).ok())
+        .unwrap_or_default()
 }
 
 fn save_draft(id: &str, d: &Draft) {
     use gloo_storage::Storage;
-    let _ = gloo_storage::SessionStorage::set(draft_key(id), d);
+    if let Ok(text) = crate::json::to_string(d) {
+        let _ = gloo_storage::SessionStorage::raw().set_item(&draft_key(id), &text);
+    }
 }
 
 // ---------------------------------------------------------------------------------------
