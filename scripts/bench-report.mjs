@@ -130,6 +130,8 @@ if (args.readme) {
   if (load) sec += `| Load + validate a stored 升级 match of ${Number(load.id.match(/_(\d+)_/)[1]).toLocaleString('en')} hands (native) | ${load.mid} | |\n`;
   const commit = benches.find((b) => b.id === 'commit_on_1000_hands/whole_commit_path');
   if (commit) sec += `| Commit path on 1,000 hands: load + append + store + replay (native) | ${commit.mid} | |\n`;
+  const fast = benches.find((b) => b.id === 'commit_on_1000_hands/fast_commit_path');
+  if (fast) sec += `| Commit on 1,000 hands, usual path: check + append + tail write + view extension (native) | ${fast.mid} | |\n`;
   const rj = benches.find((b) => b.id.startsWith('renju/verdicts_all_points_100'));
   if (rj) sec += `| Renju: verdicts of every empty point, 100 stones (native) | ${rj.mid} | |\n`;
   sec += '\n';
