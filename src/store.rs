@@ -3,9 +3,10 @@
 //! [`crate::record::schema`]; write-through on every entry (a commit rewrites only the
 //! tail, a few KB; every [`TAIL_MAX`] entries the whole match is written and the tail
 //! removed); quarantine of corrupt or foreign values (moved to
-//! `referee.quarantine.<ms>.<key>`, reported, never dropped).
+//! `referee.quarantine.<ms>.<key>`, reported, never dropped; [`restore`] reads one back).
 
-use crate::record::{schema, Entry, Match};
+use crate::record::schema::{self, ImportError, MergeReport};
+use crate::record::{Entry, Match};
 use gloo_storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -188,6 +189,84 @@ pub fn quarantined() -> Vec<(String, String)> {
             (k, v.chars().take(200).collect())
         })
         .collect()
+}
+
+/// The whole raw value of a quarantined key (`moved_to` of [`Quarantined`], a key of
+/// [`quarantined`]); `None` for a key outside [`QUARANTINE_PREFIX`] or no longer stored.
+pub fn quarantined_value(moved_to: &str) -> Option<String> {
+    if !moved_to.starts_with(QUARANTINE_PREFIX) {
+        return None;
+    }
+    raw()?.get_item(moved_to).ok().flatten()
+}
+
+/// What [`restore`] put back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Restored {
+    /// The matches the value held, each as stored now (merged with what was here).
+    pub matches: Vec<Match>,
+    /// What the merge did, as for an import.
+    pub report: MergeReport,
+}
+
+/// Reads a quarantined value back and merges it into `local` (the matches on this
+/// device) as an import is merged ([`merge_and_save`]: by entry id, an entry already
+/// saved is never dropped, restoring twice changes nothing the second time); then removes
+/// the quarantine key. The value may be:
+/// - a stored match or an export file, of any version this build migrates
+///   ([`schema::parse_import`]);
+/// - a stored tail ([`schema::Tail`]): joined to its match's stored value
+///   ([`schema::load_stored_parts`]) and merged into that match.
+///
+/// Errors: [`StoreError::Invalid`] naming the field — the value does not read (`""` for
+/// the whole value, e.g. not JSON or no longer stored; `schema_version` for a newer
+/// version…), a tail whose match is not stored (`match_id`) or that does not join it
+/// (`tail.from`, `tail.entries[i].id`), a merged match that would not validate — or the
+/// storage error of a write. On error nothing changes and the value stays quarantined.
+pub fn restore(moved_to: &str, local: &[Match]) -> Result<Restored, StoreError> {
+    let text = quarantined_value(moved_to)
+        .ok_or_else(|| StoreError::Invalid(ImportError { field: String::new(), reason: "no quarantined value is stored under this key".into() }))?;
+    let incoming = match schema::parse_tail(&text) {
+        Ok(tail) => {
+            let head = raw().and_then(|s| s.get_item(&match_key(&tail.match_id)).ok().flatten()).ok_or_else(|| {
+                let reason = format!("no match {:?} is stored on this device to join this tail to", tail.match_id);
+                StoreError::Invalid(ImportError { field: "match_id".into(), reason })
+            })?;
+            vec![schema::load_stored_parts(&head, Some(&text)).map_err(StoreError::Invalid)?]
+        }
+        // Not a tail: a match or an export.
+        Err(e) if e.field == "kind" => schema::parse_import(&text).map_err(StoreError::Invalid)?,
+        Err(e) => return Err(StoreError::Invalid(e)),
+    };
+    let (changed, report) = merge_and_save(local, &incoming)?;
+    if let Some(s) = raw() {
+        let _ = s.remove_item(moved_to);
+    }
+    let now = |m: &Match| changed.iter().chain(local).find(|x| x.id == m.id).unwrap_or(m).clone();
+    Ok(Restored { matches: incoming.iter().map(now).collect(), report })
+}
+
+/// Merges `incoming` (validated matches: an import, a restored value) into `local` (the
+/// matches on this device) with [`schema::merge`] and writes every match that changed.
+/// Returns those matches and the merge report. Errors: [`StoreError::Invalid`] when a
+/// merged match would not validate (nothing written), or the storage error of a write
+/// (the matches written before it are put back as they were).
+pub fn merge_and_save(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>, MergeReport), StoreError> {
+    let (changed, report) = schema::merge(local, incoming).map_err(StoreError::Invalid)?;
+    for (i, m) in changed.iter().enumerate() {
+        if let Err(e) = save_match(m) {
+            for w in changed[..i].iter().rev() {
+                match local.iter().find(|x| x.id == w.id) {
+                    Some(before) => {
+                        let _ = save_match(before);
+                    }
+                    None => delete_match(&w.id),
+                }
+            }
+            return Err(e);
+        }
+    }
+    Ok((changed, report))
 }
 
 /// Writes a whole match (write-through) and drops its tail. Nothing changes on error.

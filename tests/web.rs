@@ -227,3 +227,85 @@ fn export_then_import_round_trips_in_the_browser() {
     let text = schema::export(std::slice::from_ref(&m), 1.0);
     assert_eq!(schema::parse_import(&text).unwrap(), vec![m]);
 }
+
+/// Everything this app stores, key by key.
+fn app_values() -> Vec<(String, Option<String>)> {
+    let mut ks: Vec<String> = store::keys().into_iter().filter(|k| k.starts_with(store::PREFIX)).collect();
+    ks.sort();
+    ks.into_iter().map(|k| {
+        let v = ls().get_item(&k).unwrap();
+        (k, v)
+    }).collect()
+}
+
+#[wasm_bindgen_test]
+fn a_quarantined_match_value_is_restored_and_restoring_again_changes_nothing() {
+    clear();
+    // A tab of an older build set aside this build's (schema-2) value as "newer".
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    let text = schema::store_match(&m);
+    assert!(text.contains("\"schema_version\":2"));
+    let q = store::quarantine(&store::match_key(&m.id), &text, "schema_version: version 2 is newer than this app's 1", 5.0);
+    assert!(store::load_all(6.0).0.is_empty());
+    let r = store::restore(&q.moved_to, &[]).unwrap();
+    assert_eq!(r.matches, vec![m.clone()]);
+    assert_eq!(r.report.added, vec![m.id.clone()]);
+    assert_eq!(store::read_match(&m.id).unwrap(), Some(m.clone()));
+    assert!(store::quarantined().is_empty(), "the quarantine key is removed");
+    // The same value set aside again: restoring it merges nothing new.
+    let q = store::quarantine("referee.match.copy", &text, "another match under the key", 7.0);
+    let before = ls().get_item(&store::match_key(&m.id)).unwrap();
+    let r = store::restore(&q.moved_to, std::slice::from_ref(&m)).unwrap();
+    assert_eq!((r.matches, r.report.unchanged), (vec![m.clone()], vec![m.id.clone()]));
+    assert_eq!(ls().get_item(&store::match_key(&m.id)).unwrap(), before);
+    assert!(store::quarantined().is_empty());
+}
+
+#[wasm_bindgen_test]
+fn a_quarantined_tail_is_merged_into_its_match() {
+    clear();
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    let n = m.entries.len();
+    let mut head = m.clone();
+    head.entries.truncate(n - 3);
+    store::save_match(&head).unwrap();
+    // Its tail was set aside, and the match went on without it.
+    let tail = schema::store_tail(&m.id, n - 3, &m.entries[n - 3..]);
+    let q = store::quarantine(&store::tail_key(&m.id), &tail, "newer", 5.0);
+    let later = store::append_entry(&head, Entry { id: "later".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
+    let r = store::restore(&q.moved_to, std::slice::from_ref(&later)).unwrap();
+    assert_eq!(r.report.extended, vec![(m.id.clone(), 3)]);
+    let mut want = m.entries.clone();
+    want.push(later.entries.last().unwrap().clone());
+    assert_eq!(r.matches[0].entries, want, "every entry kept, in time order");
+    assert_eq!(store::read_match(&m.id).unwrap().as_ref(), Some(&r.matches[0]));
+    assert!(store::quarantined().is_empty());
+    // A tail whose match is not here is refused, naming why, and kept.
+    let orphan = store::quarantine(&store::tail_key("gone"), &schema::store_tail("gone", 0, &[]), "no match", 6.0);
+    let before = app_values();
+    let err = store::restore(&orphan.moved_to, std::slice::from_ref(&r.matches[0])).unwrap_err();
+    let store::StoreError::Invalid(e) = err else { panic!("{err}") };
+    assert_eq!(e.field, "match_id", "{e}");
+    assert_eq!(app_values(), before);
+}
+
+#[wasm_bindgen_test]
+fn a_value_that_does_not_read_is_refused_and_kept() {
+    clear();
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    store::save_match(&m).unwrap();
+    let garbage = store::quarantine("referee.match.broken", "{\"schema_version\":2,\"app\":\"referee\",", "not JSON", 5.0);
+    let mut v: serde_json::Value = serde_json::from_str(&schema::store_match(&m)).unwrap();
+    v["match"]["entries"][1]["op"]["hand"]["shengji"]["points"] = 83.into();
+    let bad = store::quarantine("referee.match.bad", &v.to_string(), "points", 5.0);
+    let newer = store::quarantine("referee.match.newer", &schema::store_match(&m).replace("\"schema_version\":2", "\"schema_version\":3"), "newer", 5.0);
+    let before = app_values();
+    for (q, field) in [(&garbage, ""), (&bad, "match.entries[1].op.hand.shengji.points"), (&newer, "schema_version")] {
+        match store::restore(&q.moved_to, std::slice::from_ref(&m)) {
+            Err(store::StoreError::Invalid(e)) => assert_eq!(e.field, field, "{e}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(app_values(), before, "nothing changed, every value still set aside");
+    assert_eq!(store::quarantined().len(), 3);
+}

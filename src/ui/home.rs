@@ -50,6 +50,7 @@ pub fn Home() -> impl IntoView {
         }
         navigate(&format!("/match/{id}"), Default::default());
     };
+    let restored: io::RestoreMsg = RwSignal::new(None);
     let stale = move || {
         let last = c.last_export.get().unwrap_or(0) as f64;
         c.matches.with(|ms| {
@@ -63,11 +64,15 @@ pub fn Home() -> impl IntoView {
                     <strong>{tx("home.quarantine")}</strong>
                     <ul>
                         <For each=move || c.quarantined.get() key=|q| q.moved_to.clone() let:q>
-                            <li><code>{q.key.clone()}</code>" → "<code>{q.moved_to.clone()}</code>": "{q.error.clone()}</li>
+                            <li>
+                                <code>{q.key.clone()}</code>" → "<code>{q.moved_to.clone()}</code>": "{q.error.clone()}
+                                {q.moved_to.starts_with(store::QUARANTINE_PREFIX).then(|| view! { <io::QuarantineActions key=q.moved_to.clone() msg=restored /> })}
+                            </li>
                         </For>
                     </ul>
                 </div>
             </Show>
+            <io::RestoreMessage msg=restored />
             <Show when=stale>
                 <div class="banner warn" role="status">{tx("home.export_reminder")}</div>
             </Show>

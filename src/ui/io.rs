@@ -32,11 +32,9 @@ fn file_name(prefix: &str) -> String {
 /// share it. Records the export time.
 pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], prefix: &str, share: bool) {
     let text = schema::export(matches, now_ms());
-    let parts = js_sys::Array::of1(&JsValue::from_str(&text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type("application/json");
     let name = file_name(prefix);
     if share {
+        let parts = js_sys::Array::of1(&JsValue::from_str(&text));
         let nav = window().navigator();
         let can = js_sys::Reflect::get(&nav, &"canShare".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
         if let (Some(can), Ok(file)) = (can, web_sys::File::new_with_str_sequence_and_options(&parts, &name, &{
@@ -56,19 +54,27 @@ pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], prefix: &str, share:
             }
         }
     }
+    download(&text, &name);
+    mark_exported();
+}
+
+/// Downloads `text` as a JSON file named `name` (a link to a blob, clicked).
+pub fn download(text: &str, name: &str) {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("application/json");
     let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
     let doc = document();
     if let Ok(a) = doc.create_element("a") {
         let a: web_sys::HtmlAnchorElement = a.unchecked_into();
         a.set_href(&url);
-        a.set_download(&name);
+        a.set_download(name);
         let _ = doc.body().map(|b| b.append_child(&a));
         a.click();
         a.remove();
     }
     let _ = web_sys::Url::revoke_object_url(&url);
-    mark_exported();
 }
 
 fn mark_exported() {
@@ -120,34 +126,17 @@ pub fn ImportExport() -> impl IntoView {
             };
             match schema::parse_import(&text) {
                 Ok(ms) => pending.set(Some(Pending { matches: ms, file: name })),
-                Err(e) => error.set(Some(format!("{name}: {} — {}: {}", t("import.invalid"), if e.field.is_empty() { "(file)".into() } else { e.field.clone() }, e.reason))),
+                Err(e) => error.set(Some(format!("{name}: {} — {}", t("import.invalid"), field_and_reason(&e)))),
             }
         });
     };
     let confirm = move |_| {
         let Some(p) = pending.get_untracked() else { return };
         let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
-        match schema::merge(&local, &p.matches) {
-            Err(e) => error.set(Some(format!("{}: {e}", t("import.invalid")))),
+        match store::merge_and_save(&local, &p.matches) {
+            Err(store::StoreError::Invalid(e)) => error.set(Some(format!("{}: {e}", t("import.invalid")))),
+            Err(e) => error.set(Some(format!("{}: {e}", t("err.save")))),
             Ok((changed, report)) => {
-                // Write all; on a storage error restore what was written and report.
-                let mut written: Vec<(String, Option<Match>)> = Vec::new();
-                for m in &changed {
-                    let before = local.iter().find(|x| x.id == m.id).cloned();
-                    if let Err(e) = store::save_match(m) {
-                        for (id, b) in written.iter().rev() {
-                            match b {
-                                Some(b) => {
-                                    let _ = store::save_match(b);
-                                }
-                                None => store::delete_match(id),
-                            }
-                        }
-                        error.set(Some(format!("{}: {e}", t("err.save"))));
-                        return;
-                    }
-                    written.push((m.id.clone(), before));
-                }
                 for m in changed {
                     c.put(m);
                 }
@@ -172,10 +161,10 @@ pub fn ImportExport() -> impl IntoView {
             </p>
             {move || error.get().map(|e| view! { <div class="banner error" role="alert" id="import-error">{e}</div> })}
             {move || pending.get().map(|p| {
-                let hands: usize = p.matches.iter().map(|m| m.entries.iter().filter(|e| matches!(e.op, Op::Hand { .. })).count()).sum();
+                let hands: usize = p.matches.iter().map(hands).sum();
                 let rows = p.matches.iter().map(|m| {
                     let known = c.matches.with_untracked(|ms| ms.iter().any(|x| x.id == m.id));
-                    view! { <li>{if m.title.is_empty() { m.id.clone() } else { m.title.clone() }}" · "{m.entries.len()}" "{t("io.entries")}{if known { format!(" ({})", t("io.known")) } else { String::new() }}</li> }
+                    view! { <li>{title(m)}" · "{m.entries.len()}" "{t("io.entries")}{if known { format!(" ({})", t("io.known")) } else { String::new() }}</li> }
                 }).collect_view();
                 view! {
                     <div class="banner info" id="import-preview">
@@ -195,5 +184,73 @@ pub fn ImportExport() -> impl IntoView {
                 </div>
             })}
         </section>
+    }
+}
+
+/// A match's title, or its id when untitled.
+fn title(m: &Match) -> String {
+    if m.title.is_empty() { m.id.clone() } else { m.title.clone() }
+}
+
+/// Hand entries in a match's log.
+fn hands(m: &Match) -> usize {
+    m.entries.iter().filter(|e| matches!(e.op, Op::Hand { .. })).count()
+}
+
+/// `field: reason` of a file error (`(file)` for the file as a whole).
+fn field_and_reason(e: &schema::ImportError) -> String {
+    format!("{}: {}", if e.field.is_empty() { "(file)" } else { &e.field }, e.reason)
+}
+
+/// The outcome of the last restore of a quarantined value: the message to show, `Ok` on
+/// success. Shown by [`RestoreMessage`].
+pub type RestoreMsg = RwSignal<Option<Result<String, String>>>;
+
+/// The two actions of one quarantined value (`key` is where it is now, a
+/// [`store::QUARANTINE_PREFIX`] key): 恢复 reads it back and merges it into this device
+/// ([`store::restore`]; the app's matches and quarantine list follow), 下载 saves the raw
+/// value as a `.json` file. The outcome goes to `msg`; on error nothing changes.
+#[component]
+pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
+    let c = ctx();
+    let (k, k2) = (key.clone(), key.clone());
+    let restore = move |_| {
+        let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
+        msg.set(Some(match store::restore(&k, &local) {
+            Ok(r) => {
+                let what: Vec<String> = r.matches.iter().map(|m| format!("{}, {} {}", title(m), hands(m), t("home.hands"))).collect();
+                let conflicts = r.report.conflicts.len();
+                for m in r.matches {
+                    c.put(m);
+                }
+                c.quarantined.update(|q| q.retain(|x| x.moved_to != k));
+                let extra = if conflicts > 0 { format!(" ({conflicts} {})", t("io.conflicts")) } else { String::new() };
+                Ok(format!("{}{}{extra}", t("quarantine.restored"), what.join("; ")))
+            }
+            Err(store::StoreError::Invalid(e)) => Err(format!("{k}: {} — {}", t("quarantine.refused"), field_and_reason(&e))),
+            Err(e) => Err(format!("{}: {e}", t("err.save"))),
+        }));
+    };
+    let save = move |_| {
+        if let Some(text) = store::quarantined_value(&k2) {
+            download(&text, &format!("{k2}.json"));
+        }
+    };
+    view! {
+        <div class="actions">
+            <button class="btn restore" data-key=key.clone() on:click=restore>{tx("quarantine.restore")}</button>
+            <button class="btn download" data-key=key on:click=save>{tx("quarantine.download")}</button>
+        </div>
+    }
+}
+
+/// The outcome of the last restore: `#restore-done` or `#restore-error`.
+#[component]
+pub fn RestoreMessage(msg: RestoreMsg) -> impl IntoView {
+    move || {
+        msg.get().map(|r| match r {
+            Ok(s) => view! { <div class="banner ok" role="status" id="restore-done">{s}</div> }.into_any(),
+            Err(s) => view! { <div class="banner error" role="alert" id="restore-error">{s}</div> }.into_any(),
+        })
     }
 }

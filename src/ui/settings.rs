@@ -1,6 +1,6 @@
 //! Settings (language) and About (version, storage used, persistence).
 
-use super::{ctx, fmt_time, tx, t};
+use super::{ctx, fmt_time, io, tx, t};
 use crate::i18n::Lang;
 use crate::store;
 use leptos::prelude::*;
@@ -36,6 +36,7 @@ pub fn About() -> impl IntoView {
     let used = RwSignal::new(store::bytes_used());
     let persisted: RwSignal<Option<bool>> = RwSignal::new(None);
     let quota: RwSignal<Option<(f64, f64)>> = RwSignal::new(None);
+    let restored: io::RestoreMsg = RwSignal::new(None);
     leptos::task::spawn_local(async move {
         let nav = window().navigator();
         let Ok(sm) = js_sys::Reflect::get(&nav, &"storage".into()) else { return };
@@ -68,7 +69,14 @@ pub fn About() -> impl IntoView {
                 <dt>{tx("about.matches")}</dt><dd>{move || c.matches.with(|m| m.len())}</dd>
             </dl>
             <h2>{tx("about.quarantine")}</h2>
-            <ul>{store::quarantined().into_iter().map(|(k, v)| view! { <li><code>{k}</code>": "<code>{v}</code></li> }).collect_view()}</ul>
+            <io::RestoreMessage msg=restored />
+            <ul id="quarantine-list">{move || {
+                // Again after a restore (which updates the reported list).
+                c.quarantined.track();
+                store::quarantined().into_iter().map(|(k, v)| view! {
+                    <li><code>{k.clone()}</code>": "<code>{v}</code><io::QuarantineActions key=k msg=restored /></li>
+                }).collect_view()
+            }}</ul>
             <button class="btn" on:click=move |_| used.set(store::bytes_used())>{tx("about.refresh")}</button>
         </section>
     }
