@@ -767,7 +767,7 @@ fn HandEntry(
                     for (i, s) in [Seat::N, Seat::E, Seat::S, Seat::W].into_iter().enumerate() {
                         if c[i] != 0 { props.push(("card_count".into(), s.team(), Some(s), c[i].unsigned_abs())); }
                     }
-                    // The declarer is read only when the kitty is off (so a commit does not
+                    // The declarer is read only when the kitty count is off (so a commit does not
                     // rebuild this part).
                     if c[4] != 8 { props.push(("kitty_count".into(), declarer.get(), None, 1)); }
                     if props.is_empty() { return view! { <p class="muted">{t("check.ok")}</p> }.into_any(); }
