@@ -123,6 +123,8 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
     let moved = store::take_moved();
     if !moved.is_empty() {
         c.quarantined.update(|q| q.extend(moved));
+        // Said here too: the list is on the home and About pages, not on a match page.
+        io::alert(t("err.moved_aside"));
     }
     match result {
         Ok(saved) => {

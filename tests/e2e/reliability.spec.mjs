@@ -157,6 +157,23 @@ test('corrupt and foreign values are moved aside and reported; the rest keeps wo
   await setPoints(page, 90);
   await page.click('#commit');
   await expect(rows(page)).toHaveCount(before + 1);
+
+  // A value that no longer reads under the open match's own key, found by a commit: it is
+  // kept aside, the hand is saved from the page's copy, and the referee is told so here.
+  const n = await entryCount(page);
+  await page.evaluate((k) => localStorage.setItem(k, '{"schema_version":2,"app":"referee","kind":"match","match":{"id":'), SAMPLE_KEY);
+  let told = '';
+  page.once('dialog', (d) => {
+    told = d.message();
+    d.dismiss();
+  });
+  await setPoints(page, 80);
+  await page.click('#commit');
+  await expect(rows(page)).toHaveCount(before + 2);
+  await expect.poll(() => told).toContain('隔离区');
+  expect(await entryCount(page)).toBe(n + 1);
+  const aside = await page.evaluate(() => Object.keys(localStorage).filter((x) => x.startsWith('referee.quarantine.') && x.endsWith('referee.match.sample-chaodipi')));
+  expect(aside.length).toBe(1);
 });
 
 test('a reload at any point of hand entry loses at most the uncommitted form', async ({ page }) => {
