@@ -18,6 +18,10 @@ use std::collections::BTreeMap;
 
 pub use schema::{ImportError, SCHEMA_VERSION};
 
+/// The field of [`Match::append`]'s error when a void or a correction would make a later
+/// hand impossible.
+pub const LATER_HAND: &str = "op.later_hand";
+
 /// One match on this device: its setup (with its own copy of the preset) and its log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -246,16 +250,66 @@ impl Match {
         })
     }
 
-    /// Appends an entry after checking it against the log (see [`schema::check_op`]).
-    /// Errors name the field; on error nothing changes.
+    /// Appends an entry after checking it against the log
+    /// ([`schema::check_new_entry`]). Errors name the field; on error nothing changes.
+    ///
+    /// A void or a correction changes an earlier hand, so the whole log is replayed with
+    /// it: if a hand that replayed before no longer does (deleting hand 13 leaves hand 14
+    /// after the game was won, say), the entry is refused with field [`LATER_HAND`] and
+    /// the later hand's error — a stored match must replay ([`schema::validate_match`]),
+    /// or it could not be read back. Other entries cannot change an earlier hand and are
+    /// not replayed here (a new hand's own result is the caller's preview).
     pub fn append(&mut self, entry: Entry) -> Result<(), ImportError> {
         schema::check_new_entry(self, &entry)?;
+        let rewrites = matches!(entry.op, Op::Void { .. } | Op::Correct { .. });
+        let before = if rewrites { replay::replay(self).first_error() } else { None };
         self.entries.push(entry);
+        if rewrites && before.is_none() {
+            if let Some((id, e)) = replay::replay(self).first_error() {
+                self.entries.pop();
+                let at = self.entries.iter().position(|x| x.id == id).map(|i| format!("entries[{i}]")).unwrap_or(id);
+                return Err(ImportError { field: LATER_HAND.into(), reason: format!("{at} would no longer replay: {}: {}", e.field, e.reason) });
+            }
+        }
         Ok(())
     }
 
     /// Time of the newest entry (or creation), ms.
     pub fn updated_ms(&self) -> f64 {
         self.entries.last().map(|e| e.at_ms).unwrap_or(self.created_ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::shengji::Hand;
+
+    fn hand(points: i32) -> Op {
+        Op::Hand { hand: HandInput::Shengji(Hand { points, ..Hand::default() }) }
+    }
+
+    /// The tester's case: deleting a hand that let the other team keep playing leaves a
+    /// later hand after the game was won — refused, nothing changed (a stored match must
+    /// replay, or it could not be read back).
+    #[test]
+    fn a_void_that_breaks_a_later_hand_is_refused() {
+        let mut m = sample::shengji_sample(1.0);
+        for (i, p) in [85, 85, 40, 85].into_iter().enumerate() {
+            m.append(Entry { id: format!("t{i}"), at_ms: 10.0 + i as f64, op: hand(p) }).unwrap();
+        }
+        assert!(replay::replay(&m).first_error().is_none());
+        let before = m.clone();
+        let err = m.append(Entry { id: "v".into(), at_ms: 20.0, op: Op::Void { target: "t1".into(), reason: "delete".into() } }).unwrap_err();
+        assert_eq!(err.field, LATER_HAND);
+        // Named by its place in the log: the last hand, t3, now comes after the game is won.
+        let t3 = m.entries.iter().position(|e| e.id == "t3").unwrap();
+        assert_eq!(err.reason, format!("entries[{t3}] would no longer replay: hand: game over: team A already won"));
+        assert_eq!(m, before);
+        // Deleting from the newest back is fine.
+        for (i, t) in ["t3", "t2", "t1"].into_iter().enumerate() {
+            m.append(Entry { id: format!("v{i}"), at_ms: 21.0 + i as f64, op: Op::Void { target: t.into(), reason: "delete".into() } }).unwrap();
+        }
+        assert!(schema::validate_match(&m).is_ok());
     }
 }

@@ -132,6 +132,9 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
             Ok(())
         }
         Err(store::StoreError::Full) => Err(t("err.full").to_string()),
+        Err(store::StoreError::Invalid(e)) if e.field == crate::record::LATER_HAND => {
+            Err(format!("{}: {}: {}", t("err.save"), t("entry.breaks_later"), e.reason))
+        }
         Err(e) => Err(format!("{}: {e}", t("err.save"))),
     }
 }

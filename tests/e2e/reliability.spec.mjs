@@ -414,3 +414,35 @@ test('a quarantined value is restored from the About page; one that does not rea
   await page.click('#commit');
   await expect(rows(page)).toHaveCount(before + 1);
 });
+
+test('deleting a hand that would make a later hand impossible is refused; nothing is lost on reload', async ({ page }) => {
+  // A tester's case: after 85, 85, 40, 85 on the sample, deleting the second of them
+  // leaves the last hand after the game was won. It used to be saved, and the match then
+  // failed its check on the next start (its newest hands were moved aside).
+  await openSample(page);
+  const before = await rows(page).count();
+  const points = [85, 85, 40, 85];
+  for (const [i, p] of points.entries()) {
+    await setPoints(page, p);
+    await page.click('#commit');
+    await expect(rows(page)).toHaveCount(before + i + 1);
+  }
+  const n = await entryCount(page);
+  const dialogs = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    d.type() === 'confirm' ? d.accept() : d.dismiss();
+  });
+  const third = rows(page).nth(2);
+  await third.locator('summary').click();
+  await third.locator('button.delete').click();
+  await expect.poll(() => dialogs.length).toBe(2);
+  expect(dialogs[1]).toContain('此修改使后面的副无法成立');
+  expect(dialogs[1]).toContain('game over');
+  await expect(rows(page)).toHaveCount(before + 4);
+  expect(await entryCount(page)).toBe(n);
+  await page.reload();
+  await started(page);
+  await expect(rows(page)).toHaveCount(before + 4);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('referee.quarantine.')))).toEqual([]);
+});

@@ -633,7 +633,12 @@ mod tests {
     fn correcting_an_early_hand_recomputes_everything() {
         let mut m = full_game();
         // Hand 1 was really 双下 for A: 2 → 5, and everything shifts up.
-        push(&mut m, "c1", Op::Correct { target: "h1".into(), hand: HandInput::Guandan(h([N, S, E, W])) });
+        let c1 = Entry { id: "c1".into(), at_ms: 1e9, op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(h([N, S, E, W])) } };
+        // It makes hands 6 and 7 impossible, so it is refused as an entry (Match::append) …
+        let err = m.clone().append(c1.clone()).unwrap_err();
+        assert_eq!(err.field, crate::record::LATER_HAND);
+        // … and the replay of such a log (built by hand here) shows why.
+        m.entries.push(c1);
         let v = view(&m);
         let r = v.current();
         assert_eq!(r.rows[0].corrected_ms.len(), 1);
