@@ -3,7 +3,8 @@
 //! [`crate::record::schema`]; write-through on every entry (a commit rewrites only the
 //! tail, a few KB; every [`TAIL_MAX`] entries the whole match is written and the tail
 //! removed); quarantine of corrupt or foreign values (moved to
-//! `referee.quarantine.<ms>.<key>`, reported, never dropped; [`restore`] reads one back).
+//! `referee.quarantine.<ms>.<key>`, reported, never dropped; [`restore`] reads one back,
+//! and removes it only when all of it is then stored).
 
 use crate::record::schema::{self, ImportError, MergeReport};
 use crate::record::{Entry, Match};
@@ -207,43 +208,62 @@ pub struct Restored {
     pub matches: Vec<Match>,
     /// What the merge did, as for an import.
     pub report: MergeReport,
+    /// Whether the quarantine key was kept: something in the value was not applied
+    /// ([`MergeReport::left_out`]: entries that differ from this device's, a set-up or
+    /// title that differs), so it stays quarantined, to be downloaded.
+    pub kept: bool,
 }
 
 /// Reads a quarantined value back and merges it into `local` (the matches on this
 /// device) as an import is merged ([`merge_and_save`]: by entry id, an entry already
-/// saved is never dropped, restoring twice changes nothing the second time); then removes
-/// the quarantine key. The value may be:
+/// saved is never dropped, restoring twice changes nothing the second time). The value
+/// may be:
 /// - a stored match or an export file, of any version this build migrates
 ///   ([`schema::parse_import`]);
-/// - a stored tail ([`schema::Tail`]): joined to its match's stored value
-///   ([`schema::load_stored_parts`]) and merged into that match.
+/// - a stored tail ([`schema::Tail`]): its entries, by id (not by position: a tail
+///   written against an older version of the match still restores), merged into its
+///   stored match (read with [`read_match`]; its set-up, title and id are the tail's).
+///
+/// The quarantine key is then removed only when everything in the value is in storage;
+/// when something was not applied (an entry whose id is here with other content, a match
+/// whose set-up or title differs here: [`MergeReport::left_out`]) the rest is merged and
+/// the key kept ([`Restored::kept`]).
 ///
 /// Errors: [`StoreError::Invalid`] naming the field — the value does not read (`""` for
 /// the whole value, e.g. not JSON or no longer stored; `schema_version` for a newer
-/// version…), a tail whose match is not stored (`match_id`) or that does not join it
-/// (`tail.from`, `tail.entries[i].id`), a merged match that would not validate — or the
-/// storage error of a write. On error nothing changes and the value stays quarantined.
+/// version…), a tail whose match is not stored (`match_id`) or whose stored match does
+/// not read, a merged match that would not validate — or the storage error of a write.
+/// On error nothing changes and the value stays quarantined.
 pub fn restore(moved_to: &str, local: &[Match]) -> Result<Restored, StoreError> {
     let text = quarantined_value(moved_to)
         .ok_or_else(|| StoreError::Invalid(ImportError { field: String::new(), reason: "no quarantined value is stored under this key".into() }))?;
+    // The matches merged into: `local`, and for a tail the stored match if `local` lacks it.
+    let mut base = std::borrow::Cow::Borrowed(local);
     let incoming = match schema::parse_tail(&text) {
         Ok(tail) => {
-            let head = raw().and_then(|s| s.get_item(&match_key(&tail.match_id)).ok().flatten()).ok_or_else(|| {
+            let stored = read_match(&tail.match_id).map_err(StoreError::Invalid)?.ok_or_else(|| {
                 let reason = format!("no match {:?} is stored on this device to join this tail to", tail.match_id);
                 StoreError::Invalid(ImportError { field: "match_id".into(), reason })
             })?;
-            vec![schema::load_stored_parts(&head, Some(&text)).map_err(StoreError::Invalid)?]
+            let inc = Match { entries: tail.entries, ..stored.clone() };
+            if !local.iter().any(|m| m.id == stored.id) {
+                base.to_mut().push(stored);
+            }
+            vec![inc]
         }
         // Not a tail: a match or an export.
         Err(e) if e.field == "kind" => schema::parse_import(&text).map_err(StoreError::Invalid)?,
         Err(e) => return Err(StoreError::Invalid(e)),
     };
-    let (changed, report) = merge_and_save(local, &incoming)?;
-    if let Some(s) = raw() {
-        let _ = s.remove_item(moved_to);
+    let (changed, report) = merge_and_save(&base, &incoming)?;
+    let kept = report.left_out();
+    if !kept {
+        if let Some(s) = raw() {
+            let _ = s.remove_item(moved_to);
+        }
     }
-    let now = |m: &Match| changed.iter().chain(local).find(|x| x.id == m.id).unwrap_or(m).clone();
-    Ok(Restored { matches: incoming.iter().map(now).collect(), report })
+    let now = |m: &Match| changed.iter().chain(base.iter()).find(|x| x.id == m.id).unwrap_or(m).clone();
+    Ok(Restored { matches: incoming.iter().map(now).collect(), report, kept })
 }
 
 /// Merges `incoming` (validated matches: an import, a restored value) into `local` (the

@@ -309,3 +309,112 @@ fn a_value_that_does_not_read_is_refused_and_kept() {
     assert_eq!(app_values(), before, "nothing changed, every value still set aside");
     assert_eq!(store::quarantined().len(), 3);
 }
+
+/// Where a tab set `key`'s value aside (as [`store::quarantine`] names it), written
+/// directly so that the stored value under `key` stays.
+fn set_aside(key: &str, text: &str) -> String {
+    let q = format!("{}5.{key}", store::QUARANTINE_PREFIX);
+    ls().set_item(&q, text).unwrap();
+    q
+}
+
+#[wasm_bindgen_test]
+fn a_quarantined_copy_that_differs_is_merged_where_it_can_and_kept() {
+    clear();
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    store::save_match(&m).unwrap();
+    // A copy with hand 11 at 65 points, other team names and one new hand.
+    let mut copy = m.clone();
+    let h11 = copy.entries.iter_mut().find(|e| e.id == "sample-h11").unwrap();
+    let Op::Hand { hand: HandInput::Shengji(h) } = &mut h11.op else { panic!() };
+    assert_ne!(h.points, 65);
+    h.points = 65;
+    let referee::record::Setup::Shengji(s) = &mut copy.setup else { panic!() };
+    s.teams.insert(referee::rules::Team::A, "金队".into());
+    copy.append(Entry { id: "new-hand".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
+    let text = schema::store_match(&copy);
+    let q = set_aside(&store::match_key(&m.id), &text);
+    let r = store::restore(&q, std::slice::from_ref(&m)).unwrap();
+    assert_eq!(r.report.conflicts, vec![(m.id.clone(), "sample-h11".to_string())]);
+    assert_eq!(r.report.setup_differs, vec![m.id.clone()]);
+    assert_eq!(r.report.extended, vec![(m.id.clone(), 1)]);
+    assert!(r.kept, "not all of it applied: the value stays quarantined");
+    // The new hand is merged; the local entry and set-up are kept…
+    let mut want = m.clone();
+    want.entries.push(copy.entries.last().unwrap().clone());
+    assert_eq!(r.matches, vec![want.clone()]);
+    assert_eq!(store::read_match(&m.id).unwrap(), Some(want.clone()));
+    // …and the copy's version is still there, whole, to be downloaded.
+    assert_eq!(store::quarantined_value(&q), Some(text));
+    // Restoring it again changes nothing and still keeps it.
+    let before = app_values();
+    let r = store::restore(&q, std::slice::from_ref(&want)).unwrap();
+    assert!(r.kept && r.report.extended.is_empty());
+    assert_eq!(app_values(), before);
+    // A copy that differs only in its title is kept too (nothing merged).
+    let mut titled = want.clone();
+    titled.title = "another title".into();
+    let q2 = set_aside("referee.match.titled", &schema::store_match(&titled));
+    let r = store::restore(&q2, std::slice::from_ref(&want)).unwrap();
+    assert_eq!((r.kept, r.report.setup_differs.clone(), r.report.conflicts.len()), (true, vec![m.id.clone()], 0));
+    assert_eq!(store::read_match(&m.id).unwrap(), Some(want));
+    assert!(store::quarantined_value(&q2).is_some());
+}
+
+#[wasm_bindgen_test]
+fn a_quarantined_copy_with_only_new_hands_is_restored_and_removed() {
+    clear();
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    store::save_match(&m).unwrap();
+    let mut copy = m.clone();
+    copy.append(Entry { id: "new-hand".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
+    let q = set_aside(&store::match_key(&m.id), &schema::store_match(&copy));
+    let r = store::restore(&q, std::slice::from_ref(&m)).unwrap();
+    assert!(!r.kept && !r.report.left_out());
+    assert_eq!(r.report.extended, vec![(m.id.clone(), 1)]);
+    assert_eq!(store::read_match(&m.id).unwrap(), Some(copy));
+    assert_eq!(store::quarantined_value(&q), None, "all of it is stored: the key is removed");
+}
+
+/// The sample stored with an entry inserted mid-log by time (as a restore or an import
+/// does), and a tail another tab wrote against the match before it: from entry 10, which
+/// is now the inserted entry.
+fn sample_and_stale_tail(extra: &[Entry]) -> (referee::record::Match, String) {
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    let mut stored = m.clone();
+    let at = stored.entries.iter().position(|e| e.id == "sample-h10").unwrap();
+    let mid = Entry { id: "mid".into(), at_ms: stored.entries[at].at_ms - 1.0, op: overrun() };
+    stored.entries.insert(at, mid);
+    store::save_match(&stored).unwrap();
+    let mut entries = m.entries[at..].to_vec();
+    entries.extend_from_slice(extra);
+    let tail = schema::store_tail(&m.id, at, &entries);
+    assert!(schema::load_stored_parts(&schema::store_match(&stored), Some(&tail)).is_err(), "does not join by position");
+    (stored, set_aside(&store::tail_key(&m.id), &tail))
+}
+
+#[wasm_bindgen_test]
+fn a_quarantined_tail_is_restored_by_entry_id_not_position() {
+    clear();
+    // Every entry of the tail is in the match: nothing changes, the key is removed.
+    let (stored, q) = sample_and_stale_tail(&[]);
+    let before = ls().get_item(&store::match_key(&stored.id)).unwrap();
+    let r = store::restore(&q, std::slice::from_ref(&stored)).unwrap();
+    assert_eq!((r.kept, r.report.unchanged.clone()), (false, vec![stored.id.clone()]));
+    assert_eq!(r.matches, vec![stored.clone()]);
+    assert_eq!(ls().get_item(&store::match_key(&stored.id)).unwrap(), before);
+    assert_eq!(store::quarantined_value(&q), None);
+
+    // One entry of the tail is missing: it is added (in time order), the key removed —
+    // also when the caller does not hold the match (it is read from storage).
+    clear();
+    let new = Entry { id: "t-new".into(), at_ms: 1.9e12, op: hand(40) };
+    let (stored, q) = sample_and_stale_tail(std::slice::from_ref(&new));
+    let r = store::restore(&q, &[]).unwrap();
+    assert_eq!((r.kept, r.report.extended.clone()), (false, vec![(stored.id.clone(), 1)]));
+    let mut want = stored.clone();
+    want.entries.push(new);
+    assert_eq!(r.matches, vec![want.clone()]);
+    assert_eq!(store::read_match(&stored.id).unwrap(), Some(want));
+    assert_eq!(store::quarantined_value(&q), None);
+}

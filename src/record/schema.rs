@@ -623,11 +623,24 @@ pub struct MergeReport {
     /// Entries whose id exists here with different content: (match id, entry id). The
     /// local entry is kept; the referee chooses (issue 8).
     pub conflicts: Vec<(String, String)>,
+    /// Known matches whose set-up, title or creation time differ here (match ids): the
+    /// local ones are kept, the incoming ones applied nowhere.
+    #[serde(default)]
+    pub setup_differs: Vec<String>,
+}
+
+impl MergeReport {
+    /// Whether anything incoming was not applied (a conflicting entry, a set-up or title
+    /// that differs): after such a merge the incoming value is not all in storage.
+    pub fn left_out(&self) -> bool {
+        !self.conflicts.is_empty() || !self.setup_differs.is_empty()
+    }
 }
 
 /// Merges `incoming` into `local` (both already validated): a new match is added; a known
 /// match gains the entries it lacks (by entry id, in time order); an entry that differs is
-/// reported as a conflict and the local one kept. Importing the same file twice changes
+/// reported as a conflict and the local one kept, as are a set-up, title or creation time
+/// that differ (reported in `setup_differs`). Importing the same file twice changes
 /// nothing the second time. Returns the merged matches that changed and a report; a merged
 /// match that would not validate is refused with its error and nothing changes.
 pub fn merge(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>, MergeReport), ImportError> {
@@ -640,6 +653,9 @@ pub fn merge(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>, MergeRe
                 changed.push(inc.clone());
             }
             Some(loc) => {
+                if loc.setup != inc.setup || loc.title != inc.title || loc.created_ms != inc.created_ms {
+                    report.setup_differs.push(inc.id.clone());
+                }
                 let mut merged = loc.clone();
                 let mut added = 0;
                 for e in &inc.entries {
@@ -846,5 +862,19 @@ mod tests {
         let (changed, rep) = merge(&[a], &[b]).unwrap();
         assert_eq!(rep.conflicts, vec![(base.id.clone(), "x1".to_string())]);
         assert_eq!(changed[0].entries.len(), base.entries.len() + 2);
+        assert!(rep.setup_differs.is_empty() && rep.left_out());
+    }
+
+    #[test]
+    fn merge_reports_a_set_up_or_title_that_differs_and_keeps_the_local_one() {
+        let base = sample::shengji_sample(0.0);
+        let mut b = base.clone();
+        b.title = "another title".into();
+        let (changed, rep) = merge(std::slice::from_ref(&base), &[b]).unwrap();
+        assert!(changed.is_empty());
+        assert_eq!((rep.unchanged.clone(), rep.setup_differs.clone()), (vec![base.id.clone()], vec![base.id.clone()]));
+        assert!(rep.left_out());
+        let (_, rep) = merge(std::slice::from_ref(&base), std::slice::from_ref(&base)).unwrap();
+        assert!(!rep.left_out());
     }
 }

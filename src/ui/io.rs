@@ -208,8 +208,9 @@ pub type RestoreMsg = RwSignal<Option<Result<String, String>>>;
 
 /// The two actions of one quarantined value (`key` is where it is now, a
 /// [`store::QUARANTINE_PREFIX`] key): 恢复 reads it back and merges it into this device
-/// ([`store::restore`]; the app's matches and quarantine list follow), 下载 saves the raw
-/// value as a `.json` file. The outcome goes to `msg`; on error nothing changes.
+/// ([`store::restore`]; the app's matches and quarantine list follow; a value not all
+/// applied stays listed, and the message says why), 下载 saves the raw value as a
+/// `.json` file. The outcome goes to `msg`; on error nothing changes.
 #[component]
 pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
     let c = ctx();
@@ -223,8 +224,20 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
                 for m in r.matches {
                     c.put(m);
                 }
-                c.quarantined.update(|q| q.retain(|x| x.moved_to != k));
-                let extra = if conflicts > 0 { format!(" ({conflicts} {})", t("io.conflicts")) } else { String::new() };
+                let mut extra = if conflicts > 0 { format!(" ({conflicts} {})", t("io.conflicts")) } else { String::new() };
+                if r.kept {
+                    // Not all of it applied: it stays quarantined, to be downloaded.
+                    let mut why = Vec::new();
+                    if conflicts > 0 {
+                        why.push(format!("{conflicts} {}", t("quarantine.kept_entries")));
+                    }
+                    if !r.report.setup_differs.is_empty() {
+                        why.push(t("quarantine.kept_setup").to_string());
+                    }
+                    extra.push_str(&format!(". {}{}", t("quarantine.kept"), why.join(t("quarantine.kept_and"))));
+                } else {
+                    c.quarantined.update(|q| q.retain(|x| x.moved_to != k));
+                }
                 Ok(format!("{}{}{extra}", t("quarantine.restored"), what.join("; ")))
             }
             Err(store::StoreError::Invalid(e)) => Err(format!("{k}: {} — {}", t("quarantine.refused"), field_and_reason(&e))),

@@ -398,6 +398,25 @@ test('a quarantined value is restored from the About page; one that does not rea
   await expect(list).toHaveCount(2);
   expect(await page.evaluate((q) => localStorage.getItem(q), sampleAside)).toBeNull();
   expect(JSON.parse(await head(page))).toEqual(JSON.parse(good));
+  // A copy whose title differs from this device's: that is not applied, so the copy
+  // stays quarantined (to be downloaded) and the message says why.
+  const copyAside = `referee.quarantine.1700000000001.${SAMPLE_KEY}`;
+  const copy = JSON.parse(good);
+  copy.match.title = 'another title';
+  await page.evaluate(([q, v]) => localStorage.setItem(q, v), [copyAside, JSON.stringify(copy)]);
+  await page.goto('/about');
+  await started(page);
+  await expect(list).toHaveCount(3);
+  await page.click(`#quarantine-list button.restore[data-key="${copyAside}"]`);
+  await expect(done).toContainText('隔离的值仍保留');
+  await expect(done).toContainText('比赛设置或名称');
+  await expect(list).toHaveCount(3);
+  expect(await page.evaluate((q) => localStorage.getItem(q), copyAside)).toBe(JSON.stringify(copy));
+  expect(JSON.parse(await head(page))).toEqual(JSON.parse(good));
+  await page.evaluate((q) => localStorage.removeItem(q), copyAside);
+  await page.goto('/about');
+  await started(page);
+  await expect(list).toHaveCount(2);
   // The garbage stays where it is.
   const brokenKey = aside.find((k) => k.endsWith('referee.match.broken'));
   await page.click(`#quarantine-list button.restore[data-key="${brokenKey}"]`);
