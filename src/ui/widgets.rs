@@ -192,7 +192,9 @@ pub fn LevelChart(
                     let tick = Memo::new(move |_| {
                         let n = n.get();
                         let i = if n <= 12 { k } else { k * (n / 6).max(1) };
-                        (i <= n).then(|| (i, (x(i, n) - 3.0).round() as i32))
+                        // Kept inside the chart: a label near the right edge ends at it.
+                        let width = 6.0 * i.to_string().len() as f64;
+                        (i <= n).then(|| (i, (x(i, n) - 3.0).min(W - 1.0 - width).round() as i32))
                     });
                     let label = Memo::new(move |_| tick.get().map(|t| t.0));
                     view! {
