@@ -181,6 +181,7 @@ pub fn ImportExport() -> impl IntoView {
                 <div class="banner ok" role="status" id="import-done">
                     {t("io.done")}": "{r.added.len()}" "{t("io.added")}", "{r.extended.len()}" "{t("io.extended")}", "{r.unchanged.len()}" "{t("io.unchanged")}
                     {(!r.conflicts.is_empty()).then(|| format!(", {} {}", r.conflicts.len(), t("io.conflicts")))}
+                    {(!r.setup_differs.is_empty()).then(|| format!(", {} {}", r.setup_differs.len(), t("io.setup_differs")))}
                 </div>
             })}
         </section>

@@ -465,3 +465,20 @@ test('deleting a hand that would make a later hand impossible is refused; nothin
   await expect(rows(page)).toHaveCount(before + 4);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('referee.quarantine.')))).toEqual([]);
 });
+
+test('an import whose copy of a known match has another title says so (the local one is kept)', async ({ page }) => {
+  await openSample(page);
+  const file = await page.evaluate((key) => {
+    const m = JSON.parse(localStorage.getItem(key)).match;
+    m.title = 'renamed elsewhere';
+    return JSON.stringify({ schema_version: 2, app: 'referee', kind: 'export', exported_ms: Date.now(), matches: [m] });
+  }, SAMPLE_KEY);
+  const before = await head(page);
+  await page.goto('/');
+  await started(page);
+  await page.setInputFiles('#import-file', { name: 'renamed.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  await expect(page.locator('#import-preview')).toBeVisible();
+  await page.click('#import-confirm');
+  await expect(page.locator('#import-done')).toContainText('1 场比赛的设置或名称与本机不同 (保留本机)');
+  expect(await head(page)).toBe(before);
+});
