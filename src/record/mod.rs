@@ -261,10 +261,11 @@ impl Match {
     /// not replayed here (a new hand's own result is the caller's preview).
     pub fn append(&mut self, entry: Entry) -> Result<(), ImportError> {
         schema::check_new_entry(self, &entry)?;
+        // The log replays before (every match here was read, imported or appended through
+        // these checks), so one replay with the entry tells.
         let rewrites = matches!(entry.op, Op::Void { .. } | Op::Correct { .. });
-        let before = if rewrites { replay::replay(self).first_error() } else { None };
         self.entries.push(entry);
-        if rewrites && before.is_none() {
+        if rewrites {
             if let Some((id, e)) = replay::replay(self).first_error() {
                 self.entries.pop();
                 let at = self.entries.iter().position(|x| x.id == id).map(|i| format!("entries[{i}]")).unwrap_or(id);
