@@ -129,9 +129,10 @@ pub fn load_all(now_ms: f64) -> (Vec<Match>, Vec<Quarantined>) {
         let tkey = tail_key(id);
         let tail_js = rs.get_item_js(&tkey).unwrap_or(JsValue::NULL);
         let tail = tail_js.as_string();
-        let joined = schema::load_stored_parts(&text, tail.as_deref());
+        // The tail's entry count comes with the join (the commit cache needs it).
+        let joined = schema::load_stored_counted(&text, tail.as_deref());
         let (m, tail_js, tail) = match (joined, tail) {
-            (Ok(m), tail) => (Ok(m), tail_js, tail),
+            (Ok((m, n)), tail) => (Ok(m), tail_js, tail.map(|t| (t, n))),
             // The tail is the trouble if the match reads without it: move the tail aside.
             (Err(e), Some(t)) => match schema::load_stored_parts(&text, None) {
                 Ok(m) => {
@@ -324,11 +325,8 @@ thread_local! {
     static KNOWN: RefCell<HashMap<String, Known>> = RefCell::new(HashMap::new());
 }
 
-fn remember(m: &Match, head_js: JsValue, tail_js: JsValue, tail: Option<String>) {
-    let tail = tail.map(|t| {
-        let n = schema::parse_tail(&t).map(|x| x.entries.len()).unwrap_or(TAIL_MAX);
-        (t, n)
-    });
+/// `tail`: the stored tail's text and its number of entries.
+fn remember(m: &Match, head_js: JsValue, tail_js: JsValue, tail: Option<(String, usize)>) {
     let k = Known { head_js, tail_js, tail, entries: m.entries.len(), last_id: m.entries.last().map(|e| e.id.clone()) };
     KNOWN.with(|w| w.borrow_mut().insert(m.id.clone(), k));
 }

@@ -154,15 +154,22 @@ fn splice(prev: &str, end: &str, entry: &Entry) -> Option<String> {
 /// and the whole match validated as an import is. Errors name the field; a field of the
 /// tail is named `tail.…` (e.g. `tail.entries[2].op.hand.shengji.points`).
 pub fn load_stored_parts(head: &str, tail: Option<&str>) -> Result<Match, ImportError> {
+    load_stored_counted(head, tail).map(|(m, _)| m)
+}
+
+/// [`load_stored_parts`], also giving the number of entries in the tail (0 without one).
+pub fn load_stored_counted(head: &str, tail: Option<&str>) -> Result<(Match, usize), ImportError> {
     let doc = envelope(head, "match")?;
     let s: Stored = typed(doc)?;
     let mut m = s.data;
+    let mut n = 0;
     if let Some(tail) = tail {
         let t = parse_tail(tail).map_err(|e| prefix("tail", e))?;
+        n = t.entries.len();
         join_tail(&mut m, t).map_err(|e| prefix("tail", e))?;
     }
     validate_match(&m).map_err(|e| prefix("match", e))?;
-    Ok(m)
+    Ok((m, n))
 }
 
 /// Parses a stored [`Tail`] (envelope, version, fields).
