@@ -2,7 +2,7 @@
 //! Run: `cargo test --target wasm32-unknown-unknown --test web` (scripts/test.sh does).
 #![cfg(target_arch = "wasm32")]
 
-use referee::record::{sample, schema, Entry, HandInput, Op};
+use referee::record::{sample, schema, Entry, HandInput, Match, Op};
 use referee::rules::shengji::Hand;
 use referee::store;
 use wasm_bindgen_test::*;
@@ -18,11 +18,17 @@ fn clear() {
     store::forget_session();
 }
 
-#[wasm_bindgen_test]
-fn a_match_written_through_the_store_survives_a_fresh_read() {
+/// A clean storage holding the 升级 sample match (returned as stored).
+fn stored_sample() -> Match {
     clear();
     let m = sample::shengji_sample(1_700_000_000_000.0);
     store::save_match(&m).unwrap();
+    m
+}
+
+#[wasm_bindgen_test]
+fn a_match_written_through_the_store_survives_a_fresh_read() {
+    let m = stored_sample();
     // A fresh read goes back to localStorage text, through the full validation.
     let raw = ls().get_item(&store::match_key(&m.id)).unwrap().unwrap();
     assert!(raw.contains("\"schema_version\":2"));
@@ -54,9 +60,7 @@ fn a_malformed_value_is_reported_and_kept_aside() {
 
 #[wasm_bindgen_test]
 fn append_keeps_entries_written_by_another_tab() {
-    clear();
-    let m = sample::shengji_sample(1_700_000_000_000.0);
-    store::save_match(&m).unwrap();
+    let m = stored_sample();
     let hand = |p| Op::Hand { hand: HandInput::Shengji(Hand { points: p, ..Default::default() }) };
     // Tab 1 appends from its (stale) copy…
     let tab1 = store::append_entry(&m, Entry { id: "tab1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
@@ -79,9 +83,7 @@ fn overrun() -> Op {
 
 #[wasm_bindgen_test]
 fn commits_go_to_the_tail_and_the_whole_match_is_written_every_tail_max_entries() {
-    clear();
-    let m = sample::shengji_sample(1_700_000_000_000.0);
-    store::save_match(&m).unwrap();
+    let m = stored_sample();
     let head = ls().get_item(&store::match_key(&m.id)).unwrap();
     let mut cur = m.clone();
     for i in 0..store::TAIL_MAX {
@@ -102,9 +104,7 @@ fn commits_go_to_the_tail_and_the_whole_match_is_written_every_tail_max_entries(
 
 #[wasm_bindgen_test]
 fn a_tail_changed_by_another_writer_is_read_before_appending() {
-    clear();
-    let m = sample::shengji_sample(1_700_000_000_000.0);
-    store::save_match(&m).unwrap();
+    let m = stored_sample();
     let mine = store::append_entry(&m, Entry { id: "mine1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
     // Another tab appends to the tail behind this tab's back…
     let other = Entry { id: "other".into(), at_ms: 1.8e12 + 1.0, op: hand(60) };
@@ -119,9 +119,7 @@ fn a_tail_changed_by_another_writer_is_read_before_appending() {
 
 #[wasm_bindgen_test]
 fn an_entry_another_tab_wrote_over_is_put_back() {
-    clear();
-    let m = sample::shengji_sample(1_700_000_000_000.0);
-    store::save_match(&m).unwrap();
+    let m = stored_sample();
     let mine = store::append_entry(&m, Entry { id: "mine".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
     // The other tab, from a copy without "mine", writes its own entry over it.
     let theirs = Entry { id: "theirs".into(), at_ms: 1.8e12 + 1.0, op: hand(60) };
@@ -143,9 +141,7 @@ fn an_entry_another_tab_wrote_over_is_put_back() {
 
 #[wasm_bindgen_test]
 fn a_commit_keeps_aside_another_match_found_under_the_key() {
-    clear();
-    let m = sample::shengji_sample(1_700_000_000_000.0);
-    store::save_match(&m).unwrap();
+    let m = stored_sample();
     let mut other = m.clone();
     other.id = "another-match".into();
     ls().set_item(&store::match_key(&m.id), &schema::store_match(&other)).unwrap();
@@ -160,9 +156,7 @@ fn a_commit_keeps_aside_another_match_found_under_the_key() {
 
 #[wasm_bindgen_test]
 fn a_bad_or_orphan_tail_is_kept_aside_and_the_match_still_loads() {
-    clear();
-    let m = sample::shengji_sample(1_700_000_000_000.0);
-    store::save_match(&m).unwrap();
+    let m = stored_sample();
     ls().set_item(&store::tail_key(&m.id), "{\"schema_version\":2,\"app\":\"referee\",\"kind\":\"tail\"").unwrap();
     ls().set_item(&store::tail_key("gone"), &schema::store_tail("gone", 0, &[])).unwrap();
     let (all, bad) = store::load_all(7.0);
@@ -180,9 +174,7 @@ fn a_bad_or_orphan_tail_is_kept_aside_and_the_match_still_loads() {
 
 #[wasm_bindgen_test]
 fn an_invalid_entry_changes_nothing_stored() {
-    clear();
-    let m = sample::shengji_sample(1_700_000_000_000.0);
-    store::save_match(&m).unwrap();
+    let m = stored_sample();
     store::append_entry(&m, Entry { id: "ok".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
     let m = store::read_match(&m.id).unwrap().unwrap();
     let before = (ls().get_item(&store::match_key(&m.id)).unwrap(), ls().get_item(&store::tail_key(&m.id)).unwrap());
@@ -195,9 +187,7 @@ fn an_invalid_entry_changes_nothing_stored() {
 
 #[wasm_bindgen_test]
 fn a_full_storage_is_reported_as_full_and_keeps_what_was_saved() {
-    clear();
-    let m = sample::shengji_sample(1_700_000_000_000.0);
-    store::save_match(&m).unwrap();
+    let m = stored_sample();
     // Fill localStorage to its quota with filler.
     let chunk = "x".repeat(512 * 1024);
     let mut i = 0;
@@ -291,9 +281,7 @@ fn a_quarantined_tail_is_merged_into_its_match() {
 
 #[wasm_bindgen_test]
 fn a_value_that_does_not_read_is_refused_and_kept() {
-    clear();
-    let m = sample::shengji_sample(1_700_000_000_000.0);
-    store::save_match(&m).unwrap();
+    let m = stored_sample();
     let garbage = store::quarantine("referee.match.broken", "{\"schema_version\":2,\"app\":\"referee\",", "not JSON", 5.0);
     let mut v: serde_json::Value = serde_json::from_str(&schema::store_match(&m)).unwrap();
     v["match"]["entries"][1]["op"]["hand"]["shengji"]["points"] = 83.into();
@@ -320,9 +308,7 @@ fn set_aside(key: &str, text: &str) -> String {
 
 #[wasm_bindgen_test]
 fn a_quarantined_copy_that_differs_is_merged_where_it_can_and_kept() {
-    clear();
-    let m = sample::shengji_sample(1_700_000_000_000.0);
-    store::save_match(&m).unwrap();
+    let m = stored_sample();
     // A copy with hand 11 at 65 points, other team names and one new hand.
     let mut copy = m.clone();
     let h11 = copy.entries.iter_mut().find(|e| e.id == "sample-h11").unwrap();
@@ -363,9 +349,7 @@ fn a_quarantined_copy_that_differs_is_merged_where_it_can_and_kept() {
 
 #[wasm_bindgen_test]
 fn a_quarantined_copy_with_only_new_hands_is_restored_and_removed() {
-    clear();
-    let m = sample::shengji_sample(1_700_000_000_000.0);
-    store::save_match(&m).unwrap();
+    let m = stored_sample();
     let mut copy = m.clone();
     copy.append(Entry { id: "new-hand".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
     let q = set_aside(&store::match_key(&m.id), &schema::store_match(&copy));

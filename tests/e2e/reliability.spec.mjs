@@ -47,6 +47,16 @@ async function setPoints(page, n) {
 }
 
 const rows = (page) => page.locator('#history li.hand-row');
+
+/** Two tabs on the sample match: `a` opened it from home, `b` by its address. */
+async function twoTabs(context) {
+  const a = await context.newPage();
+  const before = await openSample(a);
+  const b = await context.newPage();
+  await b.goto(`/match/${SAMPLE_ID}`);
+  await started(b);
+  return { a, b, before };
+}
 // Schema 2 keeps a match's newest entries under a second key, its tail.
 const TAIL_KEY = `referee.tail.${SAMPLE_ID}`;
 const head = (page) => page.evaluate((k) => localStorage.getItem(k), SAMPLE_KEY);
@@ -223,11 +233,7 @@ test('a reload at any point of hand entry loses at most the uncommitted form', a
 });
 
 test('two tabs on one match: entries from both are kept and both tabs converge', async ({ context }) => {
-  const a = await context.newPage();
-  const before = await openSample(a);
-  const b = await context.newPage();
-  await b.goto(`/match/${SAMPLE_ID}`);
-  await started(b);
+  const { a, b, before } = await twoTabs(context);
   await expect(rows(b)).toHaveCount(before);
 
   const levels = async (p) => [await p.locator('#level-A').textContent(), await p.locator('#level-B').textContent()];
@@ -279,11 +285,7 @@ test('two tabs committing at the same moment: neither hand is lost', async ({ co
   // localStorage has no transactions: when both tabs write from a copy without the other's
   // hand, the later write wins; the tab whose hand went missing puts it back when it hears
   // the other's write (store::restore_lost).
-  const a = await context.newPage();
-  const before = await openSample(a);
-  const b = await context.newPage();
-  await b.goto(`/match/${SAMPLE_ID}`);
-  await started(b);
+  const { a, b, before } = await twoTabs(context);
   const n0 = await entryCount(a);
   const ROUNDS = 25;
   for (let i = 0; i < ROUNDS; i++) {
