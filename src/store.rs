@@ -366,7 +366,18 @@ fn storage_error(e: JsValue) -> StoreError {
 /// onto the tail ([`schema::store_tail_appended`]): one small write, no parse of the log.
 /// Otherwise (another writer, or a full tail) the stored match is read and validated, the
 /// entry appended, and the whole match written with no tail.
+///
+/// The caller has checked a new hand on `fallback` (the page's preview). When the stored
+/// log is not `fallback` (another tab's hands came first), the log is replayed with the
+/// entry ([`Match::append_replayed`]): a hand that no longer fits (after the game was won)
+/// is refused with field [`crate::record::NOT_PLAYABLE`] and nothing is written.
 pub fn append_entry(fallback: &Match, entry: Entry) -> Result<Match, StoreError> {
+    append_entry_with(fallback, entry, false)
+}
+
+/// [`append_entry`]; `replay_all`: replay the log with the entry on the fast path too (for
+/// an entry checked on another version of the log, [`restore_lost`]).
+fn append_entry_with(fallback: &Match, entry: Entry, replay_all: bool) -> Result<Match, StoreError> {
     let id = fallback.id.as_str();
     let s = raw().ok_or_else(|| StoreError::Unavailable("no localStorage".into()))?;
     let rs: &RawStorage = s.unchecked_ref();
@@ -389,7 +400,7 @@ pub fn append_entry(fallback: &Match, entry: Entry) -> Result<Match, StoreError>
     });
     if let Some((tail, n, seal)) = spliced {
         let mut m = fallback.clone();
-        m.append(entry.clone()).map_err(StoreError::Invalid)?;
+        if replay_all { m.append_replayed(entry.clone()) } else { m.append(entry.clone()) }.map_err(StoreError::Invalid)?;
         // A full tail: write the whole match; if that does not fit, the longer tail may.
         if seal {
             match write_whole(&s, rs, &m) {
@@ -436,7 +447,8 @@ pub fn append_entry(fallback: &Match, entry: Entry) -> Result<Match, StoreError>
             },
         }
     }
-    m.append(entry.clone()).map_err(StoreError::Invalid)?;
+    // Checked by the caller on another log, if any: replay it on this one.
+    m.append_replayed(entry.clone()).map_err(StoreError::Invalid)?;
     let now = js_sys::Date::now();
     if let (Some(why), Some(h)) = (head_bad, head_js.as_string()) {
         let q = quarantine(&match_key(id), &h, &why, now);
@@ -490,7 +502,8 @@ pub fn take_moved() -> Vec<Quarantined> {
 /// (localStorage has no transactions). So every entry this tab wrote in the last
 /// [`RECENT_MS`] that its match no longer has is appended again (both tabs then converge
 /// on a log with both entries). `ms` is updated in place; returns what could not be put
-/// back: (match id, entry id, why) — e.g. both tabs voided the same hand.
+/// back: (match id, entry id, why) — e.g. both tabs voided the same hand, or both entered
+/// the hand that won the game (the log is replayed with each entry put back).
 pub fn restore_lost(ms: &mut [Match]) -> Vec<(String, String, String)> {
     let now = js_sys::Date::now();
     let recent: Vec<(String, Entry, f64)> = RECENT.with(|r| {
@@ -504,7 +517,7 @@ pub fn restore_lost(ms: &mut [Match]) -> Vec<(String, String, String)> {
         if m.entries.iter().any(|x| x.id == e.id) {
             continue;
         }
-        match append_entry(m, e.clone()) {
+        match append_entry_with(m, e.clone(), true) {
             Ok(next) => *m = next,
             Err(err) => {
                 RECENT.with(|r| r.borrow_mut().retain(|(_, x, _)| x.id != e.id));

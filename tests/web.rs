@@ -139,6 +139,61 @@ fn an_entry_another_tab_wrote_over_is_put_back() {
     assert_eq!(all, before);
 }
 
+/// Sample + 85: the next hand of 40 wins the game for the attackers (record tests).
+fn sample_one_hand_from_the_end() -> Match {
+    let m = stored_sample();
+    store::append_entry(&m, Entry { id: "h85".into(), at_ms: 1.8e12, op: hand(85) }).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn a_stale_tab_cannot_add_a_hand_after_another_tab_won_the_game() {
+    let m = sample_one_hand_from_the_end();
+    // Another tab enters the winning hand behind this tab's back…
+    let won = Entry { id: "won".into(), at_ms: 1.8e12 + 1.0, op: hand(40) };
+    let tail = schema::store_tail(&m.id, m.entries.len() - 1, &[m.entries.last().unwrap().clone(), won]);
+    ls().set_item(&store::tail_key(&m.id), &tail).unwrap();
+    let before = app_values();
+    // …this tab, whose page still shows the form, commits a hand checked on its own copy:
+    // refused (it would come after the game was won), nothing written.
+    let err = store::append_entry(&m, Entry { id: "late".into(), at_ms: 1.8e12 + 2.0, op: hand(85) }).unwrap_err();
+    match err {
+        store::StoreError::Invalid(e) => {
+            assert_eq!(e.field, referee::record::NOT_PLAYABLE);
+            assert!(e.reason.contains("game over"), "{}", e.reason);
+        }
+        e => panic!("expected Invalid, got {e:?}"),
+    }
+    assert_eq!(app_values(), before);
+    // What is stored still reads back, with the other tab's hand.
+    let (all, bad) = store::load_all(0.0);
+    assert!(bad.is_empty());
+    assert_eq!(all[0].entries.last().unwrap().id, "won");
+}
+
+#[wasm_bindgen_test]
+fn an_entry_put_back_after_another_tab_won_the_game_is_reported_not_stored() {
+    let m = sample_one_hand_from_the_end();
+    // Both tabs enter the winning hand at the same moment; the other tab's write wins.
+    store::append_entry(&m, Entry { id: "mine".into(), at_ms: 1.8e12 + 1.0, op: hand(40) }).unwrap();
+    let theirs = Entry { id: "theirs".into(), at_ms: 1.8e12 + 2.0, op: hand(40) };
+    let tail = schema::store_tail(&m.id, m.entries.len() - 1, &[m.entries.last().unwrap().clone(), theirs]);
+    ls().set_item(&store::tail_key(&m.id), &tail).unwrap();
+    let (mut all, bad) = store::load_all(0.0);
+    assert!(bad.is_empty());
+    let before = app_values();
+    // On the storage event this tab would put its hand back after theirs — after the
+    // game was won: reported instead, and the stored match still reads back.
+    let failed = store::restore_lost(&mut all);
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert_eq!(failed[0].1, "mine");
+    assert!(failed[0].2.contains("game over"), "{}", failed[0].2);
+    assert_eq!(app_values(), before);
+    assert_eq!(all[0].entries.last().unwrap().id, "theirs");
+    let (again, bad) = store::load_all(0.0);
+    assert!(bad.is_empty());
+    assert_eq!(again, all);
+}
+
 #[wasm_bindgen_test]
 fn a_commit_keeps_aside_another_match_found_under_the_key() {
     let m = stored_sample();

@@ -22,6 +22,11 @@ pub use schema::{ImportError, SCHEMA_VERSION};
 /// hand impossible.
 pub const LATER_HAND: &str = "op.later_hand";
 
+/// The field of [`Match::append_replayed`]'s error when the new entry itself does not
+/// replay on the log as it is (a hand after the game was won, say: another tab's hand
+/// came first).
+pub const NOT_PLAYABLE: &str = "op.not_playable";
+
 /// One match on this device: its setup (with its own copy of the preset) and its log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -258,18 +263,44 @@ impl Match {
     /// after the game was won, say), the entry is refused with field [`LATER_HAND`] and
     /// the later hand's error — a stored match must replay ([`schema::validate_match`]),
     /// or it could not be read back. Other entries cannot change an earlier hand and are
-    /// not replayed here (a new hand's own result is the caller's preview).
+    /// not replayed here: a new hand's own result is the caller's to have checked on this
+    /// very log (the page's preview). When the log may have changed since that check
+    /// (another tab wrote), use [`Match::append_replayed`].
     pub fn append(&mut self, entry: Entry) -> Result<(), ImportError> {
+        let rewrites = matches!(entry.op, Op::Void { .. } | Op::Correct { .. });
+        self.append_checked(entry, rewrites)
+    }
+
+    /// [`Match::append`], and the log is replayed with the entry whatever it is: for an
+    /// entry checked against another version of the log (another tab's hands came first,
+    /// or an entry put back after another tab's write). A new entry that does not replay
+    /// itself is refused with field [`NOT_PLAYABLE`] (reason: its place and the rule's
+    /// error, e.g. `entries[25]: hand: game over: team A already won`); one that breaks a
+    /// later hand with [`LATER_HAND`]. On error nothing changes.
+    pub fn append_replayed(&mut self, entry: Entry) -> Result<(), ImportError> {
+        self.append_checked(entry, true)
+    }
+
+    fn append_checked(&mut self, entry: Entry, replay: bool) -> Result<(), ImportError> {
         schema::check_new_entry(self, &entry)?;
         // The log replays before (every match here was read, imported or appended through
         // these checks), so one replay with the entry tells.
-        let rewrites = matches!(entry.op, Op::Void { .. } | Op::Correct { .. });
+        let new_id = entry.id.clone();
         self.entries.push(entry);
-        if rewrites {
+        if replay {
             if let Some((id, e)) = replay::replay(self).first_error() {
                 self.entries.pop();
-                let at = self.entries.iter().position(|x| x.id == id).map(|i| format!("entries[{i}]")).unwrap_or(id);
-                return Err(ImportError { field: LATER_HAND.into(), reason: format!("{at} would no longer replay: {}: {}", e.field, e.reason) });
+                let (field, at) = if id == new_id {
+                    (NOT_PLAYABLE, format!("entries[{}]", self.entries.len()))
+                } else {
+                    (LATER_HAND, self.entries.iter().position(|x| x.id == id).map(|i| format!("entries[{i}]")).unwrap_or(id))
+                };
+                let reason = if field == NOT_PLAYABLE {
+                    format!("{at}: {}: {}", e.field, e.reason)
+                } else {
+                    format!("{at} would no longer replay: {}: {}", e.field, e.reason)
+                };
+                return Err(ImportError { field: field.into(), reason });
             }
         }
         Ok(())
@@ -312,5 +343,32 @@ mod tests {
             m.append(Entry { id: format!("v{i}"), at_ms: 21.0 + i as f64, op: Op::Void { target: t.into(), reason: "delete".into() } }).unwrap();
         }
         assert!(schema::validate_match(&m).is_ok());
+    }
+
+    /// A hand checked on an older log (another tab's hand won the game first): `append`
+    /// trusts its caller's check, `append_replayed` replays and refuses it, naming its
+    /// place and the rule; nothing changes, and a hand that fits is taken.
+    #[test]
+    fn a_new_hand_after_the_game_was_won_is_refused_when_replayed() {
+        let mut m = sample::shengji_sample(1.0);
+        for (i, p) in [85, 40].into_iter().enumerate() {
+            m.append(Entry { id: format!("t{i}"), at_ms: 10.0 + i as f64, op: hand(p) }).unwrap();
+        }
+        let before = m.clone();
+        let late = Entry { id: "late".into(), at_ms: 30.0, op: hand(85) };
+        let err = m.append_replayed(late.clone()).unwrap_err();
+        assert_eq!(err.field, NOT_PLAYABLE);
+        assert_eq!(err.reason, format!("entries[{}]: hand: game over: team A already won", before.entries.len()));
+        assert_eq!(m, before);
+        // Unchecked, the same hand would make a match that cannot be read back.
+        let mut unchecked = before.clone();
+        unchecked.append(late).unwrap();
+        assert!(schema::validate_match(&unchecked).is_err());
+        // The log as it is replays (its game was won by the last hand: sample + 85, 40).
+        assert!(replay::replay(&m).first_error().is_none());
+        // Before the game was won, a replayed hand is taken.
+        let mut early = sample::shengji_sample(1.0);
+        early.append_replayed(Entry { id: "ok".into(), at_ms: 10.0, op: hand(40) }).unwrap();
+        assert_eq!(early.entries.len(), sample::shengji_sample(1.0).entries.len() + 1);
     }
 }

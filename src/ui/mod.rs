@@ -135,6 +135,9 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
         Err(store::StoreError::Invalid(e)) if e.field == crate::record::LATER_HAND => {
             Err(format!("{}: {}: {}", t("err.save"), t("entry.breaks_later"), e.reason))
         }
+        Err(store::StoreError::Invalid(e)) if e.field == crate::record::NOT_PLAYABLE => {
+            Err(format!("{}: {} ({})", t("err.save"), t("entry.not_playable"), e.reason))
+        }
         Err(e) => Err(format!("{}: {e}", t("err.save"))),
     }
 }
