@@ -279,6 +279,18 @@ pub fn Events() -> impl IntoView {
     let loaded = load_events();
     let events = RwSignal::new(loaded.0);
     let problems = RwSignal::new(loaded.1);
+    // Read again when another tab saved an event.
+    let changed = ctx().events_changed;
+    Effect::new(move |first: Option<()>| {
+        changed.track();
+        if first.is_some() {
+            let (list, bad) = load_events();
+            events.set(list);
+            if !bad.is_empty() {
+                problems.update(|p| p.extend(bad));
+            }
+        }
+    });
     let name = RwSignal::new(String::new());
     let dates = RwSignal::new(String::new());
     let venue = RwSignal::new(String::new());
@@ -392,10 +404,28 @@ impl Ev {
     fn now(&self) -> Option<Event> {
         self.ev.get_untracked()
     }
-    /// Applies `f` to a copy, validates, saves, then shows it. `false` (and a message) on
-    /// error; nothing changes then.
+    /// Applies `f` to a copy of the event as stored now, validates, saves, then shows it.
+    /// `false` (and a message) on error; nothing changes then. The stored copy, not the
+    /// one shown, is edited, so what another tab saved meanwhile is kept (edits name
+    /// entrants, competitions and fixtures by id). A stored value that no longer reads is
+    /// moved aside and reported ([`store::quarantine`]) before the shown copy is saved.
     fn mutate(&self, f: impl FnOnce(&mut Event) -> Result<(), String>) -> bool {
-        let Some(mut e) = self.now() else { return false };
+        let Some(shown) = self.now() else { return false };
+        let key = event_key(&shown.id);
+        let stored = raw().and_then(|s| s.get_item(&key).ok().flatten());
+        let mut e = match stored.as_deref().map(tm::load_event) {
+            Some(Ok(x)) if x.id == shown.id => x,
+            Some(r) => {
+                let why = match r {
+                    Ok(x) => format!("the event inside has id {:?}", x.id),
+                    Err(x) => x.to_string(),
+                };
+                let q = store::quarantine(&key, stored.as_deref().unwrap_or_default(), &why, now_ms());
+                ctx().quarantined.update(|v| v.push(q));
+                shown
+            }
+            None => shown,
+        };
         if let Err(x) = f(&mut e) {
             self.msg.set(Some((true, x)));
             return false;
@@ -430,9 +460,18 @@ pub fn EventPage() -> impl IntoView {
     let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
     let ev = Ev { ev: RwSignal::new(None), msg: RwSignal::new(None) };
     let load_error: RwSignal<Option<String>> = RwSignal::new(None);
-    Effect::new(move |_| match read_event(&id.get()) {
-        Ok(e) => ev.ev.set(e),
-        Err(x) => load_error.set(Some(x)),
+    // Read again when another tab saved an event.
+    let changed = ctx().events_changed;
+    Effect::new(move |_| {
+        changed.track();
+        match read_event(&id.get()) {
+            Ok(e) => {
+                if ev.ev.with_untracked(|x| *x != e) {
+                    ev.ev.set(e);
+                }
+            }
+            Err(x) => load_error.set(Some(x)),
+        }
     });
     let tab = RwSignal::new("entrants".to_string());
     view! {
@@ -1341,8 +1380,11 @@ fn SyncTab(ev: Ev) -> impl IntoView {
                     c.put(next);
                 }
                 let ids = added.iter().map(|x| x.id.clone()).collect();
+                // By value: the stored event's list may differ from the one shown.
                 if ev.mutate(|e| {
-                    sync::record_resolution(e, idx, choice, ids, now_ms());
+                    if let Some(i) = e.conflicts.iter().position(|x| *x == conf) {
+                        sync::record_resolution(e, i, choice, ids, now_ms());
+                    }
                     Ok(())
                 }) {
                     ev.ok(t("ev.sync.resolved"));

@@ -32,6 +32,8 @@ pub struct Ctx {
     pub update_ready: RwSignal<bool>,
     /// Last export time, ms.
     pub last_export: RwSignal<Option<u64>>,
+    /// Bumped when another tab changed a stored event (the event pages read it again).
+    pub events_changed: RwSignal<u64>,
 }
 
 impl Ctx {
@@ -61,6 +63,17 @@ impl Ctx {
         }
         for (m, e, why) in failed {
             io::alert(&format!("{} ({m} / {e}): {why}", t("err.lost_entry")));
+        }
+    }
+    /// Reads the settings again (another tab changed the language or exported).
+    pub fn reload_settings(&self) {
+        let s = store::settings();
+        let lang = Lang::from_code(&s.lang);
+        if self.lang.get_untracked() != lang {
+            self.lang.set(lang);
+        }
+        if self.last_export.get_untracked() != s.last_export_ms {
+            self.last_export.set(s.last_export_ms);
         }
     }
 }
@@ -170,6 +183,7 @@ fn App() -> impl IntoView {
         quarantined: RwSignal::new(bad),
         update_ready: RwSignal::new(false),
         last_export: RwSignal::new(settings.last_export_ms),
+        events_changed: RwSignal::new(0),
     };
     provide_context(c);
     // html lang (and the language for async tasks) follows the setting.
@@ -181,9 +195,18 @@ fn App() -> impl IntoView {
             }
         }
     });
-    // Another tab wrote: reload from storage.
+    // Another tab wrote: read what it changed again (`key` is none when it cleared all).
     let storage_listener = window_event_listener(leptos::ev::storage, move |e: web_sys::StorageEvent| {
-        if e.key().is_none_or(|k| k.starts_with(store::PREFIX)) {
+        let key = e.key();
+        let all = key.is_none();
+        let key = key.unwrap_or_default();
+        if all || key == store::SETTINGS_KEY {
+            c.reload_settings();
+        }
+        if all || key.starts_with(events::EVENT_PREFIX) {
+            c.events_changed.update(|n| *n += 1);
+        }
+        if all || (key.starts_with(store::PREFIX) && key != store::SETTINGS_KEY && !key.starts_with(events::EVENT_PREFIX)) {
             c.reload();
         }
     });

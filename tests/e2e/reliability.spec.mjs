@@ -1,7 +1,8 @@
 // Reliability and security of the release build (issue 9 items 1 and 2):
 //   storage full on commit, corrupt / foreign values moved aside (and restored once they
-//   read), reload in the middle of hand entry, two tabs on one match, and imported text never interpreted as HTML.
-// All on the built-in 升级 sample match (home → #open-sample).
+//   read), reload in the middle of hand entry, two tabs on one match, and imported text never interpreted as HTML;
+//   two tabs on one event, and a language chosen in one tab taken by the others.
+// Mostly on the built-in 升级 sample match (home → #open-sample).
 import { test, expect } from '@playwright/test';
 
 const SAMPLE_ID = 'sample-chaodipi';
@@ -483,4 +484,68 @@ test('an import whose copy of a known match has another title says so (the local
   await page.click('#import-confirm');
   await expect(page.locator('#import-done')).toContainText('1 场比赛的设置或名称与本机不同 (保留本机)');
   expect(await head(page)).toBe(before);
+});
+
+test('two tabs on one event: an edit from a tab that has not heard of the other keeps its entrants; both follow each other', async ({ context }) => {
+  const a = await context.newPage();
+  await a.goto('/events');
+  await started(a);
+  await a.fill('#ev-name', '两窗口赛事');
+  await a.click('#ev-create');
+  await expect(a).toHaveURL(/\/event\//);
+  const b = await context.newPage();
+  // Tab b can be made deaf to storage events (set window.__deaf), as a tab is between
+  // another tab's write and hearing of it.
+  await b.addInitScript(() => {
+    const add = window.addEventListener;
+    window.addEventListener = function (type, fn, opts) {
+      const f = type === 'storage' ? (e) => window.__deaf || fn.call(this, e) : fn;
+      return add.call(this, type, f, opts);
+    };
+  });
+  await b.goto(a.url());
+  await started(b);
+  await expect(b.locator('#ev-title')).toHaveText('两窗口赛事');
+  const add = async (name) => {
+    await a.fill('#en-bulk', name);
+    await a.click('#en-add');
+  };
+  // Tab b follows tab a through the storage event.
+  await add('甲');
+  await expect(a.locator('#entrants tbody tr')).toHaveCount(1);
+  await expect(b.locator('#entrants tbody tr')).toHaveCount(1);
+  // Tab b stops hearing storage events (as if a's write came a moment before b's edit)…
+  await b.evaluate(() => (window.__deaf = true));
+  await add('乙');
+  await expect(a.locator('#entrants tbody tr')).toHaveCount(2);
+  await expect(b.locator('#entrants tbody tr')).toHaveCount(1);
+  // …and renames the event from its stale copy: the stored event is edited, 乙 is kept.
+  await b.click('details.ev-edit summary');
+  await b.fill('#ev-edit-name', '改名赛事');
+  await b.locator('#ev-edit-name').dispatchEvent('change');
+  await expect(b.locator('#ev-title')).toHaveText('改名赛事');
+  await expect(b.locator('#entrants tbody tr')).toHaveCount(2);
+  await expect(a.locator('#ev-title')).toHaveText('改名赛事');
+  for (const p of [a, b]) {
+    await p.reload();
+    await started(p);
+    await expect(p.locator('#ev-title')).toHaveText('改名赛事');
+    await expect(p.locator('#entrants tbody tr')).toHaveCount(2);
+  }
+});
+
+test('a language chosen in one tab is taken by the other open tabs', async ({ context }) => {
+  const a = await context.newPage();
+  await a.goto('/settings');
+  await started(a);
+  const b = await context.newPage();
+  await b.goto('/');
+  await started(b);
+  await expect(b.locator('header.topbar')).toContainText('赛事');
+  await a.click('button[data-lang="en"]');
+  await expect(a.locator('header.topbar')).toContainText('Events');
+  await expect(b.locator('header.topbar')).toContainText('Events');
+  await expect(b.locator('html')).toHaveAttribute('lang', 'en');
+  await a.click('button[data-lang="zh-TW"]');
+  await expect(b.locator('header.topbar')).toContainText('賽事');
 });
