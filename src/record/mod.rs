@@ -4,7 +4,8 @@
 //! record ([`replay`]), so editing hand 3 of 20 recomputes everything.
 //!
 //! Undo is an appended [`Op::Void`]; an edit is an appended [`Op::Correct`]; nothing
-//! already logged is ever changed or removed.
+//! already logged is ever changed or removed. A void of a void takes the first one back
+//! (undoing a delete brings the hand back).
 
 pub mod games;
 pub mod replay;
@@ -21,6 +22,24 @@ pub use schema::{ImportError, SCHEMA_VERSION};
 /// The field of [`Match::append`]'s error when a void or a correction would make a later
 /// hand impossible.
 pub const LATER_HAND: &str = "op.later_hand";
+
+/// The reason of the voids that "undo" appends ([`Match::undo_target`]); a void with any
+/// other reason (a delete) can itself be undone.
+pub const UNDO_REASON: &str = "undo";
+
+/// The ids voided by the voids that count in `entries` (see [`Match::voided`]): from the
+/// newest entry back, a void not voided itself voids its target.
+pub(crate) fn voided_of<'a>(entries: impl DoubleEndedIterator<Item = &'a Entry>) -> std::collections::HashSet<&'a str> {
+    let mut voided = std::collections::HashSet::new();
+    for e in entries.rev() {
+        if let Op::Void { target, .. } = &e.op {
+            if !voided.contains(e.id.as_str()) {
+                voided.insert(target.as_str());
+            }
+        }
+    }
+    voided
+}
 
 /// The field of [`Match::append_replayed`]'s error when the new entry itself does not
 /// replay on the log as it is (a hand after the game was won, say: another tab's hand
@@ -217,15 +236,12 @@ pub enum Op {
 }
 
 impl Match {
-    /// The ids of entries that are voided.
+    /// The ids of entries that are voided: targets of the voids that count. A void counts
+    /// unless a void that counts targets it (so voiding a void — undoing a delete — brings
+    /// its target back). Targets come before their voids, so one pass from the newest
+    /// entry back decides each void before its target is reached.
     pub fn voided(&self) -> std::collections::HashSet<&str> {
-        self.entries
-            .iter()
-            .filter_map(|e| match &e.op {
-                Op::Void { target, .. } => Some(target.as_str()),
-                _ => None,
-            })
-            .collect()
+        voided_of(self.entries.iter())
     }
 
     /// Whether the match is locked (signed off and not reopened since).
@@ -245,13 +261,17 @@ impl Match {
         locked
     }
 
-    /// The last entry that an undo would void: the newest non-void, non-voided entry that
-    /// is not a sign-off or reopen.
+    /// The entry that "undo" voids: the newest action not yet undone. Actions are the
+    /// entries that count ([`Match::voided`]) other than sign-off, reopen and undo's own
+    /// voids (reason [`UNDO_REASON`]); a delete (a void with another reason) is an action,
+    /// so undo right after a delete voids that void and the hand comes back. `None` when
+    /// there is nothing to undo.
     pub fn undo_target(&self) -> Option<&Entry> {
         let voided = self.voided();
         self.entries.iter().rev().find(|e| {
             !voided.contains(e.id.as_str())
-                && !matches!(e.op, Op::Void { .. } | Op::SignOff { .. } | Op::Reopen { .. })
+                && !matches!(e.op, Op::SignOff { .. } | Op::Reopen { .. })
+                && !matches!(&e.op, Op::Void { reason, .. } if reason == UNDO_REASON)
         })
     }
 
@@ -343,6 +363,44 @@ mod tests {
             m.append(Entry { id: format!("v{i}"), at_ms: 21.0 + i as f64, op: Op::Void { target: t.into(), reason: "delete".into() } }).unwrap();
         }
         assert!(schema::validate_match(&m).is_ok());
+    }
+
+    /// Undo steps back through actions: right after a delete it brings the hand back (a
+    /// void of the void), then it takes back the hands newest first — never undoing its
+    /// own undo.
+    #[test]
+    fn undo_after_a_delete_brings_the_hand_back() {
+        let mut m = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
+        for (i, p) in [40, 60, 85].into_iter().enumerate() {
+            m.append(Entry { id: format!("h{}", i + 1), at_ms: 1.0 + i as f64, op: hand(p) }).unwrap();
+        }
+        let hands = |m: &Match| replay::effective(m).iter().map(|e| e.entry.id.clone()).collect::<Vec<_>>();
+        let undo = |m: &mut Match, id: &str| {
+            let target = m.undo_target().expect("something to undo").id.clone();
+            m.append(Entry { id: id.into(), at_ms: 10.0, op: Op::Void { target, reason: UNDO_REASON.into() } }).unwrap();
+        };
+        m.append(Entry { id: "del".into(), at_ms: 5.0, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap();
+        assert_eq!(hands(&m), ["h2", "h3"]);
+        assert_eq!(m.undo_target().unwrap().id, "del");
+        undo(&mut m, "u1");
+        assert_eq!(hands(&m), ["h1", "h2", "h3"]);
+        assert!(m.voided().contains("del") && !m.voided().contains("h1"));
+        assert_eq!(m.undo_target().unwrap().id, "h3");
+        undo(&mut m, "u2");
+        undo(&mut m, "u3");
+        assert_eq!(hands(&m), ["h1"]);
+        assert!(schema::validate_match(&m).is_ok());
+        // The delete can be entered again once taken back; a void already voided cannot.
+        m.append(Entry { id: "del2".into(), at_ms: 20.0, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap();
+        assert!(hands(&m).is_empty());
+        let err = m.append(Entry { id: "x".into(), at_ms: 21.0, op: Op::Void { target: "del".into(), reason: "delete".into() } }).unwrap_err();
+        assert_eq!(err.field, "op.target");
+        // Undo of that second delete: a chain of voids is decided as a whole.
+        undo(&mut m, "u4");
+        assert_eq!(hands(&m), ["h1"]);
+        assert!(schema::validate_match(&m).is_ok());
+        let back = schema::load_stored(&schema::store_match(&m)).unwrap();
+        assert_eq!(hands(&back), ["h1"]);
     }
 
     /// A hand checked on an older log (another tab's hand won the game first): `append`

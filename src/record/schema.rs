@@ -492,11 +492,11 @@ pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
         if x.id == e.id || Some(x.id.as_str()) == target {
             index.by_id.insert(x.id.as_str(), x);
         }
-        if let Op::Void { target: t, .. } = &x.op {
-            if Some(t.as_str()) == target {
-                index.voided.insert(t.as_str());
-            }
-        }
+    }
+    // Whether a void's target is voided now: a void of a void takes one back, so only the
+    // whole log tells (a void is rare; a hand does not pay for this).
+    if matches!(e.op, Op::Void { .. }) {
+        index.voided = m.voided();
     }
     index.locked = m.locked();
     check_entry(m, &index, e)
@@ -520,9 +520,16 @@ impl<'a> LogIndex<'a> {
             Op::SignOff { .. } => self.locked = true,
             Op::Reopen { .. } => self.locked = false,
             Op::Void { target, .. } => {
-                self.voided.insert(target.as_str());
                 let t = self.by_id.get(target.as_str()).map(|t| &t.op);
-                if matches!(t, Some(Op::SignOff { .. } | Op::Reopen { .. })) {
+                if matches!(t, Some(Op::Void { .. })) {
+                    // A void of a void: what the voided void voided counts again (and so
+                    // on down a chain) — decided afresh over the log (undo of a delete;
+                    // rare).
+                    self.voided = crate::record::voided_of(self.order.iter().copied());
+                } else {
+                    self.voided.insert(target.as_str());
+                }
+                if matches!(t, Some(Op::SignOff { .. } | Op::Reopen { .. } | Op::Void { .. })) {
                     // As `Match::locked`: the last sign-off / reopen that still counts.
                     self.locked = self
                         .order
@@ -589,12 +596,9 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
             if reason.chars().count() > 500 {
                 return Err(ie("op.reason", "longer than 500 characters"));
             }
-            match by_id.get(target.as_str()) {
-                Some(Entry { op: Op::Void { .. }, .. }) => {
-                    return Err(ie("op.target", "a void cannot be voided: enter the entry again"))
-                }
-                Some(_) => {}
-                None => return Err(ie("op.target", format!("no entry {target:?} in this match"))),
+            // A void may be voided too: that takes it back (undo of a delete).
+            if !by_id.contains_key(target.as_str()) {
+                return Err(ie("op.target", format!("no entry {target:?} in this match")));
             }
             if index.voided.contains(target.as_str()) {
                 return Err(ie("op.target", format!("{target:?} is already voided")));
@@ -787,6 +791,10 @@ mod tests {
                 for x in &m.entries {
                     full.push(x);
                 }
+                // The index kept entry by entry (voids of voids included) agrees with the
+                // log's own view.
+                proptest::prop_assert_eq!(&full.voided, &m.voided());
+                proptest::prop_assert_eq!(full.locked, m.locked());
                 let want = check_entry(&m, &full, &e);
                 proptest::prop_assert_eq!(check_new_entry(&m, &e), want.clone());
                 if want.is_ok() {

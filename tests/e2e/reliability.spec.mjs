@@ -549,3 +549,23 @@ test('a language chosen in one tab is taken by the other open tabs', async ({ co
   await a.click('button[data-lang="zh-TW"]');
   await expect(b.locator('header.topbar')).toContainText('賽事');
 });
+
+test('undo right after a delete brings the deleted hand back (and no other hand goes)', async ({ page }) => {
+  await openSample(page);
+  const before = await rows(page).count();
+  const texts = await rows(page).allTextContents();
+  page.on('dialog', (d) => (d.type() === 'confirm' ? d.accept() : d.dismiss()));
+  // Delete the second newest hand by mistake…
+  const second = rows(page).nth(1);
+  await second.locator('summary').click();
+  await second.locator('button.delete').click();
+  await expect(rows(page)).toHaveCount(before - 1);
+  // …and undo: it is back, with every other hand.
+  await page.click('#undo');
+  await expect(rows(page)).toHaveCount(before);
+  expect(await rows(page).allTextContents()).toEqual(texts);
+  await page.reload();
+  await started(page);
+  await expect(rows(page)).toHaveCount(before);
+  expect(await rows(page).allTextContents()).toEqual(texts);
+});

@@ -493,7 +493,7 @@ pub(crate) fn match_actions(m: Memo<Option<Arc<Match>>>, locked: Signal<bool>) -
                 on:click=move |_| {
                     if let Some(x) = m.get_untracked() {
                         if let Some(e) = x.undo_target() {
-                            act(m, Op::Void { target: e.id.clone(), reason: "undo".into() });
+                            act(m, Op::Void { target: e.id.clone(), reason: crate::record::UNDO_REASON.into() });
                         }
                     }
                 }>{tx("hist.undo")}</button>

@@ -598,7 +598,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         pending_result.set(None);
                         if let Some(x) = m.get_untracked() {
                             if let Some(e) = x.undo_target() {
-                                simple(Op::Void { target: e.id.clone(), reason: "undo".into() });
+                                simple(Op::Void { target: e.id.clone(), reason: crate::record::UNDO_REASON.into() });
                             }
                         }
                     }>{tx("hist.undo")}</button>
