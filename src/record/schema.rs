@@ -502,6 +502,9 @@ pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
     check_entry(m, &index, e)
 }
 
+/// The largest time an entry may have, ms either side of 1970 (JavaScript's date range).
+pub const MAX_TIME_MS: f64 = 8.64e15;
+
 /// What checking the next entry needs to know about the log so far (ids, voids, lock),
 /// kept up to date entry by entry so that validating a whole log is O(n), not O(n²).
 #[derive(Default)]
@@ -551,8 +554,8 @@ impl<'a> LogIndex<'a> {
 
 fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError> {
     check_id(&e.id, "id")?;
-    if !e.at_ms.is_finite() {
-        return Err(ie("at_ms", "not a finite time"));
+    if !e.at_ms.is_finite() || e.at_ms.abs() > MAX_TIME_MS {
+        return Err(ie("at_ms", "not a time (ms since 1970, within a date's range)"));
     }
     if index.by_id.contains_key(e.id.as_str()) {
         return Err(ie("id", format!("{:?} is already in the log", e.id)));
@@ -683,12 +686,11 @@ pub fn merge(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>, MergeRe
                     report.unchanged.push(inc.id.clone());
                     continue;
                 }
-                // Stable order: by time, then by original position.
-                let order: HashMap<String, usize> =
-                    merged.entries.iter().enumerate().map(|(k, e)| (e.id.clone(), k)).collect();
-                merged
-                    .entries
-                    .sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms).then(order[&a.id].cmp(&order[&b.id])));
+                // Order: this device's log as it is, then the file's new entries in the
+                // file's order — the order each was entered in. Not by time: two devices'
+                // clocks differ, and a log re-sorted by them can silently change what a
+                // hand means (a 五子棋 stone's colour is its place) or put a correction
+                // before its hand.
                 validate_match(&merged).map_err(|e| prefix(&format!("matches[{i}] (merged)"), e))?;
                 report.extended.push((inc.id.clone(), added));
                 changed.push(merged);
@@ -878,6 +880,35 @@ mod tests {
         assert_eq!(rep.conflicts, vec![(base.id.clone(), "x1".to_string())]);
         assert_eq!(changed[0].entries.len(), base.entries.len() + 2);
         assert!(rep.setup_differs.is_empty() && rep.left_out());
+    }
+
+    /// The other device's clock is 10 minutes behind: its new hand and its correction of
+    /// this device's hand carry earlier times. Merged in the order they were entered
+    /// (after this device's log), not by time: the correction follows its hand, the new
+    /// hand is the last one.
+    #[test]
+    fn merge_keeps_the_order_entries_were_entered_in_not_the_clocks() {
+        let h = |p| Op::Hand { hand: HandInput::Shengji(shengji::Hand { points: p, ..Default::default() }) };
+        let mut here = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
+        here.append(Entry { id: "h1".into(), at_ms: 1_000_000.0, op: h(40) }).unwrap();
+        here.append(Entry { id: "h2".into(), at_ms: 1_100_000.0, op: h(60) }).unwrap();
+        let mut there = here.clone();
+        there.append(Entry { id: "c1".into(), at_ms: 500_000.0, op: Op::Correct { target: "h2".into(), hand: shengji_hand(70) } }).unwrap();
+        there.append(Entry { id: "h3".into(), at_ms: 600_000.0, op: h(85) }).unwrap();
+        let (changed, rep) = merge(std::slice::from_ref(&here), std::slice::from_ref(&there)).unwrap();
+        assert_eq!(rep.extended, vec![("m".to_string(), 2)]);
+        let ids: Vec<&str> = changed[0].entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, ["h1", "h2", "c1", "h3"]);
+        assert_eq!(changed[0], there);
+        // A time no date can have is refused, naming it.
+        let mut bad = there.clone();
+        bad.entries.push(Entry { id: "h4".into(), at_ms: 1e308, op: h(0) });
+        let err = merge(std::slice::from_ref(&here), &[bad]).unwrap_err();
+        assert!(err.field.ends_with("entries[4].at_ms"), "{err}");
+    }
+
+    fn shengji_hand(points: i32) -> HandInput {
+        HandInput::Shengji(shengji::Hand { points, ..Default::default() })
     }
 
     #[test]
