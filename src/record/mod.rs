@@ -282,13 +282,16 @@ impl Match {
     /// it: if a hand that replayed before no longer does (deleting hand 13 leaves hand 14
     /// after the game was won, say), the entry is refused with field [`LATER_HAND`] and
     /// the later hand's error — a stored match must replay ([`schema::validate_match`]),
-    /// or it could not be read back. Other entries cannot change an earlier hand and are
-    /// not replayed here: a new hand's own result is the caller's to have checked on this
-    /// very log (the page's preview). When the log may have changed since that check
+    /// or it could not be read back. A move to the next game ([`Op::NextGame`]) is
+    /// replayed too (refused with [`NOT_PLAYABLE`] when it cannot count). Other entries
+    /// cannot change an earlier hand and are not replayed here: a new hand's own result is
+    /// the caller's to have checked on this very log (the page's preview). When the log may have changed since that check
     /// (another tab wrote), use [`Match::append_replayed`].
     pub fn append(&mut self, entry: Entry) -> Result<(), ImportError> {
-        let rewrites = matches!(entry.op, Op::Void { .. } | Op::Correct { .. });
-        self.append_checked(entry, rewrites)
+        // A move to the next game/table/round is rare and only counts at the right moment
+        // (the round before it over, a deal at this table): replayed too.
+        let replay = matches!(entry.op, Op::Void { .. } | Op::Correct { .. } | Op::NextGame { .. });
+        self.append_checked(entry, replay)
     }
 
     /// [`Match::append`], and the log is replayed with the entry whatever it is: for an

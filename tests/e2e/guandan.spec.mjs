@@ -262,3 +262,42 @@ test('round scoring: time-up closes the round (the hand in progress does not cou
   await expect(page.locator('#gd-scoreboard')).toContainText('得分 3');
   await expect(page.locator('#gd-due')).toContainText('无需进贡');
 });
+
+test('once the next round has started, deleting the hand that won the round before is refused with a reason', async ({ page }) => {
+  // A tester's case: it used to be saved, leaving round 1 with no winner behind round 2.
+  await page.goto('/');
+  await ready(page);
+  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.goto('/new');
+  await ready(page);
+  await page.click('button[data-game="guandan"]');
+  await page.selectOption('#gd-preset', 'guandan-5-3-1');
+  await page.fill('#gd-team-A', '一队');
+  await page.fill('#gd-team-B', '二队');
+  await page.selectOption('#gd-level-A-start', 'A');
+  await page.click('button[data-declarer="A"]');
+  await page.click('#gd-create');
+  await expect(page.locator('#gd-scoreboard')).toBeVisible();
+  // 双上 at A: game 1 won; game 2 starts.
+  await commitHand(page, ['N', 'S', 'E']);
+  await page.click('#gd-next-round');
+  await expect(page.locator('#gd-meta')).toContainText('2');
+  const stored = () => page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('referee.')).sort());
+  const before = await stored();
+  const dialogs = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    d.type() === 'confirm' ? d.accept() : d.dismiss();
+  });
+  const row = page.locator('#gd-history li.hand-row').first();
+  await row.locator('summary').click();
+  await row.locator('button.delete').click();
+  await expect.poll(() => dialogs.length).toBe(2);
+  expect(dialogs[1]).toContain('此修改使后面的副无法成立');
+  expect(dialogs[1]).toContain('round 1 is not over');
+  expect(await stored()).toEqual(before);
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('#gd-meta')).toContainText('2');
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('referee.quarantine.')))).toEqual([]);
+});

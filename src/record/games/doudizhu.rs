@@ -173,9 +173,19 @@ pub struct SessionView {
     pub advancing: Vec<usize>,
     /// Signed off and not reopened.
     pub locked: bool,
+    /// Entries other than hands that could not count, in log order: (entry id, error) — a
+    /// move to the next table from a table with no deal yet, past the last table when no
+    /// play-off is needed, or from the play-off (two tabs moving on at once, an open
+    /// confirm acted on after another tab moved, a file with too many moves). They change
+    /// nothing.
+    pub refused: Vec<(String, InputError)>,
 }
 
 impl SessionView {
+    /// The first entry other than a hand that could not count ([`SessionView::refused`]).
+    pub fn first_refused(&self) -> Option<(String, InputError)> {
+        self.refused.first().cloned()
+    }
     /// The sitting in progress (the last one).
     pub fn current(&self) -> &Segment {
         self.segments.last().expect("a session has at least one sitting")
@@ -241,6 +251,7 @@ pub struct Fold<H, R> {
     playoff_totals: Vec<i64>,
     playoff_hands: usize,
     locked: bool,
+    refused: Vec<(String, InputError)>,
 }
 
 impl<H, R: Deltas> Fold<H, R> {
@@ -255,6 +266,7 @@ impl<H, R: Deltas> Fold<H, R> {
             playoff_totals: vec![0; n],
             playoff_hands: 0,
             locked: false,
+            refused: Vec::new(),
         }
     }
 
@@ -274,11 +286,28 @@ impl<H, R: Deltas> Fold<H, R> {
         }
     }
 
-    /// Applies a non-hand entry (clock, next table, sign-off, reopen; others are ignored).
-    pub fn other(&mut self, op: &Op, at_ms: f64) {
+    /// Applies a non-hand entry `id` (clock, next table, sign-off, reopen; others are
+    /// ignored). A move to the next table counts only from a table with a deal, and past
+    /// the last table only into a needed play-off (as the page offers them); otherwise it
+    /// is refused ([`SessionView::refused`]).
+    pub fn other(&mut self, id: &str, op: &Op, at_ms: f64) {
         match op {
             Op::Clock { action } => act(&mut self.segments.last_mut().unwrap().clock, *action, at_ms),
             Op::NextGame { .. } => {
+                let cur = self.segments.last().unwrap();
+                let why = if cur.playoff {
+                    Some("the play-off is being played: there is no next table".to_string())
+                } else if cur.hands == 0 {
+                    Some(format!("table {} has no deal yet", cur.number))
+                } else if self.segments.len() >= self.tables() && !rank_session(&self.totals, self.session.advancing.max(1)).playoff {
+                    Some("the last table is played and no play-off is needed".to_string())
+                } else {
+                    None
+                };
+                if let Some(reason) = why {
+                    self.refused.push((id.to_string(), InputError { field: "next_game".into(), reason }));
+                    return;
+                }
                 act(&mut self.segments.last_mut().unwrap().clock, ClockAction::Pause, at_ms);
                 let k = self.segments.len();
                 let seg = Self::segment(self.n, k, self.tables());
@@ -370,6 +399,7 @@ impl<H, R: Deltas> Fold<H, R> {
             playoff_needed,
             advancing,
             locked: self.locked,
+            refused: self.refused,
         };
         (self.rows, view)
     }
@@ -439,9 +469,9 @@ pub struct DoudizhuView {
 }
 
 impl DoudizhuView {
-    /// The first hand that cannot count, if any.
+    /// The first hand (or other entry, [`SessionView::refused`]) that cannot count, if any.
     pub fn first_error(&self) -> Option<(String, InputError)> {
-        first_error(&self.rows)
+        first_error(&self.rows).or_else(|| self.session.first_refused())
     }
     /// Who calls first in the next deal: the player after the last deal's first caller
     /// (000 §二(三) "之后轮流首先叫牌"), or the first seat of the table for its first deal.
@@ -475,7 +505,7 @@ pub fn replay(m: &Match, s: &DoudizhuSetup) -> DoudizhuView {
                 let err = RuleError::new("hand", format!("a {} hand in a 斗地主 match", other.game()));
                 fold.hand(&eff, Hand::redeal(), Err(err), None);
             }
-            (op, _) => fold.other(op, eff.entry.at_ms),
+            (op, _) => fold.other(&eff.entry.id, op, eff.entry.at_ms),
         }
     }
     let (rows, session) = fold.finish();
@@ -603,9 +633,13 @@ mod tests {
         assert!(v.session.playoff_needed);
         assert_eq!(v.session.ranking.playoff_players, vec![0, 1]);
         assert!(v.session.advancing.is_empty());
-        // tables=3: two moves reach the last table, a third starts the play-off
+        // tables=3: two moves reach the last table (each table after a deal: a redeal
+        // keeps the tie), a third starts the play-off
         for (i, id) in ["n1", "n2", "n3"].iter().enumerate() {
-            put(&mut m, id, 3.0 + i as f64, Op::NextGame { start: Default::default() }).unwrap();
+            if i > 0 {
+                put(&mut m, &format!("r{i}"), 3.0 + i as f64, h(Hand::redeal())).unwrap();
+            }
+            put(&mut m, id, 3.5 + i as f64, Op::NextGame { start: Default::default() }).unwrap();
         }
         put(&mut m, "p1", 10.0, h(hand(1, 2, 0, true))).unwrap(); // play-off: −2 +4 −2
         let v = view(&m);
@@ -614,6 +648,32 @@ mod tests {
         assert_eq!(v.session.playoff_totals, vec![-2, 4, -2]);
         assert!(!v.session.playoff_needed);
         assert_eq!(v.session.advancing, vec![1]);
+    }
+
+    /// Moving on counts only from a table with a deal and, past the last table, only into
+    /// a needed play-off: a second move (two tabs, or a confirm left open while another
+    /// tab moved on) is refused instead of skipping a table.
+    #[test]
+    fn a_move_to_the_next_table_needs_a_deal_at_this_one() {
+        let mut m = blank("d5");
+        let next = || Op::NextGame { start: Default::default() };
+        let err = m.clone().append_replayed(crate::record::Entry { id: "n0".into(), at_ms: 0.5, op: next() }).unwrap_err();
+        assert_eq!((err.field.as_str(), err.reason.as_str()), (crate::record::NOT_PLAYABLE, "entries[0]: next_game: table 1 has no deal yet"));
+        put(&mut m, "h1", 1.0, h(hand(0, 1, 0, true))).unwrap();
+        put(&mut m, "n1", 2.0, next()).unwrap();
+        let err = m.clone().append_replayed(crate::record::Entry { id: "n2".into(), at_ms: 3.0, op: next() }).unwrap_err();
+        assert!(err.reason.ends_with("table 2 has no deal yet"), "{}", err.reason);
+        put(&mut m, "h2", 4.0, h(hand(1, 1, 0, false))).unwrap();
+        put(&mut m, "n2", 5.0, next()).unwrap();
+        put(&mut m, "h3", 6.0, h(hand(2, 1, 0, false))).unwrap();
+        // The last table is played and nobody is tied at the cut: no fourth sitting.
+        let v = view(&m);
+        assert!(v.session.at_last_table() && !v.session.playoff_needed, "{:?}", v.session.totals);
+        let err = m.clone().append_replayed(crate::record::Entry { id: "n3".into(), at_ms: 7.0, op: next() }).unwrap_err();
+        assert!(err.reason.ends_with("no play-off is needed"), "{}", err.reason);
+        // Deleting table 2's only deal once table 3 has started is refused too.
+        let err = m.append(crate::record::Entry { id: "v".into(), at_ms: 8.0, op: Op::Void { target: "h2".into(), reason: "delete".into() } }).unwrap_err();
+        assert_eq!(err.field, crate::record::LATER_HAND);
     }
 
     #[test]
@@ -665,7 +725,8 @@ mod tests {
             let mut m = blank("dp");
             for (i, x) in hands.iter().enumerate() {
                 if i > 0 && i % 7 == 0 && i / 7 <= moves {
-                    put(&mut m, &format!("n{i}"), i as f64, Op::NextGame { start: Default::default() }).unwrap();
+                    // Refused when it cannot count (past the last table, no play-off needed).
+                    let _ = put(&mut m, &format!("n{i}"), i as f64, Op::NextGame { start: Default::default() });
                 }
                 put(&mut m, &format!("h{i}"), i as f64 + 0.5, h(x.clone())).unwrap();
             }

@@ -355,6 +355,10 @@ pub struct GuandanView {
     pub locked: bool,
     /// Overruns of the per-play time limit.
     pub overruns: Vec<OverrunRow>,
+    /// Entries other than hands that could not count, in log order: (entry id, error) —
+    /// a next round started while the round before it was not over (two tabs starting it
+    /// at once, or the round's winning hand deleted afterwards). They change nothing.
+    pub refused: Vec<(String, InputError)>,
 }
 
 impl GuandanView {
@@ -362,12 +366,14 @@ impl GuandanView {
     pub fn current(&self) -> &Round {
         self.rounds.last().expect("a view has at least one round")
     }
-    /// The first hand that cannot count, if any: (entry id, error).
+    /// The first hand (or other entry, [`GuandanView::refused`]) that cannot count, if
+    /// any: (entry id, error).
     pub fn first_error(&self) -> Option<(String, InputError)> {
         self.rounds
             .iter()
             .flat_map(|r| &r.rows)
             .find_map(|r| r.result.as_ref().err().map(|e| (r.entry_id.clone(), e.input_error())))
+            .or_else(|| self.refused.first().cloned())
     }
     /// The row of entry `id`, with its round index.
     pub fn row(&self, id: &str) -> Option<(usize, &GuandanRow)> {
@@ -401,6 +407,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
     let limit_ms = preset.format.round_minutes.map(|n| n as f64 * 60_000.0);
     let mut rounds = vec![Round::new(s.start.state(), preset)];
     let mut overruns = Vec::new();
+    let mut refused = Vec::new();
     let mut locked = false;
     for eff in effective(m) {
         let e = eff.entry;
@@ -466,6 +473,12 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 clock_act(&mut r.clock, ClockAction::Pause, e.at_ms);
             }
             Op::NextGame { start } => {
+                if !r.done() {
+                    // The page offers the next round only once this one is over.
+                    let reason = format!("round {} is not over (no winner, no time-up, deals left)", index + 1);
+                    refused.push((e.id.clone(), InputError { field: "next_game".into(), reason }));
+                    continue;
+                }
                 clock_act(&mut r.clock, ClockAction::Pause, e.at_ms);
                 let lv = |t: Team| start.levels.get(&t).copied().unwrap_or(Rank::TWO);
                 let st = GuandanState::new(PerTeam::new(lv(Team::A), lv(Team::B)), None);
@@ -510,7 +523,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
         };
         (finished, if finished { w } else { None })
     };
-    GuandanView { rounds, rounds_won, points_total, round_score_total, double_wins, finished, match_winner, locked, overruns }
+    GuandanView { rounds, rounds_won, points_total, round_score_total, double_wins, finished, match_winner, locked, overruns, refused }
 }
 
 /// A new 掼蛋 match with this built-in preset, start 2:2, no names. `None` if `preset_id`
@@ -746,6 +759,31 @@ mod tests {
         assert_eq!(v.round_score_total, Some(PerTeam::new(3, 0)));
         assert_eq!(v.current().rows[1].result, Err(RowError::TimeUp));
         assert!(v.current().clock.running_since.is_none());
+    }
+
+    /// The next round starts only after this one is over: a second start (two tabs
+    /// pressing it at once) is refused, and so is deleting the hand that won the round once
+    /// the next round has started (it would leave round 1 unfinished behind round 2).
+    #[test]
+    fn a_next_round_needs_the_round_before_it_over() {
+        let mut m = blank("b", "guandan-5-3-1", 0.0).unwrap();
+        if let crate::record::Setup::Guandan(s) = &mut m.setup {
+            s.start = GuandanStart { levels: PerTeam::new(Rank::ACE, rk("2")), declarer: Some(Team::A) };
+        }
+        push(&mut m, "h1", op(h([N, S, E, W])));
+        let next = || Op::NextGame { start: crate::rules::shengji::Start::default() };
+        push(&mut m, "n1", next());
+        let at = m.entries.len();
+        let err = m.clone().append_replayed(Entry { id: "n2".into(), at_ms: 1e6, op: next() }).unwrap_err();
+        assert_eq!(err.field, crate::record::NOT_PLAYABLE);
+        assert_eq!(err.reason, format!("entries[{at}]: next_game: round 2 is not over (no winner, no time-up, deals left)"));
+        let err = m.clone().append(Entry { id: "d1".into(), at_ms: 1e6, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap_err();
+        assert_eq!(err.field, crate::record::LATER_HAND);
+        assert!(err.reason.contains("next_game: round 1 is not over"), "{}", err.reason);
+        // A log with such an entry (built by hand) does not read back.
+        m.entries.push(Entry { id: "n2".into(), at_ms: 1e6, op: next() });
+        assert_eq!(view(&m).rounds.len(), 2, "the refused start changes nothing");
+        assert!(schema::validate_match(&m).is_err());
     }
 
     #[test]

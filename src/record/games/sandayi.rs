@@ -74,9 +74,9 @@ pub struct SandayiView {
 }
 
 impl SandayiView {
-    /// The first hand that cannot count, if any.
+    /// The first hand (or other entry, [`SessionView::refused`]) that cannot count, if any.
     pub fn first_error(&self) -> Option<(String, InputError)> {
-        first_error(&self.rows)
+        first_error(&self.rows).or_else(|| self.session.first_refused())
     }
     /// Whether the next deal is 荒番 (the last deal that counts was void).
     pub fn next_is_huangfan(&self) -> bool {
@@ -131,7 +131,7 @@ pub fn replay(m: &Match, s: &SandayiSetup) -> SandayiView {
                 let err = RuleError::new("hand", format!("a {} hand in a 三打一 match", other.game()));
                 fold.hand(&eff, Hand::default(), Err(err), None);
             }
-            (op, _) => fold.other(op, eff.entry.at_ms),
+            (op, _) => fold.other(&eff.entry.id, op, eff.entry.at_ms),
         }
     }
     let (rows, session) = fold.finish();
@@ -321,7 +321,8 @@ mod tests {
             let mut m = blank("sp");
             for (i, x) in hands.iter().enumerate() {
                 if i > 0 && i % 8 == 0 {
-                    put(&mut m, &format!("n{i}"), i as f64, Op::NextGame { start: Default::default() }).unwrap();
+                    // Refused when it cannot count (past the last table, no play-off needed).
+                    let _ = put(&mut m, &format!("n{i}"), i as f64, Op::NextGame { start: Default::default() });
                 }
                 put(&mut m, &format!("h{i}"), i as f64 + 0.5, h(x.clone())).unwrap();
             }

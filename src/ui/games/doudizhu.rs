@@ -354,7 +354,7 @@ pub(crate) fn session_bar(
                 {move || {
                     let s = session.get();
                     let l = lang.get();
-                    if !s.at_last_table() {
+                    if !s.at_last_table() && s.current().hands > 0 {
                         let next = s.segments.len() + 1;
                         view! {
                             <button class="btn" class:primary=move || time_up.get() id="next-table" on:click=move |_| {
