@@ -142,6 +142,12 @@ pub enum RenjuAction {
     Stone {
         /// Where, `"a1"`…`"o15"`.
         point: Point,
+        /// The colour the referee placed (the page writes it; older logs have none). When
+        /// present it must be the colour to move: a stone placed as black is refused, not
+        /// turned white, when another tab's stone came first or an earlier stone was
+        /// deleted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stone: Option<Stone>,
     },
     /// White points out that black's last move is forbidden (三三/四四/长连): black loses.
     /// Refused unless the last stone is black's, it is forbidden, and the game is running.
@@ -421,9 +427,15 @@ fn apply(
         })
     };
     match a {
-        RenjuAction::Stone { point } => {
+        RenjuAction::Stone { point, stone: placed } => {
             if let Some(e) = over(g) {
                 return Err(e);
+            }
+            if let Some(c) = placed.filter(|c| *c != g.to_move()) {
+                return Err(err(
+                    "stone",
+                    format!("{point} was placed as {}, but it is {}'s move", colour_name(c), colour_name(g.to_move())),
+                ));
             }
             if !point.is_on_board() {
                 return Err(err("point", format!("{point} is off the 15×15 board (a1…o15)")));
@@ -816,7 +828,7 @@ mod tests {
         }
         fn stones(&mut self, pts: &str) {
             for p in pts.split_whitespace() {
-                self.act(RenjuAction::Stone { point: Point::parse(p).unwrap() }).unwrap_or_else(|e| panic!("{p}: {e}"));
+                self.act(RenjuAction::Stone { point: Point::parse(p).unwrap(), stone: None }).unwrap_or_else(|e| panic!("{p}: {e}"));
             }
         }
         fn view(&self) -> RenjuView {
@@ -832,6 +844,28 @@ mod tests {
     /// plays far away: black's 5th stone h8 is 三三.
     const DOUBLE_THREE: &str = "g8 a1 i8 a3 h7 a5 h9 a7";
 
+    /// The page writes the colour it placed: a stone placed as black after another black
+    /// stone landed (two tabs at once) is refused, not turned white; stones from older
+    /// logs (no colour) still take the colour of their turn; the JSON of a stone without
+    /// colour is unchanged.
+    #[test]
+    fn a_stone_placed_as_black_is_not_turned_white() {
+        let mut l = Log::new(Player::P1);
+        l.act(RenjuAction::Stone { point: pt("h8"), stone: Some(Stone::Black) }).unwrap();
+        let e = l.act(RenjuAction::Stone { point: pt("h9"), stone: Some(Stone::Black) }).unwrap_err();
+        assert_eq!(e.field, "op.hand.renju.stone", "{e}");
+        assert!(e.reason.contains("h9 was placed as"), "{e}");
+        l.act(RenjuAction::Stone { point: pt("h9"), stone: Some(Stone::White) }).unwrap();
+        l.stones("h10");
+        assert_eq!(l.view().current().moves.iter().map(|m| m.stone).collect::<Vec<_>>(), [Stone::Black, Stone::White, Stone::Black]);
+        // Deleting the first stone would recolour the later ones: refused.
+        let err = l.op(Op::Void { target: "e1".into(), reason: "delete".into() }).unwrap_err();
+        assert_eq!(err.field, crate::record::LATER_HAND);
+        let json = |a: &RenjuAction| serde_json::to_string(a).unwrap();
+        assert_eq!(json(&RenjuAction::Stone { point: pt("h8"), stone: None }), r#"{"action":"stone","point":"h8"}"#);
+        assert_eq!(json(&RenjuAction::Stone { point: pt("h8"), stone: Some(Stone::Black) }), r#"{"action":"stone","point":"h8","stone":"black"}"#);
+    }
+
     #[test]
     fn colours_alternate_and_a_five_ends_the_game() {
         let mut l = Log::new(Player::P2);
@@ -844,7 +878,7 @@ mod tests {
         assert_eq!((r.winner, r.reason), (Some(Stone::Black), EndReason::Five));
         assert_eq!(g.winner(), Some(Player::P2), "P2 had black (猜先)");
         assert_eq!(v.wins[&Player::P2], 1);
-        let e = l.act(RenjuAction::Stone { point: pt("m8") }).unwrap_err();
+        let e = l.act(RenjuAction::Stone { point: pt("m8"), stone: None }).unwrap_err();
         assert_eq!(e.field, "op.hand.renju.action", "{e}");
     }
 
@@ -852,10 +886,10 @@ mod tests {
     fn an_occupied_point_is_refused_and_names_the_field() {
         let mut l = Log::new(Player::P1);
         l.stones("h8");
-        let e = l.act(RenjuAction::Stone { point: pt("h8") }).unwrap_err();
+        let e = l.act(RenjuAction::Stone { point: pt("h8"), stone: None }).unwrap_err();
         assert_eq!(e.field, "op.hand.renju.point");
         assert!(e.reason.contains("h8"), "{e}");
-        let off = RenjuAction::Stone { point: Point { col: 15, row: 3 } };
+        let off = RenjuAction::Stone { point: Point { col: 15, row: 3 }, stone: None };
         let e = l.act(off).unwrap_err();
         assert_eq!(e.field, "op.hand.renju.point");
         assert!(e.reason.contains("off"), "{e}");
@@ -888,7 +922,7 @@ mod tests {
         let mut l = Log::new(Player::P1);
         l.stones(DOUBLE_THREE);
         l.stones("h8");
-        let w = l.act(RenjuAction::Stone { point: pt("o15") }).unwrap();
+        let w = l.act(RenjuAction::Stone { point: pt("o15"), stone: None }).unwrap();
         let v = l.view();
         assert_eq!(v.current().moves[8].claim, Some(ClaimStatus::NotClaimed));
         assert!(v.current().result.is_none());
@@ -1003,10 +1037,10 @@ mod tests {
         l.stones("h8 h9 h10 h11");
         // Correct stone 1 to h10: stone 3 would then be on an occupied point. check_hand
         // looks at the log's end (h10 occupied there) and refuses it outright.
-        let e = l.op(Op::Correct { target: "e1".into(), hand: HandInput::Renju(RenjuAction::Stone { point: pt("h10") }) }).unwrap_err();
+        let e = l.op(Op::Correct { target: "e1".into(), hand: HandInput::Renju(RenjuAction::Stone { point: pt("h10"), stone: None }) }).unwrap_err();
         assert_eq!(e.field, "op.hand.renju.point");
         // A correction to a free point replays.
-        l.op(Op::Correct { target: "e1".into(), hand: HandInput::Renju(RenjuAction::Stone { point: pt("i8") }) }).unwrap();
+        l.op(Op::Correct { target: "e1".into(), hand: HandInput::Renju(RenjuAction::Stone { point: pt("i8"), stone: None }) }).unwrap();
         let v = l.view();
         assert_eq!(v.current().moves[0].point, pt("i8"));
         assert_eq!(v.current().moves[0].corrected_ms.len(), 1);

@@ -341,7 +341,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         }
     };
     let place = move |p: Point| {
-        if act(RenjuAction::Stone { point: p }) {
+        // The colour shown when the referee placed it: checked when saved.
+        let stone = Some(view_memo.with_untracked(|v| v.current().to_move()));
+        if act(RenjuAction::Stone { point: p, stone }) {
             pending.set(None);
             focus.set(None);
         }
