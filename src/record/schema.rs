@@ -641,13 +641,18 @@ pub struct MergeReport {
     /// local ones are kept, the incoming ones applied nowhere.
     #[serde(default)]
     pub setup_differs: Vec<String>,
+    /// New entries of the file that do not fit this device's log (the same 双升 board
+    /// entered on both devices, a hand after a game won here): (match id, entry id, why).
+    /// The rest of the file is merged; these are left out.
+    #[serde(default)]
+    pub not_fitting: Vec<(String, String, String)>,
 }
 
 impl MergeReport {
     /// Whether anything incoming was not applied (a conflicting entry, a set-up or title
     /// that differs): after such a merge the incoming value is not all in storage.
     pub fn left_out(&self) -> bool {
-        !self.conflicts.is_empty() || !self.setup_differs.is_empty()
+        !self.conflicts.is_empty() || !self.setup_differs.is_empty() || !self.not_fitting.is_empty()
     }
 }
 
@@ -671,14 +676,26 @@ pub fn merge(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>, MergeRe
                     report.setup_differs.push(inc.id.clone());
                 }
                 let mut merged = loc.clone();
-                let mut added = 0;
+                let mut new = Vec::new();
                 for e in &inc.entries {
                     match loc.entries.iter().find(|x| x.id == e.id) {
                         Some(x) if x == e => {}
                         Some(_) => report.conflicts.push((inc.id.clone(), e.id.clone())),
-                        None => {
-                            merged.entries.push(e.clone());
-                            added += 1;
+                        None => new.push(e),
+                    }
+                }
+                merged.entries.extend(new.iter().map(|e| (*e).clone()));
+                let mut added = new.len();
+                if added > 0 && validate_match(&merged).is_err() {
+                    // Some new entries do not fit this device's log: take them one by one
+                    // and leave out (and report) those that do not, with what depends on
+                    // them, instead of refusing the whole file.
+                    merged = loc.clone();
+                    added = 0;
+                    for e in new {
+                        match merged.append_replayed(e.clone()) {
+                            Ok(()) => added += 1,
+                            Err(why) => report.not_fitting.push((inc.id.clone(), e.id.clone(), why.to_string())),
                         }
                     }
                 }
@@ -900,11 +917,37 @@ mod tests {
         let ids: Vec<&str> = changed[0].entries.iter().map(|e| e.id.as_str()).collect();
         assert_eq!(ids, ["h1", "h2", "c1", "h3"]);
         assert_eq!(changed[0], there);
-        // A time no date can have is refused, naming it.
+        // A time no date can have is refused when the file is read, naming it.
         let mut bad = there.clone();
         bad.entries.push(Entry { id: "h4".into(), at_ms: 1e308, op: h(0) });
-        let err = merge(std::slice::from_ref(&here), &[bad]).unwrap_err();
+        let err = parse_import(&export(&[bad], 1.0)).unwrap_err();
         assert!(err.field.ends_with("entries[4].at_ms"), "{err}");
+    }
+
+    /// A file whose new hand does not fit this device's log (the game was won here by
+    /// another hand) still brings its other new entries; the hand is left out and named,
+    /// and the report says something was left out.
+    #[test]
+    fn an_entry_that_does_not_fit_is_left_out_and_the_rest_merged() {
+        let h = |p| Op::Hand { hand: shengji_hand(p) };
+        let mut base = sample::shengji_sample(0.0);
+        base.append(Entry { id: "h85".into(), at_ms: 1e12, op: h(85) }).unwrap();
+        let mut here = base.clone();
+        here.append(Entry { id: "won".into(), at_ms: 1.1e12, op: h(40) }).unwrap();
+        let mut there = base.clone();
+        there.append(Entry { id: "theirs".into(), at_ms: 1.1e12, op: h(85) }).unwrap();
+        let overrun = Op::Overrun { seat: crate::rules::Seat::N, action: super::super::TimedAction::Play, seconds: 5 };
+        there.append(Entry { id: "o1".into(), at_ms: 1.2e12, op: overrun }).unwrap();
+        let (changed, rep) = merge(std::slice::from_ref(&here), std::slice::from_ref(&there)).unwrap();
+        assert_eq!(rep.extended, vec![(here.id.clone(), 1)]);
+        assert_eq!(rep.not_fitting.len(), 1);
+        let (mid, eid, why) = &rep.not_fitting[0];
+        assert_eq!((mid.as_str(), eid.as_str()), (here.id.as_str(), "theirs"));
+        assert!(why.contains("game over"), "{why}");
+        assert!(rep.left_out());
+        let ids: Vec<&str> = changed[0].entries.iter().rev().take(2).map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, ["o1", "won"]);
+        assert!(validate_match(&changed[0]).is_ok());
     }
 
     fn shengji_hand(points: i32) -> HandInput {

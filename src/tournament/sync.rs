@@ -74,6 +74,10 @@ pub struct ImportRecord {
     pub unchanged: usize,
     /// New conflicts (not already pending or decided).
     pub conflicts: usize,
+    /// New entries left out because they do not fit this device's log
+    /// ([`schema::MergeReport::not_fitting`]).
+    #[serde(default)]
+    pub not_fitting: usize,
     /// Why the file was refused (nothing changed), if it was.
     #[serde(default)]
     pub error: Option<String>,
@@ -109,6 +113,7 @@ pub fn import_text(event: &mut Event, local: &[Match], file: &str, text: &str, n
             extended: m.report.extended.len(),
             unchanged: m.report.unchanged.len(),
             conflicts: m.new_conflicts,
+            not_fitting: m.report.not_fitting.len(),
             error: None,
         }),
         Err(e) => event.imports.push(ImportRecord {
@@ -118,6 +123,7 @@ pub fn import_text(event: &mut Event, local: &[Match], file: &str, text: &str, n
             extended: 0,
             unchanged: 0,
             conflicts: 0,
+            not_fitting: 0,
             error: Some(e.to_string()),
         }),
     }
@@ -281,16 +287,19 @@ mod tests {
     }
 
     #[test]
-    fn a_merge_that_breaks_the_log_is_refused() {
-        // The desk signed the match off before the table's third hand: the merged log would
-        // have a hand after the sign-off.
+    fn an_entry_that_does_not_fit_the_desk_log_is_left_out_and_reported() {
+        // The desk signed the match off before the table's newer hands: they would come
+        // after the sign-off. The rest of the file merges; these are left out, each named.
         let (mut e, desk, table) = setup();
         let mut desk = desk;
         desk.append(Entry { id: "s".into(), at_ms: 2.5, op: Op::SignOff { referee: "甲".into() } }).unwrap();
         let file = export(std::slice::from_ref(&table), 5.0);
-        let r = import_text(&mut e, std::slice::from_ref(&desk), "t.json", &file, 10.0);
-        // The merge itself is refused (a hand after the sign-off), nothing changes.
-        assert!(r.is_err());
-        assert!(e.conflicts.is_empty());
+        let r = import_text(&mut e, std::slice::from_ref(&desk), "t.json", &file, 10.0).unwrap();
+        let new: Vec<&str> = table.entries.iter().filter(|x| !desk.entries.iter().any(|d| d.id == x.id)).map(|x| x.id.as_str()).collect();
+        assert!(!new.is_empty());
+        assert_eq!(r.report.not_fitting.iter().map(|(_, id, _)| id.as_str()).collect::<Vec<_>>(), new);
+        assert!(r.report.not_fitting.iter().all(|(m, _, why)| *m == desk.id && why.contains("signed off")), "{:?}", r.report.not_fitting);
+        assert!(r.changed.is_empty(), "nothing else to merge");
+        assert_eq!(e.imports.last().unwrap().not_fitting, new.len());
     }
 }

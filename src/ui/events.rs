@@ -1335,6 +1335,9 @@ fn SyncTab(ev: Ev) -> impl IntoView {
                                 "{name}: {} {}, {} {}, {} {}, {} {}",
                                 r.added.len(), t("io.added"), r.extended.len(), t("io.extended"), r.unchanged.len(), t("io.unchanged"), merged.new_conflicts, t("io.conflicts")
                             ));
+                            for (m, e, why) in &r.not_fitting {
+                                lines.push(format!("{name}: {} — {m} / {e}: {why}", t("io.not_fitting")));
+                            }
                         }
                     }
                     Err(x) => {
@@ -1475,6 +1478,7 @@ fn SyncTab(ev: Ev) -> impl IntoView {
                                 {fmt_time(r.at_ms)}" · "{r.file.clone()}": "
                                 {match &r.error {
                                     Some(x) => x.clone(),
+                                    None if r.not_fitting > 0 => format!("+{} / ~{} / ={} / !{} / ✕{}", r.added, r.extended, r.unchanged, r.conflicts, r.not_fitting),
                                     None => format!("+{} / ~{} / ={} / !{}", r.added, r.extended, r.unchanged, r.conflicts),
                                 }}
                             </li>

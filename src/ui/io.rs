@@ -182,6 +182,12 @@ pub fn ImportExport() -> impl IntoView {
                     {t("io.done")}": "{r.added.len()}" "{t("io.added")}", "{r.extended.len()}" "{t("io.extended")}", "{r.unchanged.len()}" "{t("io.unchanged")}
                     {(!r.conflicts.is_empty()).then(|| format!(", {} {}", r.conflicts.len(), t("io.conflicts")))}
                     {(!r.setup_differs.is_empty()).then(|| format!(", {} {}", r.setup_differs.len(), t("io.setup_differs")))}
+                    {(!r.not_fitting.is_empty()).then(|| format!(", {} {}", r.not_fitting.len(), t("io.not_fitting")))}
+                    {(!r.not_fitting.is_empty()).then(|| view! {
+                        <ul class="not-fitting" id="import-not-fitting">
+                            {r.not_fitting.iter().map(|(m, e, why)| view! { <li>{format!("{m} / {e}: {why}")}</li> }).collect_view()}
+                        </ul>
+                    })}
                 </div>
             })}
         </section>
@@ -234,6 +240,9 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
                     }
                     if !r.report.setup_differs.is_empty() {
                         why.push(t("quarantine.kept_setup").to_string());
+                    }
+                    if !r.report.not_fitting.is_empty() {
+                        why.push(format!("{} {}", r.report.not_fitting.len(), t("io.not_fitting")));
                     }
                     extra.push_str(&format!(". {}{}", t("quarantine.kept"), why.join(t("quarantine.kept_and"))));
                 } else {

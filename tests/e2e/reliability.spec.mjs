@@ -569,3 +569,39 @@ test('undo right after a delete brings the deleted hand back (and no other hand 
   await expect(rows(page)).toHaveCount(before);
   expect(await rows(page).allTextContents()).toEqual(texts);
 });
+
+test('an import with a new hand that does not fit this device (the game was won here) merges the rest and names it', async ({ page }) => {
+  // Another device's copy of the sample: the same first 85, then its own 85 and an overrun;
+  // here the game was won by a 40 after that 85. The file used to be refused as a whole.
+  await openSample(page);
+  await setPoints(page, 85);
+  await page.click('#commit');
+  const common = await storedEntries(page);
+  await setPoints(page, 40);
+  await page.click('#commit');
+  await expect.poll(() => entryCount(page)).toBe(common.length + 1);
+  const file = await page.evaluate(([key, entries]) => {
+    const m = JSON.parse(localStorage.getItem(key)).match;
+    const last = entries[entries.length - 1];
+    const theirs = JSON.parse(JSON.stringify(last));
+    theirs.id = 'elsewhere-hand';
+    theirs.at_ms = last.at_ms + 1000;
+    const overrun = { id: 'elsewhere-overrun', at_ms: last.at_ms + 2000, op: { type: 'overrun', seat: 'N', action: 'play', seconds: 5 } };
+    m.entries = [...entries, theirs, overrun];
+    return JSON.stringify({ schema_version: 2, app: 'referee', kind: 'export', exported_ms: Date.now(), matches: [m] });
+  }, [SAMPLE_KEY, common]);
+  const n = await entryCount(page);
+  await page.goto('/');
+  await started(page);
+  await page.setInputFiles('#import-file', { name: 'elsewhere.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+  await expect(page.locator('#import-preview')).toBeVisible();
+  await page.click('#import-confirm');
+  await expect(page.locator('#import-done')).toContainText('1 场补充');
+  await expect(page.locator('#import-done')).toContainText('1 条新记录与本机记录不符, 未导入');
+  await expect(page.locator('#import-not-fitting li')).toHaveCount(1);
+  await expect(page.locator('#import-not-fitting li')).toContainText('elsewhere-hand');
+  await expect(page.locator('#import-not-fitting li')).toContainText('game over');
+  const ids = (await storedEntries(page)).map((e) => e.id);
+  expect(ids.length).toBe(n + 1);
+  expect(ids[ids.length - 1]).toBe('elsewhere-overrun');
+});
