@@ -758,6 +758,29 @@ mod tests {
         assert_eq!(v1.totals.totals[&Team::A], a);
     }
 
+    /// Both devices entered board 1 of table 1 (another id): the other device's copy is
+    /// left out and named, its other boards merge (the file used to be refused whole).
+    #[test]
+    fn the_same_board_entered_on_both_devices_is_left_out_and_the_rest_merged() {
+        let base = blank("d", 6, 0.0);
+        let (mut dev1, mut dev2) = (base.clone(), base.clone());
+        let s = setup(&base).clone();
+        let d = s.board(1).unwrap().dealer;
+        let a1 = s.default_attackers(1, d);
+        let hand = |k, pts| Op::Hand { hand: HandInput::Duplicate(be(k, 1, a1, pts)) };
+        dev1.append(Entry { id: "mine".into(), at_ms: 1.0, op: hand(1, 60) }).unwrap();
+        dev2.append(Entry { id: "theirs".into(), at_ms: 2.0, op: hand(1, 65) }).unwrap();
+        let d2 = s.board(2).unwrap().dealer;
+        let b2 = Op::Hand { hand: HandInput::Duplicate(be(2, 1, s.default_attackers(1, d2), 85)) };
+        dev2.append(Entry { id: "board2".into(), at_ms: 3.0, op: b2 }).unwrap();
+        let file = schema::parse_import(&schema::export(std::slice::from_ref(&dev2), 4.0)).unwrap();
+        let (changed, rep) = schema::merge(std::slice::from_ref(&dev1), &file).unwrap();
+        assert_eq!(rep.not_fitting.iter().map(|(_, e, _)| e.as_str()).collect::<Vec<_>>(), ["theirs"]);
+        assert!(rep.not_fitting[0].2.contains("board 1"), "{:?}", rep.not_fitting);
+        let ids: Vec<&str> = changed[0].entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, ["mine", "board2"]);
+    }
+
     #[test]
     fn the_declaring_sequence_follows_the_preset() {
         use crate::rules::shengji::Show;
