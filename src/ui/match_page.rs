@@ -253,10 +253,22 @@ pub fn MatchPage() -> impl IntoView {
     // forms and timers keep their state while entries are appended.
     let game = Memo::new(move |_| m.with(|x| x.as_ref().map(|x| (x.id.clone(), x.setup.game()))));
     move || match game.get() {
-        None => view! {
-            <section class="page"><p class="empty" id="match-missing">{tx("err.no_match")}" "<code>{id.get()}</code></p></section>
+        None => {
+            // Its stored value may have been moved aside (here or by another tab): say so.
+            let key = crate::store::match_key(&id.get_untracked());
+            let aside = move || c.quarantined.with(|q| q.iter().any(|x| x.key == key));
+            view! {
+                <section class="page">
+                    <p class="empty" id="match-missing">{tx("err.no_match")}" "<code>{id.get()}</code></p>
+                    <Show when=aside>
+                        <div class="banner error" role="alert" id="match-quarantined">
+                            {tx("err.match_quarantined")}" "<leptos_router::components::A href="/about">{tx("nav.about")}</leptos_router::components::A>
+                        </div>
+                    </Show>
+                </section>
+            }
+            .into_any()
         }
-        .into_any(),
         Some((_, g)) => match g {
             "duplicate" => view! { <super::games::duplicate::Page m=m /> }.into_any(),
             "guandan" => view! { <super::games::guandan::Page m=m /> }.into_any(),

@@ -185,6 +185,16 @@ test('corrupt and foreign values are moved aside and reported; the rest keeps wo
   expect(await entryCount(page)).toBe(n + 1);
   const aside = await page.evaluate(() => Object.keys(localStorage).filter((x) => x.startsWith('referee.quarantine.') && x.endsWith('referee.match.sample-chaodipi')));
   expect(aside.length).toBe(1);
+
+  // A match whose own value no longer reads at start-up: its page says where it went.
+  await page.evaluate((k) => {
+    localStorage.removeItem(k.replace('referee.match.', 'referee.tail.'));
+    localStorage.setItem(k, '{"schema_version":2,"app":"referee","kind":"match","match":{"id":');
+  }, SAMPLE_KEY);
+  await page.reload();
+  await started(page);
+  await expect(page.locator('#match-missing')).toBeVisible();
+  await expect(page.locator('#match-quarantined')).toContainText('隔离区');
 });
 
 test('a reload at any point of hand entry loses at most the uncommitted form', async ({ page }) => {
