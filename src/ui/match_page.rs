@@ -395,7 +395,13 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let locked = move || locked_memo.get();
     let game_over = move || game_over_memo.get();
 
+    // The edited hand deleted (here or in another tab): the form says so and starts a new
+    // hand (the edit of an old hand is not the next hand).
+    let edit_gone = super::widgets::leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset());
     let do_commit = move |_| {
+        if edit_gone() {
+            return;
+        }
         let Some(x) = m.get_untracked() else { return };
         let Some(Some((row, later))) = candidate.get_untracked().map(|(r, l)| Some((r, l))) else { return };
         match row.map(|r| r.result) {

@@ -45,6 +45,47 @@ pub fn SignOff(
     }
 }
 
+/// Whether entry `id` of `m` is a hand that still counts: a `Hand` entry of the log that no
+/// void that counts targets (corrections name their hand by this id).
+pub fn hand_counts(m: &Match, id: &str) -> bool {
+    m.entries.iter().any(|e| e.id == id && matches!(e.op, Op::Hand { .. })) && !m.voided().contains(id)
+}
+
+/// Follows the hand being edited: when the hand whose id is in `editing` no longer counts
+/// ([`hand_counts`]: deleted or undone, in this tab or in another one, whose writes reach
+/// `m` through the `storage` event), `leave` takes the form out of edit mode — the page
+/// decides whether what was typed stays, as a new hand's draft — and `error` shows the
+/// text of key `message` (the page's form message, shown by the commit button).
+///
+/// Returns the same check for the commit handler, which calls it first and stops when it
+/// returns `true` (it has just left edit mode and said why): committing a correction of a
+/// hand that is gone would change nothing.
+pub fn leave_edit_when_gone(
+    m: Memo<Option<Arc<Match>>>,
+    editing: RwSignal<Option<String>>,
+    error: RwSignal<Option<String>>,
+    message: &'static str,
+    leave: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl Fn() -> bool + Copy + Send + Sync + 'static {
+    let check = move || {
+        let Some(id) = editing.get_untracked() else { return false };
+        let gone = m.with_untracked(|x| x.as_deref().is_some_and(|x| !hand_counts(x, &id)));
+        if gone {
+            leave();
+            error.set(Some(t(message).to_string()));
+        }
+        gone
+    };
+    // The match is followed only while a hand is edited (no log scan on other commits).
+    Effect::new(move |_| {
+        if editing.with(Option::is_some) {
+            m.track();
+            check();
+        }
+    });
+    check
+}
+
 /// The raw log of a match, one line per entry (time · what), voided entries struck
 /// through; built while the list is open. `describe` names an entry (default: the op's
 /// name, [`crate::i18n::op_name`]); a game page passes its own to add detail.

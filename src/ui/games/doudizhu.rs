@@ -16,7 +16,7 @@ use crate::record::{schema, ClockAction, Entry, HandInput, Match, Op, Setup};
 use crate::rules::doudizhu::{
     builtin_presets, signed, Call, Factor, FactorKind, Hand, HandResult, Preset, Reading, RuleError, SessionRules,
 };
-use crate::ui::widgets::{fmt_duration, vibrate};
+use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, vibrate};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, now_ms, t, tx};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -864,7 +864,15 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         })
     });
 
+    // The edited hand deleted (here or in another tab): the form says so and starts a new
+    // hand (the edit of an old hand is not the next hand's calls).
+    let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || {
+        form.reset(view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0))
+    });
     let do_commit = move |_| {
+        if edit_gone() {
+            return;
+        }
         let l = lang.get_untracked();
         let Some(x) = m.get_untracked() else { return };
         let p = preset.get_untracked();

@@ -17,7 +17,7 @@ use crate::rules::shengji::{
     Show, TableScore, Unit,
 };
 use crate::rules::{Rank, Seat, Team};
-use crate::ui::widgets::PointsInput;
+use crate::ui::widgets::{leave_edit_when_gone, PointsInput};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -380,7 +380,14 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             .replace("{table}", &cand.entry.table.to_string())
     };
 
+    // The corrected entry deleted (here or in another tab): the form says so and keeps what
+    // was typed as a new entry of the same board and table (that table's result is missing
+    // now; one entered there since is caught by the same-table check).
+    let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "dup.edit_gone", move || form.editing.set(None));
     let do_commit = move |_| {
+        if edit_gone() {
+            return;
+        }
         let Some(x) = m.get_untracked() else { return };
         let cand = candidate.get_untracked();
         let l = lang.get_untracked();

@@ -16,7 +16,7 @@ use crate::rules::guandan::{
     TributeDue, TributeError, TributeKind, TributePayment, TributeRecord,
 };
 use crate::rules::{Rank, Seat, Team};
-use crate::ui::widgets::{fmt_duration, vibrate, LevelChart};
+use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, vibrate, LevelChart};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -891,11 +891,11 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let teams = Signal::derive(move || setup.with(|s| s.teams.clone()));
     let players = Signal::derive(move || setup.with(|s| s.players.clone()));
     let form = Form::new();
-    let mut draft = load_draft(&mid);
-    if draft.editing.as_ref().is_some_and(|id| vm.with_untracked(|v| v.as_ref().is_none_or(|v| v.row(id).is_none()))) {
-        draft.editing = None;
-    }
-    form.set_draft(draft);
+    form.set_draft(load_draft(&mid));
+    // The edited hand deleted (here, in another tab, or before a reload of a draft that was
+    // editing it): the form says so and starts a new hand; the edit of an old hand is not a
+    // new hand's draft (its order, fouls and tribute belong to that hand).
+    let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset());
     {
         let mid = mid.clone();
         Effect::new(move |_| save_draft(&mid, &form.draft()));
@@ -950,6 +950,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     let mid_c = mid.clone();
     let do_commit = move |_| {
+        if edit_gone() {
+            return;
+        }
         let Some(x) = m.get_untracked() else { return };
         let tm = teams.get_untracked();
         if form.finish_order().is_none() {

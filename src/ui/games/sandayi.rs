@@ -19,6 +19,7 @@ use crate::rules::sandayi::{
     bomb_limit, builtin_presets, BidStanding, Call, Hand, HandResult, Preset, Reading, RuleError, SessionRules,
     Violation,
 };
+use crate::ui::widgets::leave_edit_when_gone;
 use crate::ui::{commit, ctx, io, t, tx};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -314,7 +315,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     });
 
     let next_first = move || view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0);
+    // The edited hand deleted (here or in another tab): the form says so and starts a new
+    // deal (the edit of an old deal is not the next deal's calls).
+    let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset(n, next_first()));
     let do_commit = move |_| {
+        if edit_gone() {
+            return;
+        }
         let l = lang.get_untracked();
         let Some(x) = m.get_untracked() else { return };
         let p = preset.get_untracked();
