@@ -406,6 +406,20 @@ mod tests {
         assert_eq!(hands(&back), ["h1"]);
     }
 
+    /// Another tab deleted the hand being edited here: the correction is refused (it
+    /// would be stored and count for nothing); after the delete is undone it is taken.
+    #[test]
+    fn a_correction_of_a_deleted_hand_is_refused() {
+        let mut m = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
+        m.append(Entry { id: "h1".into(), at_ms: 1.0, op: hand(40) }).unwrap();
+        m.append(Entry { id: "del".into(), at_ms: 2.0, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap();
+        let fix = Entry { id: "c1".into(), at_ms: 3.0, op: Op::Correct { target: "h1".into(), hand: HandInput::Shengji(Hand { points: 60, ..Hand::default() }) } };
+        let err = m.clone().append_replayed(fix.clone()).unwrap_err();
+        assert_eq!((err.field.as_str(), err.reason.as_str()), ("op.target", "\"h1\" is deleted: a correction of it would not count"));
+        m.append(Entry { id: "u".into(), at_ms: 4.0, op: Op::Void { target: "del".into(), reason: UNDO_REASON.into() } }).unwrap();
+        m.append(fix).unwrap();
+    }
+
     /// A hand checked on an older log (another tab's hand won the game first): `append`
     /// trusts its caller's check, `append_replayed` replays and refuses it, naming its
     /// place and the rule; nothing changes, and a hand that fits is taken.

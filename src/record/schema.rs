@@ -495,8 +495,16 @@ pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
     }
     // Whether a void's target is voided now: a void of a void takes one back, so only the
     // whole log tells (a void is rare; a hand does not pay for this).
-    if matches!(e.op, Op::Void { .. }) {
+    if matches!(e.op, Op::Void { .. } | Op::Correct { .. }) {
         index.voided = m.voided();
+    }
+    // A correction of a deleted hand would count for nothing (another tab deleted the hand
+    // being edited here): refused when entered. Only new entries are checked so: a log
+    // that already has one still reads.
+    if let Op::Correct { target, .. } = &e.op {
+        if index.voided.contains(target.as_str()) {
+            return Err(ie("op.target", format!("{target:?} is deleted: a correction of it would not count")));
+        }
     }
     index.locked = m.locked();
     check_entry(m, &index, e)
@@ -814,7 +822,13 @@ mod tests {
                 // log's own view.
                 proptest::prop_assert_eq!(&full.voided, &m.voided());
                 proptest::prop_assert_eq!(full.locked, m.locked());
-                let want = check_entry(&m, &full, &e);
+                // Plus the rule for new entries only: no correction of a deleted hand.
+                let want = match &e.op {
+                    Op::Correct { target, .. } if full.voided.contains(target.as_str()) => {
+                        Err(ie("op.target", format!("{target:?} is deleted: a correction of it would not count")))
+                    }
+                    _ => check_entry(&m, &full, &e),
+                };
                 proptest::prop_assert_eq!(check_new_entry(&m, &e), want.clone());
                 if want.is_ok() {
                     m.entries.push(e);
