@@ -806,7 +806,10 @@ fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl IntoView {
             Ok(())
         }));
     };
-    // Creates (or links) the match of one leg.
+    // Creates (or links) the match of one leg. A stored match of the same id was made for
+    // the same fixture, leg, entrants and seats (the id names them, tables::leg_match_id):
+    // the schedule made again from the same draw, or a table that made it first. A match of
+    // another pairing (before a new draw) has another id and is left as it is.
     let make_leg = move |fixture: String, leg: usize| -> bool {
         let Some(e) = ev.now() else { return false };
         let Some(cm) = e.competition(&cid.get_value()).cloned() else { return false };
@@ -1225,6 +1228,16 @@ fn fixture_row(
             }}
             <div class="legs no-print">
                 {f.legs.iter().enumerate().map(|(k, leg)| match leg.match_id.clone() {
+                    // A match made for other entrants (a knock-out side decided otherwise
+                    // since): it stays reachable, and the leg can be given its own.
+                    Some(id) if r.as_ref().and_then(|r| r.legs.get(k)).is_some_and(|x| x.other_entrants) => {
+                        let fid = fid.clone();
+                        let label = format!("{} ↗", tr(l, "ev.table_n").replace("{n}", &leg.table.to_string()));
+                        view! {
+                            <A href=format!("/match/{id}") attr:class="btn chip open-match other-entrants" attr:data-leg=k.to_string() attr:title=tr(l, "ev.st.other_entrants")>{label}</A>
+                            <button class="btn chip mk-match" data-leg=k on:click=move |_| { make_leg(fid.clone(), k); }>{tr(l, "ev.sched.make")}" "{tr(l, "ev.table_n").replace("{n}", &leg.table.to_string())}</button>
+                        }.into_any()
+                    }
                     Some(id) => {
                         let label = format!("{} ↗", tr(l, "ev.table_n").replace("{n}", &leg.table.to_string()));
                         view! { <A href=format!("/match/{id}") attr:class="btn chip open-match" attr:data-leg=k.to_string()>{label}</A> }.into_any()
