@@ -404,8 +404,9 @@ impl Ev {
     fn now(&self) -> Option<Event> {
         self.ev.get_untracked()
     }
-    /// Applies `f` to a copy of the event as stored now, validates, saves, then shows it.
-    /// `false` (and a message) on error; nothing changes then. The stored copy, not the
+    /// Applies `f` to a copy of the event as stored now, validates, saves, then shows it and
+    /// clears the message line (an earlier error no longer applies). `false` (and a
+    /// message) on error; nothing changes then. The stored copy, not the
     /// one shown, is edited, so what another tab saved meanwhile is kept (edits name
     /// entrants, competitions and fixtures by id). A stored value that no longer reads is
     /// moved aside and reported ([`store::quarantine`]) before the shown copy is saved.
@@ -436,6 +437,7 @@ impl Ev {
         }
         match save_event(&e) {
             Ok(()) => {
+                self.msg.set(None);
                 self.ev.set(Some(e));
                 true
             }
@@ -445,9 +447,11 @@ impl Ev {
             }
         }
     }
+    /// Shows an error on the message line (until the next successful change).
     fn error(&self, s: impl Into<String>) {
         self.msg.set(Some((true, s.into())));
     }
+    /// Shows what an action did on the message line.
     fn ok(&self, s: impl Into<String>) {
         self.msg.set(Some((false, s.into())));
     }
@@ -865,17 +869,28 @@ fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl IntoView {
     let make_round = move |round: u32| {
         let Some(cm) = comp.get_untracked() else { return };
         let mut made = 0;
+        // Each leg's success clears the message line: the failures are kept and shown last.
+        let mut failed: Vec<String> = Vec::new();
         if let Some(r) = cm.rounds.iter().find(|r| r.number == round) {
             for f in &r.fixtures {
                 for (k, l) in f.legs.iter().enumerate() {
-                    if l.match_id.is_none() && make_leg(f.id.clone(), k) {
+                    if l.match_id.is_some() {
+                        continue;
+                    }
+                    ev.msg.set(None);
+                    if make_leg(f.id.clone(), k) {
                         made += 1;
+                    } else if let Some((true, x)) = ev.msg.get_untracked() {
+                        failed.push(x);
                     }
                 }
             }
         }
-        if made > 0 {
-            ev.ok(format!("{} {made}", t("ev.sched.made")));
+        let done = (made > 0).then(|| format!("{} {made}", t("ev.sched.made")));
+        if !failed.is_empty() {
+            ev.error(done.into_iter().chain(failed).collect::<Vec<_>>().join(" · "));
+        } else if let Some(x) = done {
+            ev.ok(x);
         }
     };
     let table_pack = move |table: u32| {
