@@ -587,21 +587,15 @@ fn EntrantsTab(ev: Ev) -> impl IntoView {
     let bulk = RwSignal::new(String::new());
     let unit = RwSignal::new(String::new());
     let add = move |_| {
-        let rows = tm::parse_entrant_lines(&bulk.get_untracked());
-        if rows.is_empty() {
+        let text = bulk.get_untracked();
+        let k = kind.get_untracked();
+        let u = unit.get_untracked().trim().to_string();
+        let l = lang.get_untracked();
+        if text.trim().is_empty() {
             ev.error(t("ev.en.none_given"));
             return;
         }
-        let k = kind.get_untracked();
-        let u = unit.get_untracked().trim().to_string();
-        if ev.mutate(|e| {
-            for (name, members) in rows {
-                let id = e.next_entrant_id();
-                let members = if k == EntrantKind::Player && members.is_empty() { vec![name.clone()] } else { members };
-                e.entrants.push(Entrant { id, name, kind: k, members, unit: u.clone() });
-            }
-            Ok(())
-        }) {
+        if ev.mutate(|e| tm::add_entrant_lines(e, &text, k, &u).map(|_| ()).map_err(|x| entrants_error_text(l, &x))) {
             bulk.set(String::new());
         }
     };
@@ -1163,6 +1157,20 @@ fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl IntoView {
             </section>
         </section>
     }
+}
+
+/// Why typed entrants were refused, naming the line typed (1-based).
+fn entrants_error_text(l: Lang, e: &tm::EntrantsError) -> String {
+    let tm::EntrantsError::Line(x) = e else { return e.to_string() };
+    let max = |s: &str| s.replace("{max}", &tm::MAX_NAME.to_string());
+    let why = match &x.problem {
+        tm::LineProblem::NoName => tr(l, "ev.en.no_name").to_string(),
+        tm::LineProblem::NameTooLong => max(tr(l, "ev.en.name_long")),
+        tm::LineProblem::TooManyMembers => tr(l, "ev.en.members_many").replace("{max}", &tm::MAX_MEMBERS.to_string()),
+        tm::LineProblem::MemberTooLong(k) => max(tr(l, "ev.en.member_long")).replace("{k}", &k.to_string()),
+        tm::LineProblem::Refused { field, reason } => format!("{field}: {reason}"),
+    };
+    format!("{}: {why}", tr(l, "ev.en.line").replace("{n}", &x.line.to_string()))
 }
 
 fn leg_error_text(e: &tables::LegError) -> String {
