@@ -24,6 +24,10 @@ use wasm_bindgen::{JsCast, JsValue};
 // Storage: one key per event
 // ---------------------------------------------------------------------------------------
 
+/// Longest text of an entrant's member list: [`tm::MAX_MEMBERS`] names of
+/// [`tm::MAX_NAME`] characters with a separator (", ") between each two.
+const MEMBERS_TEXT_MAX: usize = tm::MAX_MEMBERS * (tm::MAX_NAME + 2);
+
 /// Prefix of event keys.
 pub const EVENT_PREFIX: &str = "referee.event.";
 
@@ -364,15 +368,15 @@ pub fn Events() -> impl IntoView {
             <h2>{tx("ev.new")}</h2>
             <div class="new-form">
                 <label class="field-label" for="ev-name">{tx("ev.name")}</label>
-                <input id="ev-name" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
+                <input id="ev-name" maxlength=tm::MAX_NAME prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
                 <div class="two">
                     <div>
                         <label class="field-label" for="ev-dates">{tx("ev.dates")}</label>
-                        <input id="ev-dates" placeholder="2024-05-01" prop:value=move || dates.get() on:input=move |ev| dates.set(event_target_value(&ev)) />
+                        <input id="ev-dates" maxlength=tm::MAX_NAME placeholder="2024-05-01" prop:value=move || dates.get() on:input=move |ev| dates.set(event_target_value(&ev)) />
                     </div>
                     <div>
                         <label class="field-label" for="ev-venue">{tx("ev.venue")}</label>
-                        <input id="ev-venue" prop:value=move || venue.get() on:input=move |ev| venue.set(event_target_value(&ev)) />
+                        <input id="ev-venue" maxlength=tm::MAX_NAME prop:value=move || venue.get() on:input=move |ev| venue.set(event_target_value(&ev)) />
                     </div>
                 </div>
                 {move || error.get().map(|e| view! { <div class="banner error" role="alert" id="ev-error">{e}</div> })}
@@ -531,10 +535,10 @@ fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
             <details class="ev-edit no-print">
                 <summary>{tx("ev.edit")}</summary>
                 <label class="field-label">{tx("ev.name")}</label>
-                <input id="ev-edit-name" prop:value=move || head().0 on:change=edit("name") />
+                <input id="ev-edit-name" maxlength=tm::MAX_NAME prop:value=move || head().0 on:change=edit("name") />
                 <div class="two">
-                    <div><label class="field-label">{tx("ev.dates")}</label><input prop:value=move || head().1 on:change=edit("dates") /></div>
-                    <div><label class="field-label">{tx("ev.venue")}</label><input prop:value=move || head().2 on:change=edit("venue") /></div>
+                    <div><label class="field-label">{tx("ev.dates")}</label><input maxlength=tm::MAX_NAME prop:value=move || head().1 on:change=edit("dates") /></div>
+                    <div><label class="field-label">{tx("ev.venue")}</label><input maxlength=tm::MAX_NAME prop:value=move || head().2 on:change=edit("venue") /></div>
                 </div>
                 <div class="actions">
                     <button class="btn" id="export-event" on:click=move |_| {
@@ -613,13 +617,13 @@ fn EntrantsTab(ev: Ev) -> impl IntoView {
                         view! {
                             <tr data-entrant=id.clone()>
                                 <td>{i + 1}</td>
-                                <td><input class="en-name" prop:value=en.name.clone() on:change=move |x| {
+                                <td><input class="en-name" maxlength=tm::MAX_NAME prop:value=en.name.clone() on:change=move |x| {
                                     let v = event_target_value(&x).trim().to_string();
                                     let id = id_n.clone();
                                     ev.mutate(|e| { if let Some(en) = e.entrants.iter_mut().find(|en| en.id == id) { if !v.is_empty() { en.name = v; } } Ok(()) });
                                 } /></td>
                                 <td>{move || kind_name(lang.get(), en.kind)}</td>
-                                <td><input class="en-members" prop:value=en.members.join(", ") on:change=move |x| {
+                                <td><input class="en-members" maxlength=MEMBERS_TEXT_MAX prop:value=en.members.join(", ") on:change=move |x| {
                                     let v = event_target_value(&x);
                                     let id = id_m.clone();
                                     ev.mutate(|e| {
@@ -629,7 +633,7 @@ fn EntrantsTab(ev: Ev) -> impl IntoView {
                                         Ok(())
                                     });
                                 } /></td>
-                                <td><input class="en-unit" prop:value=en.unit.clone() on:change=move |x| {
+                                <td><input class="en-unit" maxlength=tm::MAX_NAME prop:value=en.unit.clone() on:change=move |x| {
                                     let v = event_target_value(&x).trim().to_string();
                                     let id = id_u.clone();
                                     ev.mutate(|e| { if let Some(en) = e.entrants.iter_mut().find(|en| en.id == id) { en.unit = v; } Ok(()) });
@@ -655,7 +659,7 @@ fn EntrantsTab(ev: Ev) -> impl IntoView {
             <label class="field-label" for="en-bulk">{tx("ev.en.bulk")}</label>
             <textarea id="en-bulk" rows="6" placeholder=move || t("ev.en.bulk_example") prop:value=move || bulk.get() on:input=move |x| bulk.set(event_target_value(&x))></textarea>
             <label class="field-label" for="en-unit">{tx("ev.col.unit")}</label>
-            <input id="en-unit" prop:value=move || unit.get() on:input=move |x| unit.set(event_target_value(&x)) />
+            <input id="en-unit" maxlength=tm::MAX_NAME prop:value=move || unit.get() on:input=move |x| unit.set(event_target_value(&x)) />
             <button class="btn primary" id="en-add" on:click=add>{tx("ev.en.add")}</button>
         </section>
     }
@@ -748,7 +752,7 @@ fn AddCompetition(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
                 </div>
             </div>
             <label class="field-label" for="comp-name">{tx("ev.add.name")}</label>
-            <input id="comp-name" placeholder=move || format!("{} {}", game_name(lang.get(), &game.get()), format_name(lang.get(), &format_id.get())) prop:value=move || name.get() on:input=move |x| name.set(event_target_value(&x)) />
+            <input id="comp-name" maxlength=tm::MAX_NAME placeholder=move || format!("{} {}", game_name(lang.get(), &game.get()), format_name(lang.get(), &format_id.get())) prop:value=move || name.get() on:input=move |x| name.set(event_target_value(&x)) />
             <p class="muted">{tx("ev.add.entrants_note")}</p>
             <button class="btn primary big" id="comp-add" on:click=create>{tx("ev.add.create")}</button>
         </section>

@@ -424,3 +424,25 @@ test('a new draw after a match was played: the fixture gets a match of its own t
   await expect(page.locator('#gd-history li.hand-row')).toHaveCount(5);
   await expect(page.locator('#gd-round-end')).toBeVisible();
 });
+
+test('event page messages: a refused entrant line is named by its line, and the next good change clears the error', async ({ page }) => {
+  await page.goto('/events');
+  await ready(page);
+  await expect(page.locator('#ev-name')).toHaveAttribute('maxlength', '60');
+  await page.fill('#ev-name', '报名');
+  await page.click('#ev-create');
+  await expect(page.locator('#en-bulk')).toBeVisible();
+  await expect(page.locator('#en-unit')).toHaveAttribute('maxlength', '60');
+  // Line 3 (an empty line counted) has no name before the colon: nothing is added.
+  await page.fill('#en-bulk', '红队: 甲, 乙\n\n: 无名, 氏');
+  await page.click('#en-add');
+  await expect(page.locator('#ev-msg.error')).toContainText('第 3 行');
+  await expect(page.locator('#ev-msg.error')).toContainText('冒号前没有名称');
+  await expect(page.locator('#entrants tbody tr')).toHaveCount(0);
+  // Corrected: added, and the old error is gone.
+  await page.fill('#en-bulk', '红队: 甲, 乙\n\n无名: 无名, 氏');
+  await page.click('#en-add');
+  await expect(page.locator('#entrants tbody tr')).toHaveCount(2);
+  await expect(page.locator('#ev-msg')).toHaveCount(0);
+  await expect(page.locator('#entrants .en-name').first()).toHaveAttribute('maxlength', '60');
+});
