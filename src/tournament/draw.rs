@@ -64,12 +64,17 @@ pub fn seed_from_text(s: &str) -> Option<u64> {
     if let Ok(n) = s.parse::<u64>() {
         return Some(n);
     }
+    Some(fnv1a(s.as_bytes()))
+}
+
+/// FNV-1a (64 bits) of `bytes`: a small stable hash, the same on every platform.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in s.bytes() {
+    for &b in bytes {
         h ^= b as u64;
         h = h.wrapping_mul(0x0000_0100_0000_01B3);
     }
-    Some(h)
+    h
 }
 
 #[cfg(test)]

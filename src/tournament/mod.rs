@@ -35,6 +35,8 @@ pub const EVENT_MIGRATIONS: &[Option<Migration>] = &[None];
 pub const MAX_NAME: usize = 60;
 /// Most entrants in one event.
 pub const MAX_ENTRANTS: usize = 256;
+/// Most members of one entrant (a team of eight pairs).
+pub const MAX_MEMBERS: usize = 16;
 
 fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
     ImportError { field: field.into(), reason: reason.into() }
@@ -459,20 +461,137 @@ impl Event {
     }
 }
 
+/// An entrant typed on one line ([`parse_entrant_lines`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntrantLine {
+    /// 1-based number of the line in the text typed (empty lines counted).
+    pub line: usize,
+    /// The name: what comes before the colon, or the whole line.
+    pub name: String,
+    /// The members after the colon.
+    pub members: Vec<String>,
+}
+
+/// Why a typed line cannot become an entrant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineProblem {
+    /// Nothing before the colon (`: 张三, 李四`).
+    NoName,
+    /// The name is longer than [`MAX_NAME`] characters.
+    NameTooLong,
+    /// More than [`MAX_MEMBERS`] members.
+    TooManyMembers,
+    /// Member `k` (1-based) is longer than [`MAX_NAME`] characters.
+    MemberTooLong(usize),
+    /// Another rule of [`validate_event`] refuses the entrant: the entrant's field
+    /// (`unit`, `members[2]` …) and the reason.
+    Refused {
+        /// The entrant's field.
+        field: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A refused line of typed entrants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    /// 1-based number of the line in the text typed.
+    pub line: usize,
+    /// What is wrong with it.
+    pub problem: LineProblem,
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: ", self.line)?;
+        match &self.problem {
+            LineProblem::NoName => f.write_str("no name before the colon"),
+            LineProblem::NameTooLong => write!(f, "the name is longer than {MAX_NAME} characters"),
+            LineProblem::TooManyMembers => write!(f, "more than {MAX_MEMBERS} members"),
+            LineProblem::MemberTooLong(k) => write!(f, "member {k} is longer than {MAX_NAME} characters"),
+            LineProblem::Refused { field, reason } => write!(f, "{field}: {reason}"),
+        }
+    }
+}
+
+/// Why typed entrants were not added ([`add_entrant_lines`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EntrantsError {
+    /// A line cannot be an entrant.
+    Line(LineError),
+    /// The event refuses them for a reason of no one line (too many entrants).
+    Event(ImportError),
+}
+
+impl std::fmt::Display for EntrantsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EntrantsError::Line(x) => x.fmt(f),
+            EntrantsError::Event(x) => x.fmt(f),
+        }
+    }
+}
+
+/// Adds the entrants typed as `text` ([`parse_entrant_lines`]) to `e`, each with a fresh
+/// id, `kind` and `unit` (a player typed without members is their own only member), and
+/// validates the event: a refusal that concerns one of the new entrants names the line it
+/// was typed on, not its index in the list. Returns how many were added (0 when no line
+/// was typed); `e` is unchanged on error.
+pub fn add_entrant_lines(e: &mut Event, text: &str, kind: EntrantKind, unit: &str) -> Result<usize, EntrantsError> {
+    let rows = parse_entrant_lines(text).map_err(EntrantsError::Line)?;
+    let mut next = e.clone();
+    let first = next.entrants.len();
+    let lines: Vec<usize> = rows.iter().map(|r| r.line).collect();
+    for r in rows {
+        let id = next.next_entrant_id();
+        let members = if kind == EntrantKind::Player && r.members.is_empty() { vec![r.name.clone()] } else { r.members };
+        next.entrants.push(Entrant { id, name: r.name, kind, members, unit: unit.to_string() });
+    }
+    validate_event(&next).map_err(|x| {
+        let typed = x.field.strip_prefix("entrants[").and_then(|f| f.split_once(']')).and_then(|(i, rest)| {
+            let line = *lines.get(i.parse::<usize>().ok()?.checked_sub(first)?)?;
+            Some(LineError { line, problem: LineProblem::Refused { field: rest.trim_start_matches('.').to_string(), reason: x.reason.clone() } })
+        });
+        typed.map(EntrantsError::Line).unwrap_or(EntrantsError::Event(x))
+    })?;
+    let added = next.entrants.len() - first;
+    *e = next;
+    Ok(added)
+}
+
 /// Parses entrants typed one per line as `name: member, member` (`：`, `,`, `，`, `、`, `;`
-/// accepted); empty lines are skipped. Returns (name, members).
-pub fn parse_entrant_lines(text: &str) -> Vec<(String, Vec<String>)> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let (name, rest) = match l.split_once([':', '：']) {
-                Some((n, r)) => (n.trim(), r),
-                None => (l, ""),
-            };
-            (name.to_string(), split_members(rest))
-        })
-        .collect()
+/// accepted); empty lines are skipped. The first line that cannot be an entrant (no name,
+/// a name or member longer than [`MAX_NAME`] characters, more than [`MAX_MEMBERS`]
+/// members) refuses the whole text, naming that line.
+pub fn parse_entrant_lines(text: &str) -> Result<Vec<EntrantLine>, LineError> {
+    let mut out = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        let l = l.trim();
+        if l.is_empty() {
+            continue;
+        }
+        let (name, rest) = match l.split_once([':', '：']) {
+            Some((n, r)) => (n.trim(), r),
+            None => (l, ""),
+        };
+        let members = split_members(rest);
+        let refuse = |problem| Err(LineError { line: i + 1, problem });
+        if name.is_empty() {
+            return refuse(LineProblem::NoName);
+        }
+        if name.chars().count() > MAX_NAME {
+            return refuse(LineProblem::NameTooLong);
+        }
+        if members.len() > MAX_MEMBERS {
+            return refuse(LineProblem::TooManyMembers);
+        }
+        if let Some(k) = members.iter().position(|m| m.chars().count() > MAX_NAME) {
+            return refuse(LineProblem::MemberTooLong(k + 1));
+        }
+        out.push(EntrantLine { line: i + 1, name: name.to_string(), members });
+    }
+    Ok(out)
 }
 
 /// Splits a member list at `,`, `，`, `、`, `;`, `；`; blanks dropped.
@@ -803,8 +922,8 @@ pub fn validate_event(e: &Event) -> Result<(), ImportError> {
         }
         check_name(&en.name, &f("name"), MAX_NAME)?;
         check_name(&en.unit, &f("unit"), MAX_NAME)?;
-        if en.members.len() > 16 {
-            return Err(ie(f("members"), "more than 16 members"));
+        if en.members.len() > MAX_MEMBERS {
+            return Err(ie(f("members"), format!("more than {MAX_MEMBERS} members")));
         }
         for (k, m) in en.members.iter().enumerate() {
             check_name(m, &f(&format!("members[{k}]")), MAX_NAME)?;
@@ -1021,10 +1140,65 @@ mod tests {
 
     #[test]
     fn entrant_lines() {
-        let v = parse_entrant_lines("红队: 张三, 李四\n\n蓝队：王五、赵六\n独行侠");
+        let v = parse_entrant_lines("红队: 张三, 李四\n\n蓝队：王五、赵六\n独行侠").unwrap();
         assert_eq!(v.len(), 3);
-        assert_eq!(v[1], ("蓝队".to_string(), vec!["王五".to_string(), "赵六".to_string()]));
-        assert!(v[2].1.is_empty());
+        assert_eq!(v[1], EntrantLine { line: 3, name: "蓝队".to_string(), members: vec!["王五".to_string(), "赵六".to_string()] });
+        assert!(v[2].members.is_empty());
+        assert_eq!(v[2].line, 4);
+    }
+
+    #[test]
+    fn entrant_lines_refused_name_the_line_typed() {
+        // An empty name before the colon, on line 3 of the text (an empty line counted).
+        let err = parse_entrant_lines("红队: 张三, 李四\n\n : 无名, 氏\n蓝队").unwrap_err();
+        assert_eq!(err, LineError { line: 3, problem: LineProblem::NoName });
+        assert_eq!(err.to_string(), "line 3: no name before the colon");
+        assert_eq!(parse_entrant_lines("：甲").unwrap_err().problem, LineProblem::NoName);
+        // The limits the event validator enforces, named by line instead of list index.
+        let long = "长".repeat(MAX_NAME + 1);
+        let ok_name = "长".repeat(MAX_NAME);
+        assert_eq!(parse_entrant_lines(&format!("甲\n{long}: 张三")).unwrap_err(), LineError { line: 2, problem: LineProblem::NameTooLong });
+        assert_eq!(parse_entrant_lines(&ok_name).unwrap()[0].name, ok_name);
+        let many = (1..=MAX_MEMBERS + 1).map(|k| format!("队员{k}")).collect::<Vec<_>>().join(", ");
+        assert_eq!(parse_entrant_lines(&format!("甲\n乙\n丙: {many}")).unwrap_err(), LineError { line: 3, problem: LineProblem::TooManyMembers });
+        assert_eq!(parse_entrant_lines(&format!("甲: 张三, {long}")).unwrap_err(), LineError { line: 1, problem: LineProblem::MemberTooLong(2) });
+    }
+
+    #[test]
+    fn adding_typed_entrants_names_the_line_of_a_refusal() {
+        let mut e = four_pairs();
+        let before = e.clone();
+        // What the parser takes, the event takes.
+        let name = "长".repeat(MAX_NAME);
+        let text = format!("\n{name}: {}\n独行侠", vec![name.clone(); MAX_MEMBERS].join("、"));
+        assert_eq!(add_entrant_lines(&mut e, &text, EntrantKind::Team, "南通"), Ok(2));
+        assert_eq!(e.entrants.len(), 6);
+        assert_eq!((e.entrants[4].id.as_str(), e.entrants[4].members.len(), e.entrants[4].unit.as_str()), ("e5", MAX_MEMBERS, "南通"));
+        validate_event(&e).unwrap();
+        // A player typed alone is their own member.
+        let mut p = before.clone();
+        add_entrant_lines(&mut p, "张三", EntrantKind::Player, "").unwrap();
+        assert_eq!(p.entrants[4].members, vec!["张三".to_string()]);
+        // ": 无名, 氏" on line 2: refused by line, nothing added.
+        let mut x = before.clone();
+        let err = add_entrant_lines(&mut x, "紫队: 甲, 乙\n: 无名, 氏", EntrantKind::Team, "").unwrap_err();
+        assert_eq!(err, EntrantsError::Line(LineError { line: 2, problem: LineProblem::NoName }));
+        assert_eq!(x, before);
+        // A rule the event checks (here the unit's length) names the line typed, not
+        // "entrants[5].unit".
+        let err = add_entrant_lines(&mut x, "紫队\n\n橙队", EntrantKind::Team, &"单".repeat(MAX_NAME + 1)).unwrap_err();
+        let EntrantsError::Line(l) = &err else { panic!("{err}") };
+        assert_eq!(l.line, 1);
+        assert_eq!(l.problem, LineProblem::Refused { field: "unit".into(), reason: format!("longer than {MAX_NAME} characters") });
+        assert_eq!(err.to_string(), format!("line 1: unit: longer than {MAX_NAME} characters"));
+        assert_eq!(x, before);
+        // Too many entrants is no one line's fault.
+        let many = (1..=MAX_ENTRANTS).map(|i| format!("队{i}")).collect::<Vec<_>>().join("\n");
+        let err = add_entrant_lines(&mut x, &many, EntrantKind::Team, "").unwrap_err();
+        assert!(matches!(&err, EntrantsError::Event(i) if i.field == "entrants"), "{err}");
+        assert_eq!(x, before);
+        // Nothing typed: nothing added.
+        assert_eq!(add_entrant_lines(&mut x, "\n  \n", EntrantKind::Team, ""), Ok(0));
     }
 
     #[test]

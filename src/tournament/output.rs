@@ -60,6 +60,8 @@ pub fn status(lang: Lang, r: &FixtureResult) -> &'static str {
             "ev.st.bye"
         } else if r.walkover {
             "ev.st.walkover"
+        } else if r.legs.iter().any(|l| l.other_entrants) {
+            "ev.st.other_entrants"
         } else if r.done {
             "ev.st.done"
         } else if r.started {

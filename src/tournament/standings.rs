@@ -3,7 +3,9 @@
 //! play).
 //!
 //! Per fixture: each leg's [`Outcome`] mapped to the fixture's sides and summed (a team's
-//! pairs' points add up, 000 §四 "代表队积分相加"); a forfeit gives the scoring's forfeit score
+//! pairs' points add up, 000 §四 "代表队积分相加") — only a match made for the fixture's
+//! entrants in their seats counts ([`super::tables::made_for`]: one made for another
+//! pairing before a new draw counts nowhere); a forfeit gives the scoring's forfeit score
 //! (18:0) and the win to the other side; two sides forfeiting both get nothing. An entrant
 //! with `forfeits_cancel` forfeits has all its results cancelled (000 §四 "两轮弃权 比赛成绩
 //! 一律取消"): it is listed without a place and, unless `cancel_keeps_opponents`, every
@@ -29,7 +31,12 @@ pub struct LegResult {
     pub match_id: Option<String>,
     /// The match is on this device.
     pub found: bool,
-    /// Its outcome, mapped to the fixture's sides.
+    /// The linked match was made for other entrants or seats than the fixture's now (a new
+    /// draw, a knock-out side decided otherwise since; [`super::tables::made_for`]): it does
+    /// not count here, and the leg can be given a new match.
+    pub other_entrants: bool,
+    /// Its outcome, mapped to the fixture's sides (`None` when not found or made for other
+    /// entrants).
     pub outcome: Option<Outcome>,
 }
 
@@ -238,9 +245,11 @@ fn score_walkover(c: &Competition, mut forfeits: Vec<usize>, n: usize, fr: &mut 
 fn score_play(c: &Competition, f: &super::Fixture, n: usize, by_id: &HashMap<&str, &Match>, fr: &mut FixtureResult) {
     let mut all_done = !f.legs.is_empty();
     let mut leg_winners = Vec::new();
-    for l in &f.legs {
+    for (k, l) in f.legs.iter().enumerate() {
+        let seated = super::tables::seated(&fr.sides, l.swapped);
+        let other_entrants = l.match_id.as_deref().is_some_and(|id| !super::tables::made_for(id, &f.id, k, seated.as_deref()));
         let m = l.match_id.as_deref().and_then(|id| by_id.get(id));
-        let o = m.map(|m| map_outcome(outcome(m), l.swapped, n));
+        let o = m.filter(|_| !other_entrants).map(|m| map_outcome(outcome(m), l.swapped, n));
         if let Some(o) = &o {
             for i in 0..n {
                 fr.score[i] += o.score[i];
@@ -260,7 +269,7 @@ fn score_play(c: &Competition, f: &super::Fixture, n: usize, by_id: &HashMap<&st
         } else {
             all_done = false;
         }
-        fr.legs.push(LegResult { table: l.table, match_id: l.match_id.clone(), found: m.is_some(), outcome: o });
+        fr.legs.push(LegResult { table: l.table, match_id: l.match_id.clone(), found: m.is_some(), other_entrants, outcome: o });
     }
     fr.forfeits.sort();
     fr.forfeits.dedup();
@@ -782,5 +791,63 @@ mod tests {
         assert_eq!(st.row("e3").unwrap().rank, Some(2));
         assert!(st.complete);
         let _ = &mut e;
+    }
+
+    #[test]
+    fn a_new_draw_never_credits_the_match_of_another_pairing() {
+        use crate::tournament::tables::leg_match;
+        let mut e = event();
+        let mut c = e.competitions[0].clone();
+        // Draw 1: r1f1 is e3 v e2; its match is made, linked and won 25:0 by e3.
+        draw::draw(&mut c, 1);
+        schedule::generate(&mut c);
+        let sides = |c: &Competition| c.rounds[0].fixtures[0].sides.clone();
+        let first = sides(&c);
+        assert_eq!(first, vec![Slot::Entrant { id: "e3".into() }, Slot::Entrant { id: "e2".into() }]);
+        e.competitions = vec![c.clone()];
+        let (mut old, swapped) = leg_match(&e, &c, "r1f1", 0, &results(&c, &[]), 0.0).unwrap();
+        for (i, o) in [AA; 5].iter().enumerate() {
+            old.append(Entry { id: format!("h{i}"), at_ms: i as f64, op: hand(*o) }).unwrap();
+        }
+        let link = |c: &mut Competition, id: &str, swapped: bool| {
+            let l = &mut c.rounds[0].fixtures[0].legs[0];
+            l.match_id = Some(id.to_string());
+            l.swapped = swapped;
+        };
+        link(&mut c, &old.id, swapped);
+        let st = standings(&c, std::slice::from_ref(&old));
+        assert_eq!(st.row("e3").unwrap().total, 25);
+        // Draw 16 (the schedule cleared and made again): r1f1 is e3 v e4. Its match gets
+        // another id than the old one, which stays as it was.
+        draw::draw(&mut c, 16);
+        c.rounds.clear();
+        schedule::generate(&mut c);
+        assert_eq!(sides(&c), vec![Slot::Entrant { id: "e3".into() }, Slot::Entrant { id: "e4".into() }]);
+        e.competitions = vec![c.clone()];
+        let res = results(&c, std::slice::from_ref(&old));
+        assert!(res.iter().all(|r| !r.started && !r.done), "nothing linked yet, nothing played");
+        let (new, _) = leg_match(&e, &c, "r1f1", 0, &res, 0.0).unwrap();
+        assert_ne!(new.id, old.id);
+        // Linked to the old match anyway (as an earlier build did): it is not credited.
+        link(&mut c, &old.id, false);
+        let st = standings(&c, std::slice::from_ref(&old));
+        let r = &st.results[0];
+        assert!(r.legs[0].other_entrants);
+        assert!(r.legs[0].outcome.is_none());
+        assert_eq!(r.score, vec![0, 0]);
+        assert!(!r.started && !r.done && r.winner.is_none());
+        assert!(st.rows.iter().all(|r| r.total == 0 && r.played == 0));
+        // … and the leg can be given the match made for its own sides.
+        assert_eq!(leg_match(&e, &c, "r1f1", 0, &st.results, 0.0).unwrap().0.id, new.id);
+        // The first draw again: the same fixture, entrants and seats find the played match.
+        draw::draw(&mut c, 1);
+        c.rounds.clear();
+        schedule::generate(&mut c);
+        assert_eq!(sides(&c), first);
+        e.competitions = vec![c.clone()];
+        let (again, sw) = leg_match(&e, &c, "r1f1", 0, &results(&c, &[]), 0.0).unwrap();
+        assert_eq!(again.id, old.id);
+        link(&mut c, &again.id, sw);
+        assert_eq!(standings(&c, std::slice::from_ref(&old)).row("e3").unwrap().total, 25);
     }
 }

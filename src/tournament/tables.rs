@@ -6,9 +6,14 @@
 //! match is made (`LowerDrawNorthSouth`: the lower draw number sits N/S). A team fixture of
 //! several legs alternates: in leg 2, 4 … side 1 sits N/S, so each team has one pair N/S
 //! and one E/W (as in 双升 队式, RULES.md §1.3). The choice is stored in [`super::Leg::swapped`].
+//!
+//! Ids: a leg's match id names the entrants it is made for ([`leg_match_id`]), so a fixture
+//! whose entrants changed (a new draw, a knock-out side decided otherwise) gets a new match
+//! and never the record of another pairing; the standings count a linked match only when
+//! it was made for the fixture's entrants ([`made_for`]).
 
 use super::standings::FixtureResult;
-use super::{Competition, Entrant, EntrantKind, Event, SeatRule, Slot};
+use super::{draw, Competition, Entrant, EntrantKind, Event, SeatRule, Slot};
 use crate::record::games::{doudizhu::DoudizhuSetup, duplicate::{DupTeam, DuplicateSetup}, guandan::GuandanSetup, renju, sandayi::SandayiSetup};
 use crate::record::{Match, Setup, ShengjiSetup};
 use crate::rules::{Seat, Team};
@@ -49,10 +54,53 @@ impl std::fmt::Display for LegError {
     }
 }
 
-/// The deterministic id of a leg's match: `<event>-<competition>-<fixture>-<leg>` (1-based
-/// leg), so the desk and a table that both make it from the same event get the same id.
-pub fn leg_match_id(e: &Event, c: &Competition, fixture: &str, leg: usize) -> String {
-    format!("{}-{}-{}-{}", e.id, c.id, fixture, leg + 1)
+/// Longest match id the match schema takes.
+const MAX_MATCH_ID: usize = 64;
+
+/// The entrants of a fixture in the order they sit in a leg's match: with two sides, the
+/// one at N/S (team `A`) first — side 1 when the leg is `swapped`; a group session's
+/// players in side order. `None` while a side is not known (a bye, a winner still to be
+/// decided).
+pub fn seated(sides: &[Option<String>], swapped: bool) -> Option<Vec<String>> {
+    let mut v = sides.iter().cloned().collect::<Option<Vec<String>>>()?;
+    if swapped && v.len() == 2 {
+        v.swap(0, 1);
+    }
+    Some(v)
+}
+
+/// The entrants' tag in a match id: 8 lowercase hex digits of FNV-1a over the entrant ids
+/// in seat order ([`seated`]).
+pub fn sides_tag(seated: &[String]) -> String {
+    let h = draw::fnv1a(seated.join("\u{1f}").as_bytes());
+    format!("{:08x}", (h ^ (h >> 32)) as u32)
+}
+
+/// The deterministic id of a leg's match: `<event>-<competition>-<fixture>-<leg>-<tag>`
+/// (1-based leg; the tag is [`sides_tag`] of the entrants in seat order), so the desk and a
+/// table that both make it from the same event get the same id, while the same fixture
+/// and leg with other entrants or seats (after a new draw) get another one. An event id so
+/// long that the match id would pass 64 characters is replaced by 8 hex digits of its hash.
+pub fn leg_match_id(e: &Event, c: &Competition, fixture: &str, leg: usize, seated: &[String]) -> String {
+    let rest = format!("{}-{}-{}-{}", c.id, fixture, leg + 1, sides_tag(seated));
+    if e.id.len() + 1 + rest.len() <= MAX_MATCH_ID {
+        format!("{}-{rest}", e.id)
+    } else {
+        format!("{:08x}-{rest}", draw::fnv1a(e.id.as_bytes()) as u32)
+    }
+}
+
+/// Whether the match `id`, linked from leg `leg` (0-based) of fixture `fixture`, was made
+/// for these entrants in these seats (`seated`, [`seated`]; `None` while a side is not
+/// known). An id made by [`leg_match_id`] for this fixture and leg carries its entrants'
+/// tag, which must be theirs; an id without one (made by a build before the ids carried
+/// it) cannot be checked and is taken as before.
+pub fn made_for(id: &str, fixture: &str, leg: usize, seated: Option<&[String]>) -> bool {
+    let Some((head, tag)) = id.rsplit_once('-') else { return true };
+    let tagged = tag.len() == 8
+        && tag.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        && head.ends_with(&format!("-{fixture}-{}", leg + 1));
+    !tagged || seated.is_some_and(|s| sides_tag(s) == tag)
 }
 
 fn side_name(en: Option<&Entrant>, leg: usize, legs: u32) -> String {
@@ -66,17 +114,21 @@ fn side_name(en: Option<&Entrant>, leg: usize, legs: u32) -> String {
 
 /// The match of leg `leg` of fixture `fixture`, and whether side 0 sits E/W in it. `results`
 /// are the competition's current [`super::standings::results`] (they resolve knock-out
-/// winners). The title is left empty for the caller (translated text).
+/// winners). A leg that has a match gets no other one, unless that match was made for
+/// other entrants ([`super::standings::LegResult::other_entrants`]); that match stays as
+/// it is. The title is left empty for the caller (translated text).
 pub fn leg_match(e: &Event, c: &Competition, fixture: &str, leg: usize, results: &[FixtureResult], now_ms: f64) -> Result<(Match, bool), LegError> {
     let (_, f) = c.fixture(fixture).ok_or(LegError::NoSuchLeg)?;
     let l = f.legs.get(leg).ok_or(LegError::NoSuchLeg)?;
+    let fr = results.iter().find(|r| r.fixture == fixture).ok_or(LegError::NoSuchLeg)?;
     if let Some(id) = &l.match_id {
-        return Err(LegError::Exists(id.clone()));
+        if !fr.legs.get(leg).is_some_and(|x| x.other_entrants) {
+            return Err(LegError::Exists(id.clone()));
+        }
     }
     if f.sides.iter().any(|s| matches!(s, Slot::Bye)) {
         return Err(LegError::Bye);
     }
-    let fr = results.iter().find(|r| r.fixture == fixture).ok_or(LegError::NoSuchLeg)?;
     let ids: Vec<String> = fr.sides.iter().cloned().collect::<Option<Vec<_>>>().ok_or(LegError::Unresolved)?;
     let entrants: Vec<Option<&Entrant>> = ids.iter().map(|id| e.entrant(id)).collect();
     let mut swapped = false;
@@ -91,7 +143,7 @@ pub fn leg_match(e: &Event, c: &Competition, fixture: &str, leg: usize, results:
         }
     }
     let (a, b) = if swapped { (1, 0) } else { (0, 1) };
-    let id = leg_match_id(e, c, fixture, leg);
+    let id = leg_match_id(e, c, fixture, leg, &seated(&fr.sides, swapped).ok_or(LegError::Unresolved)?);
     let pair = |s: usize| entrants.get(s).copied().flatten().map(|en| en.pair(leg)).unwrap_or_default();
     let name = |s: usize| side_name(entrants.get(s).copied().flatten(), leg, c.legs);
     let teams: BTreeMap<Team, String> = [(Team::A, name(a)), (Team::B, name(b))].into_iter().collect();
@@ -200,7 +252,8 @@ mod tests {
             validate_match(&m).unwrap_or_else(|err| panic!("{}: {err}", f.id));
             assert_eq!(m.setup.game(), f.game);
             assert!(!swapped);
-            assert_eq!(m.id, format!("ev1-c1-{}-1", fx.id));
+            let seated: Vec<String> = fx.sides.iter().map(|s| s.entrant().unwrap().to_string()).collect();
+            assert_eq!(m.id, format!("ev1-c1-{}-1-{}", fx.id, sides_tag(&seated)));
             if c.legs > 1 {
                 let (_, swapped) = leg_match(&e, &c, &fx.id, 1, &res, 1.0).unwrap();
                 assert!(swapped, "{}: the second pair sits the other way", f.id);
@@ -248,5 +301,76 @@ mod tests {
         let Setup::Shengji(s) = &m.setup else { panic!() };
         assert_eq!(s.teams[&Team::A], "队2");
         assert_eq!(s.preset.timing.best_of, 3, "final best of 3 (000 §一)");
+    }
+
+    #[test]
+    fn match_ids_name_the_entrants_in_their_seats() {
+        let e = event(EntrantKind::Pair, 4, 2);
+        let f = crate::tournament::builtin_format("round-robin-2-1-0").unwrap();
+        let c = f.competition("c1", "x", e.entrants.iter().map(|x| x.id.clone()).collect());
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let id = leg_match_id(&e, &c, "r1f1", 0, &s(&["e1", "e2"]));
+        assert!(id.starts_with("ev1-c1-r1f1-1-") && id.len() == "ev1-c1-r1f1-1-".len() + 8, "{id}");
+        // Other entrants, or the same two the other way round, get another id.
+        assert_ne!(id, leg_match_id(&e, &c, "r1f1", 0, &s(&["e1", "e3"])));
+        assert_ne!(id, leg_match_id(&e, &c, "r1f1", 0, &s(&["e2", "e1"])));
+        assert!(made_for(&id, "r1f1", 0, Some(&s(&["e1", "e2"]))));
+        assert!(!made_for(&id, "r1f1", 0, Some(&s(&["e1", "e3"]))));
+        assert!(!made_for(&id, "r1f1", 0, Some(&s(&["e2", "e1"]))));
+        assert!(!made_for(&id, "r1f1", 0, None), "a side no longer known");
+        // Ids without a tag (an earlier build's, or any other) cannot be checked.
+        assert!(made_for("ev1-c1-r1f1-1", "r1f1", 0, Some(&s(&["e1", "e3"]))));
+        assert!(made_for("m1", "r1f1", 0, None));
+        // The longest event id still gives a valid match id of at most 64 characters.
+        let mut long = e.clone();
+        long.id = "x".repeat(40);
+        let id = leg_match_id(&long, &c, "r12f8", 7, &s(&["e1", "e2"]));
+        assert!(id.len() <= 64, "{id}");
+        assert!(made_for(&id, "r12f8", 7, Some(&s(&["e1", "e2"]))));
+        let mut c = c;
+        c.rounds.push(crate::tournament::Round {
+            number: 1,
+            fixtures: vec![crate::tournament::Fixture {
+                id: "r12f8".into(),
+                sides: vec![Slot::Entrant { id: "e1".into() }, Slot::Entrant { id: "e2".into() }],
+                legs: vec![crate::tournament::Leg { table: 1, match_id: Some(id), swapped: false }],
+                best_of: 0,
+                forfeits: vec![],
+            }],
+        });
+        long.competitions.push(c);
+        crate::tournament::validate_event(&long).unwrap();
+    }
+
+    #[test]
+    fn a_knockout_side_decided_otherwise_gets_a_new_match() {
+        let mut e = event(EntrantKind::Pair, 4, 2);
+        let f = crate::tournament::builtin_format("jiankang-chaodipi-ko").unwrap();
+        let mut c = f.competition("k", "ko", e.entrants.iter().map(|x| x.id.clone()).collect());
+        c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
+        schedule::generate(&mut c);
+        // e4 and e2 win the semi-finals (forfeits): the final e4 v e2 is made and linked.
+        c.rounds[0].fixtures[0].forfeits = vec![0];
+        c.rounds[0].fixtures[1].forfeits = vec![1];
+        e.competitions = vec![c.clone()];
+        let (m, swapped) = leg_match(&e, &c, "r2f1", 0, &standings::results(&c, &[]), 0.0).unwrap();
+        let leg = &mut c.rounds[1].fixtures[0].legs[0];
+        leg.match_id = Some(m.id.clone());
+        leg.swapped = swapped;
+        let res = standings::results(&c, std::slice::from_ref(&m));
+        assert!(!res[2].legs[0].other_entrants);
+        assert_eq!(leg_match(&e, &c, "r2f1", 0, &res, 0.0).unwrap_err(), LegError::Exists(m.id.clone()));
+        // The desk corrects semi-final 1: e1 won it. The final's match was made for e4 v e2:
+        // it no longer counts, and the final can be given its own match (the old one stays).
+        c.rounds[0].fixtures[0].forfeits = vec![1];
+        let res = standings::results(&c, std::slice::from_ref(&m));
+        assert_eq!(res[2].sides, vec![Some("e1".to_string()), Some("e2".to_string())]);
+        assert!(res[2].legs[0].other_entrants && res[2].legs[0].found);
+        assert!(res[2].legs[0].outcome.is_none());
+        let (m2, swapped2) = leg_match(&e, &c, "r2f1", 0, &res, 0.0).unwrap();
+        assert_ne!(m2.id, m.id);
+        assert!(!swapped2, "e1 (draw 1) sits N/S");
+        let Setup::Shengji(s) = &m2.setup else { panic!() };
+        assert_eq!(s.teams[&Team::A], "队1");
     }
 }

@@ -24,6 +24,10 @@ use wasm_bindgen::{JsCast, JsValue};
 // Storage: one key per event
 // ---------------------------------------------------------------------------------------
 
+/// Longest text of an entrant's member list: [`tm::MAX_MEMBERS`] names of
+/// [`tm::MAX_NAME`] characters with a separator (", ") between each two.
+const MEMBERS_TEXT_MAX: usize = tm::MAX_MEMBERS * (tm::MAX_NAME + 2);
+
 /// Prefix of event keys.
 pub const EVENT_PREFIX: &str = "referee.event.";
 
@@ -364,15 +368,15 @@ pub fn Events() -> impl IntoView {
             <h2>{tx("ev.new")}</h2>
             <div class="new-form">
                 <label class="field-label" for="ev-name">{tx("ev.name")}</label>
-                <input id="ev-name" prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
+                <input id="ev-name" maxlength=tm::MAX_NAME prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
                 <div class="two">
                     <div>
                         <label class="field-label" for="ev-dates">{tx("ev.dates")}</label>
-                        <input id="ev-dates" placeholder="2024-05-01" prop:value=move || dates.get() on:input=move |ev| dates.set(event_target_value(&ev)) />
+                        <input id="ev-dates" maxlength=tm::MAX_NAME placeholder="2024-05-01" prop:value=move || dates.get() on:input=move |ev| dates.set(event_target_value(&ev)) />
                     </div>
                     <div>
                         <label class="field-label" for="ev-venue">{tx("ev.venue")}</label>
-                        <input id="ev-venue" prop:value=move || venue.get() on:input=move |ev| venue.set(event_target_value(&ev)) />
+                        <input id="ev-venue" maxlength=tm::MAX_NAME prop:value=move || venue.get() on:input=move |ev| venue.set(event_target_value(&ev)) />
                     </div>
                 </div>
                 {move || error.get().map(|e| view! { <div class="banner error" role="alert" id="ev-error">{e}</div> })}
@@ -404,8 +408,9 @@ impl Ev {
     fn now(&self) -> Option<Event> {
         self.ev.get_untracked()
     }
-    /// Applies `f` to a copy of the event as stored now, validates, saves, then shows it.
-    /// `false` (and a message) on error; nothing changes then. The stored copy, not the
+    /// Applies `f` to a copy of the event as stored now, validates, saves, then shows it and
+    /// clears the message line (an earlier error no longer applies). `false` (and a
+    /// message) on error; nothing changes then. The stored copy, not the
     /// one shown, is edited, so what another tab saved meanwhile is kept (edits name
     /// entrants, competitions and fixtures by id). A stored value that no longer reads is
     /// moved aside and reported ([`store::quarantine`]) before the shown copy is saved.
@@ -436,6 +441,7 @@ impl Ev {
         }
         match save_event(&e) {
             Ok(()) => {
+                self.msg.set(None);
                 self.ev.set(Some(e));
                 true
             }
@@ -445,9 +451,11 @@ impl Ev {
             }
         }
     }
+    /// Shows an error on the message line (until the next successful change).
     fn error(&self, s: impl Into<String>) {
         self.msg.set(Some((true, s.into())));
     }
+    /// Shows what an action did on the message line.
     fn ok(&self, s: impl Into<String>) {
         self.msg.set(Some((false, s.into())));
     }
@@ -527,10 +535,10 @@ fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
             <details class="ev-edit no-print">
                 <summary>{tx("ev.edit")}</summary>
                 <label class="field-label">{tx("ev.name")}</label>
-                <input id="ev-edit-name" prop:value=move || head().0 on:change=edit("name") />
+                <input id="ev-edit-name" maxlength=tm::MAX_NAME prop:value=move || head().0 on:change=edit("name") />
                 <div class="two">
-                    <div><label class="field-label">{tx("ev.dates")}</label><input prop:value=move || head().1 on:change=edit("dates") /></div>
-                    <div><label class="field-label">{tx("ev.venue")}</label><input prop:value=move || head().2 on:change=edit("venue") /></div>
+                    <div><label class="field-label">{tx("ev.dates")}</label><input maxlength=tm::MAX_NAME prop:value=move || head().1 on:change=edit("dates") /></div>
+                    <div><label class="field-label">{tx("ev.venue")}</label><input maxlength=tm::MAX_NAME prop:value=move || head().2 on:change=edit("venue") /></div>
                 </div>
                 <div class="actions">
                     <button class="btn" id="export-event" on:click=move |_| {
@@ -583,21 +591,15 @@ fn EntrantsTab(ev: Ev) -> impl IntoView {
     let bulk = RwSignal::new(String::new());
     let unit = RwSignal::new(String::new());
     let add = move |_| {
-        let rows = tm::parse_entrant_lines(&bulk.get_untracked());
-        if rows.is_empty() {
+        let text = bulk.get_untracked();
+        let k = kind.get_untracked();
+        let u = unit.get_untracked().trim().to_string();
+        let l = lang.get_untracked();
+        if text.trim().is_empty() {
             ev.error(t("ev.en.none_given"));
             return;
         }
-        let k = kind.get_untracked();
-        let u = unit.get_untracked().trim().to_string();
-        if ev.mutate(|e| {
-            for (name, members) in rows {
-                let id = e.next_entrant_id();
-                let members = if k == EntrantKind::Player && members.is_empty() { vec![name.clone()] } else { members };
-                e.entrants.push(Entrant { id, name, kind: k, members, unit: u.clone() });
-            }
-            Ok(())
-        }) {
+        if ev.mutate(|e| tm::add_entrant_lines(e, &text, k, &u).map(|_| ()).map_err(|x| entrants_error_text(l, &x))) {
             bulk.set(String::new());
         }
     };
@@ -615,13 +617,13 @@ fn EntrantsTab(ev: Ev) -> impl IntoView {
                         view! {
                             <tr data-entrant=id.clone()>
                                 <td>{i + 1}</td>
-                                <td><input class="en-name" prop:value=en.name.clone() on:change=move |x| {
+                                <td><input class="en-name" maxlength=tm::MAX_NAME prop:value=en.name.clone() on:change=move |x| {
                                     let v = event_target_value(&x).trim().to_string();
                                     let id = id_n.clone();
                                     ev.mutate(|e| { if let Some(en) = e.entrants.iter_mut().find(|en| en.id == id) { if !v.is_empty() { en.name = v; } } Ok(()) });
                                 } /></td>
                                 <td>{move || kind_name(lang.get(), en.kind)}</td>
-                                <td><input class="en-members" prop:value=en.members.join(", ") on:change=move |x| {
+                                <td><input class="en-members" maxlength=MEMBERS_TEXT_MAX prop:value=en.members.join(", ") on:change=move |x| {
                                     let v = event_target_value(&x);
                                     let id = id_m.clone();
                                     ev.mutate(|e| {
@@ -631,7 +633,7 @@ fn EntrantsTab(ev: Ev) -> impl IntoView {
                                         Ok(())
                                     });
                                 } /></td>
-                                <td><input class="en-unit" prop:value=en.unit.clone() on:change=move |x| {
+                                <td><input class="en-unit" maxlength=tm::MAX_NAME prop:value=en.unit.clone() on:change=move |x| {
                                     let v = event_target_value(&x).trim().to_string();
                                     let id = id_u.clone();
                                     ev.mutate(|e| { if let Some(en) = e.entrants.iter_mut().find(|en| en.id == id) { en.unit = v; } Ok(()) });
@@ -657,7 +659,7 @@ fn EntrantsTab(ev: Ev) -> impl IntoView {
             <label class="field-label" for="en-bulk">{tx("ev.en.bulk")}</label>
             <textarea id="en-bulk" rows="6" placeholder=move || t("ev.en.bulk_example") prop:value=move || bulk.get() on:input=move |x| bulk.set(event_target_value(&x))></textarea>
             <label class="field-label" for="en-unit">{tx("ev.col.unit")}</label>
-            <input id="en-unit" prop:value=move || unit.get() on:input=move |x| unit.set(event_target_value(&x)) />
+            <input id="en-unit" maxlength=tm::MAX_NAME prop:value=move || unit.get() on:input=move |x| unit.set(event_target_value(&x)) />
             <button class="btn primary" id="en-add" on:click=add>{tx("ev.en.add")}</button>
         </section>
     }
@@ -750,7 +752,7 @@ fn AddCompetition(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
                 </div>
             </div>
             <label class="field-label" for="comp-name">{tx("ev.add.name")}</label>
-            <input id="comp-name" placeholder=move || format!("{} {}", game_name(lang.get(), &game.get()), format_name(lang.get(), &format_id.get())) prop:value=move || name.get() on:input=move |x| name.set(event_target_value(&x)) />
+            <input id="comp-name" maxlength=tm::MAX_NAME placeholder=move || format!("{} {}", game_name(lang.get(), &game.get()), format_name(lang.get(), &format_id.get())) prop:value=move || name.get() on:input=move |x| name.set(event_target_value(&x)) />
             <p class="muted">{tx("ev.add.entrants_note")}</p>
             <button class="btn primary big" id="comp-add" on:click=create>{tx("ev.add.create")}</button>
         </section>
@@ -806,7 +808,10 @@ fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl IntoView {
             Ok(())
         }));
     };
-    // Creates (or links) the match of one leg.
+    // Creates (or links) the match of one leg. A stored match of the same id was made for
+    // the same fixture, leg, entrants and seats (the id names them, tables::leg_match_id):
+    // the schedule made again from the same draw, or a table that made it first. A match of
+    // another pairing (before a new draw) has another id and is left as it is.
     let make_leg = move |fixture: String, leg: usize| -> bool {
         let Some(e) = ev.now() else { return false };
         let Some(cm) = e.competition(&cid.get_value()).cloned() else { return false };
@@ -862,17 +867,28 @@ fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl IntoView {
     let make_round = move |round: u32| {
         let Some(cm) = comp.get_untracked() else { return };
         let mut made = 0;
+        // Each leg's success clears the message line: the failures are kept and shown last.
+        let mut failed: Vec<String> = Vec::new();
         if let Some(r) = cm.rounds.iter().find(|r| r.number == round) {
             for f in &r.fixtures {
                 for (k, l) in f.legs.iter().enumerate() {
-                    if l.match_id.is_none() && make_leg(f.id.clone(), k) {
+                    if l.match_id.is_some() {
+                        continue;
+                    }
+                    ev.msg.set(None);
+                    if make_leg(f.id.clone(), k) {
                         made += 1;
+                    } else if let Some((true, x)) = ev.msg.get_untracked() {
+                        failed.push(x);
                     }
                 }
             }
         }
-        if made > 0 {
-            ev.ok(format!("{} {made}", t("ev.sched.made")));
+        let done = (made > 0).then(|| format!("{} {made}", t("ev.sched.made")));
+        if !failed.is_empty() {
+            ev.error(done.into_iter().chain(failed).collect::<Vec<_>>().join(" · "));
+        } else if let Some(x) = done {
+            ev.ok(x);
         }
     };
     let table_pack = move |table: u32| {
@@ -1147,6 +1163,20 @@ fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl IntoView {
     }
 }
 
+/// Why typed entrants were refused, naming the line typed (1-based).
+fn entrants_error_text(l: Lang, e: &tm::EntrantsError) -> String {
+    let tm::EntrantsError::Line(x) = e else { return e.to_string() };
+    let max = |s: &str| s.replace("{max}", &tm::MAX_NAME.to_string());
+    let why = match &x.problem {
+        tm::LineProblem::NoName => tr(l, "ev.en.no_name").to_string(),
+        tm::LineProblem::NameTooLong => max(tr(l, "ev.en.name_long")),
+        tm::LineProblem::TooManyMembers => tr(l, "ev.en.members_many").replace("{max}", &tm::MAX_MEMBERS.to_string()),
+        tm::LineProblem::MemberTooLong(k) => max(tr(l, "ev.en.member_long")).replace("{k}", &k.to_string()),
+        tm::LineProblem::Refused { field, reason } => format!("{field}: {reason}"),
+    };
+    format!("{}: {why}", tr(l, "ev.en.line").replace("{n}", &x.line.to_string()))
+}
+
 fn leg_error_text(e: &tables::LegError) -> String {
     match e {
         tables::LegError::Unresolved => t("ev.leg.unresolved").to_string(),
@@ -1225,6 +1255,16 @@ fn fixture_row(
             }}
             <div class="legs no-print">
                 {f.legs.iter().enumerate().map(|(k, leg)| match leg.match_id.clone() {
+                    // A match made for other entrants (a knock-out side decided otherwise
+                    // since): it stays reachable, and the leg can be given its own.
+                    Some(id) if r.as_ref().and_then(|r| r.legs.get(k)).is_some_and(|x| x.other_entrants) => {
+                        let fid = fid.clone();
+                        let label = format!("{} ↗", tr(l, "ev.table_n").replace("{n}", &leg.table.to_string()));
+                        view! {
+                            <A href=format!("/match/{id}") attr:class="btn chip open-match other-entrants" attr:data-leg=k.to_string() attr:title=tr(l, "ev.st.other_entrants")>{label}</A>
+                            <button class="btn chip mk-match" data-leg=k on:click=move |_| { make_leg(fid.clone(), k); }>{tr(l, "ev.sched.make")}" "{tr(l, "ev.table_n").replace("{n}", &leg.table.to_string())}</button>
+                        }.into_any()
+                    }
                     Some(id) => {
                         let label = format!("{} ↗", tr(l, "ev.table_n").replace("{n}", &leg.table.to_string()));
                         view! { <A href=format!("/match/{id}") attr:class="btn chip open-match" attr:data-leg=k.to_string()>{label}</A> }.into_any()

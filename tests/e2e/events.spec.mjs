@@ -351,3 +351,98 @@ test('desk forfeits (18:0, two forfeits cancel) and a knock-out with best of 3 f
   await expect(page).toHaveURL(/\/match\//);
   await expect(page.locator('#gd-entry')).toBeVisible();
 });
+
+test('a new draw after a match was played: the fixture gets a match of its own teams, the old record stays and counts nowhere', async ({ page }) => {
+  test.setTimeout(180_000);
+  // The new draw asks for confirmation ("the records stay"): accept.
+  page.on('dialog', (d) => d.accept());
+  await page.goto('/events');
+  await ready(page);
+  await page.fill('#ev-name', '重新抽签');
+  await page.click('#ev-create');
+  await expect(page.locator('#en-bulk')).toBeVisible();
+  await page.fill('#en-bulk', TEAMS.map((t) => `${t}: ${t}甲, ${t}乙`).join('\n'));
+  await page.click('#en-add');
+  await expect(page.locator('#entrants tbody tr')).toHaveCount(4);
+  await page.click('button[data-tab="add"]');
+  await page.selectOption('#comp-format', 'jiankang-guandan-team');
+  await page.click('#comp-add');
+
+  // Seed 1: round 1, table 1 is 绿队 v 蓝队. The round's matches are created and 绿队 wins
+  // that one 25:0 (five deals of 双上).
+  await page.fill('#draw-seed', '1');
+  await page.click('#draw-go');
+  await page.click('#gen-schedule');
+  const r1f1 = page.locator('.fixture[data-fixture="r1f1"]');
+  await expect(r1f1.locator('.side-name')).toHaveText(['绿队', '蓝队']);
+  await page.click('button.mk-round[data-round="1"]');
+  await expect(page.locator('.round[data-round="1"] a.open-match')).toHaveCount(2);
+  const oldHref = await r1f1.locator('a.open-match').getAttribute('href');
+  await r1f1.locator('a.open-match').click();
+  await expect(page.locator('#gd-entry')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('h1.match-title')).toContainText('绿队 vs 蓝队');
+  for (let n = 1; n <= 5; n += 1) {
+    for (const s of AA.slice(0, 3)) await page.click(`#gd-seat-${s}`);
+    await expect(page.locator('#gd-order')).toContainText('›');
+    await page.click('#gd-commit');
+    await expect(page.locator('#gd-history li.hand-row')).toHaveCount(n);
+  }
+  await expect(page.locator('#gd-round-end')).toBeVisible();
+  await page.goBack();
+  await ready(page);
+  await page.click('button[data-tab="c1"]');
+  const res = page.locator('#results tr.res-row[data-fixture="r1f1"]');
+  await expect(res).toContainText('绿队 : 蓝队');
+  await expect(res.locator('.score')).toHaveText('25 : 0');
+  expect((await standingsRows(page)).find((r) => r.name === '绿队').total).toBe(25);
+
+  // Seed 16 (confirmed), the schedule again: round 1, table 1 is now 绿队 v 黄队.
+  await page.fill('#draw-seed', '16');
+  await page.click('#draw-go');
+  await expect(page.locator('#draw-seed-used')).toContainText('16');
+  await page.click('#gen-schedule');
+  await expect(r1f1.locator('.side-name')).toHaveText(['绿队', '黄队']);
+  await page.click('button.mk-round[data-round="1"]');
+  await expect(page.locator('.round[data-round="1"] a.open-match')).toHaveCount(2);
+  await expect(page.locator('#ev-msg')).toContainText('已建对局: 2');
+  // Its match is a new one: not started, nothing credited to anybody.
+  const newHref = await r1f1.locator('a.open-match').getAttribute('href');
+  expect(newHref).not.toEqual(oldHref);
+  await expect(res).toContainText('绿队 : 黄队');
+  await expect(res.locator('.score')).toHaveText('');
+  await expect(res).toContainText('未开始');
+  const rows = await standingsRows(page);
+  expect(rows.map((r) => r.total)).toEqual([0, 0, 0, 0]);
+  // The new match names the fixture's teams and has no hands.
+  await r1f1.locator('a.open-match').click();
+  await expect(page.locator('#gd-entry')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('h1.match-title')).toContainText('绿队 vs 黄队');
+  await expect(page.locator('#gd-history li.hand-row')).toHaveCount(0);
+  // The old match is still on this device as it was: 绿队 v 蓝队, five hands.
+  await page.goto(oldHref);
+  await expect(page.locator('h1.match-title')).toContainText('绿队 vs 蓝队', { timeout: 30_000 });
+  await expect(page.locator('#gd-history li.hand-row')).toHaveCount(5);
+  await expect(page.locator('#gd-round-end')).toBeVisible();
+});
+
+test('event page messages: a refused entrant line is named by its line, and the next good change clears the error', async ({ page }) => {
+  await page.goto('/events');
+  await ready(page);
+  await expect(page.locator('#ev-name')).toHaveAttribute('maxlength', '60');
+  await page.fill('#ev-name', '报名');
+  await page.click('#ev-create');
+  await expect(page.locator('#en-bulk')).toBeVisible();
+  await expect(page.locator('#en-unit')).toHaveAttribute('maxlength', '60');
+  // Line 3 (an empty line counted) has no name before the colon: nothing is added.
+  await page.fill('#en-bulk', '红队: 甲, 乙\n\n: 无名, 氏');
+  await page.click('#en-add');
+  await expect(page.locator('#ev-msg.error')).toContainText('第 3 行');
+  await expect(page.locator('#ev-msg.error')).toContainText('冒号前没有名称');
+  await expect(page.locator('#entrants tbody tr')).toHaveCount(0);
+  // Corrected: added, and the old error is gone.
+  await page.fill('#en-bulk', '红队: 甲, 乙\n\n无名: 无名, 氏');
+  await page.click('#en-add');
+  await expect(page.locator('#entrants tbody tr')).toHaveCount(2);
+  await expect(page.locator('#ev-msg')).toHaveCount(0);
+  await expect(page.locator('#entrants .en-name').first()).toHaveAttribute('maxlength', '60');
+});
