@@ -81,6 +81,13 @@ pub enum Setup {
 }
 
 impl Setup {
+    /// Whether the game's entries stand on their own: 双升 records each board of each table
+    /// by itself; every other game's hands follow each other (a hand's levels, a stone's
+    /// colour, a deal's seat depend on those before it). Used when an import leaves an
+    /// entry out ([`schema::merge`]).
+    pub fn entries_independent(&self) -> bool {
+        matches!(self, Setup::Duplicate(_))
+    }
     /// The game id (`shengji`, `duplicate`, `guandan`, `doudizhu`, `sandayi`, `renju`).
     pub fn game(&self) -> &'static str {
         match self {
@@ -311,7 +318,21 @@ impl Match {
         let new_id = entry.id.clone();
         self.entries.push(entry);
         if replay {
-            if let Some((id, e)) = replay::replay(self).first_error() {
+            let view = replay::replay(self);
+            let mut failed = view.first_error();
+            if failed.is_none() {
+                // An entry other than a hand that does not count (a next round before this
+                // one is over) is refused when it is new — one an older log already had
+                // is not held against this entry.
+                let after = view.refused();
+                if !after.is_empty() {
+                    let e = self.entries.pop().expect("just pushed");
+                    let before: std::collections::HashSet<String> = replay::replay(self).refused().into_iter().map(|(id, _)| id).collect();
+                    self.entries.push(e);
+                    failed = after.into_iter().find(|(id, _)| !before.contains(id));
+                }
+            }
+            if let Some((id, e)) = failed {
                 self.entries.pop();
                 let (field, at) = if id == new_id {
                     (NOT_PLAYABLE, format!("entries[{}]", self.entries.len()))

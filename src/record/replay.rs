@@ -213,6 +213,19 @@ impl MatchView {
     }
 }
 
+impl MatchView {
+    /// Entries other than hands that do not count (a next round or table at the wrong
+    /// moment): (entry id, error), in log order; empty for games that have none.
+    pub fn refused(&self) -> Vec<(String, InputError)> {
+        match self {
+            MatchView::Guandan(v) => v.refused.clone(),
+            MatchView::Doudizhu(v) => v.session.refused.clone(),
+            MatchView::Sandayi(v) => v.session.refused.clone(),
+            MatchView::Shengji(_) | MatchView::Duplicate(_) | MatchView::Renju(_) => Vec::new(),
+        }
+    }
+}
+
 /// Replays the whole log.
 pub fn replay(m: &Match) -> MatchView {
     match &m.setup {

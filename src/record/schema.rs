@@ -633,6 +633,42 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
     Ok(())
 }
 
+/// The merged order of two logs of one match (`local`, `incoming`; an id in both is one
+/// entry, in `local`'s version): each log keeps its own order — the order its device
+/// entered or merged them in, so a correction follows its hand and a stone the stones
+/// before it — and where neither log orders two entries, the earlier time (then the
+/// smaller id) comes first. Symmetric: the same two logs give the same order whichever is
+/// local, so two devices that sync both ways end with the same log.
+pub fn interleave(local: &[Entry], incoming: &[Entry]) -> Vec<Entry> {
+    let local_by_id: HashMap<&str, &Entry> = local.iter().map(|e| (e.id.as_str(), e)).collect();
+    let mut taken: HashSet<&str> = HashSet::new();
+    let mut out = Vec::with_capacity(local.len() + incoming.len());
+    let (mut i, mut j) = (0, 0);
+    loop {
+        while local.get(i).is_some_and(|e| taken.contains(e.id.as_str())) {
+            i += 1;
+        }
+        while incoming.get(j).is_some_and(|e| taken.contains(e.id.as_str())) {
+            j += 1;
+        }
+        let e = match (local.get(i), incoming.get(j)) {
+            (None, None) => break,
+            (Some(a), None) => a,
+            (None, Some(b)) => b,
+            (Some(a), Some(b)) => {
+                if a.at_ms.total_cmp(&b.at_ms).then_with(|| a.id.cmp(&b.id)).is_le() {
+                    a
+                } else {
+                    b
+                }
+            }
+        };
+        taken.insert(e.id.as_str());
+        out.push((*local_by_id.get(e.id.as_str()).unwrap_or(&e)).clone());
+    }
+    out
+}
+
 /// What merging an import into the matches on this device did.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MergeReport {
@@ -692,30 +728,53 @@ pub fn merge(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>, MergeRe
                         None => new.push(e),
                     }
                 }
-                merged.entries.extend(new.iter().map(|e| (*e).clone()));
                 let mut added = new.len();
+                if added > 0 {
+                    merged.entries = interleave(&loc.entries, &inc.entries);
+                }
                 if added > 0 && validate_match(&merged).is_err() {
-                    // Some new entries do not fit this device's log: take them one by one
-                    // and leave out (and report) those that do not, with what depends on
-                    // them, instead of refusing the whole file.
+                    // Some new entries do not fit this device's log: this device's log as
+                    // it is, then the file's new entries one by one; those that do not fit
+                    // are left out (and reported) instead of refusing the whole file. In a
+                    // game whose entries follow each other (every game but 双升's boards),
+                    // the file's entries after one left out are left out too: they were
+                    // entered after it (a reply to a stone that is not here).
                     merged = loc.clone();
                     added = 0;
+                    let independent = loc.setup.entries_independent();
+                    let mut left: Vec<&Entry> = Vec::new();
+                    let mut why_of: HashMap<&str, String> = HashMap::new();
                     for e in new {
+                        if !independent && !left.is_empty() {
+                            why_of.insert(&e.id, format!("after {:?}, which does not fit", left[0].id));
+                            left.push(e);
+                            continue;
+                        }
                         match merged.append_replayed(e.clone()) {
                             Ok(()) => added += 1,
-                            Err(why) => report.not_fitting.push((inc.id.clone(), e.id.clone(), why.to_string())),
+                            Err(why) => {
+                                why_of.insert(&e.id, why.to_string());
+                                left.push(e);
+                            }
                         }
+                    }
+                    // Independent entries: one may fit once another of the file is in.
+                    while independent && !left.is_empty() {
+                        let before = left.len();
+                        left.retain(|e| merged.append_replayed((*e).clone()).is_err());
+                        added += before - left.len();
+                        if left.len() == before {
+                            break;
+                        }
+                    }
+                    for e in left {
+                        report.not_fitting.push((inc.id.clone(), e.id.clone(), why_of.remove(e.id.as_str()).unwrap_or_default()));
                     }
                 }
                 if added == 0 {
                     report.unchanged.push(inc.id.clone());
                     continue;
                 }
-                // Order: this device's log as it is, then the file's new entries in the
-                // file's order — the order each was entered in. Not by time: two devices'
-                // clocks differ, and a log re-sorted by them can silently change what a
-                // hand means (a 五子棋 stone's colour is its place) or put a correction
-                // before its hand.
                 validate_match(&merged).map_err(|e| prefix(&format!("matches[{i}] (merged)"), e))?;
                 report.extended.push((inc.id.clone(), added));
                 changed.push(merged);
@@ -939,29 +998,47 @@ mod tests {
     }
 
     /// A file whose new hand does not fit this device's log (the game was won here by
-    /// another hand) still brings its other new entries; the hand is left out and named,
-    /// and the report says something was left out.
+    /// another hand before it) is left out and named, with the entries the file has after
+    /// it (they were entered after it); the report says something was left out.
     #[test]
-    fn an_entry_that_does_not_fit_is_left_out_and_the_rest_merged() {
+    fn an_entry_that_does_not_fit_is_left_out_with_what_follows_it() {
         let h = |p| Op::Hand { hand: shengji_hand(p) };
         let mut base = sample::shengji_sample(0.0);
         base.append(Entry { id: "h85".into(), at_ms: 1e12, op: h(85) }).unwrap();
         let mut here = base.clone();
         here.append(Entry { id: "won".into(), at_ms: 1.1e12, op: h(40) }).unwrap();
         let mut there = base.clone();
-        there.append(Entry { id: "theirs".into(), at_ms: 1.1e12, op: h(85) }).unwrap();
+        there.append(Entry { id: "theirs".into(), at_ms: 1.15e12, op: h(85) }).unwrap();
         let overrun = Op::Overrun { seat: crate::rules::Seat::N, action: super::super::TimedAction::Play, seconds: 5 };
         there.append(Entry { id: "o1".into(), at_ms: 1.2e12, op: overrun }).unwrap();
         let (changed, rep) = merge(std::slice::from_ref(&here), std::slice::from_ref(&there)).unwrap();
-        assert_eq!(rep.extended, vec![(here.id.clone(), 1)]);
-        assert_eq!(rep.not_fitting.len(), 1);
-        let (mid, eid, why) = &rep.not_fitting[0];
-        assert_eq!((mid.as_str(), eid.as_str()), (here.id.as_str(), "theirs"));
-        assert!(why.contains("game over"), "{why}");
+        assert!(changed.is_empty());
+        assert_eq!(rep.unchanged, vec![here.id.clone()]);
+        let got: Vec<(&str, &str)> = rep.not_fitting.iter().map(|(_, e, why)| (e.as_str(), why.as_str())).collect();
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].0, "theirs");
+        assert!(got[0].1.contains("game over"), "{}", got[0].1);
+        assert_eq!(got[1], ("o1", "after \"theirs\", which does not fit"));
         assert!(rep.left_out());
-        let ids: Vec<&str> = changed[0].entries.iter().rev().take(2).map(|e| e.id.as_str()).collect();
-        assert_eq!(ids, ["o1", "won"]);
-        assert!(validate_match(&changed[0]).is_ok());
+    }
+
+    /// Two devices correct the same hand, each its own way, and sync both ways: they end
+    /// with the same log (the later correction in force on both), whichever imports first.
+    #[test]
+    fn two_devices_that_sync_both_ways_end_with_the_same_log() {
+        let mut base = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
+        base.append(Entry { id: "h1".into(), at_ms: 1_000.0, op: Op::Hand { hand: shengji_hand(40) } }).unwrap();
+        let (mut a, mut b) = (base.clone(), base.clone());
+        a.append(Entry { id: "ca".into(), at_ms: 2_000.0, op: Op::Correct { target: "h1".into(), hand: shengji_hand(60) } }).unwrap();
+        b.append(Entry { id: "cb".into(), at_ms: 3_000.0, op: Op::Correct { target: "h1".into(), hand: shengji_hand(70) } }).unwrap();
+        let a2 = merge(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap().0.remove(0);
+        let b2 = merge(std::slice::from_ref(&b), std::slice::from_ref(&a)).unwrap().0.remove(0);
+        assert_eq!(a2, b2);
+        let ids: Vec<&str> = a2.entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, ["h1", "ca", "cb"]);
+        // Syncing again changes nothing.
+        let (changed, rep) = merge(std::slice::from_ref(&a2), std::slice::from_ref(&b2)).unwrap();
+        assert!(changed.is_empty() && !rep.left_out());
     }
 
     fn shengji_hand(points: i32) -> HandInput {

@@ -255,8 +255,10 @@ pub fn MatchPage() -> impl IntoView {
     move || match game.get() {
         None => {
             // Its stored value may have been moved aside (here or by another tab): say so.
+            // Moved aside in this session, or found under a quarantine key from an earlier one.
             let key = crate::store::match_key(&id.get_untracked());
-            let aside = move || c.quarantined.with(|q| q.iter().any(|x| x.key == key));
+            let earlier = crate::store::quarantined().iter().any(|(k, _)| k.ends_with(&format!(".{key}")));
+            let aside = move || earlier || c.quarantined.with(|q| q.iter().any(|x| x.key == key));
             view! {
                 <section class="page">
                     <p class="empty" id="match-missing">{tx("err.no_match")}" "<code>{id.get()}</code></p>

@@ -195,6 +195,10 @@ test('corrupt and foreign values are moved aside and reported; the rest keeps wo
   await started(page);
   await expect(page.locator('#match-missing')).toBeVisible();
   await expect(page.locator('#match-quarantined')).toContainText('隔离区');
+  // Still said after the next start (the value is under its quarantine key by then).
+  await page.reload();
+  await started(page);
+  await expect(page.locator('#match-quarantined')).toContainText('隔离区');
 });
 
 test('a reload at any point of hand entry loses at most the uncommitted form', async ({ page }) => {
@@ -580,9 +584,10 @@ test('undo right after a delete brings the deleted hand back (and no other hand 
   expect(await rows(page).allTextContents()).toEqual(texts);
 });
 
-test('an import with a new hand that does not fit this device (the game was won here) merges the rest and names it', async ({ page }) => {
-  // Another device's copy of the sample: the same first 85, then its own 85 and an overrun;
-  // here the game was won by a 40 after that 85. The file used to be refused as a whole.
+test('an import with a new hand that does not fit this device (the game was won here) leaves it out, names it, and changes nothing else', async ({ page }) => {
+  // Another device's copy of the sample: the same first 85, then its own 85 (entered after
+  // the 40 that won the game here) and an overrun after it. The file used to be refused
+  // as a whole; now its entries that cannot follow this device's log are named.
   await openSample(page);
   await setPoints(page, 85);
   await page.click('#commit');
@@ -595,23 +600,22 @@ test('an import with a new hand that does not fit this device (the game was won 
     const last = entries[entries.length - 1];
     const theirs = JSON.parse(JSON.stringify(last));
     theirs.id = 'elsewhere-hand';
-    theirs.at_ms = last.at_ms + 1000;
-    const overrun = { id: 'elsewhere-overrun', at_ms: last.at_ms + 2000, op: { type: 'overrun', seat: 'N', action: 'play', seconds: 5 } };
+    theirs.at_ms = Date.now() + 60_000;
+    const overrun = { id: 'elsewhere-overrun', at_ms: Date.now() + 70_000, op: { type: 'overrun', seat: 'N', action: 'play', seconds: 5 } };
     m.entries = [...entries, theirs, overrun];
     return JSON.stringify({ schema_version: 2, app: 'referee', kind: 'export', exported_ms: Date.now(), matches: [m] });
   }, [SAMPLE_KEY, common]);
-  const n = await entryCount(page);
+  const before = await storedEntries(page);
   await page.goto('/');
   await started(page);
   await page.setInputFiles('#import-file', { name: 'elsewhere.json', mimeType: 'application/json', buffer: Buffer.from(file) });
   await expect(page.locator('#import-preview')).toBeVisible();
   await page.click('#import-confirm');
-  await expect(page.locator('#import-done')).toContainText('1 场补充');
-  await expect(page.locator('#import-done')).toContainText('1 条新记录与本机记录不符, 未导入');
-  await expect(page.locator('#import-not-fitting li')).toHaveCount(1);
-  await expect(page.locator('#import-not-fitting li')).toContainText('elsewhere-hand');
-  await expect(page.locator('#import-not-fitting li')).toContainText('game over');
-  const ids = (await storedEntries(page)).map((e) => e.id);
-  expect(ids.length).toBe(n + 1);
-  expect(ids[ids.length - 1]).toBe('elsewhere-overrun');
+  await expect(page.locator('#import-done')).toContainText('1 场无变化');
+  await expect(page.locator('#import-done')).toContainText('2 条新记录与本机记录不符, 未导入');
+  await expect(page.locator('#import-not-fitting li')).toHaveCount(2);
+  await expect(page.locator('#import-not-fitting li').first()).toContainText('elsewhere-hand');
+  await expect(page.locator('#import-not-fitting li').first()).toContainText('game over');
+  await expect(page.locator('#import-not-fitting li').nth(1)).toContainText('elsewhere-overrun');
+  expect(await storedEntries(page)).toEqual(before);
 });

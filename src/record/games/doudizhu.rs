@@ -182,10 +182,6 @@ pub struct SessionView {
 }
 
 impl SessionView {
-    /// The first entry other than a hand that could not count ([`SessionView::refused`]).
-    pub fn first_refused(&self) -> Option<(String, InputError)> {
-        self.refused.first().cloned()
-    }
     /// The sitting in progress (the last one).
     pub fn current(&self) -> &Segment {
         self.segments.last().expect("a session has at least one sitting")
@@ -469,9 +465,11 @@ pub struct DoudizhuView {
 }
 
 impl DoudizhuView {
-    /// The first hand (or other entry, [`SessionView::refused`]) that cannot count, if any.
+    /// The first hand that cannot count, if any. Other entries that do not count
+    /// ([`SessionView::refused`]) are refused when entered, not when read: an older log
+    /// that has one still reads.
     pub fn first_error(&self) -> Option<(String, InputError)> {
-        first_error(&self.rows).or_else(|| self.session.first_refused())
+        first_error(&self.rows)
     }
     /// Who calls first in the next deal: the player after the last deal's first caller
     /// (000 §二(三) "之后轮流首先叫牌"), or the first seat of the table for its first deal.

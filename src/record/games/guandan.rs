@@ -366,14 +366,14 @@ impl GuandanView {
     pub fn current(&self) -> &Round {
         self.rounds.last().expect("a view has at least one round")
     }
-    /// The first hand (or other entry, [`GuandanView::refused`]) that cannot count, if
-    /// any: (entry id, error).
+    /// The first hand that cannot count, if any: (entry id, error). Other entries that do
+    /// not count ([`GuandanView::refused`]) are refused when entered, not when read: an
+    /// older log that has one still reads.
     pub fn first_error(&self) -> Option<(String, InputError)> {
         self.rounds
             .iter()
             .flat_map(|r| &r.rows)
             .find_map(|r| r.result.as_ref().err().map(|e| (r.entry_id.clone(), e.input_error())))
-            .or_else(|| self.refused.first().cloned())
     }
     /// The row of entry `id`, with its round index.
     pub fn row(&self, id: &str) -> Option<(usize, &GuandanRow)> {
@@ -780,10 +780,15 @@ mod tests {
         let err = m.clone().append(Entry { id: "d1".into(), at_ms: 1e6, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap_err();
         assert_eq!(err.field, crate::record::LATER_HAND);
         assert!(err.reason.contains("next_game: round 1 is not over"), "{}", err.reason);
-        // A log with such an entry (built by hand) does not read back.
+        // An older log with such an entry (built by hand here) still reads: the entry
+        // changes nothing and is listed.
         m.entries.push(Entry { id: "n2".into(), at_ms: 1e6, op: next() });
-        assert_eq!(view(&m).rounds.len(), 2, "the refused start changes nothing");
-        assert!(schema::validate_match(&m).is_err());
+        let v = view(&m);
+        assert_eq!(v.rounds.len(), 2, "the refused start changes nothing");
+        assert_eq!(v.refused.iter().map(|(id, _)| id.as_str()).collect::<Vec<_>>(), ["n2"]);
+        assert!(schema::validate_match(&m).is_ok());
+        // … and it does not stand in the way of what comes next.
+        push(&mut m, "h2", op(h([N, S, E, W])));
     }
 
     #[test]

@@ -74,9 +74,11 @@ pub struct SandayiView {
 }
 
 impl SandayiView {
-    /// The first hand (or other entry, [`SessionView::refused`]) that cannot count, if any.
+    /// The first hand that cannot count, if any. Other entries that do not count
+    /// ([`SessionView::refused`]) are refused when entered, not when read: an older log
+    /// that has one still reads.
     pub fn first_error(&self) -> Option<(String, InputError)> {
-        first_error(&self.rows).or_else(|| self.session.first_refused())
+        first_error(&self.rows)
     }
     /// Whether the next deal is 荒番 (the last deal that counts was void).
     pub fn next_is_huangfan(&self) -> bool {

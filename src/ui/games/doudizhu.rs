@@ -363,7 +363,7 @@ pub(crate) fn session_bar(
                                 }
                             }>{tr(l, "ddz.next_table").replace("{k}", &next.to_string())}</button>
                         }.into_any()
-                    } else if s.playoff_needed && !s.current().playoff {
+                    } else if s.playoff_needed && !s.current().playoff && s.current().hands > 0 {
                         view! {
                             <button class="btn primary" id="start-playoff" on:click=move |_| act(m, Op::NextGame { start: Default::default() })>{tr(l, "ddz.start_playoff")}</button>
                         }.into_any()
