@@ -292,8 +292,9 @@ impl Match {
     /// or it could not be read back. A move to the next game ([`Op::NextGame`]) is
     /// replayed too (refused with [`NOT_PLAYABLE`] when it cannot count). Other entries
     /// cannot change an earlier hand and are not replayed here: a new hand's own result is
-    /// the caller's to have checked on this very log (the page's preview). When the log may have changed since that check
-    /// (another tab wrote), use [`Match::append_replayed`].
+    /// the caller's to have checked on this very log (the page's preview). When the log
+    /// may have changed since that check (another tab wrote), use
+    /// [`Match::append_replayed`].
     pub fn append(&mut self, entry: Entry) -> Result<(), ImportError> {
         // A move to the next game/table/round is rare and only counts at the right moment
         // (the round before it over, a deal at this table): replayed too.

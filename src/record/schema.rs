@@ -694,7 +694,8 @@ pub struct MergeReport {
 
 impl MergeReport {
     /// Whether anything incoming was not applied (a conflicting entry, a set-up or title
-    /// that differs): after such a merge the incoming value is not all in storage.
+    /// that differs, an entry that does not fit): after such a merge the incoming value is
+    /// not all in storage.
     pub fn left_out(&self) -> bool {
         !self.conflicts.is_empty() || !self.setup_differs.is_empty() || !self.not_fitting.is_empty()
     }
