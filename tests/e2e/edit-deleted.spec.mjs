@@ -5,6 +5,7 @@
 // same in one tab (the edited hand deleted from this tab's history). 掼蛋, 斗地主, 三打一, 升级
 // (the sample match) and 双升 (whose typed result stays, as a new entry of its table).
 import { test, expect } from '@playwright/test';
+import { rowAction, storedEntries } from './helpers.mjs';
 
 const GONE = '正在修改的这一副已被删除';
 
@@ -21,19 +22,6 @@ async function secondTab(context, a) {
   return b;
 }
 
-/** Every entry stored for match `id` (its value, then its tail's newer entries). */
-const storedEntries = (page, id) =>
-  page.evaluate((id) => {
-    const es = JSON.parse(localStorage.getItem(`referee.match.${id}`)).match.entries;
-    const tail = localStorage.getItem(`referee.tail.${id}`);
-    if (tail) {
-      const tt = JSON.parse(tail);
-      tt.entries.forEach((e, i) => {
-        if (tt.from + i >= es.length) es.push(e);
-      });
-    }
-    return es;
-  }, id);
 const matchId = (page) => new URL(page.url()).pathname.split('/').pop();
 
 /** A fresh start: empty storage, on /new. */
@@ -72,16 +60,14 @@ test('掼蛋: the hand being edited is deleted in another tab → said, edit mod
 
   // Tab A opens hand 1 for editing and changes the order.
   const first = rows(a).last();
-  await first.locator('summary').click();
-  await first.locator('button.edit').click();
+  await rowAction(first, 'edit');
   await expect(a.locator('#gd-commit')).toHaveText('保存修改');
   await a.click('#gd-seat-E'); // the order is cut back to 北
   await tap(a, ['S', 'E']);
 
   // Tab B deletes hand 1.
   const firstB = rows(b).last();
-  await firstB.locator('summary').click();
-  await firstB.locator('button.delete').click();
+  await rowAction(firstB, 'delete');
   await expect(rows(b)).toHaveCount(1);
 
   // Tab A follows: the message, out of edit mode, a new hand's empty form.
@@ -130,14 +116,12 @@ test('斗地主: the edited hand deleted in another tab, then in this tab → sa
 
   const heading = a.locator('#hand-entry h2');
   const first = rows(a).last();
-  await first.locator('summary').click();
-  await first.locator('button.edit').click();
+  await rowAction(first, 'edit');
   await expect(heading).toHaveText('修改这一副');
   await expect(a.locator('#commit')).toHaveText('保存修改');
 
   const firstB = rows(b).last();
-  await firstB.locator('summary').click();
-  await firstB.locator('button.delete').click();
+  await rowAction(firstB, 'delete');
   await expect(rows(b)).toHaveCount(2);
 
   await expect(rows(a)).toHaveCount(2);
@@ -154,8 +138,7 @@ test('斗地主: the edited hand deleted in another tab, then in this tab → sa
 
   // The same in one tab: the hand being edited deleted from this tab's history.
   const newest = rows(a).first();
-  await newest.locator('summary').click();
-  await newest.locator('button.edit').click();
+  await rowAction(newest, 'edit');
   await expect(heading).toHaveText('修改这一副');
   await newest.locator('button.delete').click();
   await expect(rows(a)).toHaveCount(2);
@@ -185,13 +168,11 @@ test('三打一: the deal being edited is deleted in another tab → said, edit 
 
   const heading = a.locator('#hand-entry h2');
   const newest = rows(a).first();
-  await newest.locator('summary').click();
-  await newest.locator('button.edit').click();
+  await rowAction(newest, 'edit');
   await expect(heading).toHaveText('修改这一副');
 
   const newestB = rows(b).first();
-  await newestB.locator('summary').click();
-  await newestB.locator('button.delete').click();
+  await rowAction(newestB, 'delete');
   await expect(rows(b)).toHaveCount(1);
 
   await expect(rows(a)).toHaveCount(1);
@@ -223,14 +204,12 @@ test('升级 (sample match): the hand being edited is deleted in another tab →
 
   const heading = a.locator('#hand-entry h2');
   const newest = rows(a).first();
-  await newest.locator('summary').click();
-  await newest.locator('button.edit').click();
+  await rowAction(newest, 'edit');
   await expect(heading).toHaveText('修改这一副');
   await expect(a.locator('#commit')).toHaveText('保存修改');
 
   const newestB = rows(b).first();
-  await newestB.locator('summary').click();
-  await newestB.locator('button.delete').click();
+  await rowAction(newestB, 'delete');
   await expect(rows(b)).toHaveCount(n - 1);
 
   await expect(rows(a)).toHaveCount(n - 1);

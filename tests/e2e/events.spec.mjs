@@ -88,6 +88,22 @@ async function playTable(browser, packPath) {
   return path;
 }
 
+/** A new event `name` with the four teams (one pair each) and the 健康杯 掼蛋 team round
+ * robin added (its tab open). */
+async function teamRoundRobin(page, name) {
+  await page.goto('/events');
+  await ready(page);
+  await page.fill('#ev-name', name);
+  await page.click('#ev-create');
+  await expect(page.locator('#en-bulk')).toBeVisible();
+  await page.fill('#en-bulk', TEAMS.map((t) => `${t}: ${t}甲, ${t}乙`).join('\n'));
+  await page.click('#en-add');
+  await expect(page.locator('#entrants tbody tr')).toHaveCount(4);
+  await page.click('button[data-tab="add"]');
+  await page.selectOption('#comp-format', 'jiankang-guandan-team');
+  await page.click('#comp-add');
+}
+
 async function standingsRows(page) {
   await expect(page.locator('#standings')).toBeVisible();
   return page.locator('#standings tr.st-row').evaluateAll((rows) =>
@@ -278,19 +294,8 @@ test('a 4-team 掼蛋 round robin on two tables and the desk: draw, schedule, sy
 });
 
 test('desk forfeits (18:0, two forfeits cancel) and a knock-out with best of 3 from the final', async ({ page }) => {
-  await page.goto('/events');
-  await ready(page);
-  await page.fill('#ev-name', '弃权与淘汰');
-  await page.click('#ev-create');
-  await expect(page.locator('#en-bulk')).toBeVisible();
-  await page.fill('#en-bulk', TEAMS.map((t) => `${t}: ${t}甲, ${t}乙`).join('\n'));
-  await page.click('#en-add');
-  await expect(page.locator('#entrants tbody tr')).toHaveCount(4);
-
   // Round robin, 健康杯 format; draw numbers typed by hand (a physical draw): 红 1 … 黄 4.
-  await page.click('button[data-tab="add"]');
-  await page.selectOption('#comp-format', 'jiankang-guandan-team');
-  await page.click('#comp-add');
+  await teamRoundRobin(page, '弃权与淘汰');
   for (const [i, t] of TEAMS.entries()) {
     const row = page.locator('#draw-table tr', { hasText: t });
     await row.locator('.draw-num').fill(String(i + 1));
@@ -356,17 +361,7 @@ test('a new draw after a match was played: the fixture gets a match of its own t
   test.setTimeout(180_000);
   // The new draw asks for confirmation ("the records stay"): accept.
   page.on('dialog', (d) => d.accept());
-  await page.goto('/events');
-  await ready(page);
-  await page.fill('#ev-name', '重新抽签');
-  await page.click('#ev-create');
-  await expect(page.locator('#en-bulk')).toBeVisible();
-  await page.fill('#en-bulk', TEAMS.map((t) => `${t}: ${t}甲, ${t}乙`).join('\n'));
-  await page.click('#en-add');
-  await expect(page.locator('#entrants tbody tr')).toHaveCount(4);
-  await page.click('button[data-tab="add"]');
-  await page.selectOption('#comp-format', 'jiankang-guandan-team');
-  await page.click('#comp-add');
+  await teamRoundRobin(page, '重新抽签');
 
   // Seed 1: round 1, table 1 is 绿队 v 蓝队. The round's matches are created and 绿队 wins
   // that one 25:0 (five deals of 双上).

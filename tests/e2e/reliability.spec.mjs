@@ -4,6 +4,7 @@
 //   two tabs on one event, and a language chosen in one tab taken by the others.
 // Mostly on the built-in 升级 sample match (home → #open-sample).
 import { test, expect } from '@playwright/test';
+import { rowAction, storedEntries as storedOf } from './helpers.mjs';
 
 const SAMPLE_ID = 'sample-chaodipi';
 const SAMPLE_KEY = `referee.match.${SAMPLE_ID}`;
@@ -49,6 +50,15 @@ async function setPoints(page, n) {
 
 const rows = (page) => page.locator('#history li.hand-row');
 
+/** Imports `text` as file `name` from the home page and confirms the preview. */
+async function importFromHome(page, name, text) {
+  await page.goto('/');
+  await started(page);
+  await page.setInputFiles('#import-file', { name, mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(page.locator('#import-preview')).toBeVisible();
+  await page.click('#import-confirm');
+}
+
 /** Two tabs on the sample match: `a` opened it from home, `b` by its address. */
 async function twoTabs(context) {
   const a = await context.newPage();
@@ -65,18 +75,7 @@ const head = (page) => page.evaluate((k) => localStorage.getItem(k), SAMPLE_KEY)
 const stored = (page) =>
   page.evaluate(([k, t]) => JSON.stringify([localStorage.getItem(k), localStorage.getItem(t)]), [SAMPLE_KEY, TAIL_KEY]);
 /** The stored log: the match's entries, then its tail's (where they overlap, once). */
-const storedEntries = (page) =>
-  page.evaluate(([k, t]) => {
-    const es = JSON.parse(localStorage.getItem(k)).match.entries;
-    const tail = localStorage.getItem(t);
-    if (tail) {
-      const tt = JSON.parse(tail);
-      tt.entries.forEach((e, i) => {
-        if (tt.from + i >= es.length) es.push(e);
-      });
-    }
-    return es;
-  }, [SAMPLE_KEY, TAIL_KEY]);
+const storedEntries = (page) => storedOf(page, SAMPLE_ID);
 const entryCount = (page) => storedEntries(page).then((es) => es.length);
 
 test('storage full on commit: a clear message, the form kept, nothing saved is lost', async ({ page }) => {
@@ -470,8 +469,7 @@ test('deleting a hand that would make a later hand impossible is refused; nothin
     d.type() === 'confirm' ? d.accept() : d.dismiss();
   });
   const third = rows(page).nth(2);
-  await third.locator('summary').click();
-  await third.locator('button.delete').click();
+  await rowAction(third, 'delete');
   await expect.poll(() => dialogs.length).toBe(2);
   expect(dialogs[1]).toContain('此修改使后面的副无法成立');
   expect(dialogs[1]).toContain('game over');
@@ -491,11 +489,7 @@ test('an import whose copy of a known match has another title says so (the local
     return JSON.stringify({ schema_version: 2, app: 'referee', kind: 'export', exported_ms: Date.now(), matches: [m] });
   }, SAMPLE_KEY);
   const before = await head(page);
-  await page.goto('/');
-  await started(page);
-  await page.setInputFiles('#import-file', { name: 'renamed.json', mimeType: 'application/json', buffer: Buffer.from(file) });
-  await expect(page.locator('#import-preview')).toBeVisible();
-  await page.click('#import-confirm');
+  await importFromHome(page, 'renamed.json', file);
   await expect(page.locator('#import-done')).toContainText('1 场比赛的设置或名称与本机不同 (保留本机)');
   expect(await head(page)).toBe(before);
 });
@@ -571,8 +565,7 @@ test('undo right after a delete brings the deleted hand back (and no other hand 
   page.on('dialog', (d) => (d.type() === 'confirm' ? d.accept() : d.dismiss()));
   // Delete the second newest hand by mistake…
   const second = rows(page).nth(1);
-  await second.locator('summary').click();
-  await second.locator('button.delete').click();
+  await rowAction(second, 'delete');
   await expect(rows(page)).toHaveCount(before - 1);
   // …and undo: it is back, with every other hand.
   await page.click('#undo');
@@ -606,11 +599,7 @@ test('an import with a new hand that does not fit this device (the game was won 
     return JSON.stringify({ schema_version: 2, app: 'referee', kind: 'export', exported_ms: Date.now(), matches: [m] });
   }, [SAMPLE_KEY, common]);
   const before = await storedEntries(page);
-  await page.goto('/');
-  await started(page);
-  await page.setInputFiles('#import-file', { name: 'elsewhere.json', mimeType: 'application/json', buffer: Buffer.from(file) });
-  await expect(page.locator('#import-preview')).toBeVisible();
-  await page.click('#import-confirm');
+  await importFromHome(page, 'elsewhere.json', file);
   await expect(page.locator('#import-done')).toContainText('1 场无变化');
   await expect(page.locator('#import-done')).toContainText('2 条新记录与本机记录不符, 未导入');
   await expect(page.locator('#import-not-fitting li')).toHaveCount(2);
