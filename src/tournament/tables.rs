@@ -220,6 +220,16 @@ mod tests {
     use crate::record::schema::validate_match;
     use crate::tournament::{builtin_formats, draw, schedule, standings};
 
+    /// Competition `id` of the built-in `format` for every entrant of `e`, drawn in entrant
+    /// order (e1 → 1 …) and scheduled.
+    fn drawn(e: &Event, format: &str, id: &str, name: &str) -> Competition {
+        let f = crate::tournament::builtin_format(format).unwrap();
+        let mut c = f.competition(id, name, e.entrants.iter().map(|x| x.id.clone()).collect());
+        c.draw.numbers = (1..=e.entrants.len() as u32).map(|i| (format!("e{i}"), i)).collect();
+        schedule::generate(&mut c);
+        c
+    }
+
     fn event(kind: EntrantKind, n: usize, members: usize) -> Event {
         let mut e = Event::new("ev1", "健康杯", 0.0);
         for i in 1..=n {
@@ -264,10 +274,7 @@ mod tests {
     #[test]
     fn names_seats_and_preset_overrides() {
         let mut e = event(EntrantKind::Team, 4, 2);
-        let f = crate::tournament::builtin_format("guandan-shift-3rounds").unwrap();
-        let mut c = f.competition("c1", "x", e.entrants.iter().map(|x| x.id.clone()).collect());
-        c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
-        schedule::generate(&mut c);
+        let mut c = drawn(&e, "guandan-shift-3rounds", "c1", "x");
         e.competitions.push(c.clone());
         let res = standings::results(&c, &[]);
         let (m, _) = leg_match(&e, &c, "r1f1", 0, &res, 0.0).unwrap();
@@ -285,10 +292,7 @@ mod tests {
     #[test]
     fn knockout_final_waits_for_winners_then_seats_the_lower_draw_north_south() {
         let mut e = event(EntrantKind::Pair, 4, 2);
-        let f = crate::tournament::builtin_format("jiankang-chaodipi-ko").unwrap();
-        let mut c = f.competition("k", "ko", e.entrants.iter().map(|x| x.id.clone()).collect());
-        c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
-        schedule::generate(&mut c);
+        let mut c = drawn(&e, "jiankang-chaodipi-ko", "k", "ko");
         e.competitions.push(c.clone());
         let res = standings::results(&c, &[]);
         assert_eq!(leg_match(&e, &c, "r2f1", 0, &res, 0.0).unwrap_err(), LegError::Unresolved);
@@ -345,10 +349,7 @@ mod tests {
     #[test]
     fn a_knockout_side_decided_otherwise_gets_a_new_match() {
         let mut e = event(EntrantKind::Pair, 4, 2);
-        let f = crate::tournament::builtin_format("jiankang-chaodipi-ko").unwrap();
-        let mut c = f.competition("k", "ko", e.entrants.iter().map(|x| x.id.clone()).collect());
-        c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
-        schedule::generate(&mut c);
+        let mut c = drawn(&e, "jiankang-chaodipi-ko", "k", "ko");
         // e4 and e2 win the semi-finals (forfeits): the final e4 v e2 is made and linked.
         c.rounds[0].fixtures[0].forfeits = vec![0];
         c.rounds[0].fixtures[1].forfeits = vec![1];

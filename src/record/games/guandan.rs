@@ -730,13 +730,19 @@ mod tests {
         assert_eq!(schema::parse_import(&text).unwrap(), vec![m]);
     }
 
-    #[test]
-    fn best_of_three_and_time_verdict() {
+    /// A best-of-3 match (guandan-5-3-1) whose first game A won by 双上 at A (hand "h1").
+    fn game_one_won() -> Match {
         let mut m = blank("b", "guandan-5-3-1", 0.0).unwrap();
         if let crate::record::Setup::Guandan(s) = &mut m.setup {
             s.start = GuandanStart { levels: PerTeam::new(Rank::ACE, rk("2")), declarer: Some(Team::A) };
         }
         push(&mut m, "h1", op(h([N, S, E, W])));
+        m
+    }
+
+    #[test]
+    fn best_of_three_and_time_verdict() {
+        let mut m = game_one_won();
         let v = view(&m);
         assert_eq!(v.rounds_won, PerTeam::new(1, 0));
         assert!(v.can_start_next_round());
@@ -766,11 +772,7 @@ mod tests {
     /// the next round has started (it would leave round 1 unfinished behind round 2).
     #[test]
     fn a_next_round_needs_the_round_before_it_over() {
-        let mut m = blank("b", "guandan-5-3-1", 0.0).unwrap();
-        if let crate::record::Setup::Guandan(s) = &mut m.setup {
-            s.start = GuandanStart { levels: PerTeam::new(Rank::ACE, rk("2")), declarer: Some(Team::A) };
-        }
-        push(&mut m, "h1", op(h([N, S, E, W])));
+        let mut m = game_one_won();
         let next = || Op::NextGame { start: crate::rules::shengji::Start::default() };
         push(&mut m, "n1", next());
         let at = m.entries.len();
