@@ -118,6 +118,33 @@ pub struct Segment {
     pub totals: Vec<i64>,
 }
 
+/// Where a move on from the sitting `current` goes ([`next_sitting`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NextSitting {
+    /// The next table of the rotation.
+    Table,
+    /// The play-off hands (after the last table, a tie at the advancing cut).
+    Playoff,
+}
+
+/// Whether the session may move on from `current` now, and where: only from a sitting
+/// with a deal; to the next table before the last one; past the last table only into a
+/// needed play-off; never from the play-off. The error says why not. One rule for the
+/// replay ([`Fold::other`] refuses other moves) and for the page (it offers this one).
+pub fn next_sitting(current: &Segment, at_last_table: bool, playoff_needed: bool) -> Result<NextSitting, String> {
+    if current.playoff {
+        Err("the play-off is being played: there is no next table".to_string())
+    } else if current.hands == 0 {
+        Err(format!("table {} has no deal yet", current.number))
+    } else if !at_last_table {
+        Ok(NextSitting::Table)
+    } else if playoff_needed {
+        Ok(NextSitting::Playoff)
+    } else {
+        Err("the last table is played and no play-off is needed".to_string())
+    }
+}
+
 /// Seat order at table `k` (0-based) for `n` players: rotated one seat per table.
 pub fn seating(n: usize, k: usize) -> Vec<usize> {
     (0..n).map(|s| (s + k) % n.max(1)).collect()
@@ -189,6 +216,10 @@ impl SessionView {
     /// True on the last regular table or later.
     pub fn at_last_table(&self) -> bool {
         self.segments.len() >= self.tables
+    }
+    /// Where the session may move on to now, if anywhere ([`next_sitting`]).
+    pub fn next_sitting(&self) -> Option<NextSitting> {
+        next_sitting(self.current(), self.at_last_table(), self.playoff_needed).ok()
     }
     /// True when the current table's clock has reached its limit at `now_ms`.
     pub fn time_up(&self, now_ms: f64) -> bool {
@@ -290,17 +321,11 @@ impl<H, R: Deltas> Fold<H, R> {
         match op {
             Op::Clock { action } => act(&mut self.segments.last_mut().unwrap().clock, *action, at_ms),
             Op::NextGame { .. } => {
-                let cur = self.segments.last().unwrap();
-                let why = if cur.playoff {
-                    Some("the play-off is being played: there is no next table".to_string())
-                } else if cur.hands == 0 {
-                    Some(format!("table {} has no deal yet", cur.number))
-                } else if self.segments.len() >= self.tables() && !rank_session(&self.totals, self.session.advancing.max(1)).playoff {
-                    Some("the last table is played and no play-off is needed".to_string())
-                } else {
-                    None
-                };
-                if let Some(reason) = why {
+                let at_last = self.segments.len() >= self.tables();
+                // Before any play-off hand, a play-off is needed exactly when the ranking
+                // has a tie at the cut (as `SessionView::playoff_needed`).
+                let playoff_needed = rank_session(&self.totals, self.session.advancing.max(1)).playoff;
+                if let Err(reason) = next_sitting(self.segments.last().unwrap(), at_last, playoff_needed) {
                     self.refused.push((id.to_string(), InputError { field: "next_game".into(), reason }));
                     return;
                 }

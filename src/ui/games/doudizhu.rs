@@ -10,7 +10,7 @@
 
 use crate::i18n::{lookup, tr, Lang};
 pub(crate) use crate::record::games::doudizhu::{bidding_done, bids_from, calls_from, high_bid};
-use crate::record::games::doudizhu::{DdzRow, DoudizhuSetup, DoudizhuView, SessionView};
+use crate::record::games::doudizhu::{DdzRow, DoudizhuSetup, DoudizhuView, NextSitting, SessionView};
 use crate::record::replay::{replay, MatchView};
 use crate::record::{schema, ClockAction, Entry, HandInput, Match, Op, Setup};
 use crate::rules::doudizhu::{
@@ -354,7 +354,8 @@ pub(crate) fn session_bar(
                 {move || {
                     let s = session.get();
                     let l = lang.get();
-                    if !s.at_last_table() && s.current().hands > 0 {
+                    let move_on = s.next_sitting();
+                    if move_on == Some(NextSitting::Table) {
                         let next = s.segments.len() + 1;
                         view! {
                             <button class="btn" class:primary=move || time_up.get() id="next-table" on:click=move |_| {
@@ -363,7 +364,7 @@ pub(crate) fn session_bar(
                                 }
                             }>{tr(l, "ddz.next_table").replace("{k}", &next.to_string())}</button>
                         }.into_any()
-                    } else if s.playoff_needed && !s.current().playoff && s.current().hands > 0 {
+                    } else if move_on == Some(NextSitting::Playoff) {
                         view! {
                             <button class="btn primary" id="start-playoff" on:click=move |_| act(m, Op::NextGame { start: Default::default() })>{tr(l, "ddz.start_playoff")}</button>
                         }.into_any()
