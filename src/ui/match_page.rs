@@ -257,7 +257,7 @@ pub fn MatchPage() -> impl IntoView {
             // Its stored value may have been moved aside (here or by another tab): say so.
             // Moved aside in this session, or found under a quarantine key from an earlier one.
             let key = crate::store::match_key(&id.get_untracked());
-            let earlier = crate::store::quarantined().iter().any(|(k, _)| k.ends_with(&format!(".{key}")));
+            let earlier = crate::store::keys().iter().any(|k| k.starts_with(crate::store::QUARANTINE_PREFIX) && k.ends_with(&format!(".{key}")));
             let aside = move || earlier || c.quarantined.with(|q| q.iter().any(|x| x.key == key));
             view! {
                 <section class="page">

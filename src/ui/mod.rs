@@ -197,17 +197,17 @@ fn App() -> impl IntoView {
     });
     // Another tab wrote: read what it changed again (`key` is none when it cleared all).
     let storage_listener = window_event_listener(leptos::ev::storage, move |e: web_sys::StorageEvent| {
-        let key = e.key();
-        let all = key.is_none();
-        let key = key.unwrap_or_default();
-        if all || key == store::SETTINGS_KEY {
-            c.reload_settings();
-        }
-        if all || key.starts_with(events::EVENT_PREFIX) {
-            c.events_changed.update(|n| *n += 1);
-        }
-        if all || (key.starts_with(store::PREFIX) && key != store::SETTINGS_KEY && !key.starts_with(events::EVENT_PREFIX)) {
-            c.reload();
+        let bump_events = || c.events_changed.update(|n| *n += 1);
+        match e.key() {
+            None => {
+                c.reload_settings();
+                bump_events();
+                c.reload();
+            }
+            Some(k) if k == store::SETTINGS_KEY => c.reload_settings(),
+            Some(k) if k.starts_with(events::EVENT_PREFIX) => bump_events(),
+            Some(k) if k.starts_with(store::PREFIX) => c.reload(),
+            Some(_) => {}
         }
     });
     let update_listener = window_event_listener_untyped("sw-update-ready", move |_| c.update_ready.set(true));
