@@ -453,8 +453,8 @@ pub fn validate_match(m: &Match) -> Result<(), ImportError> {
                     return Err(ie("setup.preset.clamp", format!("the minimum {lo} is above the maximum {hi}")));
                 }
             }
-            if let Some(d) = s.start.dealer {
-                if d.team() != s.start.declarer {
+            if let (Some(d), Some(declarer)) = (s.start.dealer, s.start.declarer) {
+                if d.team() != declarer {
                     return Err(ie("setup.start.dealer", "the dealer seat is not on the declarer team"));
                 }
             }

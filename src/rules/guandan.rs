@@ -20,7 +20,7 @@
 //! parameters only. Every number in a [`HandOutcome`] comes with the rule that produced it,
 //! citing the seed section stored in the preset ([`Cites`]).
 
-use super::{Rank, Seat, Team};
+use super::{Rank, Ruling, RulingError, Seat, Team, TimeTie, TimeVerdict};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -218,6 +218,10 @@ pub struct ARule {
     pub max_failures: Option<u32>,
     /// The level a team falls back to after `max_failures` (2 in 004 第一篇).
     pub fall_back_to: Rank,
+    /// The first team to reach A wins at once (004 第五篇 「最先打到A」 **[r2]** *(reading)*),
+    /// instead of having to pass it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub win_on_reaching: bool,
 }
 
 /// Round scores (004 第三篇 §二(七)2): the team that passes A gets
@@ -330,6 +334,14 @@ pub struct MatchFormat {
     /// Round time limit in minutes.
     #[serde(default)]
     pub round_minutes: Option<u32>,
+    /// Time limit of a match in minutes (004 第五篇: 60) **[r2]**; at the limit the higher
+    /// level wins, equal levels decided by `time_tie`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_minutes: Option<u32>,
+    /// Who wins at the time limit with equal levels (004 第五篇: the team not declaring)
+    /// **[r2]**; a stored copy without the field reads as revision 1's reading, the declarer.
+    #[serde(default, skip_serializing_if = "TimeTie::is_declarer")]
+    pub time_tie: TimeTie,
     /// What happens when the time runs out mid-hand.
     #[serde(default)]
     pub time_up: Option<TimeUp>,
@@ -359,8 +371,8 @@ pub struct Timing {
     pub play_seconds: Option<u32>,
 }
 
-/// The four built-in presets of RULES.md §2: `guandan-3-2-1`, `guandan-5-3-1`,
-/// `jiankang-guandan`, `guandan-shift-3rounds`.
+/// The five built-in presets of RULES.md §2: `guandan-3-2-1`, `guandan-5-3-1`,
+/// `jiankang-guandan`, `guandan-shift-3rounds`, `guandan-knockout-60` **[r2]**.
 pub fn builtin_presets() -> Vec<GuandanPreset> {
     let r = |s: &str| Rank::parse(s).expect("valid rank literal");
     let s = |x: &str| x.to_string();
@@ -394,6 +406,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 partner_not_last: true,
                 max_failures: Some(3),
                 fall_back_to: Rank::TWO,
+                win_on_reaching: false,
             },
             deal_points: None,
             round_scoring: None,
@@ -440,6 +453,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 partner_not_last: true,
                 max_failures: None,
                 fall_back_to: Rank::TWO,
+                win_on_reaching: false,
             },
             deal_points: None,
             round_scoring: None,
@@ -484,6 +498,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 partner_not_last: true,
                 max_failures: None,
                 fall_back_to: Rank::TWO,
+                win_on_reaching: false,
             },
             deal_points: Some(ByFinish {
                 double: 5,
@@ -534,6 +549,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 partner_not_last: true,
                 max_failures: None,
                 fall_back_to: Rank::TWO,
+                win_on_reaching: false,
             },
             deal_points: None,
             round_scoring: Some(RoundScoring {
@@ -562,6 +578,52 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 first_play_seconds: Some(30),
                 play_seconds: Some(15),
             },
+        },
+        GuandanPreset {
+            id: s("guandan-knockout-60"),
+            name: s("掼蛋 淘汰赛（60分钟）"),
+            source: s("004 第五篇"),
+            readings: vec![
+                s("a_rule.win_on_reaching"),
+                s("fouls.out_of_turn_levels"),
+                s("tribute.single_payer"),
+                s("tribute.double_tie_lead"),
+            ],
+            cites: Cites {
+                upgrade: s("004 第五篇"),
+                a_pass: s("004 第五篇 (最先打到A)"),
+                a_fail: s("—"),
+                fouls: s("004 第一篇 §六2"),
+                deal_points: s("—"),
+                round_scoring: s("—"),
+                tribute: s("004 第一篇 §四"),
+            },
+            upgrade: Some(ByFinish {
+                double: 3,
+                one_three: 2,
+                one_four: 1,
+            }),
+            fixed_level: None,
+            a_rule: ARule {
+                partner_not_last: true,
+                max_failures: None,
+                fall_back_to: Rank::TWO,
+                win_on_reaching: true,
+            },
+            deal_points: None,
+            round_scoring: None,
+            fouls: FoulRules {
+                out_of_turn_levels: 1,
+                warnings_per_foul: Some(2),
+            },
+            tribute: tribute_004_1,
+            format: MatchFormat {
+                match_minutes: Some(60),
+                time_tie: TimeTie::NotDeclarer,
+                late_forfeit_minutes: Some(10),
+                ..MatchFormat::default()
+            },
+            timing: Timing::default(),
         },
     ]
 }
@@ -1310,6 +1372,9 @@ pub struct GuandanState {
     /// Finishing order of the last hand scored (decides the next tribute).
     #[serde(default)]
     pub last_order: Option<FinishOrder>,
+    /// The verdict of the last time limit reached, if any **[r2]**.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_verdict: Option<TimeVerdict>,
 }
 
 impl GuandanState {
@@ -1325,6 +1390,7 @@ impl GuandanState {
             double_wins: PerTeam::default(),
             hands_played: 0,
             last_order: None,
+            time_verdict: None,
         }
     }
 
@@ -1591,6 +1657,11 @@ pub fn apply(
             outcome.upgrade = n;
             outcome.rise = (after.index() - before.index()) as u32;
             headline.push(format!("{}: {} +{n}", preset.cites.upgrade, finish.label()));
+            if preset.a_rule.win_on_reaching && after == Rank::ACE {
+                next.winner = Some(winners);
+                outcome.a_attempt = Some(AAttempt::Passed { team: winners });
+                headline.push(format!("{}: {winners:?} 最先打到A → 获胜", preset.cites.a_pass));
+            }
             if outcome.rise < n {
                 outcome.notes.push(format!(
                     "{}: 升级不越过A ({before} +{n} → {after})",
@@ -1751,6 +1822,52 @@ fn fail_at_a(
     }
 }
 
+/// Applies a referee's ruling (RULES.md §0 **[r2]**) to `state`: a `level_penalty` lowers the
+/// team's level (never below 2; the team whose level is played next stays); a `game_lost`
+/// ends the game, the opponents winning it. Errors: the game is already won, a penalty of
+/// 0 levels, or a level penalty in a preset that plays a fixed level.
+pub fn apply_ruling(
+    preset: &GuandanPreset,
+    state: &GuandanState,
+    ruling: Ruling,
+) -> Result<GuandanState, RulingError> {
+    let mut next = state.clone().normalized(preset);
+    if let Some(winner) = next.winner {
+        return Err(RulingError::GameOver { winner });
+    }
+    match ruling {
+        Ruling::LevelPenalty { team, levels } => {
+            if levels == 0 {
+                return Err(RulingError::NoLevels);
+            }
+            if preset.fixed_level.is_some() {
+                return Err(RulingError::FixedLevel);
+            }
+            next.levels[team] = next.levels[team].down(levels);
+        }
+        Ruling::GameLost { team } => next.winner = Some(team.other()),
+    }
+    next.time_verdict = None;
+    next.round_scores = round_scores(preset, &next);
+    Ok(next)
+}
+
+/// The match's time limit is reached after the hands so far (RULES.md §2; 004 第五篇
+/// **[r2]**): the higher level wins; equal levels are decided by the preset's
+/// [`MatchFormat::time_tie`] (the team whose level is played next counts as declaring).
+/// Errors: the game is already won.
+pub fn time_up(preset: &GuandanPreset, state: &GuandanState) -> Result<GuandanState, RulingError> {
+    let mut next = state.clone().normalized(preset);
+    if let Some(winner) = next.winner {
+        return Err(RulingError::GameOver { winner });
+    }
+    let verdict = TimeVerdict::at((next.levels.a, next.levels.b), next.declarer, preset.format.time_tie);
+    next.winner = verdict.winner();
+    next.time_verdict = Some(verdict);
+    next.round_scores = round_scores(preset, &next);
+    Ok(next)
+}
+
 /// The outcome of one more hand from `state`, without changing anything.
 pub fn preview(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> HandOutcome {
     apply(preset, state, hand).1
@@ -1814,7 +1931,42 @@ mod tests {
     }
 
     #[test]
-    fn presets_have_the_four_ids_and_unique_names() {
+    fn rulings_and_time_up() {
+        let p = preset("guandan-3-2-1");
+        let s = GuandanState::new(PerTeam::new(rk("4"), rk("2")), Some(Team::A));
+        let s2 = apply_ruling(&p, &s, Ruling::LevelPenalty { team: Team::A, levels: 5 }).unwrap();
+        assert_eq!(s2.levels, PerTeam::new(Rank::TWO, Rank::TWO));
+        assert_eq!(s2.declarer, Some(Team::A));
+        let lost = apply_ruling(&p, &s, Ruling::GameLost { team: Team::A }).unwrap();
+        assert_eq!(lost.winner, Some(Team::B));
+        assert!(apply(&p, &lost, &hand([N, S, E, W])).1.ignored);
+        assert_eq!(time_up(&p, &lost), Err(RulingError::GameOver { winner: Team::B }));
+        // Equal levels at the time limit: the declarer by default, the other team in 004 第五篇.
+        let tie = GuandanState::new(PerTeam::new(rk("5"), rk("5")), Some(Team::A));
+        assert_eq!(time_up(&p, &tie).unwrap().winner, Some(Team::A));
+        let ko = preset("guandan-knockout-60");
+        assert_eq!(time_up(&ko, &tie).unwrap().time_verdict, Some(TimeVerdict::Winner(Team::B)));
+        let fixed = preset("jiankang-guandan");
+        assert_eq!(
+            apply_ruling(&fixed, &GuandanState::fresh(), Ruling::LevelPenalty { team: Team::A, levels: 1 }),
+            Err(RulingError::FixedLevel)
+        );
+    }
+
+    #[test]
+    fn knockout_reaching_a_wins_at_once() {
+        let ko = preset("guandan-knockout-60");
+        let s = GuandanState::new(PerTeam::new(rk("J"), rk("3")), Some(Team::B));
+        let (next, o) = apply(&ko, &s, &hand([S, N, E, W]));
+        assert_eq!((next.levels.a, next.winner), (Rank::ACE, Some(Team::A)));
+        assert_eq!(o.a_attempt, Some(AAttempt::Passed { team: Team::A }));
+        // The same hand in a preset that must pass A only reaches A.
+        let (next, _) = apply(&preset("guandan-3-2-1"), &s, &hand([S, N, E, W]));
+        assert_eq!((next.levels.a, next.winner), (Rank::ACE, None));
+    }
+
+    #[test]
+    fn presets_have_the_five_ids_and_unique_names() {
         let ids: Vec<String> = builtin_presets().into_iter().map(|p| p.id).collect();
         assert_eq!(
             ids,
@@ -1822,7 +1974,8 @@ mod tests {
                 "guandan-3-2-1",
                 "guandan-5-3-1",
                 "jiankang-guandan",
-                "guandan-shift-3rounds"
+                "guandan-shift-3rounds",
+                "guandan-knockout-60"
             ]
         );
         for p in builtin_presets() {

@@ -83,3 +83,168 @@ impl Seat {
         }
     }
 }
+
+/// A referee's ruling on a team that changes a game of levels (RULES.md §0 **[r2]**), replayed
+/// in order with the hands. Serialized with its `kind`, as the conformance format writes it:
+/// `{"kind": "game_lost", "team": "A"}`, `{"kind": "level_penalty", "team": "B", "levels": 1}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Ruling {
+    /// 罚级 (002 §三2, 004 第三篇 §五2(1)): `team`'s level goes down by `levels` (1 or more),
+    /// never below 2 *(reading: "罚级" = the offender loses levels)*.
+    LevelPenalty {
+        /// The offending team.
+        team: Team,
+        /// Levels taken off.
+        levels: u32,
+    },
+    /// 判负 / 出局 (000 §一(四)2, §一(五)4; 002 §二6, §三2): the current game ends at once and
+    /// `team`'s opponents win it.
+    GameLost {
+        /// The team that loses the game.
+        team: Team,
+    },
+}
+
+impl Ruling {
+    /// The team the ruling is made against.
+    pub fn team(self) -> Team {
+        match self {
+            Ruling::LevelPenalty { team, .. } | Ruling::GameLost { team } => team,
+        }
+    }
+}
+
+/// Why a ruling cannot be applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
+pub enum RulingError {
+    /// The game was already won by `winner`: no ruling changes it (an appeal does).
+    GameOver {
+        /// The team that won the game.
+        winner: Team,
+    },
+    /// A level penalty of 0 levels.
+    NoLevels,
+    /// The preset plays a fixed level (per-deal points): there is no level to take off.
+    FixedLevel,
+}
+
+impl std::fmt::Display for RulingError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RulingError::GameOver { winner } => write!(f, "the game is over: team {winner:?} won it"),
+            RulingError::NoLevels => f.write_str("a level penalty takes off at least 1 level"),
+            RulingError::FixedLevel => f.write_str("this preset plays a fixed level: no level to take off"),
+        }
+    }
+}
+
+impl std::error::Error for RulingError {}
+
+/// How equal levels are decided when a game's time limit is reached (RULES.md §1 "Leading
+/// team", §2 `guandan-knockout-60` **[r2]**). Serialized in snake case.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimeTie {
+    /// The team that is declarer (台上) wins *(reading of revision 1, kept as the default)*.
+    #[default]
+    Declarer,
+    /// The team that is not declaring (在台下) wins (004 第五篇 「打到相同数字的在台下为胜」).
+    NotDeclarer,
+    /// One more hand is played (001 青浦, *reading*; never the declarer by default **[r2]**).
+    OneMoreHand,
+}
+
+impl TimeTie {
+    /// Whether this is the default, [`TimeTie::Declarer`] (not written in stored presets).
+    pub fn is_declarer(&self) -> bool {
+        *self == TimeTie::Declarer
+    }
+}
+
+/// The verdict when a game's time limit is reached: a team wins, or one more hand is played.
+/// Serialized as `"A"`, `"B"` or `"one_more_hand"` (the conformance `time_verdict`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeVerdict {
+    /// This team wins the game.
+    Winner(Team),
+    /// Equal levels: one more hand decides.
+    OneMoreHand,
+}
+
+impl TimeVerdict {
+    /// The verdict at `levels` (A's, B's) with `declarer` the team declaring now (`None`
+    /// before the first hand): the higher level wins; equal levels are decided by `tie`.
+    pub fn at(levels: (Rank, Rank), declarer: Option<Team>, tie: TimeTie) -> TimeVerdict {
+        let (a, b) = levels;
+        if a != b {
+            return TimeVerdict::Winner(if a > b { Team::A } else { Team::B });
+        }
+        match (tie, declarer) {
+            (TimeTie::Declarer, Some(d)) => TimeVerdict::Winner(d),
+            (TimeTie::NotDeclarer, Some(d)) => TimeVerdict::Winner(d.other()),
+            _ => TimeVerdict::OneMoreHand,
+        }
+    }
+    /// The winning team, if the verdict names one.
+    pub fn winner(self) -> Option<Team> {
+        match self {
+            TimeVerdict::Winner(t) => Some(t),
+            TimeVerdict::OneMoreHand => None,
+        }
+    }
+}
+
+impl Serialize for TimeVerdict {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            TimeVerdict::Winner(t) => t.serialize(s),
+            TimeVerdict::OneMoreHand => s.serialize_str("one_more_hand"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for TimeVerdict {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        match s.as_str() {
+            "A" => Ok(TimeVerdict::Winner(Team::A)),
+            "B" => Ok(TimeVerdict::Winner(Team::B)),
+            "one_more_hand" => Ok(TimeVerdict::OneMoreHand),
+            other => Err(serde::de::Error::custom(format!(
+                "{other:?} is not a time verdict (\"A\", \"B\" or \"one_more_hand\")"
+            ))),
+        }
+    }
+}
+
+/// A team match of several games of levels (南通 team event, RULES.md §1.4 **[r2]**): every
+/// game is played, each game won scores `win`, lost `loss`, forfeited `forfeit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamMatch {
+    /// Minutes for the whole team match (90); at the end the game in progress goes to the
+    /// team leading it *(reading of 「三局未打完按领先队获胜」)*.
+    pub minutes: u32,
+    /// Games played, all of them (「打满三局」: 3, not best of 3).
+    pub games: u32,
+    /// Points for a game won (2).
+    pub win: u32,
+    /// Points for a game lost (1).
+    pub loss: u32,
+    /// Points for a game forfeited (0).
+    pub forfeit: u32,
+}
+
+impl TeamMatch {
+    /// Each team's points from the winners of the games played so far, in order (a `None`
+    /// game is not decided yet and scores nothing).
+    pub fn points(&self, winners: &[Option<Team>]) -> std::collections::BTreeMap<Team, u32> {
+        let mut pts: std::collections::BTreeMap<Team, u32> = Team::BOTH.iter().map(|t| (*t, 0)).collect();
+        for w in winners.iter().flatten() {
+            *pts.entry(*w).or_default() += self.win;
+            *pts.entry(w.other()).or_default() += self.loss;
+        }
+        pts
+    }
+}

@@ -39,6 +39,10 @@ impl Rank {
     pub fn up(self, n: u32) -> Rank {
         Rank((self.0 as u32 + n).min(12) as u8)
     }
+    /// This rank lowered by `n` steps, saturating at 2 (a level penalty never goes below 2).
+    pub fn down(self, n: u32) -> Rank {
+        Rank((self.0 as u32).saturating_sub(n) as u8)
+    }
     /// All thirteen ranks, 2 first.
     pub fn all() -> impl Iterator<Item = Rank> {
         (0..13).map(Rank)

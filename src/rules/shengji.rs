@@ -12,7 +12,7 @@
 //!
 //! Everything a preset varies is data ([`Preset`]); no code looks at a preset's id.
 
-use super::{Rank, Seat, Team};
+use super::{Rank, Ruling, RulingError, Seat, Team, TeamMatch, TimeTie, TimeVerdict};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -339,6 +339,15 @@ pub struct JackRule {
     pub trump_to: Rank,
     /// Where an off-suit J sends the declarer (6).
     pub offsuit_to: Rank,
+    /// Whether a 副J also needs the attackers at the take-over line (80). **[r2]**: 000 sets
+    /// no 80 condition for 副J, so the built-in preset has `false` *(reading)*; a match stored
+    /// with an earlier copy of the preset (no such field) keeps the earlier reading, `true`.
+    #[serde(default = "yes")]
+    pub offsuit_needs_takeover: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Declaring / frying rules (RULES.md §1.2) as data.
@@ -369,6 +378,15 @@ pub struct Timing {
     pub play_seconds: Option<u32>,
     /// Games in a series (1, or 3 for best of 3).
     pub best_of: u32,
+    /// Deals in a game before the limit is reached (002 炒地皮细则 「每局牌限12牌结束」 read as
+    /// 12 deals **[r2]** *(reading)*); at the limit the hand in progress is finished and the
+    /// leading team wins, as at the time limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal_limit: Option<u32>,
+    /// How equal levels are decided at the limit (RULES.md §1 "Leading team"; 001: one more
+    /// hand **[r2]**). A stored copy without the field keeps revision 1's reading, the declarer.
+    #[serde(default, skip_serializing_if = "TimeTie::is_declarer")]
+    pub tie: TimeTie,
 }
 
 /// A 升级-family preset: every parameter of RULES.md §1 for one tournament document.
@@ -400,6 +418,9 @@ pub struct Preset {
     /// Duplicate (双升 队式): boards at fixed levels, the score is the result.
     #[serde(default)]
     pub duplicate: bool,
+    /// A team match of several games, all played (南通 team event, RULES.md §1.4 **[r2]**).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_match: Option<TeamMatch>,
     /// Parameters that are a *(reading)* of an unclear document, as field names.
     #[serde(default)]
     pub readings: Vec<String>,
@@ -510,7 +531,7 @@ pub fn builtin_presets() -> Vec<Preset> {
         kitty: KittyScheme::Power,
         clamp: Some((0, 200)),
         caps: Caps { must_play: vec![r("2"), r("J"), r("A")] },
-        jack: Some(JackRule { at: r("J"), trump_to: r("2"), offsuit_to: r("6") }),
+        jack: Some(JackRule { at: r("J"), trump_to: r("2"), offsuit_to: r("6"), offsuit_needs_takeover: false }),
         penalties: vec![
             pr("failed_throw", "甩牌失败", per_card(10), "000 §一(四)2"),
             pr("wrong_card", "出错牌", per_card(10), "000 §一(四)3"),
@@ -531,9 +552,22 @@ pub fn builtin_presets() -> Vec<Preset> {
             not_first: vec![],
             none: "无人亮主: 重新发牌 (reading)".into(),
         },
-        timing: Timing { match_minutes: Some(120), bury_seconds: None, play_seconds: None, best_of: 3 },
+        timing: Timing {
+            match_minutes: Some(120),
+            bury_seconds: None,
+            play_seconds: None,
+            best_of: 3,
+            deal_limit: None,
+            tie: TimeTie::Declarer,
+        },
         duplicate: false,
-        readings: vec!["penalties.out_of_turn".into(), "declaring.none".into(), "leading_team_on_tie".into()],
+        team_match: None,
+        readings: vec![
+            "penalties.out_of_turn".into(),
+            "declaring.none".into(),
+            "leading_team_on_tie".into(),
+            "jack.offsuit_needs_takeover".into(),
+        ],
         notes: vec![
             "比赛限时 2 小时, 时间到双方均未过 A 时领先者胜 (领先: 级别高; 同级 → 庄家方, reading)".into(),
             "决赛三局两胜".into(),
@@ -578,9 +612,23 @@ pub fn builtin_presets() -> Vec<Preset> {
             not_first: vec![],
             none: "无人亮主: 重新发牌 (reading)".into(),
         },
-        timing: Timing { match_minutes: None, bury_seconds: Some(60), play_seconds: Some(15), best_of: 3 },
+        timing: Timing {
+            match_minutes: None,
+            bury_seconds: Some(60),
+            play_seconds: Some(15),
+            best_of: 3,
+            deal_limit: Some(12),
+            tie: TimeTie::Declarer,
+        },
         duplicate: false,
-        readings: vec!["kitty".into(), "declaring.order".into(), "declaring.none".into(), "leading_team_on_tie".into()],
+        team_match: None,
+        readings: vec![
+            "kitty".into(),
+            "declaring.order".into(),
+            "declaring.none".into(),
+            "leading_team_on_tie".into(),
+            "timing.deal_limit".into(),
+        ],
         notes: vec![
             "扣底 ≤ 60 秒 (每次重扣重新计时), 出牌 ≤ 15 秒".into(),
             "限时: 到时打完本副, 领先方胜".into(),
@@ -613,9 +661,17 @@ pub fn builtin_presets() -> Vec<Preset> {
             not_first: vec![],
             none: "无人亮主: 重新发牌 (reading)".into(),
         },
-        timing: Timing { match_minutes: Some(90), bury_seconds: None, play_seconds: None, best_of: 3 },
+        timing: Timing {
+            match_minutes: Some(90),
+            bury_seconds: None,
+            play_seconds: None,
+            best_of: 3,
+            deal_limit: None,
+            tie: TimeTie::Declarer,
+        },
         duplicate: false,
-        readings: vec!["table.bands[0]".into(), "kitty".into(), "declaring.none".into()],
+        team_match: Some(TeamMatch { minutes: 90, games: 3, win: 2, loss: 1, forfeit: 0 }),
+        readings: vec!["table.bands[0]".into(), "kitty".into(), "declaring.none".into(), "team_match.minutes".into()],
         notes: vec!["团体赛: 90 分钟 3 局, 胜 2 负 1 弃权 0; 未完局领先方胜".into()],
     };
 
@@ -653,8 +709,16 @@ pub fn builtin_presets() -> Vec<Preset> {
             not_first: vec![],
             none: "无人亮主: 底牌第一张的花色为主 (大王 → ♠, 小王 → ♥)".into(),
         },
-        timing: Timing { match_minutes: Some(30), bury_seconds: None, play_seconds: None, best_of: 1 },
+        timing: Timing {
+            match_minutes: Some(30),
+            bury_seconds: None,
+            play_seconds: None,
+            best_of: 1,
+            deal_limit: None,
+            tie: TimeTie::OneMoreHand,
+        },
         duplicate: false,
+        team_match: None,
         readings: vec!["table.bands[3]".into(), "kitty".into(), "time_limit_verdict".into()],
         notes: vec!["比赛 30 分钟; 到时级别高者胜, 同级再打一副 (reading)".into()],
     };
@@ -696,8 +760,16 @@ pub fn builtin_presets() -> Vec<Preset> {
             not_first: vec!["BJ2".into(), "SJ2".into()],
             none: "无人亮主: 庄家指定花色 (不能无主), 不可反".into(),
         },
-        timing: Timing { match_minutes: None, bury_seconds: None, play_seconds: None, best_of: 1 },
+        timing: Timing {
+            match_minutes: None,
+            bury_seconds: None,
+            play_seconds: None,
+            best_of: 1,
+            deal_limit: None,
+            tie: TimeTie::Declarer,
+        },
         duplicate: true,
+        team_match: None,
         readings: vec![],
         notes: vec!["每副牌固定级别, 副结果 = 抓分".into()],
     };
@@ -718,8 +790,9 @@ pub fn builtin_preset(id: &str) -> Option<Preset> {
 pub struct Start {
     /// Start level of each team.
     pub levels: BTreeMap<Team, Rank>,
-    /// Declarer team of the first hand.
-    pub declarer: Team,
+    /// Declarer team of the first hand; `None` leaves it open **[r2]**: the first hand's
+    /// declaring decides it (the team of the seat whose show stood, `Hand::declarer_seat`).
+    pub declarer: Option<Team>,
     /// Dealer seat of the first hand (must belong to `declarer`), if known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dealer: Option<Seat>,
@@ -729,7 +802,7 @@ impl Default for Start {
     fn default() -> Self {
         Start {
             levels: Team::BOTH.iter().map(|t| (*t, Rank::TWO)).collect(),
-            declarer: Team::A,
+            declarer: Some(Team::A),
             dealer: Some(Seat::N),
         }
     }
@@ -740,12 +813,19 @@ impl Default for Start {
 pub struct State {
     /// Each team's level.
     pub levels: BTreeMap<Team, Rank>,
-    /// Declarer team of the next hand.
+    /// Declarer team of the next hand (team A while [`State::declarer_open`]).
     pub declarer: Team,
+    /// The first hand's declarer is still open: the hand's declaring decides it **[r2]**.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub declarer_open: bool,
     /// Dealer seat of the next hand.
     pub dealer: Option<Seat>,
-    /// The match winner, once a declarer at A holds the deal.
+    /// The game's winner: a declarer at A that held the deal, a ruling (§0) or the time
+    /// verdict.
     pub winner: Option<Team>,
+    /// The verdict of the last time limit reached, if any (RULES.md §1 "Leading team").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_verdict: Option<TimeVerdict>,
     /// Hands played.
     pub hands: u32,
     /// Count of each penalty kind per team so far (for [`Amount::AfterFree`]).
@@ -757,9 +837,11 @@ impl State {
     pub fn new(start: &Start) -> State {
         State {
             levels: start.levels.clone(),
-            declarer: start.declarer,
-            dealer: start.dealer,
+            declarer: start.declarer.unwrap_or(Team::A),
+            declarer_open: start.declarer.is_none(),
+            dealer: start.declarer.and(start.dealer),
             winner: None,
+            time_verdict: None,
             hands: 0,
             penalty_counts: BTreeMap::new(),
         }
@@ -771,14 +853,12 @@ impl State {
     /// The leading team at a time limit: the higher level; equal levels → the team that is
     /// declarer *(reading)* — RULES.md §1 "Leading team".
     pub fn leading_team(&self) -> Team {
-        let (a, b) = (self.level(Team::A), self.level(Team::B));
-        if a > b {
-            Team::A
-        } else if b > a {
-            Team::B
-        } else {
-            self.declarer
-        }
+        self.time_verdict_with(TimeTie::Declarer).winner().unwrap_or(self.declarer)
+    }
+    /// The verdict if the time limit were reached now, equal levels decided by `tie`.
+    pub fn time_verdict_with(&self, tie: TimeTie) -> TimeVerdict {
+        let declarer = (!self.declarer_open).then_some(self.declarer);
+        TimeVerdict::at((self.level(Team::A), self.level(Team::B)), declarer, tie)
     }
 }
 
@@ -992,7 +1072,16 @@ pub fn preview(preset: &Preset, state: &State, hand: &Hand) -> Result<Outcome, I
 pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome, InputError> {
     validate_hand(preset, hand)?;
     if let Some(w) = state.winner {
-        return Err(err("hand", format!("the match is over: team {w:?} passed A")));
+        return Err(err("hand", format!("the match is over: team {w:?} won it")));
+    }
+    if state.declarer_open {
+        // [r2] The first hand's declaring decides the declarer team and the dealer.
+        let seat = hand.declarer_seat.ok_or_else(|| {
+            err("declarer_seat", "the first declarer is open: name the seat whose show stood")
+        })?;
+        state.declarer = seat.team();
+        state.dealer = Some(seat);
+        state.declarer_open = false;
     }
     let declarer = state.declarer;
     let attackers = declarer.other();
@@ -1043,7 +1132,12 @@ pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome,
     }
     // J rule
     if let (Some(j), Some(suit)) = (&preset.jack, hand.kitty_jack) {
-        if levels_before.get(&declarer) == Some(&j.at) && hand.kitty.is_some() && score >= preset.table.takeover {
+        let needs_takeover = match suit {
+            JackSuit::Trump => true,
+            JackSuit::Offsuit => j.offsuit_needs_takeover,
+        };
+        let reached = !needs_takeover || score >= preset.table.takeover;
+        if levels_before.get(&declarer) == Some(&j.at) && hand.kitty.is_some() && reached {
             let back = match suit {
                 JackSuit::Trump => j.trump_to,
                 JackSuit::Offsuit => j.offsuit_to,
@@ -1059,6 +1153,7 @@ pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome,
     state.declarer = next_declarer;
     state.dealer = next;
     state.winner = winner;
+    state.time_verdict = None;
     state.hands += 1;
     Ok(Outcome {
         declarer,
@@ -1091,6 +1186,52 @@ pub fn replay(preset: &Preset, start: &Start, hands: &[Hand]) -> Result<(State, 
         out.push(o);
     }
     Ok((s, out))
+}
+
+/// What a ruling did to the game (RULES.md §0 **[r2]**).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RulingOutcome {
+    /// Levels before the ruling.
+    pub levels_before: BTreeMap<Team, Rank>,
+    /// Levels after it (a level penalty never goes below 2).
+    pub levels_after: BTreeMap<Team, Rank>,
+    /// The game's winner after it (`Some` after a `game_lost`).
+    pub winner: Option<Team>,
+}
+
+/// Applies a referee's ruling to `state`: a `level_penalty` lowers the team's level (never
+/// below 2; the declarer and the dealer stay); a `game_lost` ends the game, the opponents
+/// winning it. Errors: the game is already won, or a penalty of 0 levels.
+pub fn apply_ruling(state: &mut State, ruling: Ruling) -> Result<RulingOutcome, RulingError> {
+    if let Some(winner) = state.winner {
+        return Err(RulingError::GameOver { winner });
+    }
+    let levels_before = state.levels.clone();
+    match ruling {
+        Ruling::LevelPenalty { team, levels } => {
+            if levels == 0 {
+                return Err(RulingError::NoLevels);
+            }
+            state.levels.insert(team, state.level(team).down(levels));
+        }
+        Ruling::GameLost { team } => state.winner = Some(team.other()),
+    }
+    state.time_verdict = None;
+    Ok(RulingOutcome { levels_before, levels_after: state.levels.clone(), winner: state.winner })
+}
+
+/// The preset's time limit (or deal limit) is reached after the hands so far: the leading
+/// team wins the game, equal levels decided by the preset's [`Timing::tie`]; with
+/// [`TimeVerdict::OneMoreHand`] the game goes on for one more hand. Errors: the game is
+/// already won.
+pub fn time_up(preset: &Preset, state: &mut State) -> Result<TimeVerdict, RulingError> {
+    if let Some(winner) = state.winner {
+        return Err(RulingError::GameOver { winner });
+    }
+    let verdict = state.time_verdict_with(preset.timing.tie);
+    state.winner = verdict.winner();
+    state.time_verdict = Some(verdict);
+    Ok(verdict)
 }
 
 /// A human-readable line for a band, e.g. `80–95 → 台下上台 +0`.
@@ -1462,12 +1603,83 @@ mod tests {
     fn start(a: &str, b: &str, d: Team) -> Start {
         Start {
             levels: [(Team::A, r(a)), (Team::B, r(b))].into_iter().collect(),
-            declarer: d,
+            declarer: Some(d),
             dealer: Some(if d == Team::A { Seat::N } else { Seat::E }),
         }
     }
     fn h(points: i32) -> Hand {
         Hand { points, ..Default::default() }
+    }
+
+    #[test]
+    fn open_first_declarer_needs_the_show_and_takes_its_team() {
+        let p = jk();
+        let mut st = start("2", "2", Team::A);
+        st.declarer = None;
+        let mut s = State::new(&st);
+        assert_eq!(apply(&p, &mut s.clone(), &h(60)).unwrap_err().field, "declarer_seat");
+        let o = apply(&p, &mut s, &Hand { declarer_seat: Some(Seat::W), ..h(60) }).unwrap();
+        assert_eq!((o.declarer, o.dealer), (Team::B, Some(Seat::W)));
+        // B held (60 → 庄 +1); the partner deals next; later shows no longer decide the team.
+        assert_eq!((s.declarer, s.dealer, s.level(Team::B)), (Team::B, Some(Seat::E), r("3")));
+        let o = apply(&p, &mut s, &Hand { declarer_seat: Some(Seat::N), ..h(60) }).unwrap();
+        assert_eq!(o.declarer, Team::B);
+    }
+
+    #[test]
+    fn rulings_level_penalty_floor_and_game_lost_end_the_game() {
+        let p = jk();
+        let mut s = State::new(&start("3", "5", Team::B));
+        let o = apply_ruling(&mut s, Ruling::LevelPenalty { team: Team::A, levels: 3 }).unwrap();
+        assert_eq!(o.levels_after[&Team::A], Rank::TWO);
+        assert_eq!(s.declarer, Team::B);
+        assert_eq!(apply_ruling(&mut s, Ruling::LevelPenalty { team: Team::A, levels: 0 }), Err(RulingError::NoLevels));
+        apply_ruling(&mut s, Ruling::GameLost { team: Team::B }).unwrap();
+        assert_eq!(s.winner, Some(Team::A));
+        assert_eq!(apply(&p, &mut s.clone(), &h(40)).unwrap_err().field, "hand");
+        assert_eq!(apply_ruling(&mut s, Ruling::GameLost { team: Team::A }), Err(RulingError::GameOver { winner: Team::A }));
+        assert_eq!(time_up(&p, &mut s), Err(RulingError::GameOver { winner: Team::A }));
+    }
+
+    #[test]
+    fn time_up_leading_team_and_tie_rules() {
+        let jk = jk();
+        let qp = builtin_preset("qingpu-80fen").unwrap();
+        let mut s = State::new(&start("4", "4", Team::B));
+        assert_eq!(time_up(&jk, &mut s.clone()), Ok(TimeVerdict::Winner(Team::B)));
+        assert_eq!(time_up(&qp, &mut s), Ok(TimeVerdict::OneMoreHand));
+        assert_eq!(s.winner, None);
+        // The one more hand is played; then the limit decides again.
+        apply(&qp, &mut s, &h(40)).unwrap();
+        assert_eq!(s.time_verdict, None);
+        assert_eq!(time_up(&qp, &mut s), Ok(TimeVerdict::Winner(Team::B)));
+        assert_eq!(s.winner, Some(Team::B));
+    }
+
+    #[test]
+    fn offsuit_jack_condition_is_a_parameter() {
+        let mut p = jk();
+        let hand = Hand {
+            kitty: Some(Kitty { points: 10, unit: Unit::Single }),
+            kitty_jack: Some(JackSuit::Offsuit),
+            ..h(40)
+        };
+        let (s, _) = replay(&p, &start("J", "5", Team::A), std::slice::from_ref(&hand)).unwrap();
+        assert_eq!(s.level(Team::A), r("6"));
+        p.jack.as_mut().unwrap().offsuit_needs_takeover = true;
+        let (s, _) = replay(&p, &start("J", "5", Team::A), &[hand]).unwrap();
+        assert_eq!(s.level(Team::A), r("Q"));
+        // A stored copy of the preset without the field keeps revision 1's reading.
+        let j: JackRule = serde_json::from_str(r#"{"at":"J","trump_to":"2","offsuit_to":"6"}"#).unwrap();
+        assert!(j.offsuit_needs_takeover);
+    }
+
+    #[test]
+    fn nantong_team_match_points_count_every_game() {
+        let tm = builtin_preset("nantong-80fen").unwrap().team_match.unwrap();
+        let pts = tm.points(&[Some(Team::A), Some(Team::A), Some(Team::B)]);
+        assert_eq!((pts[&Team::A], pts[&Team::B]), (5, 4));
+        assert_eq!(tm.points(&[Some(Team::B), None])[&Team::B], 2);
     }
 
     #[test]

@@ -969,7 +969,7 @@ fn GameEnd(m: Memo<Option<Arc<Match>>>, v: Signal<Arc<ShengjiView>>, teams: Sign
         let loser = view.current().winner.map(|w| w.other()).unwrap_or(Team::A);
         let start = Start {
             levels: Team::BOTH.iter().map(|t| (*t, Rank::TWO)).collect(),
-            declarer: loser,
+            declarer: Some(loser),
             dealer: Some(if loser == Team::A { Seat::N } else { Seat::E }),
         };
         if let Err(e) = commit(&x, Op::NextGame { start }) {

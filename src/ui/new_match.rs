@@ -127,7 +127,7 @@ fn ShengjiForm() -> impl IntoView {
                 players: seats.iter().enumerate().map(|(i, s)| (*s, names[i].get_untracked().trim().to_string())).collect(),
                 start: Start {
                     levels: [(Team::A, level_a.get_untracked()), (Team::B, level_b.get_untracked())].into_iter().collect(),
-                    declarer: declarer.get_untracked(),
+                    declarer: Some(declarer.get_untracked()),
                     dealer: Some(d),
                 },
             }),

@@ -3,8 +3,8 @@
 //! Reads `preset`, `start`, `hands`, `expect`; compares every expected field present
 //! (`levels`, `declarer`, `winner`, `a_failures`, `points`, `round_scores`). An unknown
 //! preset, case field or expect field is a failure.
-use referee::rules::guandan::{builtin_preset, replay, GuandanState, Hand, PerTeam};
-use referee::rules::{Rank, Team};
+use referee::rules::guandan::{apply, apply_ruling, builtin_preset, time_up, GuandanState, Hand, PerTeam};
+use referee::rules::{Rank, Ruling, Team, TimeVerdict};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -16,7 +16,34 @@ const EXPECT_FIELDS: &[&str] = &[
     "a_failures",
     "points",
     "round_scores",
+    "time_verdict",
 ];
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulingStep {
+    ruling: Ruling,
+}
+
+/// Replays `hands[]`: each element a hand, `{"ruling": …}` or `{"time_up": true}`.
+fn play(preset: &referee::rules::guandan::GuandanPreset, start: &GuandanState, steps: &[Value]) -> Result<GuandanState, String> {
+    let mut state = start.clone().normalized(preset);
+    for (k, v) in steps.iter().enumerate() {
+        state = if v.get("ruling").is_some() {
+            let r: RulingStep = parse(v, &format!("hands[{k}]"))?;
+            apply_ruling(preset, &state, r.ruling).map_err(|e| format!("engine refused hands[{k}]: {e}"))?
+        } else if let Some(t) = v.get("time_up") {
+            if v.as_object().map_or(0, |o| o.len()) != 1 || t != &Value::Bool(true) {
+                return Err(format!("bad hands[{k}]: expected {{\"time_up\": true}}"));
+            }
+            time_up(preset, &state).map_err(|e| format!("engine refused hands[{k}]: {e}"))?
+        } else {
+            let h: Hand = parse(v, "hands")?;
+            apply(preset, &state, &h).0
+        };
+    }
+    Ok(state)
+}
 
 fn parse<T: DeserializeOwned>(v: &Value, what: &str) -> Result<T, String> {
     serde_json::from_value(v.clone()).map_err(|e| format!("bad {what}: {e}"))
@@ -53,7 +80,7 @@ pub fn run(case: &Value) -> Result<(), String> {
         .ok_or("missing preset")?;
     let preset = builtin_preset(id).ok_or_else(|| format!("unknown preset {id:?}"))?;
     let start: GuandanState = parse(case.get("start").ok_or("missing start")?, "start")?;
-    let hands: Vec<Hand> = parse(case.get("hands").ok_or("missing hands")?, "hands")?;
+    let hands: Vec<Value> = parse(case.get("hands").ok_or("missing hands")?, "hands")?;
     let expect = case
         .get("expect")
         .and_then(Value::as_object)
@@ -62,7 +89,7 @@ pub fn run(case: &Value) -> Result<(), String> {
         return Err(format!("unknown expect field {k:?}"));
     }
 
-    let state = replay(&preset, &start, &hands);
+    let state = play(&preset, &start, &hands)?;
 
     if let Some(v) = expect.get("levels") {
         let want: PerTeam<Rank> = parse(v, "expect.levels")?;
@@ -83,6 +110,10 @@ pub fn run(case: &Value) -> Result<(), String> {
     if let Some(v) = expect.get("points") {
         let want: PerTeam<u32> = parse(v, "expect.points")?;
         check("points", &Some(want), &state.points)?;
+    }
+    if let Some(v) = expect.get("time_verdict") {
+        let want: TimeVerdict = parse(v, "expect.time_verdict")?;
+        check("time_verdict", &Some(want), &state.time_verdict)?;
     }
     if let Some(v) = expect.get("round_scores") {
         let want: PerTeam<u32> = parse(v, "expect.round_scores")?;

@@ -1578,7 +1578,7 @@ fn RoundEnd(m: Memo<Option<Arc<Match>>>, v: Signal<GuandanView>, preset: Signal<
         let Some(x) = m.get_untracked() else { return };
         let start = crate::rules::shengji::Start {
             levels: Team::BOTH.iter().map(|t| (*t, Rank::TWO)).collect(),
-            declarer: Team::A,
+            declarer: Some(Team::A),
             dealer: None,
         };
         if let Err(e) = commit(&x, Op::NextGame { start }) {
