@@ -21,6 +21,14 @@ pub const SCHEMA_VERSION: u32 = 2;
 pub const APP_ID: &str = "referee";
 /// Imports larger than this many bytes are refused before parsing.
 pub const MAX_IMPORT_BYTES: usize = 8 * 1024 * 1024;
+/// The longest team or player name, in characters.
+pub const MAX_NAME: usize = 60;
+/// The longest match title, referee name or sign-off text, in characters.
+pub const MAX_TITLE: usize = 200;
+/// The longest free text anywhere in a set-up or an entry, in characters (preset names,
+/// sources and notes, penalty and ruling notes, reasons …); names and titles have their own,
+/// shorter limits.
+pub const MAX_TEXT: usize = 500;
 
 /// A problem in a document: the field path (`matches[0].entries[3].op.hand.points`) and
 /// the reason in plain words.
@@ -411,6 +419,43 @@ fn prefix(p: &str, e: ImportError) -> ImportError {
     }
 }
 
+/// Refuses any string in `v` (as its JSON value) longer than [`MAX_TEXT`] characters, naming
+/// the first one by its path under `field` (`setup.preset.notes[2]`). One check for every
+/// free text of every game, so a new field has its limit without being listed.
+fn check_texts<T: Serialize>(v: &T, field: &str) -> Result<(), ImportError> {
+    fn walk(v: &Value, path: &mut String) -> Result<(), ImportError> {
+        match v {
+            Value::String(s) if s.chars().count() > MAX_TEXT => {
+                Err(ie(path.clone(), format!("text longer than {MAX_TEXT} characters ({})", s.chars().count())))
+            }
+            Value::Array(a) => a.iter().enumerate().try_for_each(|(i, x)| {
+                let n = path.len();
+                path.push_str(&format!("[{i}]"));
+                walk(x, path)?;
+                path.truncate(n);
+                Ok(())
+            }),
+            Value::Object(o) => o.iter().try_for_each(|(k, x)| {
+                let n = path.len();
+                path.push('.');
+                path.push_str(k);
+                walk(x, path)?;
+                path.truncate(n);
+                Ok(())
+            }),
+            _ => Ok(()),
+        }
+    }
+    // Through the one serializer and parser of `crate::json` (no other serde copy of the
+    // schema in the wasm).
+    let text = crate::json::to_string(v).map_err(|e| ie(field, e.to_string()))?;
+    if text.len() <= MAX_TEXT {
+        return Ok(()); // no string in it can be longer (the common hand entry)
+    }
+    let value: Value = serde_json::from_str(&text).map_err(|e| ie(field, e.to_string()))?;
+    walk(&value, &mut field.to_string())
+}
+
 fn check_id(id: &str, field: &str) -> Result<(), ImportError> {
     if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         return Err(ie(field, format!("{id:?} is not an id (1–64 letters, digits, - or _)")));
@@ -421,12 +466,13 @@ fn check_id(id: &str, field: &str) -> Result<(), ImportError> {
 /// Semantic checks of a whole match: ids, names, targets, and that every hand replays.
 pub fn validate_match(m: &Match) -> Result<(), ImportError> {
     check_id(&m.id, "id")?;
-    if m.title.chars().count() > 200 {
-        return Err(ie("title", "longer than 200 characters"));
+    if m.title.chars().count() > MAX_TITLE {
+        return Err(ie("title", format!("longer than {MAX_TITLE} characters")));
     }
     if !m.created_ms.is_finite() {
         return Err(ie("created_ms", "not a finite time"));
     }
+    check_texts(&m.setup, "setup")?;
     let setup_err = |e: ImportError| prefix("setup", e);
     match &m.setup {
         Setup::Duplicate(s) => super::games::duplicate::validate_setup(s).map_err(setup_err)?,
@@ -568,6 +614,7 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
     if index.by_id.contains_key(e.id.as_str()) {
         return Err(ie("id", format!("{:?} is already in the log", e.id)));
     }
+    check_texts(&e.op, "op")?;
     let by_id = &index.by_id;
     let locked = index.locked;
     if locked && !matches!(e.op, Op::Reopen { .. }) {
@@ -604,8 +651,8 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
             check_hand(hand)?;
         }
         Op::Void { target, reason } => {
-            if reason.chars().count() > 500 {
-                return Err(ie("op.reason", "longer than 500 characters"));
+            if reason.chars().count() > MAX_TEXT {
+                return Err(ie("op.reason", format!("longer than {MAX_TEXT} characters")));
             }
             // A void may be voided too: that takes it back (undo of a delete).
             if !by_id.contains_key(target.as_str()) {
@@ -616,8 +663,8 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
             }
         }
         Op::SignOff { referee } | Op::Reopen { reason: referee } => {
-            if referee.chars().count() > 200 {
-                return Err(ie("op", "text longer than 200 characters"));
+            if referee.chars().count() > MAX_TITLE {
+                return Err(ie("op", format!("text longer than {MAX_TITLE} characters")));
             }
             if matches!(e.op, Op::Reopen { .. }) && !locked {
                 return Err(ie("op", "the match is not locked"));
@@ -789,6 +836,43 @@ pub fn merge(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>, MergeRe
 mod tests {
     use super::*;
     use crate::record::sample;
+
+    #[test]
+    fn every_free_text_has_a_limit_named_by_its_path() {
+        let mut m = sample::shengji_sample(1_700_000_000_000.0);
+        validate_match(&m).unwrap();
+        let long = "长".repeat(MAX_TEXT + 1);
+        let mut bad = m.clone();
+        let Setup::Shengji(s) = &mut bad.setup else { panic!("a 升级 sample") };
+        s.preset.notes.push(long.clone());
+        let k = s.preset.notes.len() - 1;
+        let e = validate_match(&bad).unwrap_err();
+        assert_eq!(e.field, format!("setup.preset.notes[{k}]"), "{e}");
+        let mut bad = m.clone();
+        let Setup::Shengji(s) = &mut bad.setup else { panic!() };
+        s.preset.source = long.clone();
+        assert_eq!(validate_match(&bad).unwrap_err().field, "setup.preset.source");
+        // A hand's penalty note, at entry: refused, and nothing is appended.
+        let mut hand = crate::rules::shengji::Hand { points: 40, ..Default::default() };
+        hand.penalties.push(crate::rules::shengji::Penalty {
+            team: crate::rules::Team::A,
+            kind: "wrong_card".into(),
+            cards: 1,
+            unit: None,
+            points: None,
+            seat: None,
+            trick: None,
+            note: long,
+        });
+        let n = m.entries.len();
+        let entry = |id: &str, hand| Entry { id: id.into(), at_ms: 1_700_000_100_000.0, op: Op::Hand { hand: HandInput::Shengji(hand) } };
+        let err = m.append(entry("h-long", hand.clone())).unwrap_err();
+        assert!(err.field.starts_with("op.hand"), "{err}");
+        assert!(err.field.ends_with("penalties[0].note"), "{err}");
+        assert_eq!(m.entries.len(), n);
+        hand.penalties[0].note = "长".repeat(MAX_TEXT);
+        m.append(entry("h-500", hand)).unwrap();
+    }
 
     #[test]
     fn store_and_load_round_trip() {

@@ -756,7 +756,7 @@ fn HandEntry(
                             })}
                             <input class="pen-trick" inputmode="numeric" placeholder=t("pen.trick") prop:value=p.trick.map(|x| x.to_string()).unwrap_or_default()
                                 on:change=move |ev| { let n = event_target_value(&ev).trim().parse::<u32>().ok(); upd(Box::new(move |x| x.trick = n)); } />
-                            <input class="pen-note" placeholder=t("pen.note") prop:value=p.note.clone()
+                            <input class="pen-note" maxlength=crate::record::schema::MAX_TEXT placeholder=t("pen.note") prop:value=p.note.clone()
                                 on:change=move |ev| { let s = event_target_value(&ev); upd(Box::new(move |x| x.note = s.clone())); } />
                             <button class="btn danger" on:click=move |_| form.penalties.update(|ps| { if i < ps.len() { ps.remove(i); } })>"✕"</button>
                         </li>

@@ -173,21 +173,21 @@ fn ShengjiForm() -> impl IntoView {
                 {move || preset_err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
             </details>
             <label class="field-label" for="title">{tx("new.match_title")}</label>
-            <input id="title" prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
+            <input id="title" maxlength=crate::record::schema::MAX_TITLE prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
             <div class="two">
                 <div>
                     <label class="field-label" for="team-a">{tx("new.team_a")}</label>
-                    <input id="team-a" placeholder=move || t("new.team_a_default") prop:value=move || team_a.get() on:input=move |ev| team_a.set(event_target_value(&ev)) />
+                    <input id="team-a" maxlength=crate::record::schema::MAX_NAME placeholder=move || t("new.team_a_default") prop:value=move || team_a.get() on:input=move |ev| team_a.set(event_target_value(&ev)) />
                 </div>
                 <div>
                     <label class="field-label" for="team-b">{tx("new.team_b")}</label>
-                    <input id="team-b" placeholder=move || t("new.team_b_default") prop:value=move || team_b.get() on:input=move |ev| team_b.set(event_target_value(&ev)) />
+                    <input id="team-b" maxlength=crate::record::schema::MAX_NAME placeholder=move || t("new.team_b_default") prop:value=move || team_b.get() on:input=move |ev| team_b.set(event_target_value(&ev)) />
                 </div>
             </div>
             <div class="seats">
                 {seats.iter().enumerate().map(|(i, s)| { let s = *s; let sig = names[i]; view! {
                     <label class=format!("seat seat-{s:?}")>{move || crate::i18n::seat_name(lang.get(), s)}
-                        <input id=format!("player-{s:?}") prop:value=move || sig.get() on:input=move |ev| sig.set(event_target_value(&ev)) />
+                        <input id=format!("player-{s:?}") maxlength=crate::record::schema::MAX_NAME prop:value=move || sig.get() on:input=move |ev| sig.set(event_target_value(&ev)) />
                     </label>
                 }}).collect_view()}
             </div>

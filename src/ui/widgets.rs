@@ -24,7 +24,7 @@ pub fn SignOff(
     if locked {
         view! {
             <p class="badge">{tx("end.locked")}</p>
-            <input placeholder=t("sheet.reopen_reason") prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) />
+            <input maxlength=crate::record::schema::MAX_TEXT placeholder=t("sheet.reopen_reason") prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) />
             <button class="btn danger" id=reopen_id on:click=move |_| {
                 let r = reason.get_untracked();
                 if r.trim().is_empty() { super::io::alert(t("sheet.reason_needed")); return; }
@@ -34,7 +34,7 @@ pub fn SignOff(
         .into_any()
     } else {
         view! {
-            <input id=referee_id placeholder=t("sheet.referee") prop:value=move || referee.get() on:input=move |ev| referee.set(event_target_value(&ev)) />
+            <input id=referee_id maxlength=crate::record::schema::MAX_TITLE placeholder=t("sheet.referee") prop:value=move || referee.get() on:input=move |ev| referee.set(event_target_value(&ev)) />
             <button class="btn primary" id=sign_id on:click=move |_| {
                 let r = referee.get_untracked();
                 if r.trim().is_empty() { super::io::alert(t("sheet.referee_needed")); return; }

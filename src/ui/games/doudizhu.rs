@@ -1185,12 +1185,12 @@ pub(crate) fn session_form<P: GamePreset>() -> impl IntoView {
                 {move || preset_err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
             </details>
             <label class="field-label" for=format!("{prefix}-title")>{tx("new.match_title")}</label>
-            <input id=format!("{prefix}-title") class="wide" prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
+            <input id=format!("{prefix}-title") maxlength=crate::record::schema::MAX_TITLE class="wide" prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
             <label class="field-label">{tx("ddz.players")}</label>
             <div class="seats">
                 {names.iter().enumerate().map(|(i, sig)| { let sig = *sig; view! {
                     <label>{move || tr(lang.get(), "ddz.player_default").replace("{n}", &(i + 1).to_string())}
-                        <input id=format!("{prefix}-player-{i}") prop:value=move || sig.get() on:input=move |ev| sig.set(event_target_value(&ev)) />
+                        <input id=format!("{prefix}-player-{i}") maxlength=crate::record::schema::MAX_NAME prop:value=move || sig.get() on:input=move |ev| sig.set(event_target_value(&ev)) />
                     </label>
                 }}).collect_view()}
             </div>

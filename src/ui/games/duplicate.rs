@@ -747,7 +747,7 @@ fn EntryForm(form: Form, setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>
                             })}
                             <input class="pen-trick" inputmode="numeric" placeholder=tr(l, "pen.trick") prop:value=p.trick.map(|x| x.to_string()).unwrap_or_default()
                                 on:change=move |ev| { let n = event_target_value(&ev).trim().parse::<u32>().ok(); upd(Box::new(move |x| x.trick = n)); } />
-                            <input class="pen-note" placeholder=tr(l, "pen.note") prop:value=p.note.clone()
+                            <input class="pen-note" maxlength=crate::record::schema::MAX_TEXT placeholder=tr(l, "pen.note") prop:value=p.note.clone()
                                 on:change=move |ev| { let st = event_target_value(&ev); upd(Box::new(move |x| x.note = st.clone())); } />
                             <button class="btn danger" on:click=move |_| form.penalties.update(|ps| { if i < ps.len() { ps.remove(i); } })>"✕"</button>
                         </li>
@@ -1157,7 +1157,7 @@ pub fn NewForm() -> impl IntoView {
                 {move || preset_err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
             </details>
             <label class="field-label" for="dup-title">{tx("new.match_title")}</label>
-            <input id="dup-title" prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
+            <input id="dup-title" maxlength=crate::record::schema::MAX_TITLE prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
             <div class="two dup-teams">
                 {Team::BOTH.into_iter().enumerate().map(|(i, team)| {
                     let sig = names[i];
@@ -1165,7 +1165,7 @@ pub fn NewForm() -> impl IntoView {
                     view! {
                         <fieldset class=format!("dup-team {}", if i == 0 { "team-a" } else { "team-b" })>
                             <legend>{move || format!("{} {}", t("dup.team"), if i == 0 { "A" } else { "B" })}</legend>
-                            <input id=format!("dup-team-{team:?}") placeholder=move || t(dflt) prop:value=move || sig.get() on:input=move |ev| sig.set(event_target_value(&ev)) />
+                            <input id=format!("dup-team-{team:?}") maxlength=crate::record::schema::MAX_NAME placeholder=move || t(dflt) prop:value=move || sig.get() on:input=move |ev| sig.set(event_target_value(&ev)) />
                             {[1u8, 2].into_iter().map(|tb| view! {
                                 <p class="field-label">{move || format!("{} · {}", table_label(lang.get(), tb), crate::i18n::team_side(lang.get(), side(team, tb)))}</p>
                                 <div class="two">
@@ -1173,7 +1173,7 @@ pub fn NewForm() -> impl IntoView {
                                         let p = players[i][(tb - 1) as usize][k];
                                         let seat = move || match (side(team, tb), k) { (Team::A, 0) => Seat::N, (Team::A, _) => Seat::S, (Team::B, 0) => Seat::E, (Team::B, _) => Seat::W };
                                         view! {
-                                            <input id=format!("dup-player-{team:?}-{tb}-{k}") placeholder=move || crate::i18n::seat_name(lang.get(), seat()) prop:value=move || p.get() on:input=move |ev| p.set(event_target_value(&ev)) />
+                                            <input id=format!("dup-player-{team:?}-{tb}-{k}") maxlength=crate::record::schema::MAX_NAME placeholder=move || crate::i18n::seat_name(lang.get(), seat()) prop:value=move || p.get() on:input=move |ev| p.set(event_target_value(&ev)) />
                                         }
                                     }).collect_view()}
                                 </div>

@@ -589,21 +589,21 @@ pub fn NewForm() -> impl IntoView {
                 {move || preset_err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
             </details>
             <label class="field-label" for="gd-title">{tx("new.match_title")}</label>
-            <input id="gd-title" class="gd-wide" prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
+            <input id="gd-title" maxlength=crate::record::schema::MAX_TITLE class="gd-wide" prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
             <div class="two">
                 <div>
                     <label class="field-label" for="gd-team-A">{tx("new.team_a")}</label>
-                    <input id="gd-team-A" placeholder=move || t("new.team_a_default") prop:value=move || team_a.get() on:input=move |ev| team_a.set(event_target_value(&ev)) />
+                    <input id="gd-team-A" maxlength=crate::record::schema::MAX_NAME placeholder=move || t("new.team_a_default") prop:value=move || team_a.get() on:input=move |ev| team_a.set(event_target_value(&ev)) />
                 </div>
                 <div>
                     <label class="field-label" for="gd-team-B">{tx("new.team_b")}</label>
-                    <input id="gd-team-B" placeholder=move || t("new.team_b_default") prop:value=move || team_b.get() on:input=move |ev| team_b.set(event_target_value(&ev)) />
+                    <input id="gd-team-B" maxlength=crate::record::schema::MAX_NAME placeholder=move || t("new.team_b_default") prop:value=move || team_b.get() on:input=move |ev| team_b.set(event_target_value(&ev)) />
                 </div>
             </div>
             <div class="seats">
                 {SEATS.iter().enumerate().map(|(i, s)| { let s = *s; let sig = names[i]; view! {
                     <label class=format!("seat seat-{s:?}")>{move || format!("{} ({})", seat(s), side(s.team()))}
-                        <input id=format!("gd-player-{s:?}") prop:value=move || sig.get() on:input=move |ev| sig.set(event_target_value(&ev)) />
+                        <input id=format!("gd-player-{s:?}") maxlength=crate::record::schema::MAX_NAME prop:value=move || sig.get() on:input=move |ev| sig.set(event_target_value(&ev)) />
                     </label>
                 }}).collect_view()}
             </div>

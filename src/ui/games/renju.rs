@@ -767,15 +767,15 @@ pub fn NewForm() -> impl IntoView {
                 <p class="muted">{tx("rj.rules_text")}</p>
             </details>
             <label class="field-label" for="rj-title">{tx("new.match_title")}</label>
-            <input id="rj-title" prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
+            <input id="rj-title" maxlength=crate::record::schema::MAX_TITLE prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
             <div class="two">
                 <div>
                     <label class="field-label" for="rj-p1">{tx("rj.p1")}</label>
-                    <input id="rj-p1" placeholder=move || t("rj.p1_default") prop:value=move || p1.get() on:input=move |ev| p1.set(event_target_value(&ev)) />
+                    <input id="rj-p1" maxlength=crate::record::schema::MAX_NAME placeholder=move || t("rj.p1_default") prop:value=move || p1.get() on:input=move |ev| p1.set(event_target_value(&ev)) />
                 </div>
                 <div>
                     <label class="field-label" for="rj-p2">{tx("rj.p2")}</label>
-                    <input id="rj-p2" placeholder=move || t("rj.p2_default") prop:value=move || p2.get() on:input=move |ev| p2.set(event_target_value(&ev)) />
+                    <input id="rj-p2" maxlength=crate::record::schema::MAX_NAME placeholder=move || t("rj.p2_default") prop:value=move || p2.get() on:input=move |ev| p2.set(event_target_value(&ev)) />
                 </div>
             </div>
             <label class="field-label">{tx("rj.guess")}</label>
