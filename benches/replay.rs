@@ -71,6 +71,7 @@ fn replays(c: &mut Criterion) {
     let m = gen::shengji_match("bench", 1000, 1_700_000_000_000.0);
     let text = schema::store_match(&m);
     let extra = referee::record::Entry {
+        after: None,
         id: "extra".into(),
         at_ms: 1_800_000_000_000.0,
         op: referee::record::Op::Hand {

@@ -377,8 +377,11 @@ pub fn append_entry(fallback: &Match, entry: Entry) -> Result<Match, StoreError>
 
 /// [`append_entry`]; `replay_all`: replay the log with the entry on the fast path too (for
 /// an entry checked on another version of the log, [`restore_lost`]).
-fn append_entry_with(fallback: &Match, entry: Entry, replay_all: bool) -> Result<Match, StoreError> {
+fn append_entry_with(fallback: &Match, mut entry: Entry, replay_all: bool) -> Result<Match, StoreError> {
     let id = fallback.id.as_str();
+    // The hand it follows (`Entry::after`) is written with it: named on the log it lands on.
+    let unstamped = entry.after.is_none();
+    fallback.stamp(&mut entry);
     let s = raw().ok_or_else(|| StoreError::Unavailable("no localStorage".into()))?;
     let rs: &RawStorage = s.unchecked_ref();
     let head_js = rs.get_item_js(&match_key(id)).map_err(storage_error)?;
@@ -447,7 +450,12 @@ fn append_entry_with(fallback: &Match, entry: Entry, replay_all: bool) -> Result
             },
         }
     }
-    // Checked by the caller on another log, if any: replay it on this one.
+    // Checked by the caller on another log, if any: replay it on this one (and it follows
+    // this log's newest hand).
+    if unstamped {
+        entry.after = None;
+        m.stamp(&mut entry);
+    }
     m.append_replayed(entry.clone()).map_err(StoreError::Invalid)?;
     let now = js_sys::Date::now();
     if let (Some(why), Some(h)) = (head_bad, head_js.as_string()) {

@@ -63,9 +63,9 @@ fn append_keeps_entries_written_by_another_tab() {
     let m = stored_sample();
     let hand = |p| Op::Hand { hand: HandInput::Shengji(Hand { points: p, ..Default::default() }) };
     // Tab 1 appends from its (stale) copy…
-    let tab1 = store::append_entry(&m, Entry { id: "tab1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
+    let tab1 = store::append_entry(&m, Entry { after: None, id: "tab1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
     // …tab 2 still holds the old copy and appends too: tab 1's entry must survive.
-    let tab2 = store::append_entry(&m, Entry { id: "tab2".into(), at_ms: 1.8e12 + 1.0, op: hand(60) }).unwrap();
+    let tab2 = store::append_entry(&m, Entry { after: None, id: "tab2".into(), at_ms: 1.8e12 + 1.0, op: hand(60) }).unwrap();
     assert_eq!(tab2.entries.len(), m.entries.len() + 2);
     assert!(tab2.entries.iter().any(|e| e.id == "tab1"));
     assert_eq!(tab1.entries.len(), m.entries.len() + 1);
@@ -87,7 +87,7 @@ fn commits_go_to_the_tail_and_the_whole_match_is_written_every_tail_max_entries(
     let head = ls().get_item(&store::match_key(&m.id)).unwrap();
     let mut cur = m.clone();
     for i in 0..store::TAIL_MAX {
-        cur = store::append_entry(&cur, Entry { id: format!("t{i}"), at_ms: 1.8e12 + i as f64, op: overrun() }).unwrap();
+        cur = store::append_entry(&cur, Entry { after: None, id: format!("t{i}"), at_ms: 1.8e12 + i as f64, op: overrun() }).unwrap();
         // Only the tail was written; a fresh read joins both.
         assert_eq!(ls().get_item(&store::match_key(&m.id)).unwrap(), head);
         let tail = schema::parse_tail(&ls().get_item(&store::tail_key(&m.id)).unwrap().unwrap()).unwrap();
@@ -95,7 +95,7 @@ fn commits_go_to_the_tail_and_the_whole_match_is_written_every_tail_max_entries(
         assert_eq!(store::read_match(&m.id).unwrap().as_ref(), Some(&cur));
     }
     // The tail is full: the next commit writes the whole match and drops the tail.
-    cur = store::append_entry(&cur, Entry { id: "last".into(), at_ms: 1.9e12, op: overrun() }).unwrap();
+    cur = store::append_entry(&cur, Entry { after: None, id: "last".into(), at_ms: 1.9e12, op: overrun() }).unwrap();
     assert!(ls().get_item(&store::tail_key(&m.id)).unwrap().is_none());
     assert_eq!(schema::load_stored(&ls().get_item(&store::match_key(&m.id)).unwrap().unwrap()).unwrap(), cur);
     let (all, bad) = store::load_all(0.0);
@@ -105,13 +105,13 @@ fn commits_go_to_the_tail_and_the_whole_match_is_written_every_tail_max_entries(
 #[wasm_bindgen_test]
 fn a_tail_changed_by_another_writer_is_read_before_appending() {
     let m = stored_sample();
-    let mine = store::append_entry(&m, Entry { id: "mine1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
+    let mine = store::append_entry(&m, Entry { after: None, id: "mine1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
     // Another tab appends to the tail behind this tab's back…
-    let other = Entry { id: "other".into(), at_ms: 1.8e12 + 1.0, op: hand(60) };
+    let other = Entry { after: None, id: "other".into(), at_ms: 1.8e12 + 1.0, op: hand(60) };
     let tail = schema::store_tail(&m.id, m.entries.len(), &[mine.entries.last().unwrap().clone(), other]);
     ls().set_item(&store::tail_key(&m.id), &tail).unwrap();
     // …this tab's next commit, from its own copy, keeps that entry.
-    let after = store::append_entry(&mine, Entry { id: "mine2".into(), at_ms: 1.8e12 + 2.0, op: hand(0) }).unwrap();
+    let after = store::append_entry(&mine, Entry { after: None, id: "mine2".into(), at_ms: 1.8e12 + 2.0, op: hand(0) }).unwrap();
     let ids: Vec<&str> = after.entries.iter().rev().take(3).map(|e| e.id.as_str()).collect();
     assert_eq!(ids, ["mine2", "other", "mine1"]);
     assert_eq!(store::read_match(&m.id).unwrap(), Some(after));
@@ -120,9 +120,9 @@ fn a_tail_changed_by_another_writer_is_read_before_appending() {
 #[wasm_bindgen_test]
 fn an_entry_another_tab_wrote_over_is_put_back() {
     let m = stored_sample();
-    let mine = store::append_entry(&m, Entry { id: "mine".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
+    let mine = store::append_entry(&m, Entry { after: None, id: "mine".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
     // The other tab, from a copy without "mine", writes its own entry over it.
-    let theirs = Entry { id: "theirs".into(), at_ms: 1.8e12 + 1.0, op: hand(60) };
+    let theirs = Entry { after: None, id: "theirs".into(), at_ms: 1.8e12 + 1.0, op: hand(60) };
     ls().set_item(&store::tail_key(&m.id), &schema::store_tail(&m.id, m.entries.len(), &[theirs])).unwrap();
     let (mut all, bad) = store::load_all(0.0);
     assert!(bad.is_empty());
@@ -142,20 +142,20 @@ fn an_entry_another_tab_wrote_over_is_put_back() {
 /// Sample + 85: the next hand of 40 wins the game for the attackers (record tests).
 fn sample_one_hand_from_the_end() -> Match {
     let m = stored_sample();
-    store::append_entry(&m, Entry { id: "h85".into(), at_ms: 1.8e12, op: hand(85) }).unwrap()
+    store::append_entry(&m, Entry { after: None, id: "h85".into(), at_ms: 1.8e12, op: hand(85) }).unwrap()
 }
 
 #[wasm_bindgen_test]
 fn a_stale_tab_cannot_add_a_hand_after_another_tab_won_the_game() {
     let m = sample_one_hand_from_the_end();
     // Another tab enters the winning hand behind this tab's back…
-    let won = Entry { id: "won".into(), at_ms: 1.8e12 + 1.0, op: hand(40) };
+    let won = Entry { after: None, id: "won".into(), at_ms: 1.8e12 + 1.0, op: hand(40) };
     let tail = schema::store_tail(&m.id, m.entries.len() - 1, &[m.entries.last().unwrap().clone(), won]);
     ls().set_item(&store::tail_key(&m.id), &tail).unwrap();
     let before = app_values();
     // …this tab, whose page still shows the form, commits a hand checked on its own copy:
     // refused (it would come after the game was won), nothing written.
-    let err = store::append_entry(&m, Entry { id: "late".into(), at_ms: 1.8e12 + 2.0, op: hand(85) }).unwrap_err();
+    let err = store::append_entry(&m, Entry { after: None, id: "late".into(), at_ms: 1.8e12 + 2.0, op: hand(85) }).unwrap_err();
     match err {
         store::StoreError::Invalid(e) => {
             assert_eq!(e.field, referee::record::NOT_PLAYABLE);
@@ -174,8 +174,8 @@ fn a_stale_tab_cannot_add_a_hand_after_another_tab_won_the_game() {
 fn an_entry_put_back_after_another_tab_won_the_game_is_reported_not_stored() {
     let m = sample_one_hand_from_the_end();
     // Both tabs enter the winning hand at the same moment; the other tab's write wins.
-    store::append_entry(&m, Entry { id: "mine".into(), at_ms: 1.8e12 + 1.0, op: hand(40) }).unwrap();
-    let theirs = Entry { id: "theirs".into(), at_ms: 1.8e12 + 2.0, op: hand(40) };
+    store::append_entry(&m, Entry { after: None, id: "mine".into(), at_ms: 1.8e12 + 1.0, op: hand(40) }).unwrap();
+    let theirs = Entry { after: None, id: "theirs".into(), at_ms: 1.8e12 + 2.0, op: hand(40) };
     let tail = schema::store_tail(&m.id, m.entries.len() - 1, &[m.entries.last().unwrap().clone(), theirs]);
     ls().set_item(&store::tail_key(&m.id), &tail).unwrap();
     let (mut all, bad) = store::load_all(0.0);
@@ -200,7 +200,7 @@ fn a_commit_keeps_aside_another_match_found_under_the_key() {
     let mut other = m.clone();
     other.id = "another-match".into();
     ls().set_item(&store::match_key(&m.id), &schema::store_match(&other)).unwrap();
-    let saved = store::append_entry(&m, Entry { id: "n1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
+    let saved = store::append_entry(&m, Entry { after: None, id: "n1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
     assert_eq!(saved.id, m.id);
     let moved = store::take_moved();
     assert_eq!(moved.len(), 1, "{moved:?}");
@@ -223,19 +223,19 @@ fn a_bad_or_orphan_tail_is_kept_aside_and_the_match_still_loads() {
         assert!(ls().get_item(&q.key).unwrap().is_none());
     }
     // Commits go on.
-    let next = store::append_entry(&m, Entry { id: "n1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
+    let next = store::append_entry(&m, Entry { after: None, id: "n1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
     assert_eq!(store::read_match(&m.id).unwrap(), Some(next));
 }
 
 #[wasm_bindgen_test]
 fn an_invalid_entry_changes_nothing_stored() {
     let m = stored_sample();
-    store::append_entry(&m, Entry { id: "ok".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
+    store::append_entry(&m, Entry { after: None, id: "ok".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
     let m = store::read_match(&m.id).unwrap().unwrap();
     let before = (ls().get_item(&store::match_key(&m.id)).unwrap(), ls().get_item(&store::tail_key(&m.id)).unwrap());
     assert!(before.1.is_some());
     let bad = Op::Hand { hand: HandInput::Shengji(Hand { points: 83, ..Default::default() }) };
-    let err = store::append_entry(&m, Entry { id: "bad".into(), at_ms: 1.8e12 + 1.0, op: bad }).unwrap_err();
+    let err = store::append_entry(&m, Entry { after: None, id: "bad".into(), at_ms: 1.8e12 + 1.0, op: bad }).unwrap_err();
     assert!(err.to_string().contains("points"), "{err}");
     assert_eq!((ls().get_item(&store::match_key(&m.id)).unwrap(), ls().get_item(&store::tail_key(&m.id)).unwrap()), before);
 }
@@ -259,7 +259,7 @@ fn a_full_storage_is_reported_as_full_and_keeps_what_was_saved() {
         }
     }
     let hand = Op::Hand { hand: HandInput::Shengji(Hand { points: 40, ..Default::default() }) };
-    let big_note = Entry { id: "full".into(), at_ms: 1.8e12, op: hand };
+    let big_note = Entry { after: None, id: "full".into(), at_ms: 1.8e12, op: hand };
     let r = store::append_entry(&m, big_note);
     assert_eq!(r.unwrap_err(), store::StoreError::Full);
     assert_eq!(store::read_match(&m.id).unwrap(), Some(m), "what was saved is intact");
@@ -317,7 +317,7 @@ fn a_quarantined_tail_is_merged_into_its_match() {
     // Its tail was set aside, and the match went on without it.
     let tail = schema::store_tail(&m.id, n - 3, &m.entries[n - 3..]);
     let q = store::quarantine(&store::tail_key(&m.id), &tail, "newer", 5.0);
-    let later = store::append_entry(&head, Entry { id: "later".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
+    let later = store::append_entry(&head, Entry { after: None, id: "later".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
     let r = store::restore(&q.moved_to, std::slice::from_ref(&later)).unwrap();
     assert_eq!(r.report.extended, vec![(m.id.clone(), 3)]);
     let mut want = m.entries.clone();
@@ -372,7 +372,7 @@ fn a_quarantined_copy_that_differs_is_merged_where_it_can_and_kept() {
     h.points = 65;
     let referee::record::Setup::Shengji(s) = &mut copy.setup else { panic!() };
     s.teams.insert(referee::rules::Team::A, "金队".into());
-    copy.append(Entry { id: "new-hand".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
+    copy.append(Entry { after: None, id: "new-hand".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
     let text = schema::store_match(&copy);
     let q = set_aside(&store::match_key(&m.id), &text);
     let r = store::restore(&q, std::slice::from_ref(&m)).unwrap();
@@ -406,7 +406,7 @@ fn a_quarantined_copy_that_differs_is_merged_where_it_can_and_kept() {
 fn a_quarantined_copy_with_only_new_hands_is_restored_and_removed() {
     let m = stored_sample();
     let mut copy = m.clone();
-    copy.append(Entry { id: "new-hand".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
+    copy.append(Entry { after: None, id: "new-hand".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
     let q = set_aside(&store::match_key(&m.id), &schema::store_match(&copy));
     let r = store::restore(&q, std::slice::from_ref(&m)).unwrap();
     assert!(!r.kept && !r.report.left_out());
@@ -422,7 +422,7 @@ fn sample_and_stale_tail(extra: &[Entry]) -> (referee::record::Match, String) {
     let m = sample::shengji_sample(1_700_000_000_000.0);
     let mut stored = m.clone();
     let at = stored.entries.iter().position(|e| e.id == "sample-h10").unwrap();
-    let mid = Entry { id: "mid".into(), at_ms: stored.entries[at].at_ms - 1.0, op: overrun() };
+    let mid = Entry { after: None, id: "mid".into(), at_ms: stored.entries[at].at_ms - 1.0, op: overrun() };
     stored.entries.insert(at, mid);
     store::save_match(&stored).unwrap();
     let mut entries = m.entries[at..].to_vec();
@@ -447,7 +447,7 @@ fn a_quarantined_tail_is_restored_by_entry_id_not_position() {
     // One entry of the tail is missing: it is added (in time order), the key removed —
     // also when the caller does not hold the match (it is read from storage).
     clear();
-    let new = Entry { id: "t-new".into(), at_ms: 1.9e12, op: hand(40) };
+    let new = Entry { after: None, id: "t-new".into(), at_ms: 1.9e12, op: hand(40) };
     let (stored, q) = sample_and_stale_tail(std::slice::from_ref(&new));
     let r = store::restore(&q, &[]).unwrap();
     assert_eq!((r.kept, r.report.extended.clone()), (false, vec![(stored.id.clone(), 1)]));

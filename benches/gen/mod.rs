@@ -37,6 +37,7 @@ pub fn shengji_match(id: &str, n: usize, t0_ms: f64) -> Match {
     m.title = format!("{n} hands");
     for (i, h) in shengji_hands(n).into_iter().enumerate() {
         m.entries.push(Entry {
+            after: Some(if i == 0 { referee::record::START.to_string() } else { format!("h{:05}", i - 1) }),
             id: format!("h{i:05}"),
             at_ms: t0_ms + 60_000.0 * (i + 1) as f64,
             op: Op::Hand { hand: HandInput::Shengji(h) },

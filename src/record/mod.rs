@@ -41,6 +41,9 @@ pub(crate) fn voided_of<'a>(entries: impl DoubleEndedIterator<Item = &'a Entry>)
     voided
 }
 
+/// [`Entry::after`] of the first entry that moves a game on (no entry id is `^`).
+pub const START: &str = "^";
+
 /// The field of [`Match::append_replayed`]'s error when the new entry itself does not
 /// replay on the log as it is (a hand after the game was won, say: another tab's hand
 /// came first).
@@ -119,12 +122,29 @@ pub struct ShengjiSetup {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
+    /// For an entry that moves a game on ([`Op::advances`]: a hand, a next game) in a game
+    /// whose hands follow each other (every game but 双升's boards): the id of the entry of
+    /// that kind it follows, the newest one that counted when it was entered, or [`START`]
+    /// for the first. Two such entries after the same one are a fork — two devices each
+    /// entered the next hand — which an import shows instead of merging them as two
+    /// successive hands. `None` on other entries and on entries of schema 2 and earlier
+    /// (merged as before). Set by [`Match::append`]; schema 3.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
     /// Stable id, unique in the match (random; survives export/import).
     pub id: String,
     /// When it was logged, ms since the Unix epoch.
     pub at_ms: f64,
     /// What was done.
     pub op: Op,
+}
+
+impl Op {
+    /// Whether the entry moves a game on: a hand (a stone, a deal …) or a move to the next
+    /// game, round or table. Corrections and voids name their target instead.
+    pub fn advances(&self) -> bool {
+        matches!(self, Op::Hand { .. } | Op::NextGame { .. })
+    }
 }
 
 /// A hand's input, per game.
@@ -268,6 +288,34 @@ impl Match {
         locked
     }
 
+    /// The id the next entry that moves the game on follows ([`Entry::after`]): the newest
+    /// [`Op::advances`] entry that counts, or [`START`]. Decided from the newest entry back,
+    /// as [`Match::voided`] is, so it usually looks at one entry.
+    pub fn predecessor(&self) -> &str {
+        let mut voided = std::collections::HashSet::new();
+        for e in self.entries.iter().rev() {
+            if voided.contains(e.id.as_str()) {
+                continue;
+            }
+            match &e.op {
+                Op::Void { target, .. } => {
+                    voided.insert(target.as_str());
+                }
+                op if op.advances() => return &e.id,
+                _ => {}
+            }
+        }
+        START
+    }
+
+    /// Sets `e.after` to [`Match::predecessor`] when `e` moves a game on in a game whose
+    /// hands follow each other and names no predecessor yet; leaves it otherwise.
+    pub fn stamp(&self, e: &mut Entry) {
+        if e.after.is_none() && e.op.advances() && !self.setup.entries_independent() {
+            e.after = Some(self.predecessor().to_string());
+        }
+    }
+
     /// The entry that "undo" voids: the newest action not yet undone. Actions are the
     /// entries that count ([`Match::voided`]) other than sign-off, reopen and undo's own
     /// voids (reason [`UNDO_REASON`]); a delete (a void with another reason) is an action,
@@ -312,7 +360,8 @@ impl Match {
         self.append_checked(entry, true)
     }
 
-    fn append_checked(&mut self, entry: Entry, replay: bool) -> Result<(), ImportError> {
+    fn append_checked(&mut self, mut entry: Entry, replay: bool) -> Result<(), ImportError> {
+        self.stamp(&mut entry);
         schema::check_new_entry(self, &entry)?;
         // The log replays before (every match here was read, imported or appended through
         // these checks), so one replay with the entry tells.
@@ -373,11 +422,11 @@ mod tests {
     fn a_void_that_breaks_a_later_hand_is_refused() {
         let mut m = sample::shengji_sample(1.0);
         for (i, p) in [85, 85, 40, 85].into_iter().enumerate() {
-            m.append(Entry { id: format!("t{i}"), at_ms: 10.0 + i as f64, op: hand(p) }).unwrap();
+            m.append(Entry { after: None, id: format!("t{i}"), at_ms: 10.0 + i as f64, op: hand(p) }).unwrap();
         }
         assert!(replay::replay(&m).first_error().is_none());
         let before = m.clone();
-        let err = m.append(Entry { id: "v".into(), at_ms: 20.0, op: Op::Void { target: "t1".into(), reason: "delete".into() } }).unwrap_err();
+        let err = m.append(Entry { after: None, id: "v".into(), at_ms: 20.0, op: Op::Void { target: "t1".into(), reason: "delete".into() } }).unwrap_err();
         assert_eq!(err.field, LATER_HAND);
         // Named by its place in the log: the last hand, t3, now comes after the game is won.
         let t3 = m.entries.iter().position(|e| e.id == "t3").unwrap();
@@ -385,7 +434,7 @@ mod tests {
         assert_eq!(m, before);
         // Deleting from the newest back is fine.
         for (i, t) in ["t3", "t2", "t1"].into_iter().enumerate() {
-            m.append(Entry { id: format!("v{i}"), at_ms: 21.0 + i as f64, op: Op::Void { target: t.into(), reason: "delete".into() } }).unwrap();
+            m.append(Entry { after: None, id: format!("v{i}"), at_ms: 21.0 + i as f64, op: Op::Void { target: t.into(), reason: "delete".into() } }).unwrap();
         }
         assert!(schema::validate_match(&m).is_ok());
     }
@@ -397,14 +446,14 @@ mod tests {
     fn undo_after_a_delete_brings_the_hand_back() {
         let mut m = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
         for (i, p) in [40, 60, 85].into_iter().enumerate() {
-            m.append(Entry { id: format!("h{}", i + 1), at_ms: 1.0 + i as f64, op: hand(p) }).unwrap();
+            m.append(Entry { after: None, id: format!("h{}", i + 1), at_ms: 1.0 + i as f64, op: hand(p) }).unwrap();
         }
         let hands = |m: &Match| replay::effective(m).iter().map(|e| e.entry.id.clone()).collect::<Vec<_>>();
         let undo = |m: &mut Match, id: &str| {
             let target = m.undo_target().expect("something to undo").id.clone();
-            m.append(Entry { id: id.into(), at_ms: 10.0, op: Op::Void { target, reason: UNDO_REASON.into() } }).unwrap();
+            m.append(Entry { after: None, id: id.into(), at_ms: 10.0, op: Op::Void { target, reason: UNDO_REASON.into() } }).unwrap();
         };
-        m.append(Entry { id: "del".into(), at_ms: 5.0, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap();
+        m.append(Entry { after: None, id: "del".into(), at_ms: 5.0, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap();
         assert_eq!(hands(&m), ["h2", "h3"]);
         assert_eq!(m.undo_target().unwrap().id, "del");
         undo(&mut m, "u1");
@@ -416,9 +465,9 @@ mod tests {
         assert_eq!(hands(&m), ["h1"]);
         assert!(schema::validate_match(&m).is_ok());
         // The delete can be entered again once taken back; a void already voided cannot.
-        m.append(Entry { id: "del2".into(), at_ms: 20.0, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap();
+        m.append(Entry { after: None, id: "del2".into(), at_ms: 20.0, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap();
         assert!(hands(&m).is_empty());
-        let err = m.append(Entry { id: "x".into(), at_ms: 21.0, op: Op::Void { target: "del".into(), reason: "delete".into() } }).unwrap_err();
+        let err = m.append(Entry { after: None, id: "x".into(), at_ms: 21.0, op: Op::Void { target: "del".into(), reason: "delete".into() } }).unwrap_err();
         assert_eq!(err.field, "op.target");
         // Undo of that second delete: a chain of voids is decided as a whole.
         undo(&mut m, "u4");
@@ -433,12 +482,12 @@ mod tests {
     #[test]
     fn a_correction_of_a_deleted_hand_is_refused() {
         let mut m = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
-        m.append(Entry { id: "h1".into(), at_ms: 1.0, op: hand(40) }).unwrap();
-        m.append(Entry { id: "del".into(), at_ms: 2.0, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap();
-        let fix = Entry { id: "c1".into(), at_ms: 3.0, op: Op::Correct { target: "h1".into(), hand: HandInput::Shengji(Hand { points: 60, ..Hand::default() }) } };
+        m.append(Entry { after: None, id: "h1".into(), at_ms: 1.0, op: hand(40) }).unwrap();
+        m.append(Entry { after: None, id: "del".into(), at_ms: 2.0, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap();
+        let fix = Entry { after: None, id: "c1".into(), at_ms: 3.0, op: Op::Correct { target: "h1".into(), hand: HandInput::Shengji(Hand { points: 60, ..Hand::default() }) } };
         let err = m.clone().append_replayed(fix.clone()).unwrap_err();
         assert_eq!((err.field.as_str(), err.reason.as_str()), ("op.target", "\"h1\" is deleted: a correction of it would not count"));
-        m.append(Entry { id: "u".into(), at_ms: 4.0, op: Op::Void { target: "del".into(), reason: UNDO_REASON.into() } }).unwrap();
+        m.append(Entry { after: None, id: "u".into(), at_ms: 4.0, op: Op::Void { target: "del".into(), reason: UNDO_REASON.into() } }).unwrap();
         m.append(fix).unwrap();
     }
 
@@ -449,10 +498,10 @@ mod tests {
     fn a_new_hand_after_the_game_was_won_is_refused_when_replayed() {
         let mut m = sample::shengji_sample(1.0);
         for (i, p) in [85, 40].into_iter().enumerate() {
-            m.append(Entry { id: format!("t{i}"), at_ms: 10.0 + i as f64, op: hand(p) }).unwrap();
+            m.append(Entry { after: None, id: format!("t{i}"), at_ms: 10.0 + i as f64, op: hand(p) }).unwrap();
         }
         let before = m.clone();
-        let late = Entry { id: "late".into(), at_ms: 30.0, op: hand(85) };
+        let late = Entry { after: None, id: "late".into(), at_ms: 30.0, op: hand(85) };
         let err = m.append_replayed(late.clone()).unwrap_err();
         assert_eq!(err.field, NOT_PLAYABLE);
         assert_eq!(err.reason, format!("entries[{}]: hand: game over: team A already won", before.entries.len()));
@@ -465,7 +514,7 @@ mod tests {
         assert!(replay::replay(&m).first_error().is_none());
         // Before the game was won, a replayed hand is taken.
         let mut early = sample::shengji_sample(1.0);
-        early.append_replayed(Entry { id: "ok".into(), at_ms: 10.0, op: hand(40) }).unwrap();
+        early.append_replayed(Entry { after: None, id: "ok".into(), at_ms: 10.0, op: hand(40) }).unwrap();
         assert_eq!(early.entries.len(), sample::shengji_sample(1.0).entries.len() + 1);
     }
 }

@@ -369,17 +369,17 @@ mod tests {
     fn editing_an_early_hand_recomputes_later_ones() {
         let mut m = sample::blank_shengji("m1", "jiankang-chaodipi", 0.0);
         for (i, p) in [30, 85, 140, 0, 95].iter().enumerate() {
-            m.append(Entry { id: format!("h{i}"), at_ms: i as f64, op: h(*p) }).unwrap();
+            m.append(Entry { after: None, id: format!("h{i}"), at_ms: i as f64, op: h(*p) }).unwrap();
         }
         let MatchView::Shengji(v) = replay(&m) else { panic!("a 升级 match") };
         assert_eq!(v.current().state.level(Team::A).name(), "J");
         // Hand 1 was really 100 (B takes over +1): everything after shifts.
-        m.append(Entry { id: "c1".into(), at_ms: 10.0, op: Op::Correct { target: "h0".into(), hand: HandInput::Shengji(shengji::Hand { points: 100, ..Default::default() }) } }).unwrap();
+        m.append(Entry { after: None, id: "c1".into(), at_ms: 10.0, op: Op::Correct { target: "h0".into(), hand: HandInput::Shengji(shengji::Hand { points: 100, ..Default::default() }) } }).unwrap();
         let MatchView::Shengji(v2) = replay(&m) else { panic!("a 升级 match") };
         assert_ne!(v.current().state, v2.current().state);
         assert_eq!(v2.current().rows[0].corrected_ms, vec![10.0]);
         // Undo the correction: back to the original.
-        m.append(Entry { id: "v1".into(), at_ms: 11.0, op: Op::Void { target: "c1".into(), reason: String::new() } }).unwrap();
+        m.append(Entry { after: None, id: "v1".into(), at_ms: 11.0, op: Op::Void { target: "c1".into(), reason: String::new() } }).unwrap();
         let MatchView::Shengji(v3) = replay(&m) else { panic!("a 升级 match") };
         assert_eq!(v.current().state, v3.current().state);
     }
@@ -397,9 +397,9 @@ mod tests {
     #[test]
     fn best_of_three_keeps_series_score() {
         let mut m = sample::blank_shengji("m2", "jiankang-chaodipi", 0.0);
-        m.append(Entry { id: "t1".into(), at_ms: 1.0, op: Op::TimeVerdict { winner: Team::B } }).unwrap();
-        m.append(Entry { id: "n1".into(), at_ms: 2.0, op: Op::NextGame { start: Start::default() } }).unwrap();
-        m.append(Entry { id: "h1".into(), at_ms: 3.0, op: h(40) }).unwrap();
+        m.append(Entry { after: None, id: "t1".into(), at_ms: 1.0, op: Op::TimeVerdict { winner: Team::B } }).unwrap();
+        m.append(Entry { after: None, id: "n1".into(), at_ms: 2.0, op: Op::NextGame { start: Start::default() } }).unwrap();
+        m.append(Entry { after: None, id: "h1".into(), at_ms: 3.0, op: h(40) }).unwrap();
         let MatchView::Shengji(v) = replay(&m) else { panic!("a 升级 match") };
         assert_eq!(v.games.len(), 2);
         assert_eq!(v.series[&Team::B], 1);
@@ -437,7 +437,7 @@ mod tests {
                 let op = arb_op(k, p * 5, back, &ids);
                 let id = format!("e{i}");
                 ids.push(id.clone());
-                m.entries.push(Entry { id, at_ms: i as f64 * 1000.0, op });
+                m.entries.push(Entry { after: None, id, at_ms: i as f64 * 1000.0, op });
                 let full = replay_shengji(&m, &s.preset, &s.start);
                 if !extend_shengji(&mut view, &s.preset, &m, m.entries.len() - 1) {
                     view = full.clone();
@@ -446,7 +446,7 @@ mod tests {
             }
             let hand = shengji::Hand { points: next * 5, ..Default::default() };
             let row = preview_next_hand(&view, &s.preset, "p", 7e9, hand.clone());
-            m.entries.push(Entry { id: "p".into(), at_ms: 7e9, op: h(next * 5) });
+            m.entries.push(Entry { after: None, id: "p".into(), at_ms: 7e9, op: h(next * 5) });
             let after = replay_shengji(&m, &s.preset, &s.start);
             proptest::prop_assert_eq!(after.current().rows.last(), Some(&row));
         }

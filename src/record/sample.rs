@@ -55,9 +55,10 @@ pub fn shengji_sample(now_ms: f64) -> Match {
         Hand { points: 60, kitty: Some(Kitty { points: 10, unit: Unit::Single }), kitty_jack: Some(JackSuit::Offsuit), ..Default::default() },
     ];
     let t0 = now_ms - 3_500_000.0;
-    m.entries.push(Entry { id: "sample-clock".into(), at_ms: t0, op: Op::Clock { action: ClockAction::Start } });
+    m.entries.push(Entry { after: None, id: "sample-clock".into(), at_ms: t0, op: Op::Clock { action: ClockAction::Start } });
     for (i, h) in hands.into_iter().enumerate() {
         m.entries.push(Entry {
+            after: Some(if i == 0 { crate::record::START.to_string() } else { format!("sample-h{i:02}") }),
             id: format!("sample-h{:02}", i + 1),
             at_ms: t0 + 300_000.0 * (i + 1) as f64,
             op: Op::Hand { hand: HandInput::Shengji(h) },
@@ -65,6 +66,7 @@ pub fn shengji_sample(now_ms: f64) -> Match {
     }
     // The referee corrected hand 2: the attackers had 90, not 85.
     m.entries.push(Entry {
+        after: None,
         id: "sample-c02".into(),
         at_ms: t0 + 3_400_000.0,
         op: Op::Correct { target: "sample-h02".into(), hand: HandInput::Shengji(Hand { points: 90, ..Default::default() }) },

@@ -142,7 +142,7 @@ mod tests {
         let mut m = guandan::blank("g", "jiankang-guandan", 0.0).unwrap();
         for (i, o) in [[N, S, E, W], [E, W, N, S], [N, E, S, W], [N, S, W, E], [W, S, E, N]].into_iter().enumerate() {
             let op = Op::Hand { hand: HandInput::Guandan(Hand::new(FinishOrder::new(o).unwrap())) };
-            m.append(Entry { id: format!("h{i}"), at_ms: i as f64, op }).unwrap();
+            m.append(Entry { after: None, id: format!("h{i}"), at_ms: i as f64, op }).unwrap();
         }
         let o = outcome(&m);
         assert_eq!(o.score, vec![5 + 3 + 5, 5 + 3]);

@@ -523,7 +523,7 @@ mod tests {
     fn play(id: &str, deals: &[[Seat; 4]]) -> Match {
         let mut m = guandan::blank(id, "jiankang-guandan", 0.0).unwrap();
         for (i, o) in deals.iter().enumerate() {
-            m.append(Entry { id: format!("h{i}"), at_ms: i as f64, op: hand(*o) }).unwrap();
+            m.append(Entry { after: None, id: format!("h{i}"), at_ms: i as f64, op: hand(*o) }).unwrap();
         }
         m
     }
@@ -631,7 +631,7 @@ mod tests {
         let (fid, _) = fixture_of(c, "e2", "e4");
         let mid = c.fixture(&fid).unwrap().1.legs[0].match_id.clone().unwrap();
         let m = ms.iter_mut().find(|m| m.id == mid).unwrap();
-        m.append(Entry { id: "c1".into(), at_ms: 10.0, op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(Hand::new(FinishOrder::new(A14).unwrap())) } }).unwrap();
+        m.append(Entry { after: None, id: "c1".into(), at_ms: 10.0, op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(Hand::new(FinishOrder::new(A14).unwrap())) } }).unwrap();
         let st = standings(c, &ms);
         let r = |id| st.row(id).unwrap().clone();
         assert_eq!((r("e1").total, r("e1").double_wins), (13, 1));
@@ -684,7 +684,7 @@ mod tests {
         let mut m = guandan::blank("m-f", "jiankang-guandan", 0.0).unwrap();
         let mut h = Hand::new(FinishOrder::new(AA).unwrap());
         h.forfeit = Some(Forfeit { team: if flipped { Team::A } else { Team::B }, reason: ForfeitReason::Absent, minutes_late: None });
-        m.append(Entry { id: "f".into(), at_ms: 0.0, op: Op::Hand { hand: HandInput::Guandan(h) } }).unwrap();
+        m.append(Entry { after: None, id: "f".into(), at_ms: 0.0, op: Op::Hand { hand: HandInput::Guandan(h) } }).unwrap();
         link(c, &fid, &m);
         ms.push(m);
         let before = standings(c, &ms[..1]);
@@ -742,11 +742,11 @@ mod tests {
             let mut m = blank_shengji(id, "nantong-80fen", 0.0);
             for (k, w) in winners.iter().enumerate() {
                 if k > 0 {
-                    m.append(Entry { id: format!("n{k}"), at_ms: k as f64 * 10.0, op: Op::NextGame { start: Default::default() } }).unwrap();
+                    m.append(Entry { after: None, id: format!("n{k}"), at_ms: k as f64 * 10.0, op: Op::NextGame { start: Default::default() } }).unwrap();
                 }
-                m.append(Entry { id: format!("t{k}"), at_ms: k as f64 * 10.0 + 1.0, op: Op::TimeVerdict { winner: *w } }).unwrap();
+                m.append(Entry { after: None, id: format!("t{k}"), at_ms: k as f64 * 10.0 + 1.0, op: Op::TimeVerdict { winner: *w } }).unwrap();
             }
-            m.append(Entry { id: "s".into(), at_ms: 99.0, op: Op::SignOff { referee: "裁判".into() } }).unwrap();
+            m.append(Entry { after: None, id: "s".into(), at_ms: 99.0, op: Op::SignOff { referee: "裁判".into() } }).unwrap();
             m
         };
         let m1 = mk("l1", &[Team::A, Team::B, Team::A]);
@@ -807,7 +807,7 @@ mod tests {
         e.competitions = vec![c.clone()];
         let (mut old, swapped) = leg_match(&e, &c, "r1f1", 0, &results(&c, &[]), 0.0).unwrap();
         for (i, o) in [AA; 5].iter().enumerate() {
-            old.append(Entry { id: format!("h{i}"), at_ms: i as f64, op: hand(*o) }).unwrap();
+            old.append(Entry { after: None, id: format!("h{i}"), at_ms: i as f64, op: hand(*o) }).unwrap();
         }
         let link = |c: &mut Competition, id: &str, swapped: bool| {
             let l = &mut c.rounds[0].fixtures[0].legs[0];

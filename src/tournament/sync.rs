@@ -17,7 +17,8 @@ use crate::record::{Entry, Match, Op};
 use serde::{Deserialize, Serialize};
 
 /// An entry that differs between this device and an imported file (same match id, same
-/// entry id, different content).
+/// entry id, different content), or a fork: a hand of the file and one here that follow the
+/// same entry ([`crate::record::Entry::after`]; two devices each entered the next hand).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Conflict {
@@ -134,10 +135,7 @@ pub fn import_text(event: &mut Event, local: &[Match], file: &str, text: &str, n
 pub fn merge_into(event: &mut Event, local: &[Match], incoming: &[Match], file: &str, now_ms: f64) -> Result<Merged, ImportError> {
     let (changed, report) = schema::merge(local, incoming)?;
     let mut new_conflicts = 0;
-    for (mid, eid) in &report.conflicts {
-        let find = |ms: &[Match]| ms.iter().find(|m| &m.id == mid).and_then(|m| m.entries.iter().find(|e| &e.id == eid)).cloned();
-        let (Some(l), Some(i)) = (find(local), find(incoming)) else { continue };
-        let c = Conflict { match_id: mid.clone(), local: l, incoming: i, file: file.into(), at_ms: now_ms };
+    for c in conflicts_of(local, incoming, &report, file, now_ms) {
         let known = event.conflicts.iter().any(|x| same_conflict(x, &c)) || event.resolutions.iter().any(|r| same_conflict(&r.conflict, &c));
         if !known {
             event.conflicts.push(c);
@@ -145,6 +143,20 @@ pub fn merge_into(event: &mut Event, local: &[Match], incoming: &[Match], file: 
         }
     }
     Ok(Merged { changed, report, new_conflicts })
+}
+
+/// What a merge of `incoming` into `local` left for the referee to choose, both versions
+/// side by side: each entry that differs (same id), and each fork — the file's hand and this
+/// device's follow the same entry (two devices each entered the next hand).
+pub fn conflicts_of(local: &[Match], incoming: &[Match], report: &MergeReport, file: &str, now_ms: f64) -> Vec<Conflict> {
+    let pairs = report.conflicts.iter().map(|(m, e)| (m, e, e)).chain(report.forks.iter().map(|(m, l, i)| (m, l, i)));
+    pairs
+        .filter_map(|(mid, lid, iid)| {
+            let find = |ms: &[Match], eid: &String| ms.iter().find(|m| &m.id == mid).and_then(|m| m.entries.iter().find(|e| &e.id == eid)).cloned();
+            let (l, i) = (find(local, lid)?, find(incoming, iid)?);
+            Some(Conflict { match_id: mid.clone(), local: l, incoming: i, file: file.into(), at_ms: now_ms })
+        })
+        .collect()
 }
 
 /// The entries that record choice `choice` on conflict `c` in match `m` (ids from `new_id`,
@@ -160,7 +172,7 @@ pub fn resolution_entries(m: &Match, c: &Conflict, choice: Choice, reason: &str,
     };
     let mut at = now_ms;
     let mut entry = |op: Op, out: &mut Vec<Entry>| {
-        out.push(Entry { id: new_id(), at_ms: at, op });
+        out.push(Entry { after: None, id: new_id(), at_ms: at, op });
         at += 1.0;
     };
     match (choice, hand_fix) {
@@ -214,12 +226,12 @@ mod tests {
     fn setup() -> (Event, Match, Match) {
         let e = Event::new("ev", "x", 0.0);
         let mut base = guandan::blank("m1", "jiankang-guandan", 0.0).unwrap();
-        base.append(Entry { id: "h1".into(), at_ms: 1.0, op: h([N, S, E, W]) }).unwrap();
+        base.append(Entry { after: None, id: "h1".into(), at_ms: 1.0, op: h([N, S, E, W]) }).unwrap();
         let mut desk = base.clone();
         let mut table = base.clone();
-        desk.append(Entry { id: "h2".into(), at_ms: 2.0, op: h([N, E, S, W]) }).unwrap();
-        table.append(Entry { id: "h2".into(), at_ms: 2.0, op: h([E, W, N, S]) }).unwrap();
-        table.append(Entry { id: "h3".into(), at_ms: 3.0, op: h([E, N, W, S]) }).unwrap();
+        desk.append(Entry { after: None, id: "h2".into(), at_ms: 2.0, op: h([N, E, S, W]) }).unwrap();
+        table.append(Entry { after: None, id: "h2".into(), at_ms: 2.0, op: h([E, W, N, S]) }).unwrap();
+        table.append(Entry { after: None, id: "h3".into(), at_ms: 3.0, op: h([E, N, W, S]) }).unwrap();
         (e, desk, table)
     }
 
@@ -240,6 +252,33 @@ mod tests {
         assert_eq!(r2.new_conflicts, 0);
         assert_eq!(e.conflicts.len(), 1);
         assert_eq!(e.imports.len(), 2);
+    }
+
+    #[test]
+    fn a_fork_is_a_conflict_at_the_desk_and_either_hand_can_be_kept() {
+        // Desk and table each enter hand 2 after hand 1 (their own ids): not two hands.
+        let e0 = Event::new("ev", "x", 0.0);
+        let mut base = guandan::blank("m1", "guandan-3-2-1", 0.0).unwrap();
+        base.append(Entry { after: None, id: "h1".into(), at_ms: 1.0, op: h([N, S, E, W]) }).unwrap();
+        let (mut desk, mut table) = (base.clone(), base.clone());
+        desk.append(Entry { after: None, id: "d2".into(), at_ms: 2.0, op: h([N, E, S, W]) }).unwrap();
+        table.append(Entry { after: None, id: "t2".into(), at_ms: 2.0, op: h([E, W, N, S]) }).unwrap();
+        let mut e = e0.clone();
+        let r = import_text(&mut e, std::slice::from_ref(&desk), "t.json", &export(std::slice::from_ref(&table), 5.0), 10.0).unwrap();
+        assert!(r.changed.is_empty());
+        assert_eq!(r.report.forks, vec![("m1".to_string(), "d2".to_string(), "t2".to_string())]);
+        assert_eq!((r.new_conflicts, e.conflicts[0].local.id.as_str(), e.conflicts[0].incoming.id.as_str()), (1, "d2", "t2"));
+        let c = e.conflicts[0].clone();
+        let mut n = 0;
+        let mut ids = || {
+            n += 1;
+            format!("r{n}")
+        };
+        let (m_in, _) = resolution_entries(&desk, &c, Choice::Incoming, "file", &mut ids, 20.0).unwrap();
+        let eff = effective(&m_in);
+        assert_eq!(eff.iter().filter(|x| x.hand.is_some()).count(), 2, "still two hands, not three");
+        let Op::Hand { hand: theirs } = &table.entries[1].op else { panic!("a hand") };
+        assert_eq!(eff.iter().find(|x| x.entry.id == "d2").unwrap().hand.as_ref(), Some(theirs));
     }
 
     #[test]
@@ -292,7 +331,7 @@ mod tests {
         // after the sign-off. The rest of the file merges; these are left out, each named.
         let (mut e, desk, table) = setup();
         let mut desk = desk;
-        desk.append(Entry { id: "s".into(), at_ms: 2.5, op: Op::SignOff { referee: "甲".into() } }).unwrap();
+        desk.append(Entry { after: None, id: "s".into(), at_ms: 2.5, op: Op::SignOff { referee: "甲".into() } }).unwrap();
         let file = export(std::slice::from_ref(&table), 5.0);
         let r = import_text(&mut e, std::slice::from_ref(&desk), "t.json", &file, 10.0).unwrap();
         let new: Vec<&str> = table.entries.iter().filter(|x| !desk.entries.iter().any(|d| d.id == x.id)).map(|x| x.id.as_str()).collect();

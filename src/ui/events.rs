@@ -232,7 +232,8 @@ fn slot_name(l: Lang, e: &Event, r: Option<&FixtureResult>, k: usize, s: &Slot) 
 }
 
 /// A log entry as the referee reads it (for the side-by-side conflict view).
-fn describe(l: Lang, m: Option<&Match>, e: &Entry) -> String {
+/// One entry in words, for a side-by-side choice between two versions.
+pub(crate) fn describe(l: Lang, m: Option<&Match>, e: &Entry) -> String {
     let hand_text = |h: &HandInput| -> String {
         match h {
             HandInput::Guandan(g) => {

@@ -4,6 +4,7 @@ use super::{ctx, fmt_time, now_ms, t, tx};
 use crate::record::schema::{self, MergeReport, MAX_IMPORT_BYTES};
 use crate::record::{Match, Op};
 use crate::store;
+use crate::tournament::sync;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -104,6 +105,8 @@ pub fn ImportExport() -> impl IntoView {
     let pending: RwSignal<Option<Pending>> = RwSignal::new(None);
     let error: RwSignal<Option<String>> = RwSignal::new(None);
     let done: RwSignal<Option<MergeReport>> = RwSignal::new(None);
+    // What the last merge left for the referee to choose (forks, differing entries).
+    let choices: RwSignal<Vec<sync::Conflict>> = RwSignal::new(Vec::new());
     let on_file = move |ev: leptos::ev::Event| {
         error.set(None);
         done.set(None);
@@ -140,8 +143,32 @@ pub fn ImportExport() -> impl IntoView {
                 for m in changed {
                     c.put(m);
                 }
+                choices.set(sync::conflicts_of(&local, &p.matches, &report, &p.file, now_ms()));
                 pending.set(None);
                 done.set(Some(report));
+            }
+        }
+    };
+    // The referee keeps one of two versions: logged as the desk's choices are
+    // (`sync::resolution_entries`: the other version stays in the log).
+    let resolve = move |cf: sync::Conflict, choice: sync::Choice| {
+        let Some(m) = c.matches.with_untracked(|ms| ms.iter().find(|x| x.id == cf.match_id).map(|m| Match::clone(m))) else { return };
+        let reason = match choice {
+            sync::Choice::Local => t("ev.sync.reason_local"),
+            sync::Choice::Incoming => t("ev.sync.reason_file"),
+        };
+        let reason = format!("{reason} ({})", cf.file);
+        match sync::resolution_entries(&m, &cf, choice, &reason, || super::new_id("e"), now_ms()) {
+            Err(e) => error.set(Some(format!("{}: {e}", t("ev.sync.refused")))),
+            Ok((next, added)) => {
+                if !added.is_empty() {
+                    if let Err(e) = store::save_match(&next) {
+                        error.set(Some(format!("{}: {e}", t("err.save"))));
+                        return;
+                    }
+                    c.put(next);
+                }
+                choices.update(|v| v.retain(|x| *x != cf));
             }
         }
     };
@@ -183,6 +210,8 @@ pub fn ImportExport() -> impl IntoView {
                     {(!r.conflicts.is_empty()).then(|| format!(", {} {}", r.conflicts.len(), t("io.conflicts")))}
                     {(!r.setup_differs.is_empty()).then(|| format!(", {} {}", r.setup_differs.len(), t("io.setup_differs")))}
                     {(!r.not_fitting.is_empty()).then(|| format!(", {} {}", r.not_fitting.len(), t("io.not_fitting")))}
+                    {(!r.forks.is_empty()).then(|| format!(", {} {}", r.forks.len(), t("io.forks")))}
+                    {(!r.same_entry.is_empty()).then(|| format!(", {} {}", r.same_entry.len(), t("io.same_entry")))}
                     {(!r.not_fitting.is_empty()).then(|| view! {
                         <ul class="not-fitting" id="import-not-fitting">
                             {r.not_fitting.iter().map(|(m, e, why)| view! { <li>{format!("{m} / {e}: {why}")}</li> }).collect_view()}
@@ -190,8 +219,62 @@ pub fn ImportExport() -> impl IntoView {
                     })}
                 </div>
             })}
+            {move || {
+                let list = choices.get();
+                (!list.is_empty()).then(|| {
+                    let l = c.lang.get();
+                    let ms = c.matches.get();
+                    view! {
+                        <div class="banner warn" id="import-choices">
+                            <p>{t("io.choose")}</p>
+                            <ul class="conflicts">
+                                {list.into_iter().map(|cf| {
+                                    let m = ms.iter().find(|m| m.id == cf.match_id).map(|m| &**m);
+                                    let no = m.and_then(|m| hand_number(m, &cf.local.id));
+                                    let head = format!("{}{}", m.map(title).unwrap_or_else(|| cf.match_id.clone()), no.map(|n| format!(" · #{n}")).unwrap_or_default());
+                                    let (a, b) = (cf.clone(), cf.clone());
+                                    view! {
+                                        <li class="conflict" data-match=cf.match_id.clone() data-entry=cf.local.id.clone()>
+                                            <p><strong>{head}</strong></p>
+                                            <div class="side-by-side">
+                                                <div class="version local">
+                                                    <h4>{crate::i18n::tr(l, "ev.sync.local")}</h4>
+                                                    <p class="desc">{super::events::describe(l, m, &cf.local)}</p>
+                                                    <p class="muted">{fmt_time(cf.local.at_ms)}</p>
+                                                    <button class="btn keep-local" on:click=move |_| resolve(a.clone(), sync::Choice::Local)>{crate::i18n::tr(l, "ev.sync.keep_local")}</button>
+                                                </div>
+                                                <div class="version incoming">
+                                                    <h4>{crate::i18n::tr(l, "ev.sync.file")}</h4>
+                                                    <p class="desc">{super::events::describe(l, m, &cf.incoming)}</p>
+                                                    <p class="muted">{fmt_time(cf.incoming.at_ms)}</p>
+                                                    <button class="btn primary take-file" on:click=move |_| resolve(b.clone(), sync::Choice::Incoming)>{crate::i18n::tr(l, "ev.sync.take_file")}</button>
+                                                </div>
+                                            </div>
+                                        </li>
+                                    }
+                                }).collect_view()}
+                            </ul>
+                        </div>
+                    }
+                })
+            }}
         </section>
     }
+}
+
+/// The number of hand `id` among the hands of `m` that count (1 for the first).
+fn hand_number(m: &Match, id: &str) -> Option<usize> {
+    let voided = m.voided();
+    let mut n = 0;
+    for e in &m.entries {
+        if matches!(e.op, Op::Hand { .. }) && !voided.contains(e.id.as_str()) {
+            n += 1;
+            if e.id == id {
+                return Some(n);
+            }
+        }
+    }
+    None
 }
 
 /// A match's title, or its id when untitled.

@@ -368,7 +368,7 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             None => Op::Hand { hand: HandInput::Shengji(hand) },
         };
         let target = form.editing.get().unwrap_or_else(|| "preview".to_string());
-        x.entries.push(Entry { id: "preview".into(), at_ms: now_ms(), op });
+        x.entries.push(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op });
         let MatchView::Shengji(pv) = replay(&x) else { return None };
         let row = pv.games.iter().flat_map(|g| &g.rows).find(|r| r.entry_id == target).cloned();
         let later_error = pv.first_error().filter(|(id, _)| *id != target);

@@ -131,7 +131,7 @@ pub fn fmt_time(ms: f64) -> String {
 /// changed and the translated reason is returned (the caller keeps its form on screen).
 pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
     let c = ctx();
-    let entry = crate::record::Entry { id: new_id("e"), at_ms: now_ms(), op };
+    let entry = crate::record::Entry { after: None, id: new_id("e"), at_ms: now_ms(), op };
     let result = store::append_entry(m, entry);
     let moved = store::take_moved();
     if !moved.is_empty() {

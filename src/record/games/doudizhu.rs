@@ -561,7 +561,7 @@ mod tests {
     }
 
     fn put(m: &mut Match, id: &str, at: f64, op: Op) -> Result<(), ImportError> {
-        m.append(Entry { id: id.into(), at_ms: at, op })
+        m.append(Entry { after: None, id: id.into(), at_ms: at, op })
     }
 
     fn h(x: Hand) -> Op {
@@ -573,6 +573,13 @@ mod tests {
             MatchView::Doudizhu(v) => v,
             _ => panic!("a 斗地主 match"),
         }
+    }
+
+    #[test]
+    fn forks_are_seen() {
+        let mut m = blank("ddz");
+        put(&mut m, "h1", 1.0, h(hand(0, 3, 0, true))).unwrap();
+        schema::assert_forks_are_seen(&m, &h(hand(1, 2, 1, true)), &h(hand(2, 1, 0, false)));
     }
 
     #[test]
@@ -680,11 +687,11 @@ mod tests {
     fn a_move_to_the_next_table_needs_a_deal_at_this_one() {
         let mut m = blank("d5");
         let next = || Op::NextGame { start: Default::default() };
-        let err = m.clone().append_replayed(crate::record::Entry { id: "n0".into(), at_ms: 0.5, op: next() }).unwrap_err();
+        let err = m.clone().append_replayed(crate::record::Entry { after: None, id: "n0".into(), at_ms: 0.5, op: next() }).unwrap_err();
         assert_eq!((err.field.as_str(), err.reason.as_str()), (crate::record::NOT_PLAYABLE, "entries[0]: next_game: table 1 has no deal yet"));
         put(&mut m, "h1", 1.0, h(hand(0, 1, 0, true))).unwrap();
         put(&mut m, "n1", 2.0, next()).unwrap();
-        let err = m.clone().append_replayed(crate::record::Entry { id: "n2".into(), at_ms: 3.0, op: next() }).unwrap_err();
+        let err = m.clone().append_replayed(crate::record::Entry { after: None, id: "n2".into(), at_ms: 3.0, op: next() }).unwrap_err();
         assert!(err.reason.ends_with("table 2 has no deal yet"), "{}", err.reason);
         put(&mut m, "h2", 4.0, h(hand(1, 1, 0, false))).unwrap();
         put(&mut m, "n2", 5.0, next()).unwrap();
@@ -692,10 +699,10 @@ mod tests {
         // The last table is played and nobody is tied at the cut: no fourth sitting.
         let v = view(&m);
         assert!(v.session.at_last_table() && !v.session.playoff_needed, "{:?}", v.session.totals);
-        let err = m.clone().append_replayed(crate::record::Entry { id: "n3".into(), at_ms: 7.0, op: next() }).unwrap_err();
+        let err = m.clone().append_replayed(crate::record::Entry { after: None, id: "n3".into(), at_ms: 7.0, op: next() }).unwrap_err();
         assert!(err.reason.ends_with("no play-off is needed"), "{}", err.reason);
         // Deleting table 2's only deal once table 3 has started is refused too.
-        let err = m.append(crate::record::Entry { id: "v".into(), at_ms: 8.0, op: Op::Void { target: "h2".into(), reason: "delete".into() } }).unwrap_err();
+        let err = m.append(crate::record::Entry { after: None, id: "v".into(), at_ms: 8.0, op: Op::Void { target: "h2".into(), reason: "delete".into() } }).unwrap_err();
         assert_eq!(err.field, crate::record::LATER_HAND);
     }
 

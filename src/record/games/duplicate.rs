@@ -551,13 +551,13 @@ mod tests {
 
     fn add(m: &mut Match, id: &str, h: BoardEntry) -> Result<(), ImportError> {
         let at = m.entries.len() as f64 + 1.0;
-        m.append(Entry { id: id.into(), at_ms: at, op: Op::Hand { hand: HandInput::Duplicate(h) } })
+        m.append(Entry { after: None, id: id.into(), at_ms: at, op: Op::Hand { hand: HandInput::Duplicate(h) } })
     }
 
     fn correct(m: &mut Match, id: &str, target: &str, mut h: BoardEntry) -> Result<(), ImportError> {
         h.corrects = Some(target.into());
         let at = m.entries.len() as f64 + 1.0;
-        m.append(Entry { id: id.into(), at_ms: at, op: Op::Correct { target: target.into(), hand: HandInput::Duplicate(h) } })
+        m.append(Entry { after: None, id: id.into(), at_ms: at, op: Op::Correct { target: target.into(), hand: HandInput::Duplicate(h) } })
     }
 
     #[test]
@@ -619,14 +619,14 @@ mod tests {
         let mut c = be(3, 1, Team::B, 70);
         c.corrects = None;
         let e = m
-            .append(Entry { id: "c2".into(), at_ms: 99.0, op: Op::Correct { target: "e1".into(), hand: HandInput::Duplicate(c) } })
+            .append(Entry { after: None, id: "c2".into(), at_ms: 99.0, op: Op::Correct { target: "e1".into(), hand: HandInput::Duplicate(c) } })
             .unwrap_err();
         assert!(e.reason.contains("table 1"), "{e}");
         // Moving an entry onto a board already entered at that table is refused too.
         add(&mut m, "e4", be(4, 1, Team::A, 60)).unwrap();
         assert!(correct(&mut m, "c3", "e4", be(3, 1, Team::A, 60)).is_err());
         // After deleting (voiding) the entry, the board can be entered again.
-        m.append(Entry { id: "v1".into(), at_ms: 200.0, op: Op::Void { target: "e1".into(), reason: String::new() } }).unwrap();
+        m.append(Entry { after: None, id: "v1".into(), at_ms: 200.0, op: Op::Void { target: "e1".into(), reason: String::new() } }).unwrap();
         add(&mut m, "e5", be(3, 1, Team::B, 45)).unwrap();
         assert_eq!(view(&m).board(3).unwrap().result, Some(5));
     }
@@ -635,7 +635,7 @@ mod tests {
     fn an_imported_log_with_a_repeated_board_is_refused() {
         let mut m = blank("d", 2, 0.0);
         add(&mut m, "e1", be(1, 1, Team::B, 60)).unwrap();
-        let dup = Entry { id: "e2".into(), at_ms: 5.0, op: Op::Hand { hand: HandInput::Duplicate(be(1, 1, Team::B, 80)) } };
+        let dup = Entry { after: None, id: "e2".into(), at_ms: 5.0, op: Op::Hand { hand: HandInput::Duplicate(be(1, 1, Team::B, 80)) } };
         m.entries.push(dup);
         let e = schema::validate_match(&m).unwrap_err();
         assert!(e.field.starts_with("entries[1]") && e.reason.contains("board 1"), "{e}");
@@ -736,9 +736,9 @@ mod tests {
             let d = s.board(k).unwrap().dealer;
             let a1 = s.default_attackers(1, d);
             let a2 = s.default_attackers(2, d);
-            let e1 = Entry { id: format!("t1b{k}"), at_ms: 100.0 * k as f64, op: Op::Hand { hand: HandInput::Duplicate(be(k, 1, a1, pts1[k as usize - 1])) } };
+            let e1 = Entry { after: None, id: format!("t1b{k}"), at_ms: 100.0 * k as f64, op: Op::Hand { hand: HandInput::Duplicate(be(k, 1, a1, pts1[k as usize - 1])) } };
             dev1.append(e1).unwrap();
-            let e2 = Entry { id: format!("t2b{k}"), at_ms: 100.0 * k as f64 + 7.0, op: Op::Hand { hand: HandInput::Duplicate(be(k, 2, a2, pts2[k as usize - 1])) } };
+            let e2 = Entry { after: None, id: format!("t2b{k}"), at_ms: 100.0 * k as f64 + 7.0, op: Op::Hand { hand: HandInput::Duplicate(be(k, 2, a2, pts2[k as usize - 1])) } };
             dev2.append(e2).unwrap();
         }
         let into1 = schema::merge(std::slice::from_ref(&dev1), &schema::parse_import(&schema::export(std::slice::from_ref(&dev2), 1.0)).unwrap()).unwrap().0.remove(0);
@@ -768,11 +768,11 @@ mod tests {
         let d = s.board(1).unwrap().dealer;
         let a1 = s.default_attackers(1, d);
         let hand = |k, pts| Op::Hand { hand: HandInput::Duplicate(be(k, 1, a1, pts)) };
-        dev1.append(Entry { id: "mine".into(), at_ms: 1.0, op: hand(1, 60) }).unwrap();
-        dev2.append(Entry { id: "theirs".into(), at_ms: 2.0, op: hand(1, 65) }).unwrap();
+        dev1.append(Entry { after: None, id: "mine".into(), at_ms: 1.0, op: hand(1, 60) }).unwrap();
+        dev2.append(Entry { after: None, id: "theirs".into(), at_ms: 2.0, op: hand(1, 65) }).unwrap();
         let d2 = s.board(2).unwrap().dealer;
         let b2 = Op::Hand { hand: HandInput::Duplicate(be(2, 1, s.default_attackers(1, d2), 85)) };
-        dev2.append(Entry { id: "board2".into(), at_ms: 3.0, op: b2 }).unwrap();
+        dev2.append(Entry { after: None, id: "board2".into(), at_ms: 3.0, op: b2 }).unwrap();
         let file = schema::parse_import(&schema::export(std::slice::from_ref(&dev2), 4.0)).unwrap();
         let (changed, rep) = schema::merge(std::slice::from_ref(&dev1), &file).unwrap();
         assert_eq!(rep.not_fitting.iter().map(|(_, e, _)| e.as_str()).collect::<Vec<_>>(), ["theirs"]);

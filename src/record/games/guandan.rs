@@ -558,7 +558,7 @@ mod tests {
     }
     fn push(m: &mut Match, id: &str, o: Op) {
         let at = m.entries.len() as f64 * 1000.0;
-        m.append(Entry { id: id.into(), at_ms: at, op: o }).unwrap();
+        m.append(Entry { after: None, id: id.into(), at_ms: at, op: o }).unwrap();
     }
     fn view(m: &Match) -> GuandanView {
         match crate::record::replay::replay(m) {
@@ -599,6 +599,13 @@ mod tests {
         push(&mut m, "h6", op(h([N, E, W, S])));
         push(&mut m, "h7", op(h([S, N, W, E])));
         m
+    }
+
+    #[test]
+    fn forks_are_seen() {
+        let mut m = full_game();
+        m.entries.truncate(3);
+        schema::assert_forks_are_seen(&m, &op(h([N, S, E, W])), &op(h([E, W, N, S])));
     }
 
     #[test]
@@ -646,7 +653,7 @@ mod tests {
     fn correcting_an_early_hand_recomputes_everything() {
         let mut m = full_game();
         // Hand 1 was really 双下 for A: 2 → 5, and everything shifts up.
-        let c1 = Entry { id: "c1".into(), at_ms: 1e9, op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(h([N, S, E, W])) } };
+        let c1 = Entry { after: None, id: "c1".into(), at_ms: 1e9, op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(h([N, S, E, W])) } };
         // It makes hands 6 and 7 impossible, so it is refused as an entry (Match::append) …
         let err = m.clone().append(c1.clone()).unwrap_err();
         assert_eq!(err.field, crate::record::LATER_HAND);
@@ -709,7 +716,7 @@ mod tests {
         assert!(check_hand(&m, &s, &f).is_ok());
         // Through the shared entry check the path is prefixed.
         let mut m2 = m.clone();
-        let e = m2.append(Entry { id: "x".into(), at_ms: 0.0, op: op(x) }).unwrap_err();
+        let e = m2.append(Entry { after: None, id: "x".into(), at_ms: 0.0, op: op(x) }).unwrap_err();
         assert_eq!(e.field, "op.hand.guandan.fouls[0].seat");
     }
 
@@ -776,15 +783,15 @@ mod tests {
         let next = || Op::NextGame { start: crate::rules::shengji::Start::default() };
         push(&mut m, "n1", next());
         let at = m.entries.len();
-        let err = m.clone().append_replayed(Entry { id: "n2".into(), at_ms: 1e6, op: next() }).unwrap_err();
+        let err = m.clone().append_replayed(Entry { after: None, id: "n2".into(), at_ms: 1e6, op: next() }).unwrap_err();
         assert_eq!(err.field, crate::record::NOT_PLAYABLE);
         assert_eq!(err.reason, format!("entries[{at}]: next_game: round 2 is not over (no winner, no time-up, deals left)"));
-        let err = m.clone().append(Entry { id: "d1".into(), at_ms: 1e6, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap_err();
+        let err = m.clone().append(Entry { after: None, id: "d1".into(), at_ms: 1e6, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap_err();
         assert_eq!(err.field, crate::record::LATER_HAND);
         assert!(err.reason.contains("next_game: round 1 is not over"), "{}", err.reason);
         // An older log with such an entry (built by hand here) still reads: the entry
         // changes nothing and is listed.
-        m.entries.push(Entry { id: "n2".into(), at_ms: 1e6, op: next() });
+        m.entries.push(Entry { after: None, id: "n2".into(), at_ms: 1e6, op: next() });
         let v = view(&m);
         assert_eq!(v.rounds.len(), 2, "the refused start changes nothing");
         assert_eq!(v.refused.iter().map(|(id, _)| id.as_str()).collect::<Vec<_>>(), ["n2"]);
@@ -796,9 +803,9 @@ mod tests {
     #[test]
     fn hands_logged_after_the_time_limit_are_flagged() {
         let mut m = blank("l", "guandan-shift-3rounds", 0.0).unwrap();
-        m.append(Entry { id: "c".into(), at_ms: 0.0, op: Op::Clock { action: ClockAction::Start } }).unwrap();
-        m.append(Entry { id: "h1".into(), at_ms: 59.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
-        m.append(Entry { id: "h2".into(), at_ms: 61.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
+        m.append(Entry { after: None, id: "c".into(), at_ms: 0.0, op: Op::Clock { action: ClockAction::Start } }).unwrap();
+        m.append(Entry { after: None, id: "h1".into(), at_ms: 59.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
+        m.append(Entry { after: None, id: "h2".into(), at_ms: 61.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
         let v = view(&m);
         assert!(!v.current().rows[0].late);
         assert!(v.current().rows[1].late);

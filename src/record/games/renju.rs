@@ -820,7 +820,7 @@ mod tests {
         fn op(&mut self, op: Op) -> Result<String, ImportError> {
             self.n += 1;
             let id = format!("e{}", self.n);
-            self.m.append(Entry { id: id.clone(), at_ms: self.n as f64 * 1000.0, op })?;
+            self.m.append(Entry { after: None, id: id.clone(), at_ms: self.n as f64 * 1000.0, op })?;
             Ok(id)
         }
         fn act(&mut self, a: RenjuAction) -> Result<String, ImportError> {
@@ -834,6 +834,14 @@ mod tests {
         fn view(&self) -> RenjuView {
             replay(&self.m, &setup(&self.m))
         }
+    }
+
+    #[test]
+    fn forks_are_seen() {
+        let mut l = Log::new(Player::P1);
+        l.stones("h8 h9");
+        let stone = |p: &str| Op::Hand { hand: HandInput::Renju(RenjuAction::Stone { point: Point::parse(p).unwrap(), stone: None }) };
+        schema::assert_forks_are_seen(&l.m, &stone("i9"), &stone("g7"));
     }
 
     fn pt(s: &str) -> Point {

@@ -186,7 +186,7 @@ mod tests {
     }
 
     fn put(m: &mut Match, id: &str, at: f64, op: Op) -> Result<(), ImportError> {
-        m.append(Entry { id: id.into(), at_ms: at, op })
+        m.append(Entry { after: None, id: id.into(), at_ms: at, op })
     }
 
     fn view(m: &Match) -> SandayiView {
@@ -194,6 +194,15 @@ mod tests {
             MatchView::Sandayi(v) => v,
             _ => panic!("a 三打一 match"),
         }
+    }
+
+    #[test]
+    fn forks_are_seen() {
+        let mut m = blank("sdy");
+        put(&mut m, "h1", 1.0, h(played(vec![Some(Bid(1)), Some(Pass), Some(Pass), Some(Pass)], true, vec![0; 4]))).unwrap();
+        let a = h(played(vec![Some(Pass), Some(Bid(2)), Some(Pass), Some(Pass)], true, vec![0; 4]));
+        let b = h(played(vec![Some(Pass), Some(Bid(2)), Some(Pass), Some(Pass)], false, vec![0; 4]));
+        crate::record::schema::assert_forks_are_seen(&m, &a, &b);
     }
 
     #[test]

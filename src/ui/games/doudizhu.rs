@@ -809,7 +809,7 @@ pub(crate) fn candidate_op(editing: Option<String>, hand: HandInput) -> (Op, Str
 
 /// Checks a candidate op against the log and returns the match with it appended.
 pub(crate) fn with_candidate(x: &Match, op: Op) -> Result<Match, RuleError> {
-    let e = Entry { id: "preview".into(), at_ms: now_ms(), op };
+    let e = Entry { after: None, id: "preview".into(), at_ms: now_ms(), op };
     schema::check_new_entry(x, &e).map_err(|er| {
         let field = er.field.rsplit_once(".doudizhu.").or_else(|| er.field.rsplit_once(".sandayi.")).map(|(_, f)| f.to_string()).unwrap_or(er.field.clone());
         RuleError::new(field, er.reason)

@@ -365,7 +365,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             Some(target) => Op::Correct { target, hand },
             None => Op::Hand { hand },
         };
-        let e = Entry { id: "preview".into(), at_ms: x.updated_ms() + 1.0, op };
+        let e = Entry { after: None, id: "preview".into(), at_ms: x.updated_ms() + 1.0, op };
         let twice = entered(&x, entry.board, entry.table, editing.as_deref());
         let refused = schema::check_new_entry(&x, &e).err().map(|er| format!("{}: {}", er.field, er.reason));
         let mut y = Match::clone(&x);

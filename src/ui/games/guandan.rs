@@ -939,7 +939,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             None => Op::Hand { hand: HandInput::Guandan(hand) },
         };
         let target = target.unwrap_or_else(|| "preview".to_string());
-        x.entries.push(Entry { id: "preview".into(), at_ms: now_ms(), op });
+        x.entries.push(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op });
         let pv = view_of(&x)?;
         let row = pv.row(&target).map(|(_, r)| r.clone());
         let later = pv.first_error().filter(|(id, _)| *id != target).and_then(|(id, _)| pv.row(&id).map(|(_, r)| r.clone()));
