@@ -8,6 +8,7 @@
 #   * the wasm32-unknown-unknown target               (rustup)
 #   * trunk 0.21.x                                     (cargo install --locked)
 #   * wasm-bindgen-cli = the wasm-bindgen of Cargo.lock (cargo install --locked)
+#   * leptosfmt 0.1.33, rustfmt and clippy            (cargo install --locked, rustup)
 #   * chromium + chromium-driver                       (apt-get)
 #   * node_modules from package-lock.json              (npm ci: binaryen's wasm-opt,
 #                                                       @playwright/test; no browser download)
@@ -73,6 +74,22 @@ _setup_main() {
            cargo install wasm-bindgen-cli --version "=$wbv" --force; } \
       || return 1
     installed+=("wasm-bindgen-cli $wbv")
+  fi
+
+  # 3b. leptosfmt (formats view! macros; rustfmt leaves them alone), and rustfmt/clippy
+  local lfv
+  lfv="$(leptosfmt --version 2>/dev/null | awk '{print $2}' || true)"
+  if [ "$lfv" = "0.1.33" ]; then
+    say "ok   leptosfmt $lfv"
+  else
+    say "install leptosfmt 0.1.33 (found: ${lfv:-none}; compiles from crates.io)"
+    cargo install leptosfmt --version 0.1.33 --locked || return 1
+    installed+=("leptosfmt")
+  fi
+  if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+    say "add rustfmt and clippy (rustup)"
+    rustup component add rustfmt clippy || return 1
+    installed+=("rustfmt clippy")
   fi
 
   # 4. Debian's chromium and chromedriver (for wasm-bindgen-test and Playwright)

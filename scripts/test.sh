@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test layer, installing what is missing first (scripts/setup.sh):
+#   0. lint     scripts/lint.sh                 (rustfmt, leptosfmt, clippy -D warnings: native and wasm32)
 #   1. native   cargo test                      (lib unit tests, tests/conformance.rs, doc tests, …)
 #   2. browser  cargo test --target wasm32-unknown-unknown --test web   (headless Chromium)
 #   3. build    trunk build --release           (wasm-opt, service worker, CSP boot script)
@@ -54,6 +55,7 @@ skip_layer() {
   total_failed=$((total_failed + 1)); any_failed=1
 }
 
+run_layer lint none bash scripts/lint.sh
 run_layer native cargo cargo test --no-fail-fast
 run_layer browser cargo cargo test --no-fail-fast --target wasm32-unknown-unknown --test web
 if run_layer build none trunk build --release; then

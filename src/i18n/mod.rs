@@ -164,6 +164,7 @@ pub fn op_name(lang: Lang, op: &Op) -> &'static str {
             Op::Overrun { .. } => "op.overrun",
             Op::TimeVerdict { .. } => "op.time_verdict",
             Op::NextGame { .. } => "op.next_game",
+            Op::Ruling { .. } => "op.ruling",
             Op::SignOff { .. } => "op.sign_off",
             Op::Reopen { .. } => "op.reopen",
         },

@@ -245,6 +245,21 @@ pub enum Op {
         /// The winner by time.
         winner: Team,
     },
+    /// A referee's ruling on a team (RULES.md §0 **[r2]**): a level penalty (罚级) or a game
+    /// lost (判负 / 出局), replayed in order with the hands (升级 and 掼蛋). Voided, and so
+    /// undone, like any entry; a ruling after the game was won is refused.
+    Ruling {
+        /// What it does to the game.
+        ruling: crate::rules::Ruling,
+        /// Why, in the referee's words.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+        /// The rule applied: a preset rule or a document § (`000 §一(五)4`).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        rule: String,
+        /// The referee who made it.
+        referee: String,
+    },
     /// A new game of the series starts (best of 3): the series score is kept.
     NextGame {
         /// Where it starts.
@@ -346,7 +361,7 @@ impl Match {
     pub fn append(&mut self, entry: Entry) -> Result<(), ImportError> {
         // A move to the next game/table/round is rare and only counts at the right moment
         // (the round before it over, a deal at this table): replayed too.
-        let replay = matches!(entry.op, Op::Void { .. } | Op::Correct { .. } | Op::NextGame { .. });
+        let replay = matches!(entry.op, Op::Void { .. } | Op::Correct { .. } | Op::NextGame { .. } | Op::Ruling { .. });
         self.append_checked(entry, replay)
     }
 

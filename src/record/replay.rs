@@ -3,7 +3,7 @@
 
 use super::{games, ClockAction, Entry, HandInput, Match, Op, Setup, TimedAction};
 use crate::rules::shengji::{self, InputError, Outcome, Start, State};
-use crate::rules::{Seat, Team};
+use crate::rules::{RulingError, Seat, Team};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
@@ -70,13 +70,23 @@ pub struct Game {
     pub winner: Option<Team>,
     /// Won by the time-limit verdict.
     pub by_time: bool,
+    /// The referee's rulings in this game, in order.
+    pub rulings: Vec<RulingRow>,
     /// The match clock.
     pub clock: Clock,
 }
 
 impl Game {
     fn new(start: Start) -> Game {
-        Game { state: State::new(&start), start, rows: Vec::new(), winner: None, by_time: false, clock: Clock::default() }
+        Game {
+            state: State::new(&start),
+            start,
+            rows: Vec::new(),
+            winner: None,
+            by_time: false,
+            rulings: Vec::new(),
+            clock: Clock::default(),
+        }
     }
     /// Levels `[team A, team B]` after each hand, for the chart: index 0 = start.
     pub fn level_series(&self) -> Vec<[crate::rules::Rank; 2]> {
@@ -121,6 +131,21 @@ pub struct ShengjiView {
     pub locked: bool,
     /// Overruns.
     pub overruns: Vec<OverrunRow>,
+    /// Rulings that could not apply (after the game was won): (entry id, why).
+    pub refused: Vec<(String, InputError)>,
+}
+
+/// A referee's ruling as it counts in a game (RULES.md §0 **[r2]**).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RulingRow {
+    /// Id of the `Ruling` entry.
+    pub entry_id: String,
+    /// Hands of the game played before it.
+    pub after_hand: usize,
+    /// What it does.
+    pub ruling: crate::rules::Ruling,
+    /// Levels before and after, and the winner after it; or why it could not apply.
+    pub result: Result<shengji::RulingOutcome, RulingError>,
 }
 
 impl ShengjiView {
@@ -221,7 +246,8 @@ impl MatchView {
             MatchView::Guandan(v) => v.refused.clone(),
             MatchView::Doudizhu(v) => v.session.refused.clone(),
             MatchView::Sandayi(v) => v.session.refused.clone(),
-            MatchView::Shengji(_) | MatchView::Duplicate(_) | MatchView::Renju(_) => Vec::new(),
+            MatchView::Shengji(v) => v.refused.clone(),
+            MatchView::Duplicate(_) | MatchView::Renju(_) => Vec::new(),
         }
     }
 }
@@ -244,6 +270,7 @@ pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> She
         games: vec![Game::new(start.clone())],
         series: BTreeMap::new(),
         series_winner: None,
+        refused: Vec::new(),
         locked: false,
         overruns: Vec::new(),
     };
@@ -337,6 +364,21 @@ impl ShengjiView {
                 g.clock.act(ClockAction::Pause, e.at_ms);
                 self.games.push(Game::new(start.clone()));
             }
+            Op::Ruling { ruling, .. } => {
+                let result = match g.winner {
+                    Some(winner) => Err(RulingError::GameOver { winner }),
+                    None => shengji::apply_ruling(&mut g.state, *ruling),
+                };
+                match &result {
+                    Ok(o) if o.winner.is_some() => {
+                        g.winner = o.winner;
+                        g.clock.act(ClockAction::Pause, e.at_ms);
+                    }
+                    Ok(_) => {}
+                    Err(err) => self.refused.push((e.id.clone(), InputError { field: "ruling".into(), reason: err.to_string() })),
+                }
+                g.rulings.push(RulingRow { entry_id: e.id.clone(), after_hand: g.rows.len(), ruling: *ruling, result });
+            }
             Op::SignOff { .. } => self.locked = true,
             Op::Reopen { .. } => self.locked = false,
         }
@@ -350,8 +392,21 @@ impl ShengjiView {
                 *series.get_mut(&w).unwrap() += 1;
             }
         }
-        let need = preset.timing.best_of.max(1) / 2 + 1;
-        self.series_winner = Team::BOTH.into_iter().find(|t| series[t] >= need);
+        self.series_winner = match preset.team_match {
+            // 南通 team match (RULES.md §1.4 [r2]): every game is played; the winner is known
+            // once they all are (2 per game won, 1 per game lost: never equal over 3 games).
+            Some(tm) => {
+                let winners: Vec<Option<Team>> = self.games.iter().map(|g| g.winner).collect();
+                let points = tm.points(&winners);
+                let played = winners.iter().flatten().count() as u32;
+                (played >= tm.games && points[&Team::A] != points[&Team::B])
+                    .then(|| if points[&Team::A] > points[&Team::B] { Team::A } else { Team::B })
+            }
+            None => {
+                let need = preset.timing.best_of.max(1) / 2 + 1;
+                Team::BOTH.into_iter().find(|t| series[t] >= need)
+            }
+        };
         self.series = series;
     }
 }
@@ -359,6 +414,70 @@ impl ShengjiView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rulings_replay_like_hands_and_undo_by_void() {
+        use crate::record::sample::blank_shengji;
+        use crate::rules::Ruling;
+        let mut m = blank_shengji("r", "jiankang-chaodipi", 0.0);
+        let mut k = 0;
+        let mut put = |m: &mut Match, op: Op| {
+            k += 1;
+            let id = format!("e{k}");
+            m.append(Entry { after: None, id: id.clone(), at_ms: k as f64, op }).map(|_| id)
+        };
+        let hand = |points| Op::Hand { hand: HandInput::Shengji(shengji::Hand { points, ..Default::default() }) };
+        let ruling = |ruling| Op::Ruling { ruling, reason: "暗示".into(), rule: "000 §一(五)4".into(), referee: "王裁判".into() };
+        let v = |m: &Match| match replay(m) {
+            MatchView::Shengji(v) => v,
+            _ => unreachable!(),
+        };
+        put(&mut m, hand(40)).unwrap(); // A 庄 40 → +2: A 4
+        let lp = put(&mut m, ruling(Ruling::LevelPenalty { team: Team::A, levels: 1 })).unwrap();
+        assert_eq!(v(&m).current().state.level(Team::A), crate::rules::Rank::parse("3").unwrap());
+        put(&mut m, hand(40)).unwrap(); // A 3 → 5
+        assert_eq!(v(&m).current().state.level(Team::A), crate::rules::Rank::parse("5").unwrap());
+        // Undo the level penalty: the later hand replays from 4 (→ 6).
+        put(&mut m, Op::Void { target: lp.clone(), reason: String::new() }).unwrap();
+        assert_eq!(v(&m).current().state.level(Team::A), crate::rules::Rank::parse("6").unwrap());
+        // A signals: game lost at once; B wins game 1 of the best of 3; no hand after it.
+        put(&mut m, ruling(Ruling::GameLost { team: Team::A })).unwrap();
+        let view = v(&m);
+        assert_eq!((view.current().winner, view.series[&Team::B]), (Some(Team::B), 1));
+        assert_eq!(view.current().rulings.len(), 1, "the voided level penalty no longer counts");
+        // (A new hand is checked by the page's preview, or replayed when another tab wrote.)
+        let err = m.clone().append_replayed(Entry { after: None, id: "late".into(), at_ms: 99.0, op: hand(40) }).unwrap_err();
+        assert_eq!(err.field, crate::record::NOT_PLAYABLE);
+        let err = put(&mut m, ruling(Ruling::GameLost { team: Team::B })).unwrap_err();
+        assert_eq!(err.field, crate::record::NOT_PLAYABLE, "{err}");
+        // A ruling names its referee.
+        let err = put(&mut m, Op::Ruling { ruling: Ruling::GameLost { team: Team::B }, reason: String::new(), rule: String::new(), referee: " ".into() }).unwrap_err();
+        assert_eq!(err.field, "op.referee");
+    }
+
+    #[test]
+    fn nantong_team_match_plays_all_three_games() {
+        use crate::record::sample::blank_shengji;
+        let mut m = blank_shengji("tm", "nantong-80fen", 0.0);
+        let mut k = 0;
+        let mut put = |m: &mut Match, op: Op| {
+            k += 1;
+            m.append(Entry { after: None, id: format!("e{k}"), at_ms: k as f64, op }).unwrap();
+        };
+        let v = |m: &Match| match replay(m) {
+            MatchView::Shengji(v) => v,
+            _ => unreachable!(),
+        };
+        for w in [Team::A, Team::A] {
+            put(&mut m, Op::TimeVerdict { winner: w });
+            assert_eq!(v(&m).series_winner, None, "all three games are played, not best of 3");
+            put(&mut m, Op::NextGame { start: Start::default() });
+        }
+        put(&mut m, Op::TimeVerdict { winner: Team::B });
+        let view = v(&m);
+        assert_eq!(view.series_winner, Some(Team::A));
+        assert_eq!(view.series[&Team::A], 2);
+    }
     use crate::record::sample;
 
     fn h(points: i32) -> Op {

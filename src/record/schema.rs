@@ -692,6 +692,17 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
                 return Err(ie("op.seconds", "more than a day"));
             }
         }
+        Op::Ruling { referee, .. } => {
+            if !matches!(m.setup, Setup::Shengji(_) | Setup::Guandan(_)) {
+                return Err(ie("op", format!("rulings are recorded for 升级 and 掼蛋 only, not in a {} match", m.setup.game())));
+            }
+            if referee.trim().is_empty() {
+                return Err(ie("op.referee", "a ruling names the referee who made it"));
+            }
+            if referee.chars().count() > MAX_TITLE {
+                return Err(ie("op.referee", format!("longer than {MAX_TITLE} characters")));
+            }
+        }
         Op::Clock { .. } | Op::TimeVerdict { .. } | Op::NextGame { .. } => {}
     }
     Ok(())

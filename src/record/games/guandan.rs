@@ -272,6 +272,8 @@ pub struct Round {
     pub clock: Clock,
     /// Hands that count (a forfeit is not a hand).
     pub hands: u32,
+    /// The referee's rulings that applied in this round: (entry id, ruling), in order.
+    pub rulings: Vec<(String, crate::rules::Ruling)>,
     /// `format.hands_per_round`, if the round has a fixed number of deals.
     pub hands_per_round: Option<u32>,
 }
@@ -288,6 +290,7 @@ impl Round {
             time_verdict: None,
             clock: Clock::default(),
             hands: 0,
+            rulings: Vec::new(),
             hands_per_round: preset.format.hands_per_round,
         }
     }
@@ -484,6 +487,24 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 let st = GuandanState::new(PerTeam::new(lv(Team::A), lv(Team::B)), None);
                 rounds.push(Round::new(st, preset));
             }
+            Op::Ruling { ruling, .. } => {
+                // After the round is over (won, time up, all deals played) nothing is ruled in it.
+                let applied = match r.refusal() {
+                    Some(over) => Err(over.input_error().reason),
+                    None => crate::rules::guandan::apply_ruling(preset, &r.state, *ruling).map_err(|x| x.to_string()),
+                };
+                match applied {
+                    Ok(next) => {
+                        r.state = next;
+                        if r.state.winner.is_some() {
+                            r.winner = r.state.winner;
+                            clock_act(&mut r.clock, ClockAction::Pause, e.at_ms);
+                        }
+                        r.rulings.push((e.id.clone(), *ruling));
+                    }
+                    Err(reason) => refused.push((e.id.clone(), InputError { field: "ruling".into(), reason })),
+                }
+            }
             Op::SignOff { .. } => locked = true,
             Op::Reopen { .. } => locked = false,
         }
@@ -599,6 +620,23 @@ mod tests {
         push(&mut m, "h6", op(h([N, E, W, S])));
         push(&mut m, "h7", op(h([S, N, W, E])));
         m
+    }
+
+    #[test]
+    fn a_level_penalty_and_a_game_lost_by_ruling() {
+        use crate::rules::Ruling;
+        let mut m = blank("g2", "guandan-3-2-1", 0.0).unwrap();
+        push(&mut m, "h1", op(h([N, S, E, W]))); // A 双下 +3 → 5
+        let ruling = |ruling| Op::Ruling { ruling, reason: String::new(), rule: "004 第三篇 §五2(1)".into(), referee: "李".into() };
+        push(&mut m, "lp", ruling(Ruling::LevelPenalty { team: Team::A, levels: 2 }));
+        assert_eq!(view(&m).current().state.levels.a, rk("3"));
+        push(&mut m, "gl", ruling(Ruling::GameLost { team: Team::A }));
+        assert_eq!(view(&m).current().winner, Some(Team::B));
+        let mut more = m.clone();
+        let err = more.append_replayed(Entry { after: None, id: "h2".into(), at_ms: 9.0, op: op(h([E, W, N, S])) });
+        assert!(err.is_err(), "no hand after the game was lost by ruling");
+        push(&mut m, "undo", Op::Void { target: "gl".into(), reason: String::new() });
+        assert_eq!(view(&m).current().winner, None);
     }
 
     #[test]
