@@ -483,6 +483,7 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     <button class="btn" on:click=move |_| io::export(&[mm()], "match", true)>{tx("io.share")}</button>
                 </Show>
             </div>
+            <super::ruling::RulingPanel m=m teams=teams.into() locked=locked_memo.into() />
             <h2>{tx("chart.title")}</h2>
             <LevelChart series=Signal::derive(move || v_late().current().level_series()) names=teams.into() />
             <History v=Signal::derive(v_late) epoch=epoch_late preset=preset.into() teams=teams.into() form=form locked=locked_memo.into() on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) />

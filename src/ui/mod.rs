@@ -7,6 +7,7 @@ mod home;
 mod io;
 mod match_page;
 mod new_match;
+mod ruling;
 mod settings;
 mod widgets;
 

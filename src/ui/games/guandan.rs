@@ -1082,6 +1082,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     <button class="btn" on:click=move |_| { if let Some(x) = m.get_untracked() { io::export(&[x], "match", true) } }>{tx("io.share")}</button>
                 </Show>
             </div>
+            <crate::ui::ruling::RulingPanel m=m teams=teams locked=Signal::derive(locked) />
             <h2>{tx("chart.title")}</h2>
             <LevelChart series=Signal::derive(move || v.get().current().level_series()) names=teams />
             <History v=v preset=preset teams=teams form=form locked=Signal::derive(locked)
