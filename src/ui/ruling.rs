@@ -108,7 +108,7 @@ pub fn RulingPanel(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
                                     class="btn chip"
                                     data-ruling-team=format!("{x:?}")
                                     aria-pressed=move || (team.get() == Some(x)).to_string()
-                                    class:on=move || team.get() == Some(x)
+                                    class:selected=move || team.get() == Some(x)
                                     on:click=move |_| team.set(Some(x))
                                 >
                                     {move || teams.with(|tm| tm.get(&x).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{x:?}")))}
@@ -119,10 +119,10 @@ pub fn RulingPanel(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
                 </div>
                 <p class="field-label">{tx("ruling.kind")}</p>
                 <div class="actions">
-                    <button class="btn chip" id="ruling-level-penalty" class:on=move || !game_lost.get() on:click=move |_| game_lost.set(false)>
+                    <button class="btn chip" id="ruling-level-penalty" class:selected=move || !game_lost.get() on:click=move |_| game_lost.set(false)>
                         {tx("ruling.level_penalty")}
                     </button>
-                    <button class="btn chip" id="ruling-game-lost" class:on=move || game_lost.get() on:click=move |_| game_lost.set(true)>
+                    <button class="btn chip" id="ruling-game-lost" class:selected=move || game_lost.get() on:click=move |_| game_lost.set(true)>
                         {tx("ruling.game_lost")}
                     </button>
                 </div>

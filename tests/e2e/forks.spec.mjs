@@ -11,20 +11,38 @@ async function started(page) {
   await page.waitForFunction(() => window.__appStarted === true, null, { timeout: 30_000 });
 }
 
-/** A new device with the sample open; returns its page and the hand rows shown. */
-async function device(browser) {
+/** A new device (its own browser context and storage). */
+async function newDevice(browser) {
   const context = await browser.newContext();
   await context.addInitScript(() => {
     window.__appStarted = false;
     window.addEventListener('TrunkApplicationStarted', () => (window.__appStarted = true));
   });
-  const page = await context.newPage();
-  await page.goto('/');
+  return { context, page: await context.newPage() };
+}
+
+async function openMatch(page) {
+  await page.goto(`/match/${SAMPLE_ID}`);
   await started(page);
-  await page.click('#open-sample');
-  await expect(page).toHaveURL(new RegExp(`/match/${SAMPLE_ID}$`));
   await expect(page.locator('#history li.hand-row').first()).toBeVisible();
-  return { context, page, rows: await page.locator('#history li.hand-row').count() };
+  return page.locator('#history li.hand-row').count();
+}
+
+/** The desk opens the sample and the table takes its copy from the desk's export: one
+ *  match on two devices, as at a tournament. */
+async function twoDevices(browser) {
+  const desk = await newDevice(browser);
+  await desk.page.goto('/');
+  await started(desk.page);
+  await desk.page.click('#open-sample');
+  await expect(desk.page).toHaveURL(new RegExp(`/match/${SAMPLE_ID}$`));
+  desk.rows = await openMatch(desk.page);
+  const copy = await exported(desk.page);
+  const table = await newDevice(browser);
+  await importOnHome(table.page, copy);
+  table.rows = await openMatch(table.page);
+  expect(table.rows).toBe(desk.rows);
+  return { desk, table };
 }
 
 /** Enters one hand of `points` and commits it. */
@@ -57,8 +75,7 @@ async function importOnHome(page, text) {
 const hands = async (page) => (await storedEntries(page, SAMPLE_ID)).filter((e) => e.op.type === 'hand');
 
 test('two devices enter hand 12 differently: a fork to choose, not two hands', async ({ browser }) => {
-  const desk = await device(browser);
-  const table = await device(browser);
+  const { desk, table } = await twoDevices(browser);
   await enter(desk.page, 40);
   await enter(table.page, 60);
   const file = await exported(table.page);
@@ -87,8 +104,7 @@ test('two devices enter hand 12 differently: a fork to choose, not two hands', a
 });
 
 test('two devices enter hand 12 identically: kept once', async ({ browser }) => {
-  const desk = await device(browser);
-  const table = await device(browser);
+  const { desk, table } = await twoDevices(browser);
   await enter(desk.page, 40);
   await enter(table.page, 40);
   const file = await exported(table.page);
