@@ -386,6 +386,8 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 lines: explain(l, &p, &hand, &o),
                 later: later.map(|(_, e)| e.reason),
             },
+            // The first declarer is open (RULES.md §1 [r2]): the show decides it.
+            Some((Some(HandRow { result: Err(e), .. }), _)) if e.field == "declarer_seat" => Preview::Error(t("entry.need_show").to_string()),
             Some((Some(HandRow { result: Err(e), .. }), _)) => Preview::Error(format!("{}: {}", e.field, e.reason)),
             _ => Preview::Empty,
         }
@@ -505,7 +507,7 @@ fn Scoreboard(
         <div class="scoreboard" id="scoreboard">
             // Built once; each part is a memo, so a commit changes only the text that changed.
             {Team::BOTH.into_iter().map(|team| {
-                let decl = Memo::new(move |_| v.with(|v| v.current().state.declarer == team && v.current().winner.is_none()));
+                let decl = Memo::new(move |_| v.with(|v| { let s = &v.current().state; s.declarer == team && !s.declarer_open && v.current().winner.is_none() }));
                 let level = Memo::new(move |_| v.with(|v| v.current().state.level(team).name()));
                 let won = Memo::new(move |_| v.with(|v| v.series.get(&team).copied().unwrap_or(0)));
                 let seats = match team { Team::A => [Seat::N, Seat::S], Team::B => [Seat::E, Seat::W] };

@@ -91,6 +91,8 @@ fn ShengjiForm() -> impl IntoView {
     let level_b = RwSignal::new(Rank::TWO);
     let declarer = RwSignal::new(Team::A);
     let dealer = RwSignal::new(Seat::N);
+    // RULES.md §1 [r2]: the first hand's declaring may decide the declarer (先亮者为庄).
+    let open = RwSignal::new(false);
     let error: RwSignal<Option<String>> = RwSignal::new(None);
     let seats = [Seat::N, Seat::E, Seat::S, Seat::W];
     let apply_json = move |_| match crate::json::from_str::<Preset>(&preset_json.get_untracked()) {
@@ -103,7 +105,8 @@ fn ShengjiForm() -> impl IntoView {
     };
     let create = move |_| {
         let d = dealer.get_untracked();
-        if d.team() != declarer.get_untracked() {
+        let open = open.get_untracked();
+        if !open && d.team() != declarer.get_untracked() {
             error.set(Some(t("new.dealer_team").to_string()));
             return;
         }
@@ -127,8 +130,8 @@ fn ShengjiForm() -> impl IntoView {
                 players: seats.iter().enumerate().map(|(i, s)| (*s, names[i].get_untracked().trim().to_string())).collect(),
                 start: Start {
                     levels: [(Team::A, level_a.get_untracked()), (Team::B, level_b.get_untracked())].into_iter().collect(),
-                    declarer: Some(declarer.get_untracked()),
-                    dealer: Some(d),
+                    declarer: (!open).then(|| declarer.get_untracked()),
+                    dealer: (!open).then_some(d),
                 },
             }),
             entries: Vec::new(),
@@ -204,11 +207,12 @@ fn ShengjiForm() -> impl IntoView {
             <label class="field-label">{tx("new.first_dealer")}</label>
             <div class="chips">
                 {seats.iter().map(|s| { let s = *s; view! {
-                    <button class="btn chip" class:selected=move || dealer.get() == s data-seat=format!("{s:?}")
-                        on:click=move |_| { dealer.set(s); declarer.set(s.team()); }>
+                    <button class="btn chip" class:selected=move || !open.get() && dealer.get() == s data-seat=format!("{s:?}")
+                        on:click=move |_| { dealer.set(s); declarer.set(s.team()); open.set(false); }>
                         {move || format!("{} ({})", crate::i18n::seat_name(lang.get(), s), crate::i18n::team_side(lang.get(), s.team()))}
                     </button>
                 }}).collect_view()}
+                <button class="btn chip" class:selected=move || open.get() data-seat="open" on:click=move |_| open.set(true)>{tx("new.declarer_open")}</button>
             </div>
             <p class="muted">{move || { let p = preset.get(); format!("{}: {} · {}", t("new.timing"),
                 p.timing.match_minutes.map(|m| format!("{m} min")).unwrap_or_else(|| "—".into()),

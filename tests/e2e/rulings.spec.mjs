@@ -74,3 +74,30 @@ test('a game lost by ruling ends the game for the other team at once', async ({ 
   await expect(page.locator('#commit')).toBeVisible();
   expect((await storedEntries(page, SAMPLE_ID)).filter((e) => e.op.type === 'void')).toHaveLength(1);
 });
+
+test('the first declarer left open: the first hand\'s show decides it (RULES.md §1 r2)', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForFunction(() => window.__appStarted === true, null, { timeout: 30_000 });
+  await page.click('a[href="/new"]');
+  await page.fill('#team-a', '红队');
+  await page.fill('#team-b', '蓝队');
+  await page.selectOption('#preset', 'jiankang-chaodipi');
+  await page.click('button[data-seat="open"]');
+  await page.click('#create');
+  await expect(page).toHaveURL(/\/match\//);
+  await expect(page.locator('#scoreboard .team.declarer')).toHaveCount(0);
+  await page.fill('#points', '60');
+  await page.locator('#points').dispatchEvent('change');
+  // No show yet: the preview says what is missing, in words.
+  await expect(page.locator('#preview')).toContainText('先亮者为庄');
+  // 东 shows a ♠ pair and it stands: 东西 (蓝队) declare; 60 → 庄 +1.
+  await page.locator('details.declaring > summary').click();
+  const chips = page.locator('details.declaring .chips');
+  await chips.nth(0).locator('button').nth(3).click(); // N, W, S, E (counter-clockwise): E
+  await chips.nth(1).locator('button').nth(2).click(); // 大王对, 小王对, ♠ pair
+  await expect(page.locator('#preview-verdict')).toContainText('60');
+  await page.click('#commit');
+  await expect(page.locator('#level-B')).toHaveText('3');
+  await expect(page.locator('#level-A')).toHaveText('2');
+  await expect(page.locator('#scoreboard .team.team-b.declarer')).toHaveCount(1);
+});
