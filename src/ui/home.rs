@@ -43,10 +43,10 @@ pub fn Home() -> impl IntoView {
         let exists = c.matches.with_untracked(|ms| ms.iter().any(|x| x.id == id));
         if !exists {
             if let Err(e) = store::save_match(&m) {
-                io::alert(&format!("{}: {e}", t("err.save")));
+                io::alert(&super::save_error(crate::i18n::Action::Sample, &e));
                 return;
             }
-            c.put(m);
+            super::added_match(m);
         }
         navigate(&format!("/match/{id}"), Default::default());
     };
