@@ -103,10 +103,10 @@ pub fn About() -> impl IntoView {
                     <span class="line">{app_line}</span>
                     <span class="line">{origin_line}</span>
                     <span class="line muted">{quota_note}</span>
+                    <Show when=full>
+                        <span class="line banner warn" id="storage-full" role="status">{tx("about.nearly_full")}</span>
+                    </Show>
                 </dd>
-                <Show when=full>
-                    <dd class="banner warn" id="storage-full" role="status">{tx("about.nearly_full")}</dd>
-                </Show>
                 <dt>{tx("about.persist")}</dt>
                 <dd id="persist">
                     <span id="persist-state">{move || match persisted.get() { Some(true) => t("about.persist_yes"), Some(false) => t("about.persist_no"), None => "—" }}</span>
