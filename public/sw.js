@@ -9,9 +9,12 @@
 // * install: precache every file of the build (bypassing the HTTP cache).
 // * activate: delete the caches of older versions, take control of open pages.
 // * fetch (same-origin GET only; other origins are never touched):
-//   - navigations and extension-less app paths (/match/xyz, /settings, …)
-//     get the cached index.html (app shell: leptos_router routes client-side),
-//     the network only if the shell is somehow missing;
+//   - navigations (request.mode 'navigate': any address typed, bookmarked or
+//     linked, dots in its last segment or not: /event/2024.05.01) and
+//     extension-less app paths asked for as HTML get the cached index.html
+//     (app shell: leptos_router routes client-side), the network only if the
+//     shell is somehow missing; a navigation straight to a file of the build
+//     (/manifest.webmanifest) gets that file;
 //   - precached files: cache first;
 //   - anything else: network, with the cache as fallback.
 // * message {type: 'SKIP_WAITING'}: a waiting new version takes over (the page
@@ -88,9 +91,9 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return; // never handle another origin
 
-  const wantsHtml =
-    request.mode === 'navigate' || (request.headers.get('accept') || '').includes('text/html');
-  if (wantsHtml && isAppPath(url.pathname)) {
+  const navigation = request.mode === 'navigate' && !(PRECACHED.has(url.pathname) && url.pathname !== SHELL);
+  const wantsHtml = (request.headers.get('accept') || '').includes('text/html') && isAppPath(url.pathname);
+  if (navigation || wantsHtml) {
     event.respondWith(shell().then((hit) => hit || fetch(request)));
     return;
   }

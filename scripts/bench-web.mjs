@@ -3,6 +3,7 @@
 // JSON.  Run by scripts/bench.sh; by hand:
 //
 //   node scripts/bench-web.mjs --dist /tmp/dist-bench --match /tmp/match-1000.json \
+//        [--list-match /tmp/match-24.json --list 300 [--only home-list]] \
 //        [--out figures.json] [--runs 7] [--commits 20] [--throttle 4]
 //
 // Size: gzip -9 bytes of every file the first visit downloads — the page's own requests
@@ -15,6 +16,8 @@
 //   cold (new profile: no HTTP cache, no service worker) and from the service-worker cache;
 // * navigation → a stored match of 1,000 hands shown (every history row rendered), from the
 //   service-worker cache;
+// * navigation → the home list of --list stored matches (copies of --list-match under
+//   their own ids) shown, from the service-worker cache (a profile of its own);
 // * commit on that match: click on #commit → the next animation frame after #scoreboard's
 //   text changed (MutationObserver, then requestAnimationFrame), median of N commits; and
 //   click → the animation frame after the new row is in #history (the history and the
@@ -38,6 +41,8 @@ const MATCH = args.match;
 const RUNS = Number(args.runs || 7);
 const COMMITS = Number(args.commits || 20);
 const THROTTLE = Number(args.throttle || 4);
+const LIST_MATCH = args['list-match'];
+const LIST = Number(args.list || 300);
 const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless=new',
@@ -158,6 +163,11 @@ async function speed(base) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const out = {};
   try {
+    // --only home-list: that figure alone (when working on the home page).
+    if (args.only === 'home-list') {
+      out.home_list_ms = await homeList(browser, base);
+      return out;
+    }
     // Cold: a new profile each run.
     const cold = [];
     for (let i = 0; i < RUNS; i++) {
@@ -274,10 +284,53 @@ async function speed(base) {
       };
     }
     await context.close();
+
+    if (LIST_MATCH) out.home_list_ms = await homeList(browser, base);
   } finally {
     await browser.close();
   }
   return out;
+}
+
+// The home list of LIST stored matches: copies of LIST_MATCH under ids of their own, each
+// one entry newer than the one before (so that the list has an order to keep).
+async function homeList(browser, base) {
+  const doc = JSON.parse(readFileSync(LIST_MATCH, 'utf8'));
+  const hands = doc.match.entries.filter((e) => e.op.type === 'hand').length;
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  await context.addInitScript(probe);
+  const page = await context.newPage();
+  page.setDefaultTimeout(300_000);
+  page.setDefaultNavigationTimeout(300_000);
+  await page.goto(base + '/');
+  await waitMark(page, 'home');
+  await swReady(page);
+  const chars = await page.evaluate(
+    ([doc, n]) => {
+      let chars = 0;
+      for (let i = 0; i < n; i++) {
+        const d = structuredClone(doc);
+        d.match.id = `bench-list-${String(i).padStart(3, '0')}`;
+        d.match.title = `第 ${i + 1} 场`;
+        for (const e of d.match.entries) e.at_ms += i * 1000;
+        const v = JSON.stringify(d);
+        localStorage.setItem(`referee.match.${d.match.id}`, v);
+        chars += v.length;
+      }
+      return chars;
+    },
+    [doc, LIST]
+  );
+  await throttled(context, page);
+  const runs = [];
+  for (let i = 0; i < Math.min(RUNS, 5); i++) {
+    await page.goto(base + '/');
+    runs.push(await waitMark(page, 'home'));
+    const shown = await page.locator('.match-list li').count();
+    if (shown !== LIST) throw new Error(`home list: ${shown} matches shown, ${LIST} stored`);
+  }
+  await context.close();
+  return { matches: LIST, hands_each: hands, stored_kb: round1(chars / 1024), median: round1(median(runs)), runs: runs.map(round1) };
 }
 
 // ---- main --------------------------------------------------------------------------------

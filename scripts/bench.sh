@@ -8,14 +8,16 @@
 #   2. a stored 升级 match of 1,000 hands (cargo run --example gen_match);
 #   3. scripts/bench-web.mjs: gzip bytes of everything the first visit downloads, and, in
 #      headless Chromium with 4× CPU throttling, first usable screen (cold / service-worker
-#      cache), loading the 1,000-hand match, commit → paint on it;
+#      cache), loading the 1,000-hand match, commit → paint on it, the home list of 300
+#      stored 24-hand matches;
 #   4. criterion: replaying 10,000 hands of each game, loading/committing on long logs,
 #      renju judgement (benches/replay.rs), plus the plain renju timing (benches/renju.rs);
 #   5. writes bench/latest.md and bench/<date>-<commit>.md, and the figures into README.md's
 #      "## Benchmarks" section (that section only).
 #
 # Options (environment): BENCH_SKIP_BUILD=1 (reuse $BENCH_DIST), BENCH_SKIP_NATIVE=1,
-# BENCH_RUNS (page loads per figure, default 7), BENCH_COMMITS (default 20),
+# BENCH_RUNS (page loads per figure, default 7), BENCH_COMMITS (default 20), BENCH_LIST
+# (matches in the home-list figure, default 300),
 # BENCH_COMMIT (commit label; default from git). Takes ~10–15 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -38,11 +40,13 @@ if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
   trunk build --release --dist "$dist"
 fi
 
-echo "==== 1,000-hand match"
+echo "==== 1,000-hand match; a 24-hand match (copied 300 times for the home list)"
 cargo run --quiet --release --example gen_match -- 1000 bench-1000 > "$work/match-1000.json"
+cargo run --quiet --release --example gen_match -- 24 bench-list > "$work/match-24.json"
 
 echo "==== web: size and speed"
 node scripts/bench-web.mjs --dist "$dist" --match "$work/match-1000.json" --out "$work/web.json" \
+  --list-match "$work/match-24.json" --list "${BENCH_LIST:-300}" \
   --runs "${BENCH_RUNS:-7}" --commits "${BENCH_COMMITS:-20}" --throttle 4
 
 if [ -z "${BENCH_SKIP_NATIVE:-}" ]; then

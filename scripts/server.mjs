@@ -5,8 +5,11 @@
 //
 // PORT / HOST env vars work too; --port 0 picks a free port.  Prints one line
 // "serving DIR at http://HOST:PORT/" once listening (the tests read it).
-// * SPA fallback: a GET for an unknown path whose last segment has no file
-//   extension (/match/xyz, /settings) gets index.html; unknown files get 404.
+// * SPA fallback: a GET for an unknown path gets index.html when it is a
+//   navigation (Sec-Fetch-Mode: navigate, or Accept: text/html — an address
+//   typed or linked, dots in its last segment or not: /event/2024.05.01) or its
+//   last segment has no file extension (/match/xyz, /settings); other unknown
+//   files (a script's fetch of /missing.js) get 404.
 // * MIME types for wasm, web manifest, JS modules, …
 // * sw.js and index.html: Cache-Control: no-cache (updates are seen at once);
 //   other files revalidate with an ETag.
@@ -92,7 +95,9 @@ export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080 } = 
       let hit = await fileAt(pathname);
       if (!hit) {
         const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-        if (!last.includes('.')) hit = await fileAt('/index.html'); // SPA fallback
+        const navigation =
+          req.headers['sec-fetch-mode'] === 'navigate' || (req.headers.accept || '').includes('text/html');
+        if (navigation || !last.includes('.')) hit = await fileAt('/index.html'); // SPA fallback
       }
       if (!hit) {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 not found\n');

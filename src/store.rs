@@ -559,15 +559,67 @@ pub fn save_settings(s: &Settings) -> Result<(), StoreError> {
     set_raw(SETTINGS_KEY, &crate::json::to_string(s).unwrap_or_default())
 }
 
-/// Bytes used by this app's keys (UTF-16: 2 bytes per code unit of key and value).
-pub fn bytes_used() -> usize {
-    let Some(s) = raw() else { return 0 };
-    keys()
-        .into_iter()
-        .filter(|k| k.starts_with(PREFIX))
-        .map(|k| {
-            let v = s.get_item(&k).ok().flatten().unwrap_or_default();
-            (k.encode_utf16().count() + v.encode_utf16().count()) * 2
-        })
-        .sum()
+/// What localStorage holds now, in characters (UTF-16 code units) of keys and values,
+/// the measure the browsers' quota counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// This app's keys ([`PREFIX`]).
+    pub app: usize,
+    /// Every key of this origin (this app's and any other's).
+    pub origin: usize,
+}
+
+/// Sums the lengths of the keys and values in localStorage (in JS: the values are not
+/// copied into Rust).
+pub fn usage() -> Usage {
+    let Some(s) = raw() else { return Usage::default() };
+    let rs: &RawStorage = s.unchecked_ref();
+    let mut u = Usage::default();
+    for k in keys() {
+        let v = rs.get_item_js(&k).ok().map(|v| v.unchecked_into::<js_sys::JsString>().length() as usize).unwrap_or(0);
+        let n = k.encode_utf16().count() + v;
+        u.origin += n;
+        if k.starts_with(PREFIX) {
+            u.app += n;
+        }
+    }
+    u
+}
+
+/// The scratch key of [`probe_free`]: outside [`PREFIX`], so that other tabs of the app
+/// ignore its `storage` events.
+const PROBE_KEY: &str = "__referee_probe";
+
+/// How many more characters localStorage accepts now: the longest value a scratch key
+/// takes (doubling, then halving to within 1,024 characters; the key is removed at
+/// once). `None` without localStorage or when a write fails otherwise than by the quota.
+pub fn probe_free() -> Option<usize> {
+    let s = raw()?;
+    let rs: &RawStorage = s.unchecked_ref();
+    let unit = js_sys::JsString::from("x");
+    let fits = |n: usize| -> Option<bool> {
+        let v: JsValue = unit.repeat(n as i32).into();
+        match rs.set_item_js(PROBE_KEY, &v).map_err(storage_error) {
+            Ok(()) => Some(true),
+            Err(StoreError::Full) => Some(false),
+            Err(_) => None,
+        }
+    };
+    let result = (|| {
+        let (mut lo, mut hi) = (0usize, None);
+        let mut n = 1 << 16;
+        // Up to 256 M characters (no browser gives localStorage that much).
+        while hi.is_none() && n <= 1 << 28 {
+            if fits(n)? { lo = n; n *= 2 } else { hi = Some(n) }
+        }
+        let mut hi = hi.unwrap_or(n);
+        while hi - lo > 1024 {
+            let mid = lo + (hi - lo) / 2;
+            if fits(mid)? { lo = mid } else { hi = mid }
+        }
+        Some(lo)
+    })();
+    let _ = s.remove_item(PROBE_KEY);
+    // The probe's own key counts against the quota as well.
+    result.map(|n| if n == 0 { 0 } else { n + PROBE_KEY.len() })
 }

@@ -171,6 +171,116 @@ pub fn op_name(lang: Lang, op: &Op) -> &'static str {
     )
 }
 
+/// What a write that failed was doing: a storage error names it in the UI language
+/// ([`Action::full_key`] when the browser's storage is full, [`Action::failed_key`] for any
+/// other failure, followed by the detail).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A new hand (or stone, board, round result).
+    Hand,
+    /// A correction of a hand.
+    Correct,
+    /// Undo (a void with reason [`crate::record::UNDO_REASON`]).
+    Undo,
+    /// A delete (any other void).
+    Delete,
+    /// The match clock: start, pause, resume, an overrun, a time-limit verdict.
+    Clock,
+    /// The next game of a series.
+    NextGame,
+    /// Sign-off or reopening.
+    SignOff,
+    /// An event (tournament) change.
+    Event,
+    /// The settings (language).
+    Settings,
+    /// The mark of the last export (the file itself was downloaded).
+    ExportMark,
+    /// A new match.
+    NewMatch,
+    /// The sample match.
+    Sample,
+    /// A referee's ruling.
+    Ruling,
+    /// An import.
+    Import,
+    /// Restoring a quarantined value.
+    Restore,
+}
+
+impl Action {
+    /// Every action.
+    pub const ALL: [Action; 15] = [
+        Action::Hand,
+        Action::Correct,
+        Action::Undo,
+        Action::Delete,
+        Action::Clock,
+        Action::NextGame,
+        Action::SignOff,
+        Action::Event,
+        Action::Settings,
+        Action::ExportMark,
+        Action::NewMatch,
+        Action::Sample,
+        Action::Ruling,
+        Action::Import,
+        Action::Restore,
+    ];
+
+    /// The action a log entry's op is.
+    pub fn of_op(op: &Op) -> Action {
+        match op {
+            Op::Hand { .. } => Action::Hand,
+            Op::Correct { .. } => Action::Correct,
+            Op::Void { reason, .. } if reason == crate::record::UNDO_REASON => Action::Undo,
+            Op::Void { .. } => Action::Delete,
+            Op::Clock { .. } | Op::Overrun { .. } | Op::TimeVerdict { .. } => Action::Clock,
+            Op::NextGame { .. } => Action::NextGame,
+            Op::SignOff { .. } | Op::Reopen { .. } => Action::SignOff,
+            Op::Ruling { .. } => Action::Ruling,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Action::Hand => "hand",
+            Action::Correct => "correct",
+            Action::Undo => "undo",
+            Action::Delete => "delete",
+            Action::Clock => "clock",
+            Action::NextGame => "next_game",
+            Action::SignOff => "sign_off",
+            Action::Event => "event",
+            Action::Settings => "settings",
+            Action::ExportMark => "export_mark",
+            Action::NewMatch => "new_match",
+            Action::Sample => "sample",
+            Action::Ruling => "ruling",
+            Action::Import => "import",
+            Action::Restore => "restore",
+        }
+    }
+
+    /// The key of the whole message when storage is full (`err.full.<action>`): what was
+    /// not saved, and what to do.
+    pub fn full_key(self) -> &'static str {
+        // The keys are in the table (a test checks every one); leaked once per action.
+        lookup_key(&format!("err.full.{}", self.name()))
+    }
+
+    /// The key of "<action> was not saved" (`err.failed.<action>`), followed by the detail
+    /// of any other storage failure.
+    pub fn failed_key(self) -> &'static str {
+        lookup_key(&format!("err.failed.{}", self.name()))
+    }
+}
+
+/// The table's own `&'static str` for `key` (`"err.save"` when missing).
+fn lookup_key(key: &str) -> &'static str {
+    table().get_key_value(key).map(|(k, _)| *k).unwrap_or("err.save")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,5 +332,38 @@ mod tests {
                 assert!(penalty_kind(Lang::En, &r.kind).is_some(), "{}", r.kind);
             }
         }
+    }
+    #[test]
+    fn every_action_has_its_own_storage_messages() {
+        let mut seen = std::collections::HashSet::new();
+        for a in Action::ALL {
+            for key in [a.full_key(), a.failed_key()] {
+                assert!(key.ends_with(a.name()), "{a:?}: {key}");
+                assert!(seen.insert(key), "{key} twice");
+                for l in Lang::ALL {
+                    assert!(lookup(l, key).is_some(), "{key} in {l:?}");
+                }
+            }
+            // A full-storage message says storage is full and never speaks of a hand unless
+            // a hand was involved.
+            let zh = tr(Lang::ZhCn, a.full_key());
+            assert!(zh.starts_with("存储已满"), "{zh}");
+            assert!(tr(Lang::ZhTw, a.full_key()).starts_with("儲存已滿"));
+            assert!(tr(Lang::En, a.full_key()).starts_with("Storage is full"));
+            if !matches!(a, Action::Hand) {
+                assert!(!zh.contains("本副未保存"), "{a:?}: {zh}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_op_names_its_action() {
+        use crate::record::{ClockAction, UNDO_REASON};
+        let void = |r: &str| Op::Void { target: "x".into(), reason: r.into() };
+        assert_eq!(Action::of_op(&void(UNDO_REASON)), Action::Undo);
+        assert_eq!(Action::of_op(&void("delete")), Action::Delete);
+        assert_eq!(Action::of_op(&Op::Clock { action: ClockAction::Start }), Action::Clock);
+        assert_eq!(Action::of_op(&Op::TimeVerdict { winner: Team::A }), Action::Clock);
+        assert_eq!(Action::of_op(&Op::Reopen { reason: String::new() }), Action::SignOff);
     }
 }

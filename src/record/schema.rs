@@ -31,6 +31,21 @@ pub const MAX_TITLE: usize = 200;
 /// shorter limits.
 pub const MAX_TEXT: usize = 500;
 
+/// The bytes of a file to import as text: UTF-8 with no replacement character put in for
+/// bad bytes (a file that is not UTF-8 is refused, not read as "���王强"); a leading
+/// byte-order mark is dropped, as a browser's decoder does. `Err`: the byte offset of the
+/// first byte that is not valid UTF-8 (counted in the file, the mark included).
+pub fn import_utf8(bytes: Vec<u8>) -> Result<String, usize> {
+    let bom = if bytes.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
+    match String::from_utf8(bytes) {
+        Ok(mut s) => {
+            s.drain(..bom);
+            Ok(s)
+        }
+        Err(e) => Err(e.utf8_error().valid_up_to()),
+    }
+}
+
 /// A problem in a document: the field path (`matches[0].entries[3].op.hand.points`) and
 /// the reason in plain words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -973,6 +988,19 @@ pub(crate) fn assert_forks_are_seen(base: &Match, a: &Op, b: &Op) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn imported_bytes_must_be_utf8_and_the_first_bad_byte_is_named() {
+        assert_eq!(import_utf8("{\"n\":\"王强\"}".as_bytes().to_vec()), Ok("{\"n\":\"王强\"}".to_string()));
+        assert_eq!(import_utf8(b"\xEF\xBB\xBF{}".to_vec()), Ok("{}".to_string()));
+        // "王" cut short after its first byte, right after the 6 bytes of `{"n":"`.
+        let mut bad = b"{\"n\":\"".to_vec();
+        bad.push(0xE7);
+        bad.extend_from_slice("强\"}".as_bytes());
+        assert_eq!(import_utf8(bad), Err(6));
+        assert_eq!(import_utf8(vec![b'a', 0xFF]), Err(1));
+        assert_eq!(import_utf8(b"\xEF\xBB\xBF\xC0".to_vec()), Err(3));
+    }
+
     use super::*;
     use crate::record::sample;
 

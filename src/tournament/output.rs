@@ -7,10 +7,18 @@ use super::{Competition, Event, TieBreak};
 use crate::i18n::{tr, Lang};
 
 /// One CSV field, quoted when it holds a comma, quote, or line break (quotes doubled).
-/// A field starting with `=`, `+`, `-` or `@` gets a leading `'` so a spreadsheet does not
-/// run it as a formula (names are typed by people).
+/// A field whose first character other than spaces, tabs, CR and LF is `=`, `+`, `-` or
+/// `@` gets a leading `'` so a spreadsheet does not run it as a formula (names are typed by
+/// people, or imported: a spreadsheet may drop the blanks before it looks); a plain
+/// negative number (`-3`) is left as it is.
 pub fn field(s: &str) -> String {
-    let s = if s.starts_with(['=', '+', '@']) || (s.starts_with('-') && s.parse::<f64>().is_err()) { format!("'{s}") } else { s.to_string() };
+    let first = s.trim_start_matches([' ', '\t', '\r', '\n']).chars().next();
+    let formula = match first {
+        Some('=' | '+' | '@') => true,
+        Some('-') => s.parse::<f64>().is_err(),
+        _ => false,
+    };
+    let s = if formula { format!("'{s}") } else { s.to_string() };
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
@@ -160,6 +168,20 @@ mod tests {
         assert_eq!(field("=SUM(A1)"), "'=SUM(A1)");
         assert_eq!(field("-3"), "-3");
         assert_eq!(field("-x"), "'-x");
+    }
+
+    #[test]
+    fn formulas_behind_blanks_are_defused() {
+        assert_eq!(field("\t=1+2"), "'\t=1+2");
+        assert_eq!(field("  @SUM(A1)"), "'  @SUM(A1)");
+        assert_eq!(field("\r\n+cmd"), "\"'\r\n+cmd\"");
+        assert_eq!(field("\n-2+3"), "\"'\n-2+3\"");
+        assert_eq!(field(" \t\r\n=HYPERLINK(\"x\")"), "\"' \t\r\n=HYPERLINK(\"\"x\"\")\"");
+        // Not formulas: blanks alone, text after blanks, a plain negative number.
+        assert_eq!(field("\t"), "\t");
+        assert_eq!(field(" 王强"), " 王强");
+        assert_eq!(field("-3.5"), "-3.5");
+        assert_eq!(field("a=b"), "a=b");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! draws the screens.
 
 use super::{create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
-use crate::i18n::{game_name, seat_name, team_side, tr, Lang};
+use crate::i18n::{game_name, seat_name, team_side, tr, Action, Lang};
 use crate::record::{Entry, HandInput, Match, Op};
 use crate::store;
 use crate::tournament::standings::{FixtureResult, Standings};
@@ -73,16 +73,24 @@ pub fn read_event(id: &str) -> Result<Option<Event>, String> {
     }
 }
 
-/// Writes an event (translated error on failure; nothing changes then).
+/// Writes an event (translated error on failure, naming an event change; nothing changes
+/// then).
 pub fn save_event(e: &Event) -> Result<(), String> {
-    let s = raw().ok_or_else(|| t("err.save").to_string())?;
+    save_event_as(e, Action::Event)
+}
+
+/// Writes an event; the error names `action` (an import of an event file, of the tables'
+/// files at the desk).
+fn save_event_as(e: &Event, action: Action) -> Result<(), String> {
+    let s = raw().ok_or_else(|| super::save_error(action, &store::StoreError::Unavailable("no localStorage".into())))?;
     s.set_item(&event_key(&e.id), &tm::store_event(e)).map_err(|err| {
         let name = js_sys::Reflect::get(&err, &"name".into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
-        if name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED" {
-            t("err.full").to_string()
+        let err = if name == "QuotaExceededError" || name == "NS_ERROR_DOM_QUOTA_REACHED" {
+            store::StoreError::Full
         } else {
-            format!("{}: {err:?}", t("err.save"))
-        }
+            store::StoreError::Unavailable(io::js_error_text(&err))
+        };
+        super::save_error(action, &err)
     })
 }
 
@@ -328,10 +336,16 @@ pub fn Events() -> impl IntoView {
         input.set_value("");
         let fname = file.name();
         leptos::task::spawn_local(async move {
-            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string()).unwrap_or_default();
+            let text = match io::read_text(&file).await {
+                Ok(text) => text,
+                Err(e) => {
+                    error.set(Some(format!("{fname}: {e}")));
+                    return;
+                }
+            };
             match tm::load_event(&text) {
                 Err(e) => error.set(Some(format!("{fname}: {} — {e}", t("import.invalid")))),
-                Ok(e) => match save_event(&e) {
+                Ok(e) => match save_event_as(&e, Action::Import) {
                     Ok(()) => {
                         info.set(Some(format!("{fname}: {} {}", t("ev.imported"), e.name)));
                         events.set(load_events().0);
@@ -1352,7 +1366,14 @@ fn SyncTab(ev: Ev) -> impl IntoView {
                     failed = true;
                     continue;
                 }
-                let text = wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string()).unwrap_or_default();
+                let text = match io::read_text(&file).await {
+                    Ok(text) => text,
+                    Err(x) => {
+                        lines.push(format!("{name}: {x}"));
+                        failed = true;
+                        continue;
+                    }
+                };
                 let Some(mut e) = ev.now() else { return };
                 let local = c.matches.with_untracked(|ms| owned(ms));
                 let res = sync::import_text(&mut e, &local, &name, &text, now_ms());
@@ -1361,7 +1382,7 @@ fn SyncTab(ev: Ev) -> impl IntoView {
                         let mut saved = true;
                         for m in &merged.changed {
                             if let Err(x) = store::save_match(m) {
-                                lines.push(format!("{name}: {}: {x}", t("err.save")));
+                                lines.push(format!("{name}: {}", super::save_error(Action::Import, &x)));
                                 saved = false;
                                 failed = true;
                                 break;
@@ -1386,7 +1407,7 @@ fn SyncTab(ev: Ev) -> impl IntoView {
                         lines.push(format!("{name}: {} — {}", t("import.invalid"), x));
                     }
                 }
-                if let Err(x) = save_event(&e) {
+                if let Err(x) = save_event_as(&e, Action::Import) {
                     lines.push(x);
                     failed = true;
                 } else {
@@ -1418,7 +1439,7 @@ fn SyncTab(ev: Ev) -> impl IntoView {
             Ok((next, added)) => {
                 if !added.is_empty() {
                     if let Err(x) = store::save_match(&next) {
-                        ev.error(format!("{}: {x}", t("err.save")));
+                        ev.error(super::save_error(Action::Event, &x));
                         return;
                     }
                     c.put(next);

@@ -4,12 +4,36 @@ use super::{ctx, fmt_time, io, now_ms, t, tx};
 use crate::record::replay::{replay, MatchView};
 use crate::record::{sample, Match, Setup};
 use crate::rules::Team;
+use crate::i18n::Lang;
 use crate::store;
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::use_navigate;
 
+thread_local! {
+    /// The list's summary line of each match, as computed for its log's length and last
+    /// entry and the language (a summary replays the match: once per version, not on every
+    /// visit to the list).
+    static SUMMARIES: std::cell::RefCell<std::collections::HashMap<String, (usize, Option<String>, Lang, String)>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// [`summary_of`], remembered per version of the match.
 fn summary(m: &Match) -> String {
+    let lang = ctx().lang.get_untracked();
+    let last = m.entries.last().map(|e| e.id.as_str());
+    let hit = SUMMARIES.with(|c| {
+        c.borrow().get(&m.id).filter(|(n, l, g, _)| *n == m.entries.len() && l.as_deref() == last && *g == lang).map(|x| x.3.clone())
+    });
+    if let Some(s) = hit {
+        return s;
+    }
+    let s = summary_of(m);
+    SUMMARIES.with(|c| c.borrow_mut().insert(m.id.clone(), (m.entries.len(), last.map(str::to_string), lang, s.clone())));
+    s
+}
+
+fn summary_of(m: &Match) -> String {
     let s = match &m.setup {
         Setup::Shengji(s) => s,
         Setup::Duplicate(_) => return super::games::duplicate::summary(m),
@@ -43,19 +67,18 @@ pub fn Home() -> impl IntoView {
         let exists = c.matches.with_untracked(|ms| ms.iter().any(|x| x.id == id));
         if !exists {
             if let Err(e) = store::save_match(&m) {
-                io::alert(&format!("{}: {e}", t("err.save")));
+                io::alert(&super::save_error(crate::i18n::Action::Sample, &e));
                 return;
             }
-            c.put(m);
+            super::added_match(m);
         }
         navigate(&format!("/match/{id}"), Default::default());
     };
     let restored: io::RestoreMsg = RwSignal::new(None);
     let stale = move || {
         let last = c.last_export.get().unwrap_or(0) as f64;
-        c.matches.with(|ms| {
-            ms.iter().flat_map(|m| &m.entries).any(|e| e.at_ms > last && now_ms() - e.at_ms > 86_400_000.0)
-        })
+        let day_ago = now_ms() - 86_400_000.0;
+        c.matches.with(|ms| ms.iter().flat_map(|m| &m.entries).any(|e| e.at_ms > last && e.at_ms < day_ago))
     };
     view! {
         <section class="page home">
@@ -92,11 +115,13 @@ pub fn Home() -> impl IntoView {
                         let:m
                     >
                         <li>
-                            <A href=format!("/match/{}", m.id) attr:class="match-link">
+                            // A plain link (the router takes its clicks): 300 of them cost
+                            // less than 300 <A>s, each with its own reactive state.
+                            <a href=format!("/match/{}", m.id) class="match-link">
                                 <span class="title">{if m.title.is_empty() { m.id.clone() } else { m.title.clone() }}</span>
                                 <span class="sub">{summary(&m)}</span>
                                 <span class="time">{fmt_time(m.updated_ms())}</span>
-                            </A>
+                            </a>
                         </li>
                     </For>
                 </ul>

@@ -13,15 +13,54 @@ pub fn alert(msg: &str) {
     let _ = window().alert_with_message(msg);
 }
 
-/// Asks the browser to keep our storage (navigator.storage.persist()), once per start.
+/// Asks the browser to keep this origin's storage (`navigator.storage.persist()`): when
+/// the first match is stored on this device ([`super::added_match`]) and from the button on
+/// About, never on start. The answer goes to [`super::Ctx::persist`]; a refusal or a
+/// rejected promise is an answer too (no uncaught error).
 pub fn request_persistence() {
-    let nav = window().navigator();
-    if let Ok(sm) = js_sys::Reflect::get(&nav, &"storage".into()) {
-        if !sm.is_undefined() {
-            let sm: web_sys::StorageManager = sm.unchecked_into();
-            let _ = sm.persist();
+    let c = ctx();
+    let Some(sm) = storage_manager() else {
+        c.persist.set(Some(Err(t("about.persist_unsupported").to_string())));
+        return;
+    };
+    let promise = match sm.persist() {
+        Ok(p) => p,
+        Err(e) => {
+            c.persist.set(Some(Err(js_error_text(&e))));
+            return;
         }
+    };
+    leptos::task::spawn_local(async move {
+        let answer = match wasm_bindgen_futures::JsFuture::from(promise).await {
+            Ok(v) => Ok(v.as_bool() == Some(true)),
+            Err(e) => Err(js_error_text(&e)),
+        };
+        c.persist.set(Some(answer));
+    });
+}
+
+/// `navigator.storage`, where the browser has it.
+pub fn storage_manager() -> Option<web_sys::StorageManager> {
+    let sm = js_sys::Reflect::get(&window().navigator(), &"storage".into()).ok()?;
+    (!sm.is_undefined() && !sm.is_null()).then(|| sm.unchecked_into())
+}
+
+/// A thrown JS value as text (`name: message`, or the value itself).
+pub fn js_error_text(e: &JsValue) -> String {
+    let get = |k: &str| js_sys::Reflect::get(e, &k.into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
+    match (get("name"), get("message")) {
+        (n, m) if !n.is_empty() || !m.is_empty() => format!("{n}: {m}"),
+        _ => e.as_string().unwrap_or_else(|| format!("{e:?}")),
     }
+}
+
+/// The text of a file to import, read as UTF-8 with no replacement: a file that is not
+/// valid UTF-8 is refused (translated message naming the byte offset of the first bad
+/// byte), so nothing is imported from it.
+pub async fn read_text(file: &web_sys::File) -> Result<String, String> {
+    let buf = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await.map_err(|_| t("import.unreadable").to_string())?;
+    let bytes = js_sys::Uint8Array::new(&buf).to_vec();
+    crate::record::schema::import_utf8(bytes).map_err(|offset| format!("{} {offset}", t("import.not_utf8")))
 }
 
 fn file_name(prefix: &str) -> String {
@@ -78,13 +117,18 @@ pub fn download(text: &str, name: &str) {
     let _ = web_sys::Url::revoke_object_url(&url);
 }
 
+/// Records the export time in the settings. The file is out already; when the time
+/// cannot be stored (storage full) the referee is told, and "last export" stays as it was
+/// (what a reload would show).
 fn mark_exported() {
     let c = ctx();
     let now = now_ms() as u64;
     let mut s = store::settings();
     s.last_export_ms = Some(now);
-    let _ = store::save_settings(&s);
-    c.last_export.set(Some(now));
+    match store::save_settings(&s) {
+        Ok(()) => c.last_export.set(Some(now)),
+        Err(e) => alert(&super::save_error(crate::i18n::Action::ExportMark, &e)),
+    }
 }
 
 /// Whether the share button makes sense here.
@@ -120,10 +164,10 @@ pub fn ImportExport() -> impl IntoView {
             return;
         }
         leptos::task::spawn_local(async move {
-            let text = match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                Ok(v) => v.as_string().unwrap_or_default(),
-                Err(_) => {
-                    error.set(Some(format!("{name}: {}", t("import.unreadable"))));
+            let text = match read_text(&file).await {
+                Ok(text) => text,
+                Err(e) => {
+                    error.set(Some(format!("{name}: {e}")));
                     return;
                 }
             };
@@ -138,7 +182,7 @@ pub fn ImportExport() -> impl IntoView {
         let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
         match store::merge_and_save(&local, &p.matches) {
             Err(store::StoreError::Invalid(e)) => error.set(Some(format!("{}: {e}", t("import.invalid")))),
-            Err(e) => error.set(Some(format!("{}: {e}", t("err.save")))),
+            Err(e) => error.set(Some(super::save_error(crate::i18n::Action::Import, &e))),
             Ok((changed, report)) => {
                 for m in changed {
                     c.put(m);
@@ -334,7 +378,7 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
                 Ok(format!("{}{}{extra}", t("quarantine.restored"), what.join("; ")))
             }
             Err(store::StoreError::Invalid(e)) => Err(format!("{k}: {} — {}", t("quarantine.refused"), field_and_reason(&e))),
-            Err(e) => Err(format!("{}: {e}", t("err.save"))),
+            Err(e) => Err(super::save_error(crate::i18n::Action::Restore, &e)),
         }));
     };
     let save = move |_| {

@@ -11,7 +11,7 @@ mod ruling;
 mod settings;
 mod widgets;
 
-use crate::i18n::{tr, Lang};
+use crate::i18n::{tr, Action, Lang};
 use crate::record::Match;
 use crate::store::{self, Quarantined};
 use leptos::prelude::*;
@@ -35,6 +35,9 @@ pub struct Ctx {
     pub last_export: RwSignal<Option<u64>>,
     /// Bumped when another tab changed a stored event (the event pages read it again).
     pub events_changed: RwSignal<u64>,
+    /// The answer to the last request for persistent storage in this session
+    /// ([`io::request_persistence`]): granted or not, or why the request failed.
+    pub persist: RwSignal<Option<Result<bool, String>>>,
 }
 
 impl Ctx {
@@ -127,11 +130,24 @@ pub fn fmt_time(ms: f64) -> String {
     )
 }
 
+/// The translated message of a write that failed while doing `action`: storage full names
+/// what was not saved ([`Action::full_key`]); any other failure says what was not saved
+/// ([`Action::failed_key`]) and why.
+pub fn save_error(action: Action, e: &store::StoreError) -> String {
+    match e {
+        store::StoreError::Full => t(action.full_key()).to_string(),
+        store::StoreError::Unavailable(detail) => format!("{}: {} ({detail})", t(action.failed_key()), t("err.unavailable")),
+        store::StoreError::Invalid(e) => format!("{}: {e}", t(action.failed_key())),
+    }
+}
+
 /// Appends an op to a match through storage (write-through: the stored copy is re-read so
 /// another tab's entries are kept); on success the app state updates. On failure nothing
-/// changed and the translated reason is returned (the caller keeps its form on screen).
+/// changed and the translated reason, naming what was not saved (the op's [`Action`]), is
+/// returned (the caller keeps its form on screen).
 pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
     let c = ctx();
+    let action = Action::of_op(&op);
     let entry = crate::record::Entry { after: None, id: new_id("e"), at_ms: now_ms(), op };
     let result = store::append_entry(m, entry);
     let moved = store::take_moved();
@@ -145,27 +161,36 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
             c.put(saved);
             Ok(())
         }
-        Err(store::StoreError::Full) => Err(t("err.full").to_string()),
         Err(store::StoreError::Invalid(e)) if e.field == crate::record::LATER_HAND => {
-            Err(format!("{}: {}: {}", t("err.save"), t("entry.breaks_later"), e.reason))
+            Err(format!("{}: {}: {}", t(action.failed_key()), t("entry.breaks_later"), e.reason))
         }
         Err(store::StoreError::Invalid(e)) if e.field == crate::record::NOT_PLAYABLE => {
-            Err(format!("{}: {} ({})", t("err.save"), t("entry.not_playable"), e.reason))
+            Err(format!("{}: {} ({})", t(action.failed_key()), t("entry.not_playable"), e.reason))
         }
-        Err(e) => Err(format!("{}: {e}", t("err.save"))),
+        Err(e) => Err(save_error(action, &e)),
     }
 }
 
-/// Saves a new match and opens it; returns the translated error on failure.
+/// Saves a new match and opens it; returns the translated error on failure. The first
+/// match stored on this device asks the browser to keep the storage
+/// ([`io::request_persistence`]).
 pub fn create_match(m: Match) -> Result<String, String> {
     crate::record::schema::validate_match(&m).map_err(|e| e.to_string())?;
-    store::save_match(&m).map_err(|e| match e {
-        store::StoreError::Full => t("err.full").to_string(),
-        e => format!("{}: {e}", t("err.save")),
-    })?;
+    store::save_match(&m).map_err(|e| save_error(Action::NewMatch, &e))?;
     let id = m.id.clone();
-    ctx().put(m);
+    added_match(m);
     Ok(id)
+}
+
+/// Puts a match just stored (new, the sample) into the app state; when it is the first
+/// match on this device, asks for persistent storage.
+pub fn added_match(m: Match) {
+    let c = ctx();
+    let first = c.matches.with_untracked(|ms| ms.is_empty());
+    c.put(m);
+    if first {
+        io::request_persistence();
+    }
 }
 
 /// Mounts the app on `<body>`.
@@ -185,6 +210,7 @@ fn App() -> impl IntoView {
         update_ready: RwSignal::new(false),
         last_export: RwSignal::new(settings.last_export_ms),
         events_changed: RwSignal::new(0),
+        persist: RwSignal::new(None),
     };
     provide_context(c);
     // html lang (and the language for async tasks) follows the setting.
@@ -219,7 +245,6 @@ fn App() -> impl IntoView {
         storage_listener.remove();
         update_listener.remove();
     });
-    io::request_persistence();
     view! {
         <Router>
             <header class="topbar">

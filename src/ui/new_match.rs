@@ -143,12 +143,13 @@ fn ShengjiForm() -> impl IntoView {
         match store::save_match(&m) {
             Ok(()) => {
                 let id = m.id.clone();
-                c.put(m);
+                super::added_match(m);
                 navigate(&format!("/match/{id}"), Default::default());
             }
             Err(e) => {
-                io::alert(&format!("{}: {e}", t("err.save")));
-                error.set(Some(format!("{}: {e}", t("err.save"))));
+                let msg = super::save_error(crate::i18n::Action::NewMatch, &e);
+                io::alert(&msg);
+                error.set(Some(msg));
             }
         }
     };

@@ -1,20 +1,21 @@
 //! Settings (language) and About (version, storage used, persistence).
 
-use super::{ctx, fmt_time, io, tx, t};
-use crate::i18n::Lang;
+use super::{ctx, fmt_time, io, save_error, tx, t};
+use crate::i18n::{Action, Lang};
 use crate::store;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// `/settings`.
 #[component]
 pub fn SettingsPage() -> impl IntoView {
     let c = ctx();
+    // Why the last change could not be stored (shown in the language now in force).
+    let error: RwSignal<Option<store::StoreError>> = RwSignal::new(None);
     let set = move |l: Lang| {
         c.lang.set(l);
         let mut s = store::settings();
         s.lang = l.code().to_string();
-        let _ = store::save_settings(&s);
+        error.set(store::save_settings(&s).err());
     };
     view! {
         <section class="page settings">
@@ -25,47 +26,99 @@ pub fn SettingsPage() -> impl IntoView {
                     <button class="btn chip" class:selected=move || c.lang.get() == l data-lang=l.code() on:click=move |_| set(l)>{l.native_name()}</button>
                 }).collect_view()}
             </div>
+            {move || error.get().map(|e| view! {
+                <div class="banner error" role="alert" id="settings-error">{save_error(Action::Settings, &e)}</div>
+            })}
         </section>
     }
+}
+
+/// localStorage of this origin, as About shows it: in use now, and its quota (what was in
+/// use plus the free space probed when the page opened), in characters ([`store::Usage`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Space {
+    usage: store::Usage,
+    /// `None` until probed, or when the probe failed.
+    quota: Option<usize>,
+}
+
+/// KB of `n` characters (1 KB = 1,024 characters, the unit of both figures).
+fn kb(n: usize) -> String {
+    format!("{:.1} KB", n as f64 / 1024.0)
 }
 
 /// `/about`.
 #[component]
 pub fn About() -> impl IntoView {
     let c = ctx();
-    let used = RwSignal::new(store::bytes_used());
+    let space = RwSignal::new(Space { usage: store::usage(), quota: None });
+    let probed = RwSignal::new(false);
     let persisted: RwSignal<Option<bool>> = RwSignal::new(None);
-    let quota: RwSignal<Option<(f64, f64)>> = RwSignal::new(None);
     let restored: io::RestoreMsg = RwSignal::new(None);
-    leptos::task::spawn_local(async move {
-        let nav = window().navigator();
-        let Ok(sm) = js_sys::Reflect::get(&nav, &"storage".into()) else { return };
-        if sm.is_undefined() {
-            return;
-        }
-        let sm: web_sys::StorageManager = sm.unchecked_into();
-        if let Ok(p) = sm.persisted() {
-            if let Ok(v) = wasm_bindgen_futures::JsFuture::from(p).await {
-                persisted.set(v.as_bool());
+    // The probe writes up to the quota for a moment: once, after the page has painted.
+    let probe = move || {
+        let free = store::probe_free();
+        let usage = store::usage();
+        space.set(Space { usage, quota: free.map(|f| usage.origin + f) });
+        probed.set(true);
+    };
+    set_timeout(probe, std::time::Duration::from_millis(50));
+    let read_persisted = move || {
+        leptos::task::spawn_local(async move {
+            let Some(sm) = io::storage_manager() else { return };
+            if let Ok(p) = sm.persisted() {
+                if let Ok(v) = wasm_bindgen_futures::JsFuture::from(p).await {
+                    persisted.set(v.as_bool());
+                }
             }
-        }
-        if let Ok(p) = sm.estimate() {
-            if let Ok(v) = wasm_bindgen_futures::JsFuture::from(p).await {
-                let g = |k: &str| js_sys::Reflect::get(&v, &k.into()).ok().and_then(|x| x.as_f64()).unwrap_or(0.0);
-                quota.set(Some((g("usage"), g("quota"))));
-            }
+        });
+    };
+    read_persisted();
+    // A request answered while this page is open.
+    Effect::new(move |_| {
+        if let Some(Ok(v)) = c.persist.get() {
+            persisted.set(Some(v));
         }
     });
+    // This app's use; all of the origin's against the quota (probed, or the usual limit).
+    let app_line = move || format!("{} {}", t("about.app_use"), kb(space.with(|s| s.usage.app)));
+    let origin_line = move || {
+        let Space { usage, quota } = space.get();
+        match quota {
+            Some(q) => format!("{} {} / {} · {} {}", t("about.origin_use"), kb(usage.origin), kb(q), t("about.free"), kb(q.saturating_sub(usage.origin))),
+            None if probed.get() => format!("{} {} / {}", t("about.origin_use"), kb(usage.origin), t("about.quota_usual")),
+            None => format!("{} {} / …", t("about.origin_use"), kb(usage.origin)),
+        }
+    };
+    let quota_note = move || space.with(|s| s.quota.is_some()).then(|| t("about.quota_probed"));
+    let full = move || space.with(|s| s.quota.is_some_and(|q| q.saturating_sub(s.usage.origin) < 16 * 1024));
     view! {
         <section class="page about">
             <h1>{tx("app.name")}</h1>
             <p>{tx("about.blurb")}</p>
             <dl>
                 <dt>{tx("about.version")}</dt><dd id="version">{env!("CARGO_PKG_VERSION")}" · schema "{crate::record::SCHEMA_VERSION}</dd>
-                <dt>{tx("about.storage")}</dt><dd id="storage-used">{move || format!("{:.1} KB", used.get() as f64 / 1024.0)}
-                    {move || quota.get().map(|(u, q)| format!(" · {} {:.1} / {:.0} MB", t("about.origin"), u / 1e6, q / 1e6))}</dd>
-                <dt>{tx("about.persist")}</dt><dd>{move || match persisted.get() { Some(true) => t("about.persist_yes"), Some(false) => t("about.persist_no"), None => "—" }}</dd>
-                <dt>{tx("io.last_export")}</dt><dd>{move || c.last_export.get().map(|ms| fmt_time(ms as f64)).unwrap_or_else(|| t("io.never").to_string())}</dd>
+                <dt>{tx("about.storage")}</dt>
+                <dd id="storage-used">
+                    <span class="line">{app_line}</span>
+                    <span class="line">{origin_line}</span>
+                    <span class="line muted">{quota_note}</span>
+                    <Show when=full>
+                        <span class="line banner warn" id="storage-full" role="status">{tx("about.nearly_full")}</span>
+                    </Show>
+                </dd>
+                <dt>{tx("about.persist")}</dt>
+                <dd id="persist">
+                    <span id="persist-state">{move || match persisted.get() { Some(true) => t("about.persist_yes"), Some(false) => t("about.persist_no"), None => "—" }}</span>
+                    {move || match c.persist.get() {
+                        Some(Err(why)) => Some(view! { <span class="error" id="persist-error">" · "{t("about.persist_failed")}" ("{why}")"</span> }),
+                        _ => None,
+                    }}
+                    <Show when=move || persisted.get() != Some(true)>
+                        " "<button class="btn" id="persist-ask" on:click=move |_| io::request_persistence()>{tx("about.persist_ask")}</button>
+                    </Show>
+                </dd>
+                <dt>{tx("io.last_export")}</dt><dd id="last-export">{move || c.last_export.get().map(|ms| fmt_time(ms as f64)).unwrap_or_else(|| t("io.never").to_string())}</dd>
                 <dt>{tx("about.matches")}</dt><dd>{move || c.matches.with(|m| m.len())}</dd>
             </dl>
             <h2>{tx("about.quarantine")}</h2>
@@ -77,7 +130,7 @@ pub fn About() -> impl IntoView {
                     <li><code>{k.clone()}</code>": "<code>{v}</code><io::QuarantineActions key=k msg=restored /></li>
                 }).collect_view()
             }}</ul>
-            <button class="btn" on:click=move |_| used.set(store::bytes_used())>{tx("about.refresh")}</button>
+            <button class="btn" on:click=move |_| space.update(|s| s.usage = store::usage())>{tx("about.refresh")}</button>
         </section>
     }
 }
