@@ -7,6 +7,7 @@
 //! already logged is ever changed or removed. A void of a void takes the first one back
 //! (undoing a delete brings the hand back).
 
+pub mod elapsed;
 pub mod games;
 pub mod replay;
 pub mod sample;
@@ -209,6 +210,11 @@ pub enum Op {
     Clock {
         /// Start / pause / resume.
         action: ClockAction,
+        /// The clock's elapsed total at this moment, ms, measured on the device's monotonic
+        /// clock ([`elapsed`]); the replay takes it instead of the wall time between entries.
+        /// Absent in older logs: then the wall times count, as they did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        elapsed_ms: Option<f64>,
     },
     /// A per-action limit was overrun.
     Overrun {
@@ -224,6 +230,10 @@ pub enum Op {
     TimeVerdict {
         /// The winner by time.
         winner: Team,
+        /// The elapsed time the verdict rests on, ms (the clock stops there); absent in older
+        /// logs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        elapsed_ms: Option<f64>,
     },
     /// A new game of the series starts (best of 3): the series score is kept.
     NextGame {

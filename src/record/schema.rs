@@ -30,6 +30,9 @@ pub const MAX_TITLE: usize = 200;
 /// shorter limits.
 pub const MAX_TEXT: usize = 500;
 
+/// Longest elapsed time a clock entry may record, ms (30 days: a clock is a match's).
+pub const MAX_ELAPSED_MS: f64 = 30.0 * 86_400_000.0;
+
 /// A problem in a document: the field path (`matches[0].entries[3].op.hand.points`) and
 /// the reason in plain words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -343,6 +346,7 @@ fn refine(doc: &Value, field: String, reason: String) -> ImportError {
                         ("action", _) => sub::<super::TimedAction>(v),
                         ("seat", _) => sub::<crate::rules::Seat>(v),
                         ("seconds", _) => sub::<u32>(v),
+                        ("elapsed_ms", _) => sub::<Option<f64>>(v),
                         ("winner", _) => sub::<crate::rules::Team>(v),
                         ("start", _) => sub::<shengji::Start>(v),
                         _ => Ok(()),
@@ -675,6 +679,9 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
                 return Err(ie("op.seconds", "more than a day"));
             }
         }
+        Op::Clock { elapsed_ms: Some(ms), .. } | Op::TimeVerdict { elapsed_ms: Some(ms), .. } if !(0.0..=MAX_ELAPSED_MS).contains(ms) => {
+            return Err(ie("op.elapsed_ms", format!("{ms} is not 0…{MAX_ELAPSED_MS} ms")));
+        }
         Op::Clock { .. } | Op::TimeVerdict { .. } | Op::NextGame { .. } => {}
     }
     Ok(())
@@ -953,7 +960,7 @@ mod tests {
                     4 => Op::SignOff { referee: "r".into() },
                     5 => Op::Reopen { reason: "x".into() },
                     6 => Op::Overrun { seat: crate::rules::Seat::N, action: super::super::TimedAction::Play, seconds: 3 },
-                    _ => Op::Clock { action: super::super::ClockAction::Start },
+                    _ => Op::Clock { action: super::super::ClockAction::Start, elapsed_ms: None },
                 };
                 // Sometimes an id already in the log.
                 let id = if back % 7 == 0 && !ids.is_empty() { ids[back % ids.len()].clone() } else { format!("e{i}") };

@@ -9,6 +9,7 @@ mod match_page;
 mod new_match;
 mod settings;
 mod widgets;
+pub mod clock;
 
 use crate::i18n::{tr, Lang};
 use crate::record::Match;
