@@ -242,7 +242,7 @@ pub fn JumpNotice() -> impl IntoView {
         {move || {
             let js = shown();
             (!js.is_empty()).then(|| {
-                let text = js.iter().map(|j| format!("{}{}", if j.delta_ms >= 0.0 { "+" } else { "−" }, fmt_duration(j.delta_ms.abs()))).collect::<Vec<_>>().join(", ");
+                let text = js.iter().map(|j| format!("{}{}", if j.delta_ms >= 0.0 { "+" } else { "−" }, fmt_duration((j.delta_ms.abs() / 1000.0).round() * 1000.0))).collect::<Vec<_>>().join(", ");
                 // A forward jump may be a device that slept (its monotonic clock stopped):
                 // the referee may count it.
                 let forward = js.iter().any(|j| j.delta_ms > 0.0);
