@@ -125,8 +125,10 @@ test('device time +30 s during a 20 s bury countdown: no overrun', async ({ page
   expect((await storedEntries(page, SAMPLE)).filter((e) => e.op.type === 'overrun')).toHaveLength(0);
   await page.click('#log-overrun');
   const overrun = (await storedEntries(page, SAMPLE)).find((e) => e.op.type === 'overrun');
+  // 8 + 1.5 + 15 s fast-forwarded, plus the real seconds the test takes on a loaded
+  // machine; never the +30 s of the jump.
   expect(overrun.op.seconds).toBeGreaterThanOrEqual(2);
-  expect(overrun.op.seconds).toBeLessThanOrEqual(5);
+  expect(overrun.op.seconds).toBeLessThanOrEqual(15);
 });
 
 test('a bury countdown survives a reload and going home and back', async ({ page }) => {

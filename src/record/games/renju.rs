@@ -1013,6 +1013,19 @@ mod tests {
         assert_eq!(g.clock.elapsed_ms(Stone::Black, g.to_move(), 8000.0), 3000.0);
     }
 
+    /// A pause that records the mover's time (measured on the monotonic clock) banks it,
+    /// whatever the wall times of the entries say (the device clock put back an hour).
+    #[test]
+    fn a_pause_with_its_elapsed_time_banks_it() {
+        let mut l = Log::new(Player::P1);
+        l.op(Op::Clock { action: ClockAction::Start, elapsed_ms: None }).unwrap(); // t = 1 s
+        l.stones("h8"); // t = 2 s: black used 1 s
+        l.op(Op::Clock { action: ClockAction::Pause, elapsed_ms: Some(46_000.0) }).unwrap();
+        let g = l.view().current().clone();
+        assert_eq!((g.clock.used_ms(Stone::White), g.clock.used_ms(Stone::Black)), (46_000.0, 1000.0));
+        assert_eq!(g.clock.running_since, None);
+    }
+
     #[test]
     fn export_and_import_restore_the_board() {
         let mut l = Log::new(Player::P1);
