@@ -362,8 +362,8 @@ mod tests {
         let void = |r: &str| Op::Void { target: "x".into(), reason: r.into() };
         assert_eq!(Action::of_op(&void(UNDO_REASON)), Action::Undo);
         assert_eq!(Action::of_op(&void("delete")), Action::Delete);
-        assert_eq!(Action::of_op(&Op::Clock { action: ClockAction::Start }), Action::Clock);
-        assert_eq!(Action::of_op(&Op::TimeVerdict { winner: Team::A }), Action::Clock);
+        assert_eq!(Action::of_op(&Op::Clock { action: ClockAction::Start, elapsed_ms: None }), Action::Clock);
+        assert_eq!(Action::of_op(&Op::TimeVerdict { winner: Team::A, elapsed_ms: None }), Action::Clock);
         assert_eq!(Action::of_op(&Op::Reopen { reason: String::new() }), Action::SignOff);
     }
 }

@@ -7,6 +7,7 @@
 //! already logged is ever changed or removed. A void of a void takes the first one back
 //! (undoing a delete brings the hand back).
 
+pub mod elapsed;
 pub mod games;
 pub mod replay;
 pub mod sample;
@@ -229,6 +230,11 @@ pub enum Op {
     Clock {
         /// Start / pause / resume.
         action: ClockAction,
+        /// The clock's elapsed total at this moment, ms, measured on the device's monotonic
+        /// clock ([`elapsed`]); the replay takes it instead of the wall time between entries.
+        /// Absent in older logs: then the wall times count, as they did.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        elapsed_ms: Option<f64>,
     },
     /// A per-action limit was overrun.
     Overrun {
@@ -244,6 +250,10 @@ pub enum Op {
     TimeVerdict {
         /// The winner by time.
         winner: Team,
+        /// The elapsed time the verdict rests on, ms (the clock stops there); absent in older
+        /// logs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        elapsed_ms: Option<f64>,
     },
     /// A referee's ruling on a team (RULES.md §0 **[r2]**): a level penalty (罚级) or a game
     /// lost (判负 / 出局), replayed in order with the hands (升级 and 掼蛋). Voided, and so

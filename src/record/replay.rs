@@ -36,21 +36,37 @@ pub struct Clock {
 }
 
 impl Clock {
-    /// Elapsed running time at `now_ms`.
+    /// Elapsed running time at `now_ms`: for a running clock, `now_ms` is the wall time the
+    /// run's arithmetic stands for ([`super::elapsed::Run::now_ms`] on a page, which counts
+    /// the monotonic clock), not the device's wall clock.
     pub fn elapsed_ms(&self, now_ms: f64) -> f64 {
         self.banked_ms + self.running_since.map(|s| (now_ms - s).max(0.0)).unwrap_or(0.0)
     }
     fn act(&mut self, a: ClockAction, at: f64) {
+        self.act_at(a, at, None);
+    }
+    /// A clock action at wall time `at`, with the elapsed total recorded with it
+    /// ([`Op::Clock::elapsed_ms`]): a pause banks that total (never less than what was
+    /// banked) instead of the wall time since the start, which a jump of the device clock
+    /// would make wrong; without it (older logs) the wall time counts, as it did.
+    pub fn act_at(&mut self, a: ClockAction, at: f64, elapsed: Option<f64>) {
+        let elapsed = elapsed.filter(|e| e.is_finite() && *e >= 0.0);
         match a {
             ClockAction::Start | ClockAction::Resume => {
                 if self.running_since.is_none() {
                     self.running_since = Some(at);
+                    if let Some(e) = elapsed {
+                        self.banked_ms = e.max(self.banked_ms);
+                    }
                 }
                 self.started = true;
             }
             ClockAction::Pause => {
                 if let Some(s) = self.running_since.take() {
-                    self.banked_ms += (at - s).max(0.0);
+                    self.banked_ms = match elapsed {
+                        Some(e) => e.max(self.banked_ms),
+                        None => self.banked_ms + (at - s).max(0.0),
+                    };
                 }
             }
         }
@@ -344,7 +360,7 @@ impl ShengjiView {
                 });
             }
             Op::Correct { .. } | Op::Void { .. } => {}
-            Op::Clock { action } => g.clock.act(*action, e.at_ms),
+            Op::Clock { action, elapsed_ms } => g.clock.act_at(*action, e.at_ms, *elapsed_ms),
             Op::Overrun { seat, action, seconds } => self.overruns.push(OverrunRow {
                 entry_id: e.id.clone(),
                 game: game_index,
@@ -353,12 +369,12 @@ impl ShengjiView {
                 action: *action,
                 seconds: *seconds,
             }),
-            Op::TimeVerdict { winner } => {
+            Op::TimeVerdict { winner, elapsed_ms } => {
                 if g.winner.is_none() {
                     g.winner = Some(*winner);
                     g.by_time = true;
                 }
-                g.clock.act(ClockAction::Pause, e.at_ms);
+                g.clock.act_at(ClockAction::Pause, e.at_ms, *elapsed_ms);
             }
             Op::NextGame { start } => {
                 g.clock.act(ClockAction::Pause, e.at_ms);
@@ -469,11 +485,11 @@ mod tests {
             _ => unreachable!(),
         };
         for w in [Team::A, Team::A] {
-            put(&mut m, Op::TimeVerdict { winner: w });
+            put(&mut m, Op::TimeVerdict { winner: w, elapsed_ms: None });
             assert_eq!(v(&m).series_winner, None, "all three games are played, not best of 3");
             put(&mut m, Op::NextGame { start: Start::default() });
         }
-        put(&mut m, Op::TimeVerdict { winner: Team::B });
+        put(&mut m, Op::TimeVerdict { winner: Team::B, elapsed_ms: None });
         let view = v(&m);
         assert_eq!(view.series_winner, Some(Team::A));
         assert_eq!(view.series[&Team::A], 2);
@@ -516,7 +532,7 @@ mod tests {
     #[test]
     fn best_of_three_keeps_series_score() {
         let mut m = sample::blank_shengji("m2", "jiankang-chaodipi", 0.0);
-        m.append(Entry { after: None, id: "t1".into(), at_ms: 1.0, op: Op::TimeVerdict { winner: Team::B } }).unwrap();
+        m.append(Entry { after: None, id: "t1".into(), at_ms: 1.0, op: Op::TimeVerdict { winner: Team::B, elapsed_ms: None } }).unwrap();
         m.append(Entry { after: None, id: "n1".into(), at_ms: 2.0, op: Op::NextGame { start: Start::default() } }).unwrap();
         m.append(Entry { after: None, id: "h1".into(), at_ms: 3.0, op: h(40) }).unwrap();
         let MatchView::Shengji(v) = replay(&m) else { panic!("a 升级 match") };
@@ -531,11 +547,11 @@ mod tests {
         let target = if ids.is_empty() { "none".to_string() } else { ids[back % ids.len()].clone() };
         match k % 12 {
             0..=5 => h(points),
-            6 => Op::Clock { action: [ClockAction::Start, ClockAction::Pause, ClockAction::Resume][back % 3] },
+            6 => Op::Clock { action: [ClockAction::Start, ClockAction::Pause, ClockAction::Resume][back % 3], elapsed_ms: [None, Some(points as f64 * 1000.0)][back % 2] },
             7 => Op::Overrun { seat: Seat::CCW[back % 4], action: TimedAction::Play, seconds: 3 },
             8 => Op::Correct { target, hand: HandInput::Shengji(shengji::Hand { points: (points + 40) % 205, ..Default::default() }) },
             9 => Op::Void { target, reason: String::new() },
-            10 => [Op::TimeVerdict { winner: Team::A }, Op::NextGame { start: Start::default() }][back % 2].clone(),
+            10 => [Op::TimeVerdict { winner: Team::A, elapsed_ms: None }, Op::NextGame { start: Start::default() }][back % 2].clone(),
             _ => [Op::SignOff { referee: "r".into() }, Op::Reopen { reason: "x".into() }][back % 2].clone(),
         }
     }

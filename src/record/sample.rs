@@ -55,7 +55,7 @@ pub fn shengji_sample(now_ms: f64) -> Match {
         Hand { points: 60, kitty: Some(Kitty { points: 10, unit: Unit::Single }), kitty_jack: Some(JackSuit::Offsuit), ..Default::default() },
     ];
     let t0 = now_ms - 3_500_000.0;
-    m.entries.push(Entry { after: None, id: "sample-clock".into(), at_ms: t0, op: Op::Clock { action: ClockAction::Start } });
+    m.entries.push(Entry { after: None, id: "sample-clock".into(), at_ms: t0, op: Op::Clock { action: ClockAction::Start, elapsed_ms: None } });
     for (i, h) in hands.into_iter().enumerate() {
         m.entries.push(Entry {
             after: Some(if i == 0 { crate::record::START.to_string() } else { format!("sample-h{i:02}") }),

@@ -46,6 +46,9 @@ pub fn import_utf8(bytes: Vec<u8>) -> Result<String, usize> {
     }
 }
 
+/// Longest elapsed time a clock entry may record, ms (30 days: a clock is a match's).
+pub const MAX_ELAPSED_MS: f64 = 30.0 * 86_400_000.0;
+
 /// A problem in a document: the field path (`matches[0].entries[3].op.hand.points`) and
 /// the reason in plain words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -368,6 +371,7 @@ fn refine(doc: &Value, field: String, reason: String) -> ImportError {
                         ("action", _) => sub::<super::TimedAction>(v),
                         ("seat", _) => sub::<crate::rules::Seat>(v),
                         ("seconds", _) => sub::<u32>(v),
+                        ("elapsed_ms", _) => sub::<Option<f64>>(v),
                         ("winner", _) => sub::<crate::rules::Team>(v),
                         ("start", _) => sub::<shengji::Start>(v),
                         _ => Ok(()),
@@ -716,6 +720,9 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
                 return Err(ie("op.referee", format!("longer than {MAX_TITLE} characters")));
             }
         }
+        Op::Clock { elapsed_ms: Some(ms), .. } | Op::TimeVerdict { elapsed_ms: Some(ms), .. } if !(0.0..=MAX_ELAPSED_MS).contains(ms) => {
+            return Err(ie("op.elapsed_ms", format!("{ms} is not 0…{MAX_ELAPSED_MS} ms")));
+        }
         Op::Clock { .. } | Op::TimeVerdict { .. } | Op::NextGame { .. } => {}
     }
     Ok(())
@@ -1016,7 +1023,7 @@ mod tests {
         let mut m = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
         let hand = |points| Op::Hand { hand: HandInput::Shengji(crate::rules::shengji::Hand { points, ..Default::default() }) };
         let put = |m: &mut Match, id: &str, op: Op| m.append(Entry { after: None, id: id.into(), at_ms: 1.0, op }).unwrap();
-        put(&mut m, "c", Op::Clock { action: crate::record::ClockAction::Start });
+        put(&mut m, "c", Op::Clock { action: crate::record::ClockAction::Start, elapsed_ms: None });
         put(&mut m, "h1", hand(40));
         put(&mut m, "h2", hand(60));
         put(&mut m, "d2", Op::Void { target: "h2".into(), reason: String::new() });
@@ -1169,7 +1176,7 @@ mod tests {
                     4 => Op::SignOff { referee: "r".into() },
                     5 => Op::Reopen { reason: "x".into() },
                     6 => Op::Overrun { seat: crate::rules::Seat::N, action: super::super::TimedAction::Play, seconds: 3 },
-                    _ => Op::Clock { action: super::super::ClockAction::Start },
+                    _ => Op::Clock { action: super::super::ClockAction::Start, elapsed_ms: None },
                 };
                 // Sometimes an id already in the log.
                 let id = if back % 7 == 0 && !ids.is_empty() { ids[back % ids.len()].clone() } else { format!("e{i}") };

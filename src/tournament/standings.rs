@@ -744,7 +744,7 @@ mod tests {
                 if k > 0 {
                     m.append(Entry { after: None, id: format!("n{k}"), at_ms: k as f64 * 10.0, op: Op::NextGame { start: Default::default() } }).unwrap();
                 }
-                m.append(Entry { after: None, id: format!("t{k}"), at_ms: k as f64 * 10.0 + 1.0, op: Op::TimeVerdict { winner: *w } }).unwrap();
+                m.append(Entry { after: None, id: format!("t{k}"), at_ms: k as f64 * 10.0 + 1.0, op: Op::TimeVerdict { winner: *w, elapsed_ms: None } }).unwrap();
             }
             m.append(Entry { after: None, id: "s".into(), at_ms: 99.0, op: Op::SignOff { referee: "裁判".into() } }).unwrap();
             m

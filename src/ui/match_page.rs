@@ -343,13 +343,20 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let teams = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).teams.clone())).unwrap_or_default());
     let players = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).players.clone())).unwrap_or_default());
     let form = Form::new();
-    let countdown: RwSignal<Option<(TimedAction, f64)>> = RwSignal::new(None);
-    let now = RwSignal::new(now_ms());
-    let tick = set_interval_with_handle(move || now.set(now_ms()), std::time::Duration::from_millis(500)).ok();
-    on_cleanup(move || {
-        if let Some(h) = tick {
-            h.clear();
-        }
+    let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
+    let countdown = super::clock::countdown_signal(&mid, |w| match w {
+        "bury" => Some(TimedAction::Bury),
+        "play" => Some(TimedAction::Play),
+        _ => None,
+    }, |a| if *a == TimedAction::Bury { "bury".into() } else { "play".into() });
+    // The clock's "now": the running clock's start plus the time elapsed since, on the
+    // monotonic clock (super::clock), never the device's wall clock alone.
+    let tick = super::clock::ticker();
+    let running_since = Memo::new(move |_| view_memo.with(|c| c.as_ref().and_then(|c| c.3.current().clock.running_since)));
+    let scope = super::clock::clock_scope(&mid);
+    let now = Signal::derive(move || {
+        tick.track();
+        super::clock::run_now(&scope, running_since.get())
     });
 
     // The candidate entry: the live preview. A new hand is played on a copy of the current
@@ -550,6 +557,7 @@ fn ClockBar(
     countdown: RwSignal<Option<(TimedAction, f64)>>,
 ) -> impl IntoView {
     let lang = ctx().lang;
+    let cd_scope = StoredValue::new(super::clock::countdown_scope(&m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default())));
     let act = move |op: Op| {
         if let Some(x) = m.get_untracked() {
             if let Err(e) = commit(&x, op) {
@@ -567,8 +575,10 @@ fn ClockBar(
             TimedAction::Play => p.timing.play_seconds,
         }
     };
+    // Counted on the monotonic clock from its start (kept for a reload: super::clock).
     let remaining = move || {
-        countdown.get().and_then(|(a, s)| limit_of(a).map(|l| l as f64 - (now.get() - s) / 1000.0))
+        now.track();
+        countdown.get().and_then(|(a, s)| limit_of(a).map(|l| l as f64 - cd_scope.with_value(|c| super::clock::since(c, s)) / 1000.0))
     };
     Effect::new(move |_| {
         if let Some((_, start)) = countdown.get() {
@@ -582,6 +592,7 @@ fn ClockBar(
         let c = &v.current().clock;
         (c.started, c.running_since.is_some())
     }));
+    let elapsed_now = move || Some(v.with_untracked(|v| v.current().clock.elapsed_ms(now.get_untracked())));
     let time_up = move || {
         let view = v.get();
         let g = view.current();
@@ -599,11 +610,11 @@ fn ClockBar(
                 let (started, running) = clock_state.get();
                 view! {
                     {if !started {
-                        view! { <button class="btn" id="clock-start" on:click=move |_| act(Op::Clock { action: ClockAction::Start })>{t("clock.start")}</button> }.into_any()
+                        view! { <button class="btn" id="clock-start" on:click=move |_| act(Op::Clock { action: ClockAction::Start, elapsed_ms: elapsed_now() })>{t("clock.start")}</button> }.into_any()
                     } else if running {
-                        view! { <button class="btn" id="clock-pause" on:click=move |_| act(Op::Clock { action: ClockAction::Pause })>{t("clock.pause")}</button> }.into_any()
+                        view! { <button class="btn" id="clock-pause" on:click=move |_| act(Op::Clock { action: ClockAction::Pause, elapsed_ms: elapsed_now() })>{t("clock.pause")}</button> }.into_any()
                     } else {
-                        view! { <button class="btn" id="clock-resume" on:click=move |_| act(Op::Clock { action: ClockAction::Resume })>{t("clock.resume")}</button> }.into_any()
+                        view! { <button class="btn" id="clock-resume" on:click=move |_| act(Op::Clock { action: ClockAction::Resume, elapsed_ms: elapsed_now() })>{t("clock.resume")}</button> }.into_any()
                     }}
                 }
             }}
@@ -612,10 +623,11 @@ fn ClockBar(
                     <p>{move || format!("{} {}: {}", t("clock.time_up"), t("clock.rule"), team_label(&teams.get(), v.get().current().state.leading_team()))}</p>
                     <button class="btn primary" id="time-verdict" on:click=move |_| {
                         let w = v.get_untracked().current().state.leading_team();
-                        act(Op::TimeVerdict { winner: w });
-                    }>{tx("clock.record_verdict")}</button>
+                        act(Op::TimeVerdict { winner: w, elapsed_ms: elapsed_now() });
+                    }>{move || super::clock::verdict_label(v.with(|v| v.current().clock.elapsed_ms(now.get())))}</button>
                 </div>
             </Show>
+            <super::clock::JumpNotice />
             <div class="timers">
                 {[TimedAction::Bury, TimedAction::Play].into_iter().map(|a| {
                     let label = if a == TimedAction::Bury { "timer.bury" } else { "timer.play" };
@@ -641,7 +653,7 @@ fn ClockBar(
                                     act(Op::Overrun { seat: overrun_seat.get_untracked(), action: a, seconds: (-r).ceil() as u32 });
                                 }
                                 countdown.set(None);
-                            }>{t("timer.log_overrun")}</button>
+                            }>{super::clock::overrun_label((-r).ceil() as u32, countdown.get_untracked().and_then(|(a, _)| limit_of(a)).unwrap_or(0))}</button>
                         })}
                         <button class="btn" on:click=move |_| countdown.set(None)>{t("timer.stop")}</button>
                     </div>

@@ -10,6 +10,7 @@ mod new_match;
 mod ruling;
 mod settings;
 mod widgets;
+pub mod clock;
 
 use crate::i18n::{tr, Action, Lang};
 use crate::record::Match;

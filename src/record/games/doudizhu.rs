@@ -252,19 +252,7 @@ impl Deltas for crate::rules::sandayi::HandResult {
 }
 
 fn act(c: &mut Clock, a: ClockAction, at: f64) {
-    match a {
-        ClockAction::Start | ClockAction::Resume => {
-            if c.running_since.is_none() {
-                c.running_since = Some(at);
-            }
-            c.started = true;
-        }
-        ClockAction::Pause => {
-            if let Some(s) = c.running_since.take() {
-                c.banked_ms += (at - s).max(0.0);
-            }
-        }
-    }
+    c.act_at(a, at, None);
 }
 
 /// Folds a session's log: the game's replay feeds it hands, everything else (clocks, table
@@ -319,7 +307,7 @@ impl<H, R: Deltas> Fold<H, R> {
     /// is refused ([`SessionView::refused`]).
     pub fn other(&mut self, id: &str, op: &Op, at_ms: f64) {
         match op {
-            Op::Clock { action } => act(&mut self.segments.last_mut().unwrap().clock, *action, at_ms),
+            Op::Clock { action, elapsed_ms } => self.segments.last_mut().unwrap().clock.act_at(*action, at_ms, *elapsed_ms),
             Op::NextGame { .. } => {
                 let at_last = self.segments.len() >= self.tables();
                 // Before any play-off hand, a play-off is needed exactly when the ranking
@@ -633,7 +621,7 @@ mod tests {
     #[test]
     fn three_tables_rotate_with_running_totals_and_ranking() {
         let mut m = blank("d3");
-        put(&mut m, "c1", 0.0, Op::Clock { action: ClockAction::Start }).unwrap();
+        put(&mut m, "c1", 0.0, Op::Clock { action: ClockAction::Start, elapsed_ms: None }).unwrap();
         put(&mut m, "h1", 1.0, h(Hand { rockets: 1, ..hand(0, 3, 1, true) })).unwrap(); // +24 −12 −12
         put(&mut m, "n1", 1_800_000.0, Op::NextGame { start: Default::default() }).unwrap();
         put(&mut m, "h2", 1_800_001.0, h(hand(1, 2, 0, false))).unwrap(); // +2 −4 +2

@@ -389,19 +389,7 @@ impl GuandanView {
 }
 
 fn clock_act(c: &mut Clock, a: ClockAction, at: f64) {
-    match a {
-        ClockAction::Start | ClockAction::Resume => {
-            if c.running_since.is_none() {
-                c.running_since = Some(at);
-            }
-            c.started = true;
-        }
-        ClockAction::Pause => {
-            if let Some(s) = c.running_since.take() {
-                c.banked_ms += (at - s).max(0.0);
-            }
-        }
-    }
+    c.act_at(a, at, None);
 }
 
 /// Replays the log: voids drop entries, the newest correction of a hand is in force.
@@ -457,7 +445,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 });
             }
             Op::Correct { .. } | Op::Void { .. } => {}
-            Op::Clock { action } => clock_act(&mut r.clock, *action, e.at_ms),
+            Op::Clock { action, elapsed_ms } => r.clock.act_at(*action, e.at_ms, *elapsed_ms),
             Op::Overrun { seat, action, seconds } => overruns.push(OverrunRow {
                 entry_id: e.id.clone(),
                 game: index,
@@ -466,14 +454,14 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 action: *action,
                 seconds: *seconds,
             }),
-            Op::TimeVerdict { winner } => {
+            Op::TimeVerdict { winner, elapsed_ms } => {
                 if !r.done() {
                     r.time_verdict = Some(*winner);
                     if preset.round_scoring.is_none() {
                         r.winner = Some(*winner);
                     }
                 }
-                clock_act(&mut r.clock, ClockAction::Pause, e.at_ms);
+                r.clock.act_at(ClockAction::Pause, e.at_ms, *elapsed_ms);
             }
             Op::NextGame { start } => {
                 if !r.done() {
@@ -598,7 +586,7 @@ mod tests {
     /// A (一四游), then A passes.
     fn full_game() -> Match {
         let mut m = blank("g1", "guandan-3-2-1", 0.0).unwrap();
-        push(&mut m, "clock", Op::Clock { action: ClockAction::Start });
+        push(&mut m, "clock", Op::Clock { action: ClockAction::Start, elapsed_ms: None });
         push(&mut m, "h1", op(h([N, E, S, W])));
         let mut h2 = h([N, S, E, W]);
         h2.tribute = Some(TributeRecord {
@@ -800,9 +788,9 @@ mod tests {
 
         // Round scoring: the time verdict closes the round, the previous hand stands.
         let mut m = blank("t", "guandan-shift-3rounds", 0.0).unwrap();
-        push(&mut m, "c", Op::Clock { action: ClockAction::Start });
+        push(&mut m, "c", Op::Clock { action: ClockAction::Start, elapsed_ms: None });
         push(&mut m, "h1", op(h([N, S, E, W])));
-        push(&mut m, "tv", Op::TimeVerdict { winner: Team::A });
+        push(&mut m, "tv", Op::TimeVerdict { winner: Team::A, elapsed_ms: None });
         push(&mut m, "h2", op(h([E, W, N, S])));
         let v = view(&m);
         assert_eq!(v.current().time_verdict, Some(Team::A));
@@ -841,7 +829,7 @@ mod tests {
     #[test]
     fn hands_logged_after_the_time_limit_are_flagged() {
         let mut m = blank("l", "guandan-shift-3rounds", 0.0).unwrap();
-        m.append(Entry { after: None, id: "c".into(), at_ms: 0.0, op: Op::Clock { action: ClockAction::Start } }).unwrap();
+        m.append(Entry { after: None, id: "c".into(), at_ms: 0.0, op: Op::Clock { action: ClockAction::Start, elapsed_ms: None } }).unwrap();
         m.append(Entry { after: None, id: "h1".into(), at_ms: 59.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
         m.append(Entry { after: None, id: "h2".into(), at_ms: 61.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
         let v = view(&m);

@@ -263,7 +263,10 @@ impl TurnClock {
             self.running_since = Some(at.max(s));
         }
     }
-    fn act(&mut self, a: ClockAction, to_move: Stone, at: f64) {
+    /// `elapsed`: the time used by the side to move recorded with a pause
+    /// ([`Op::Clock::elapsed_ms`], measured on the monotonic clock); without it (older logs)
+    /// the wall time since the last stone counts.
+    fn act(&mut self, a: ClockAction, to_move: Stone, at: f64, elapsed: Option<f64>) {
         match a {
             ClockAction::Start | ClockAction::Resume => {
                 if self.running_since.is_none() {
@@ -271,7 +274,17 @@ impl TurnClock {
                 }
                 self.started = true;
             }
-            ClockAction::Pause => self.stop(to_move, at),
+            ClockAction::Pause => match elapsed.filter(|e| e.is_finite() && *e >= 0.0) {
+                Some(e) if self.running_since.is_some() => {
+                    let used = e.max(self.used_ms(to_move));
+                    match to_move {
+                        Stone::Black => self.black_ms = used,
+                        Stone::White => self.white_ms = used,
+                    }
+                    self.running_since = None;
+                }
+                _ => self.stop(to_move, at),
+            },
         }
     }
     fn stop(&mut self, to_move: Stone, at: f64) {
@@ -560,11 +573,11 @@ fn fold(m: &Match, s: &RenjuSetup, judge_moves: bool) -> RenjuView {
                 Some(h) => v.errors.push((e.id.clone(), err("hand", format!("a {} hand in a renju match", h.game())))),
                 None => {}
             },
-            Op::Clock { action } => {
+            Op::Clock { action, elapsed_ms } => {
                 let g = v.games.last_mut().expect("at least one game");
                 if g.result.is_none() {
                     let to_move = g.to_move();
-                    g.clock.act(*action, to_move, e.at_ms);
+                    g.clock.act(*action, to_move, e.at_ms, *elapsed_ms);
                 }
             }
             Op::SignOff { .. } => v.locked = true,
@@ -995,17 +1008,30 @@ mod tests {
     #[test]
     fn the_turn_clock_charges_the_side_to_move() {
         let mut l = Log::new(Player::P1);
-        l.op(Op::Clock { action: ClockAction::Start }).unwrap(); // t = 1 s
+        l.op(Op::Clock { action: ClockAction::Start, elapsed_ms: None }).unwrap(); // t = 1 s
         l.stones("h8"); // t = 2 s: black used 1 s
         l.stones("h9"); // t = 3 s: white used 1 s
-        l.op(Op::Clock { action: ClockAction::Pause }).unwrap(); // t = 4 s: black used 2 s
-        l.op(Op::Clock { action: ClockAction::Resume }).unwrap(); // t = 5 s
+        l.op(Op::Clock { action: ClockAction::Pause, elapsed_ms: None }).unwrap(); // t = 4 s: black used 2 s
+        l.op(Op::Clock { action: ClockAction::Resume, elapsed_ms: None }).unwrap(); // t = 5 s
         l.stones("h10"); // t = 6 s: black used 3 s
         let g = l.view().current().clone();
         assert_eq!(g.clock.used_ms(Stone::Black), 3000.0);
         assert_eq!(g.clock.used_ms(Stone::White), 1000.0);
         assert_eq!(g.clock.elapsed_ms(Stone::White, g.to_move(), 8000.0), 3000.0);
         assert_eq!(g.clock.elapsed_ms(Stone::Black, g.to_move(), 8000.0), 3000.0);
+    }
+
+    /// A pause that records the mover's time (measured on the monotonic clock) banks it,
+    /// whatever the wall times of the entries say (the device clock put back an hour).
+    #[test]
+    fn a_pause_with_its_elapsed_time_banks_it() {
+        let mut l = Log::new(Player::P1);
+        l.op(Op::Clock { action: ClockAction::Start, elapsed_ms: None }).unwrap(); // t = 1 s
+        l.stones("h8"); // t = 2 s: black used 1 s
+        l.op(Op::Clock { action: ClockAction::Pause, elapsed_ms: Some(46_000.0) }).unwrap();
+        let g = l.view().current().clone();
+        assert_eq!((g.clock.used_ms(Stone::White), g.clock.used_ms(Stone::Black)), (46_000.0, 1000.0));
+        assert_eq!(g.clock.running_since, None);
     }
 
     #[test]

@@ -309,6 +309,7 @@ pub(crate) fn session_bar(
     locked: Signal<bool>,
 ) -> impl IntoView {
     let lang = ctx().lang;
+    let elapsed_now = move || Some(session.with_untracked(|s| s.current().clock.elapsed_ms(now.get_untracked())));
     let time_up = Memo::new(move |_| session.with(|s| s.time_up(now.get())));
     Effect::new(move |prev: Option<bool>| {
         let up = time_up.get();
@@ -333,11 +334,11 @@ pub(crate) fn session_bar(
                     {if locked.get() {
                         ().into_any()
                     } else if !seg.clock.started {
-                        view! { <button class="btn" id="clock-start" on:click=move |_| act(m, Op::Clock { action: ClockAction::Start })>{tr(l, "clock.start")}</button> }.into_any()
+                        view! { <button class="btn" id="clock-start" on:click=move |_| act(m, Op::Clock { action: ClockAction::Start, elapsed_ms: elapsed_now() })>{tr(l, "clock.start")}</button> }.into_any()
                     } else if running {
-                        view! { <button class="btn" id="clock-pause" on:click=move |_| act(m, Op::Clock { action: ClockAction::Pause })>{tr(l, "clock.pause")}</button> }.into_any()
+                        view! { <button class="btn" id="clock-pause" on:click=move |_| act(m, Op::Clock { action: ClockAction::Pause, elapsed_ms: elapsed_now() })>{tr(l, "clock.pause")}</button> }.into_any()
                     } else {
-                        view! { <button class="btn" id="clock-resume" on:click=move |_| act(m, Op::Clock { action: ClockAction::Resume })>{tr(l, "clock.resume")}</button> }.into_any()
+                        view! { <button class="btn" id="clock-resume" on:click=move |_| act(m, Op::Clock { action: ClockAction::Resume, elapsed_ms: elapsed_now() })>{tr(l, "clock.resume")}</button> }.into_any()
                     }}
                     <p class="muted seating" id="seating">{tr(l, "ddz.seating")}": "{seats}</p>
                 }
@@ -350,6 +351,7 @@ pub(crate) fn session_bar(
                     }}
                 </div>
             </Show>
+            <crate::ui::clock::JumpNotice />
             <Show when=move || !locked.get()>
                 {move || {
                     let s = session.get();
@@ -567,16 +569,17 @@ pub(crate) fn describe(l: Lang, op: &Op) -> String {
     }
 }
 
-/// A clock signal ticking every half second while the page is open.
-pub(crate) fn ticking_now() -> RwSignal<f64> {
-    let now = RwSignal::new(now_ms());
-    let tick = set_interval_with_handle(move || now.set(now_ms()), std::time::Duration::from_millis(500)).ok();
-    on_cleanup(move || {
-        if let Some(h) = tick {
-            h.clear();
-        }
-    });
-    now
+/// The session clock's "now", ticking every half second while the page is open: the
+/// running table clock's start plus the time elapsed since on the monotonic clock
+/// (crate::ui::clock), never the device's wall clock alone.
+pub(crate) fn ticking_now(m: Memo<Option<Arc<Match>>>, session: Signal<SessionView>) -> Signal<f64> {
+    let tick = crate::ui::clock::ticker();
+    let scope = crate::ui::clock::clock_scope(&m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default()));
+    let running_since = Memo::new(move |_| session.with(|s| s.current().clock.running_since));
+    Signal::derive(move || {
+        tick.track();
+        crate::ui::clock::run_now(&scope, running_since.get())
+    })
 }
 
 /// The preset line under the title: translated name · source.
@@ -837,7 +840,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let names = Memo::new(move |_| m.with(|o| o.as_deref().and_then(ddz_setup).map(|s| s.players.clone())).unwrap_or_default());
     let session = Signal::derive(move || v().session);
     let locked = Signal::derive(move || v().session.locked);
-    let now = ticking_now();
+    let now = ticking_now(m, session);
     let form = DdzForm::new();
     form.reset(first_view.next_first_bidder());
     // A new hand or a new table: the next deal's first caller, unless a hand is being entered.

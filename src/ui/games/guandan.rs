@@ -900,12 +900,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         let mid = mid.clone();
         Effect::new(move |_| save_draft(&mid, &form.draft()));
     }
-    let now = RwSignal::new(now_ms());
-    let tick = set_interval_with_handle(move || now.set(now_ms()), std::time::Duration::from_millis(500)).ok();
-    on_cleanup(move || {
-        if let Some(h) = tick {
-            h.clear();
-        }
+    // The clock's "now" on the monotonic clock (crate::ui::clock), not the wall clock alone.
+    let tick = crate::ui::clock::ticker();
+    let running_since = Memo::new(move |_| vm.with(|v| v.as_ref().and_then(|v| v.current().clock.running_since)));
+    let scope = crate::ui::clock::clock_scope(&mid);
+    let now = Signal::derive(move || {
+        tick.track();
+        crate::ui::clock::run_now(&scope, running_since.get())
     });
 
     let entry_ctx = Memo::new(move |_| {
@@ -1169,17 +1170,26 @@ fn ClockBar(
             }
         }
     };
-    // Per-play countdown: (limit seconds, started at ms).
-    let countdown: RwSignal<Option<(u32, f64)>> = RwSignal::new(None);
+    // Per-play countdown: (limit seconds, started at ms), counted on the monotonic clock and
+    // kept for a reload or a way back (crate::ui::clock).
+    let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
+    let countdown: RwSignal<Option<(u32, f64)>> = crate::ui::clock::countdown_signal(&mid, |w| w.parse().ok(), |l: &u32| l.to_string());
+    let cd_scope = StoredValue::new(crate::ui::clock::countdown_scope(&mid));
     let buzzed = RwSignal::new(false);
     let overrun_seat = RwSignal::new(Seat::N);
-    let remaining = move || countdown.get().map(|(l, s)| l as f64 - (now.get() - s) / 1000.0);
+    let remaining = move || {
+        now.track();
+        countdown.get().map(|(l, s)| l as f64 - cd_scope.with_value(|c| crate::ui::clock::since(c, s)) / 1000.0)
+    };
     Effect::new(move |_| {
         if remaining().is_some_and(|r| r < 0.0) && !buzzed.get_untracked() {
             buzzed.set(true);
             vibrate(400);
         }
     });
+    let elapsed_now = move || Some(v.with_untracked(|v| v.current().clock.elapsed_ms(now.get_untracked())));
+    // What a verdict rests on, shown on its button.
+    let rests_on = move || crate::ui::clock::rests_on(v.with(|v| v.current().clock.elapsed_ms(now.get())));
     let time_up = move || {
         let view = v.get();
         let r = view.current();
@@ -1216,11 +1226,11 @@ fn ClockBar(
                     {if done {
                         view! { <span></span> }.into_any()
                     } else if !r.clock.started {
-                        view! { <button class="btn" id="gd-clock-start" on:click=move |_| act(Op::Clock { action: ClockAction::Start })>{t("clock.start")}</button> }.into_any()
+                        view! { <button class="btn" id="gd-clock-start" on:click=move |_| act(Op::Clock { action: ClockAction::Start, elapsed_ms: elapsed_now() })>{t("clock.start")}</button> }.into_any()
                     } else if running {
-                        view! { <button class="btn" id="gd-clock-pause" on:click=move |_| act(Op::Clock { action: ClockAction::Pause })>{t("clock.pause")}</button> }.into_any()
+                        view! { <button class="btn" id="gd-clock-pause" on:click=move |_| act(Op::Clock { action: ClockAction::Pause, elapsed_ms: elapsed_now() })>{t("clock.pause")}</button> }.into_any()
                     } else {
-                        view! { <button class="btn" id="gd-clock-resume" on:click=move |_| act(Op::Clock { action: ClockAction::Resume })>{t("clock.resume")}</button> }.into_any()
+                        view! { <button class="btn" id="gd-clock-resume" on:click=move |_| act(Op::Clock { action: ClockAction::Resume, elapsed_ms: elapsed_now() })>{t("clock.resume")}</button> }.into_any()
                     }}
                 }
             }}
@@ -1236,19 +1246,20 @@ fn ClockBar(
                         let rs = preset.get().round_scoring.is_some();
                         match leader() {
                             Some(w) => view! {
-                                <button class="btn primary" id="gd-time-verdict" on:click=move |_| act(Op::TimeVerdict { winner: w })>
-                                    {format!("{}{}", t("gd.time.record"), if rs { String::new() } else { format!(": {} {}", team_label(&tm, w), t("gd.wins")) })}
+                                <button class="btn primary" id="gd-time-verdict" on:click=move |_| act(Op::TimeVerdict { winner: w, elapsed_ms: elapsed_now() })>
+                                    {format!("{}{}", t("gd.time.record"), if rs { String::new() } else { format!(": {} {}", team_label(&tm, w), t("gd.wins")) })}{rests_on}
                                 </button>
                             }.into_any(),
                             None => Team::BOTH.into_iter().map(|w| view! {
-                                <button class="btn" data-team=format!("{w:?}") on:click=move |_| act(Op::TimeVerdict { winner: w })>
-                                    {format!("{}: {} {}", t("gd.time.record"), team_label(&tm, w), t("gd.time.tie_pick"))}
+                                <button class="btn" data-team=format!("{w:?}") on:click=move |_| act(Op::TimeVerdict { winner: w, elapsed_ms: elapsed_now() })>
+                                    {format!("{}: {} {}", t("gd.time.record"), team_label(&tm, w), t("gd.time.tie_pick"))}{rests_on}
                                 </button>
                             }).collect_view().into_any(),
                         }
                     }}
                 </div>
             </Show>
+            <crate::ui::clock::JumpNotice />
             <div class="timers">
                 {move || {
                     if v.get().current().done() { return None; }
@@ -1272,7 +1283,7 @@ fn ClockBar(
                             <button class="btn primary" id="gd-log-overrun" on:click=move |_| {
                                 act(Op::Overrun { seat: overrun_seat.get_untracked(), action: TimedAction::Play, seconds: (-r).ceil() as u32 });
                                 countdown.set(None);
-                            }>{t("timer.log_overrun")}</button>
+                            }>{crate::ui::clock::overrun_label((-r).ceil() as u32, countdown.get_untracked().map(|(l, _)| l).unwrap_or(0))}</button>
                         })}
                         <button class="btn" on:click=move |_| countdown.set(None)>{t("timer.stop")}</button>
                     </div>

@@ -269,13 +269,15 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let pending_result: RwSignal<Option<(EndReason, Option<Stone>)>> = RwSignal::new(None);
     let next_black: RwSignal<Option<Player>> = RwSignal::new(None);
     let copied = RwSignal::new(false);
-    let now = RwSignal::new(now_ms());
-    let tick = set_interval_with_handle(move || now.set(now_ms()), std::time::Duration::from_millis(500)).ok();
-    on_cleanup(move || {
-        if let Some(h) = tick {
-            h.clear();
-        }
+    // The clock's "now" on the monotonic clock (crate::ui::clock), not the wall clock alone.
+    let tick = crate::ui::clock::ticker();
+    let scope = crate::ui::clock::clock_scope(&m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default()));
+    let running_since = Memo::new(move |_| view_memo.with(|v| v.current().clock.running_since));
+    let now = Signal::derive(move || {
+        tick.track();
+        crate::ui::clock::run_now(&scope, running_since.get())
     });
+    let elapsed_now = move || Some(view_memo.with_untracked(|v| { let g = v.current(); g.clock.elapsed_ms(g.to_move(), g.to_move(), now.get_untracked()) }));
 
     let name = move |p: Player| player_label(lang.get(), &setup.get(), p);
     let locked = move || view_memo.with(|v| v.locked);
@@ -407,14 +409,15 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                             return ().into_any();
                         }
                         if g.clock.running_since.is_some() {
-                            view! { <button class="btn" id="rj-clock-pause" on:click=move |_| simple(Op::Clock { action: ClockAction::Pause })>{t("clock.pause")}</button> }.into_any()
+                            view! { <button class="btn" id="rj-clock-pause" on:click=move |_| simple(Op::Clock { action: ClockAction::Pause, elapsed_ms: elapsed_now() })>{t("clock.pause")}</button> }.into_any()
                         } else if g.clock.started {
-                            view! { <button class="btn" id="rj-clock-resume" on:click=move |_| simple(Op::Clock { action: ClockAction::Resume })>{t("clock.resume")}</button> }.into_any()
+                            view! { <button class="btn" id="rj-clock-resume" on:click=move |_| simple(Op::Clock { action: ClockAction::Resume, elapsed_ms: None })>{t("clock.resume")}</button> }.into_any()
                         } else {
-                            view! { <button class="btn" id="rj-clock-start" on:click=move |_| simple(Op::Clock { action: ClockAction::Start })>{t("clock.start")}</button> }.into_any()
+                            view! { <button class="btn" id="rj-clock-start" on:click=move |_| simple(Op::Clock { action: ClockAction::Start, elapsed_ms: None })>{t("clock.start")}</button> }.into_any()
                         }
                     }}
                 </Show>
+                <crate::ui::clock::JumpNotice />
                 <span class="muted" id="rj-meta">{move || {
                     let v = view_memo.get();
                     let g = v.current();

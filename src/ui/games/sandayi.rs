@@ -270,7 +270,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let n = preset.get_untracked().players;
     let session: Signal<SessionView> = Signal::derive(move || v().session);
     let locked = Signal::derive(move || v().session.locked);
-    let now = ticking_now();
+    let now = ticking_now(m, session);
     let form = SdyForm::new(n);
     form.reset(n, first_view.next_first_bidder());
     Effect::new(move |_| {
