@@ -9,7 +9,7 @@ use crate::record::{ClockAction, Entry, HandInput, Match, Op, Setup, ShengjiSetu
 use crate::rules::shengji::{
     self, Amount, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit,
 };
-use crate::rules::{Rank, Seat, Team};
+use crate::rules::{Rank, Seat, Team, TimeVerdict};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use std::collections::BTreeMap;
@@ -598,6 +598,10 @@ fn ClockBar(
         let g = view.current();
         preset.get().timing.match_minutes.is_some_and(|mins| g.winner.is_none() && g.clock.elapsed_ms(now.get()) >= mins as f64 * 60_000.0)
     };
+    let verdict = move || {
+        let tie = preset.with(|p| p.timing.tie);
+        v.with(|v| v.current().state.time_verdict_with(tie))
+    };
     view! {
         <div class="clockbar">
             <span class="clock" id="match-clock">{move || {
@@ -620,11 +624,19 @@ fn ClockBar(
             }}
             <Show when=time_up>
                 <div class="banner warn" role="alert" id="time-up">
-                    <p>{move || format!("{} {}: {}", t("clock.time_up"), t("clock.rule"), team_label(&teams.get(), v.get().current().state.leading_team()))}</p>
-                    <button class="btn primary" id="time-verdict" on:click=move |_| {
-                        let w = v.get_untracked().current().state.leading_team();
-                        act(Op::TimeVerdict { winner: w, elapsed_ms: elapsed_now() });
-                    }>{move || super::clock::verdict_label(v.with(|v| v.current().clock.elapsed_ms(now.get())))}</button>
+                    // The higher level wins; equal levels as the preset says (RULES.md §1
+                    // [r2]: 青浦 plays one more hand, never the declarer by default).
+                    {move || match verdict() {
+                        TimeVerdict::Winner(w) => view! {
+                            <p>{format!("{} {}: {}", t("clock.time_up"), t("clock.rule"), team_label(&teams.get(), w))}</p>
+                            <button class="btn primary" id="time-verdict" on:click=move |_| {
+                                act(Op::TimeVerdict { winner: w, elapsed_ms: elapsed_now() });
+                            }>{move || super::clock::verdict_label(v.with(|v| v.current().clock.elapsed_ms(now.get())))}</button>
+                        }.into_any(),
+                        TimeVerdict::OneMoreHand => view! {
+                            <p id="one-more-hand">{format!("{} {}", t("clock.time_up"), t("clock.one_more_hand"))}</p>
+                        }.into_any(),
+                    }}
                 </div>
             </Show>
             <super::clock::JumpNotice />
