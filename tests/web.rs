@@ -513,18 +513,20 @@ mod intent {
         let mut i = Intent::default();
         i.touch();
         assert_eq!(i.press(0.0), Press::Commit(1));
-        i.finish(1, false, 5.0); // refused (storage full, the page's check)
-        assert_eq!(i.press(100.0), Press::Ignore, "a repeat of the refused press");
-        assert_eq!(i.press(100.0 + REPEAT_MS), Press::Commit(1), "tried again later: still the referee's form");
-        i.finish(1, false, 700.0);
+        i.finish(1, false, 5.0); // refused (storage full, the page's check): nothing stored
+        assert_eq!(i.press(100.0), Press::Commit(1), "pressing again at once is a new try");
+        i.finish(1, true, 110.0);
+        assert_eq!(i.press(200.0), Press::Ignore, "once stored, a repeat is ignored");
+        i.touch();
         i.fresh(); // the page loaded a hand to edit, or cancelled
-        assert_eq!(i.press(2000.0), Press::Ask(1));
+        assert_eq!(i.press(2000.0), Press::Ask(2));
     }
 
     #[wasm_bindgen_test]
-    fn a_clock_that_goes_back_opens_no_window() {
+    fn a_press_queued_while_the_page_was_busy_is_a_repeat() {
+        // Tapped at 1005, while the commit pressed at 1000 was still being stored (until 1010).
         let mut i = committed();
-        assert_eq!(i.press(1010.0 - 3_600_000.0), Press::Ask(1));
+        assert_eq!(i.press(1005.0), Press::Ignore);
     }
 
     #[wasm_bindgen_test]
@@ -540,9 +542,11 @@ mod intent {
         // A deliberate second undo, later: e8.
         assert_eq!(u.press(Some("e8"), Some("e8"), 6000.0), Some("e8".to_string()));
         u.finish("e8", false, 6010.0); // not saved
-        assert_eq!(u.press(Some("e8"), Some("e8"), 7000.0), Some("e8".to_string()), "not voided: may be tried again");
+        assert_eq!(u.press(Some("e8"), Some("e8"), 6100.0), Some("e8".to_string()), "not voided: may be tried again at once");
+        u.finish("e8", true, 6110.0);
+        assert_eq!(u.press(Some("e7"), Some("e7"), 6200.0), None);
         // A name the match no longer undoes (another tab undid it), or none: nothing.
-        assert_eq!(u.press(Some("e8"), Some("e7"), 8000.0), None);
+        assert_eq!(u.press(Some("e6"), Some("e5"), 8000.0), None);
         assert_eq!(u.press(None, None, 9000.0), None);
     }
 }

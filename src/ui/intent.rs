@@ -7,9 +7,11 @@
 //! * A form has a **generation**, bumped each time the referee touches it (a tap on one of
 //!   its buttons, a typed or picked value). A commit records the generation it was made
 //!   from; a commit of a generation already stored is the same intent again.
-//! * A press of the same generation within [`REPEAT_MS`] of the previous press (a double
-//!   tap, two touch taps 120 ms apart) is ignored without a word; the window slides with
-//!   each ignored press, so a burst of taps is one press.
+//! * A press of the same generation within [`REPEAT_MS`] of the previous press that stored
+//!   an entry or was asked about (a double tap, two touch taps 120 ms apart) is ignored
+//!   without a word; the window slides with each ignored press, so a burst of taps is one
+//!   press. A press the page refused (its checks, storage full) stored nothing: pressing
+//!   again right away is a new try.
 //! * A form the referee has not touched since it was reset (or ever) — the blank form after
 //!   a commit is a valid "0 分" hand in 升级 — does not commit by itself: the page asks
 //!   first ([`Press::Ask`]), and a press while that question is open does nothing.
@@ -17,15 +19,16 @@
 //!   voids that entry once, and a press within [`REPEAT_MS`] of the previous undo is the
 //!   same press repeated, whatever the button names by then.
 
-/// Presses of one button closer than this (ms, from the end of the previous press's
-/// handling) are one press repeated. A deliberate second press comes later than a
-/// double tap.
+/// A press that happened less than this (ms) after the previous press that stored an
+/// entry (or was asked about) finished is that press repeated. A deliberate second press
+/// comes later than a double tap. Times are monotonic (`performance.now()`, an event's
+/// `timeStamp`): a press is timed when it happened, so one queued while the page was busy
+/// with the previous one (its time is before that one finished) is a repeat too.
 pub const REPEAT_MS: f64 = 500.0;
 
-/// Whether `now` is within the repeat window that began at `at` (a clock that went
-/// backwards opens no window).
+/// Whether a press at `now` is within the repeat window of a press that finished at `at`.
 fn within(at: f64, now: f64) -> bool {
-    (0.0..REPEAT_MS).contains(&(now - at))
+    now - at < REPEAT_MS
 }
 
 /// What a press of a commit button does.
@@ -48,7 +51,8 @@ pub struct Intent {
     touched: bool,
     /// The generation of the last commit that stored an entry.
     consumed: Option<u64>,
-    /// The previous press: its generation and when its handling ended.
+    /// The previous press that stored or was asked about: its generation and when its
+    /// handling ended.
     last: Option<(u64, f64)>,
     /// The question of a [`Press::Ask`] is open.
     asking: bool,
@@ -102,14 +106,16 @@ impl Intent {
     /// The press of generation `g` was handled at `now`: `stored` when an entry was
     /// written (declined, refused by the page's checks or by storage: not stored).
     pub fn finish(&mut self, g: u64, stored: bool, now: f64) {
-        self.asking = false;
+        let asked = std::mem::take(&mut self.asking);
         if stored {
             self.consumed = Some(g);
             if self.generation == g {
                 self.touched = false;
             }
         }
-        self.last = Some((g, now));
+        if stored || asked {
+            self.last = Some((g, now));
+        }
     }
 }
 
@@ -118,7 +124,7 @@ impl Intent {
 pub struct Undo {
     /// The entry the last undo of this button voided.
     done: Option<String>,
-    /// When the previous press's handling ended.
+    /// When the handling of the previous press that voided an entry ended.
     last: Option<f64>,
 }
 
@@ -145,7 +151,7 @@ impl Undo {
     pub fn finish(&mut self, target: &str, voided: bool, now: f64) {
         if voided {
             self.done = Some(target.to_string());
+            self.last = Some(now);
         }
-        self.last = Some(now);
     }
 }

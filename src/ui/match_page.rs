@@ -405,7 +405,7 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     // hand (the edit of an old hand is not the next hand).
     let edit_gone = super::widgets::leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset());
     // One commit per intent: a repeated press stores nothing more, an untouched form asks.
-    let do_commit = move |_| form.intent.commit(move || preview.with_untracked(|p| p.is_ok().then(|| p.verdict().to_string())), move || {
+    let do_commit = move |ev: leptos::ev::MouseEvent| form.intent.commit(crate::ui::widgets::event_time(&ev), move || preview.with_untracked(|p| p.is_ok().then(|| p.verdict().to_string())), move || {
         if edit_gone() {
             return false;
         }

@@ -87,9 +87,20 @@ pub fn leave_edit_when_gone(
     check
 }
 
+/// When the event happened, ms on the monotonic clock of [`mono_ms`] (its `timeStamp`):
+/// a tap is timed when it was made, not when a busy page got to it.
+pub fn event_time(ev: &web_sys::Event) -> f64 {
+    let at = ev.time_stamp();
+    if at > 0.0 {
+        at
+    } else {
+        mono_ms()
+    }
+}
+
 /// Monotonic time, ms (`performance.now()`): the repeat windows of [`FormIntent`] and
 /// [`UndoButton`] do not move with the device's wall clock.
-fn mono_ms() -> f64 {
+pub fn mono_ms() -> f64 {
     use wasm_bindgen::JsCast;
     let perf = js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok();
     let now = perf.as_ref().and_then(|p| js_sys::Reflect::get(p, &"now".into()).ok());
@@ -145,8 +156,10 @@ impl FormIntent {
     /// `question` describes (the text of `intent.untouched`, then that line: the preview's
     /// verdict); `question` returns `None` when the form cannot be committed as it stands
     /// (then nothing is asked: `store` refuses it with the page's own message).
-    pub fn commit(self, question: impl FnOnce() -> Option<String>, store: impl FnOnce() -> bool) {
-        let g = match self.0.try_update_value(|s| s.press(mono_ms())) {
+    ///
+    /// `at`: when the press happened ([`event_time`] of its click).
+    pub fn commit(self, at: f64, question: impl FnOnce() -> Option<String>, store: impl FnOnce() -> bool) {
+        let g = match self.0.try_update_value(|s| s.press(at)) {
             None | Some(Press::Ignore) => return,
             Some(Press::Commit(g)) => g,
             Some(Press::Ask(g)) => {
@@ -202,10 +215,11 @@ pub fn UndoButton(
     let guard = StoredValue::new(Undo::default());
     let target = Memo::new(move |_| m.with(|x| x.as_deref().and_then(|x| x.undo_target()).map(|e| e.id.clone())));
     let el = NodeRef::<leptos::html::Button>::new();
-    let press = move |_| {
+    let press = move |ev: leptos::ev::MouseEvent| {
+        let at = event_time(&ev);
         let named = el.get_untracked().and_then(|b| b.get_attribute("data-target"));
         let current = m.with_untracked(|x| x.as_deref().and_then(|x| x.undo_target()).map(|e| e.id.clone()));
-        let Some(target) = guard.try_update_value(|g| g.press(named.as_deref(), current.as_deref(), mono_ms())).flatten() else { return };
+        let Some(target) = guard.try_update_value(|g| g.press(named.as_deref(), current.as_deref(), at)).flatten() else { return };
         if let Some(f) = before {
             f.run(());
         }

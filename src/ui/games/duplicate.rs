@@ -397,7 +397,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 .then(|| format!("{} · {} · {} {}", table_label(l, e.table), board_label(l, e.board), e.hand.points, tr(l, "res.points")))
         })
     };
-    let do_commit = move |_| form.intent.commit(question, move || {
+    let do_commit = move |ev: leptos::ev::MouseEvent| form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
         if edit_gone() {
             return false;
         }

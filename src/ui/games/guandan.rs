@@ -970,9 +970,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     };
     let mid_c = mid.clone();
     // One commit per intent: a repeated press stores nothing more, an untouched form asks.
-    let do_commit = move |_| {
+    let do_commit = move |ev: leptos::ev::MouseEvent| {
         let mid_c = mid_c.clone();
-        form.intent.commit(question, move || {
+        form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
             if edit_gone() {
                 return false;
             }

@@ -343,8 +343,10 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             }
         }
     };
-    let place = move |p: Point| {
+    // `at`: when the tap or the press happened.
+    let place = move |p: Point, at: f64| {
         intent.commit(
+            at,
             move || Some(format!("{} {p}", t("rj.confirm"))),
             move || {
                 // The colour shown when the referee placed it: checked when saved.
@@ -370,7 +372,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         msg.set(None);
         pending_result.set(None);
         if pending.get_untracked() == Some(p) {
-            place(p);
+            place(p, crate::ui::widgets::mono_ms());
         } else {
             pending.set(Some(p));
             intent.touch();
@@ -504,7 +506,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                     {closes.then(|| view! { <p class="muted">{t("rj.closes_claim")}</p> })}
                                     <p class="muted">{t("rj.confirm_hint")}</p>
                                     <div class="actions">
-                                        <button class="btn primary big" id="rj-confirm" on:click=move |_| place(p) on:keydown=no_key_repeat>{format!("{} {p}", t("rj.confirm"))}</button>
+                                        <button class="btn primary big" id="rj-confirm" on:click=move |ev| place(p, crate::ui::widgets::event_time(&ev)) on:keydown=no_key_repeat>{format!("{} {p}", t("rj.confirm"))}</button>
                                         <button class="btn" id="rj-cancel" on:click=move |_| pending.set(None)>{t("common.cancel")}</button>
                                     </div>
                                 }.into_any()

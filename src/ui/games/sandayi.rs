@@ -328,7 +328,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         Some(Ok(r)) => Some(sdy_line(lang.get_untracked(), &names.get_untracked(), &r.hand)),
         _ => None,
     };
-    let do_commit = move |_| form.intent.commit(question, move || {
+    let do_commit = move |ev: leptos::ev::MouseEvent| form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
         if edit_gone() {
             return false;
         }
