@@ -457,3 +457,96 @@ fn a_quarantined_tail_is_restored_by_entry_id_not_position() {
     assert_eq!(store::read_match(&stored.id).unwrap(), Some(want));
     assert_eq!(store::quarantined_value(&q), None);
 }
+
+// One commit per intent (issue 19 item 1): the pure rules of `ui::intent`, over a fake clock.
+mod intent {
+    use referee::ui::intent::{Intent, Press, Undo, REPEAT_MS};
+    use wasm_bindgen_test::*;
+
+    /// A form the referee touched once, committed at t = 1000.
+    fn committed() -> Intent {
+        let mut i = Intent::default();
+        i.touch();
+        assert_eq!(i.press(1000.0), Press::Commit(1));
+        i.finish(1, true, 1010.0);
+        i
+    }
+
+    #[wasm_bindgen_test]
+    fn a_touched_form_commits_once_and_its_repeats_store_nothing() {
+        let mut i = committed();
+        // A double tap (10 ms), two touch taps 120 ms apart, a burst that keeps going.
+        assert_eq!(i.press(1020.0), Press::Ignore);
+        assert_eq!(i.press(1130.0), Press::Ignore);
+        assert_eq!(i.press(1130.0 + REPEAT_MS - 1.0), Press::Ignore, "the window slides with each ignored press");
+        assert!(!i.touched(), "a stored commit leaves the form untouched");
+    }
+
+    #[wasm_bindgen_test]
+    fn an_untouched_form_asks_and_a_press_while_asking_does_nothing() {
+        let mut i = Intent::default();
+        assert_eq!(i.press(0.0), Press::Ask(0));
+        assert_eq!(i.press(50.0), Press::Ignore, "the question is open");
+        i.finish(0, false, 3000.0); // declined
+        assert_eq!(i.press(3100.0), Press::Ignore, "a tap queued behind the dialog");
+        assert_eq!(i.press(4000.0), Press::Ask(0), "asked again later");
+        i.finish(0, true, 4100.0); // confirmed and stored
+        assert_eq!(i.press(4200.0), Press::Ignore);
+        // After the window, the blank form after a commit asks again (it is not the referee's).
+        assert_eq!(i.press(4200.0 + REPEAT_MS + 1.0), Press::Ask(0));
+    }
+
+    #[wasm_bindgen_test]
+    fn after_a_commit_the_blank_form_asks_unless_touched() {
+        let mut i = committed();
+        assert_eq!(i.press(1010.0 + REPEAT_MS), Press::Ask(1));
+        i.finish(1, false, 1600.0);
+        // A touch is a new intent: it commits at once, even right after the previous press.
+        i.touch();
+        assert_eq!(i.press(1601.0), Press::Commit(2));
+        i.finish(2, true, 1605.0);
+        assert_eq!(i.press(1606.0), Press::Ignore);
+    }
+
+    #[wasm_bindgen_test]
+    fn a_refused_commit_is_not_consumed_and_fresh_forms_ask() {
+        let mut i = Intent::default();
+        i.touch();
+        assert_eq!(i.press(0.0), Press::Commit(1));
+        i.finish(1, false, 5.0); // refused (storage full, the page's check): nothing stored
+        assert_eq!(i.press(100.0), Press::Commit(1), "pressing again at once is a new try");
+        i.finish(1, true, 110.0);
+        assert_eq!(i.press(200.0), Press::Ignore, "once stored, a repeat is ignored");
+        i.touch();
+        i.fresh(); // the page loaded a hand to edit, or cancelled
+        assert_eq!(i.press(2000.0), Press::Ask(2));
+    }
+
+    #[wasm_bindgen_test]
+    fn a_press_queued_while_the_page_was_busy_is_a_repeat() {
+        // Tapped at 1005, while the commit pressed at 1000 was still being stored (until 1010).
+        let mut i = committed();
+        assert_eq!(i.press(1005.0), Press::Ignore);
+    }
+
+    #[wasm_bindgen_test]
+    fn undo_voids_the_entry_it_names_once_per_press() {
+        let mut u = Undo::default();
+        assert_eq!(u.press(Some("e9"), Some("e9"), 0.0), Some("e9".to_string()));
+        u.finish("e9", true, 10.0);
+        // Re-rendered at once: the button names e8 now; a double tap's second press is a repeat.
+        assert_eq!(u.press(Some("e8"), Some("e8"), 130.0), None);
+        assert_eq!(u.press(Some("e8"), Some("e8"), 130.0 + REPEAT_MS - 1.0), None, "the window slides");
+        // Not yet re-rendered: the button still names e9, already voided by this button.
+        assert_eq!(u.press(Some("e9"), Some("e8"), 5000.0), None);
+        // A deliberate second undo, later: e8.
+        assert_eq!(u.press(Some("e8"), Some("e8"), 6000.0), Some("e8".to_string()));
+        u.finish("e8", false, 6010.0); // not saved
+        assert_eq!(u.press(Some("e8"), Some("e8"), 6100.0), Some("e8".to_string()), "not voided: may be tried again at once");
+        u.finish("e8", true, 6110.0);
+        assert_eq!(u.press(Some("e7"), Some("e7"), 6200.0), None);
+        // A name the match no longer undoes (another tab undid it), or none: nothing.
+        assert_eq!(u.press(Some("e6"), Some("e5"), 8000.0), None);
+        assert_eq!(u.press(None, None, 9000.0), None);
+    }
+}

@@ -68,7 +68,7 @@ impl Watch {
 /// what counts of it, and the jump when it does not. Negative (beyond the tolerance) or
 /// longer than [`MAX_GAP_MS`]: nothing counts.
 pub fn checked_gap(gap_ms: f64, wall_now: f64) -> (f64, Option<Jump>) {
-    if gap_ms < -JUMP_TOLERANCE_MS || gap_ms > MAX_GAP_MS || !gap_ms.is_finite() {
+    if !(-JUMP_TOLERANCE_MS..=MAX_GAP_MS).contains(&gap_ms) {
         (0.0, Some(Jump { wall_ms: wall_now, delta_ms: if gap_ms.is_finite() { gap_ms } else { 0.0 } }))
     } else {
         (gap_ms.max(0.0), None)

@@ -1,7 +1,7 @@
 //! The match view — the referee's main job: scoreboard, clock and timers, hand entry with a
 //! live preview, history with edit/delete/undo, level chart, result sheet and sign-off.
 
-use super::widgets::{fmt_duration, vibrate, EntryLog, LevelChart, PointsInput};
+use super::widgets::{fmt_duration, no_key_repeat, vibrate, EntryLog, FormIntent, LevelChart, PointsInput, UndoButton};
 use super::{ctx, fmt_time, io, now_ms, t, tx};
 use crate::i18n::Lang;
 use crate::record::replay::{extend_shengji, preview_next_hand, replay, replay_shengji, HandRow, MatchView, ShengjiView};
@@ -146,6 +146,8 @@ struct Form {
     shows: RwSignal<Vec<Show>>,
     editing: RwSignal<Option<String>>,
     error: RwSignal<Option<String>>,
+    /// One commit per intent: the referee's touches since the form was last (re)set.
+    intent: FormIntent,
 }
 
 impl Form {
@@ -160,6 +162,7 @@ impl Form {
             shows: RwSignal::new(Vec::new()),
             editing: RwSignal::new(None),
             error: RwSignal::new(None),
+            intent: FormIntent::new(),
         }
     }
     fn hand(&self) -> Hand {
@@ -192,6 +195,7 @@ impl Form {
         put(self.shows, h.declaring.clone());
         put(self.editing, id);
         put(self.error, None);
+        self.intent.fresh();
     }
     fn reset(&self) {
         self.load(&Hand::default(), None);
@@ -409,35 +413,43 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     // The edited hand deleted (here or in another tab): the form says so and starts a new
     // hand (the edit of an old hand is not the next hand).
     let edit_gone = super::widgets::leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset());
-    let do_commit = move |_| {
+    // One commit per intent: a repeated press stores nothing more, an untouched form asks.
+    let do_commit = move |ev: leptos::ev::MouseEvent| form.intent.commit(crate::ui::widgets::event_time(&ev), move || preview.with_untracked(|p| p.is_ok().then(|| p.verdict().to_string())), move || {
         if edit_gone() {
-            return;
+            return false;
         }
-        let Some(x) = m.get_untracked() else { return };
-        let Some(Some((row, later))) = candidate.get_untracked().map(|(r, l)| Some((r, l))) else { return };
+        let Some(x) = m.get_untracked() else { return false };
+        let Some(Some((row, later))) = candidate.get_untracked().map(|(r, l)| Some((r, l))) else { return false };
         match row.map(|r| r.result) {
             Some(Ok(_)) => {}
             Some(Err(e)) => {
                 form.error.set(Some(format!("{}: {}", e.field, e.reason)));
-                return;
+                return false;
             }
-            None => return,
+            None => return false,
         }
         if let Some((_, e)) = later {
             form.error.set(Some(format!("{}: {}", t("entry.breaks_later"), e.reason)));
-            return;
+            return false;
         }
         let hand = HandInput::Shengji(form.hand());
         let op = match form.editing.get_untracked() {
             Some(target) => Op::Correct { target, hand },
             None => Op::Hand { hand },
         };
-        match commit(&x, op) {
-            Ok(()) => form.reset(),
-            Err(e) => form.error.set(Some(e)),
-        }
+        let stored = match commit(&x, op) {
+            Ok(()) => {
+                form.reset();
+                true
+            }
+            Err(e) => {
+                form.error.set(Some(e));
+                false
+            }
+        };
         super::widgets::drop_later(x);
-    };
+        stored
+    });
 
     let simple = move |op: Op| {
         if let Some(x) = m.get_untracked() {
@@ -470,7 +482,7 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 </div>
                 {move || form.error.get().map(|e| view! { <div class="banner error" role="alert" id="commit-error">{e}</div> })}
                 <div class="actions sticky">
-                    <button class="btn primary big" id="commit" on:click=do_commit>
+                    <button class="btn primary big" id="commit" on:click=do_commit on:keydown=no_key_repeat>
                         {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("entry.commit") }}
                     </button>
                     <Show when=move || form.editing.get().is_some()>
@@ -479,14 +491,7 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 </div>
             </Show>
             <div class="actions">
-                <button class="btn" id="undo" disabled=move || locked() || m.with(|x| x.as_deref().and_then(|x| x.undo_target()).is_none())
-                    on:click=move |_| {
-                        if let Some(x) = m.get_untracked() {
-                            if let Some(e) = x.undo_target() {
-                                simple(Op::Void { target: e.id.clone(), reason: crate::record::UNDO_REASON.into() });
-                            }
-                        }
-                    }>{tx("hist.undo")}</button>
+                <UndoButton m=m locked=locked_memo id="undo" />
                 <button class="btn" id="export-match" on:click=move |_| io::export(&[mm()], "match", false)>{tx("io.export_match")}</button>
                 <Show when=io::can_share>
                     <button class="btn" on:click=move |_| io::export(&[mm()], "match", true)>{tx("io.share")}</button>
@@ -708,7 +713,7 @@ fn HandEntry(
     // The card check needs the declarer only (not every commit).
     let declarer = Memo::new(move |_| v.with(|v| v.current().state.declarer));
     view! {
-        <div class="entry" id="hand-entry">
+        <div class="entry" id="hand-entry" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
             <h2>{move || if form.editing.get().is_some() { t("entry.editing") } else { t("entry.title") }}</h2>
             <label class="field-label">{tx("entry.points")}</label>
             <PointsInput value=form.points id="points" />

@@ -2,6 +2,7 @@
 //! `record`; components only read views and append entries.
 
 pub mod games;
+pub mod intent;
 mod events;
 mod home;
 mod io;

@@ -1,5 +1,6 @@
 //! Shared widgets: the points stepper/keypad, the level chart, the entry log, countdowns.
 
+use super::intent::{Intent, Press, Undo};
 use super::{ctx, fmt_time, t, tx};
 use crate::i18n::Lang;
 use crate::record::{Match, Op};
@@ -86,6 +87,164 @@ pub fn leave_edit_when_gone(
     check
 }
 
+/// When the event happened, ms on the monotonic clock of [`mono_ms`] (its `timeStamp`):
+/// a tap is timed when it was made, not when a busy page got to it.
+pub fn event_time(ev: &web_sys::Event) -> f64 {
+    let at = ev.time_stamp();
+    if at > 0.0 {
+        at
+    } else {
+        mono_ms()
+    }
+}
+
+/// Monotonic time, ms (`performance.now()`): the repeat windows of [`FormIntent`] and
+/// [`UndoButton`] do not move with the device's wall clock.
+pub fn mono_ms() -> f64 {
+    use wasm_bindgen::JsCast;
+    let perf = js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok();
+    let now = perf.as_ref().and_then(|p| js_sys::Reflect::get(p, &"now".into()).ok());
+    match (perf, now.and_then(|f| f.dyn_into::<js_sys::Function>().ok())) {
+        (Some(p), Some(f)) => f.call0(&p).ok().and_then(|v| v.as_f64()).unwrap_or_else(js_sys::Date::now),
+        _ => js_sys::Date::now(),
+    }
+}
+
+/// `on:keydown` of a button that writes an entry: a key held down (a repeated keydown)
+/// does not press it again (Enter would click on every repeat).
+pub fn no_key_repeat(ev: leptos::ev::KeyboardEvent) {
+    if ev.repeat() {
+        ev.prevent_default();
+    }
+}
+
+/// One commit per intent ([`super::intent`]), shared by every game page: the page's entry
+/// form reports the referee's touches (`on:click`/`on:input`/`on:change` of its container
+/// through [`FormIntent::watch`], or [`FormIntent::touch`] where a tap is not a button —
+/// a point of the 五子棋 board), and its commit button runs through [`FormIntent::commit`],
+/// which stores at most one entry per touch: a repeated press (a double tap, two taps in
+/// 120 ms) does nothing, and an untouched form (blank after a commit, or never touched)
+/// is committed only if the referee confirms the browser's question.
+#[derive(Clone, Copy)]
+pub struct FormIntent(StoredValue<Intent>);
+
+impl FormIntent {
+    pub fn new() -> FormIntent {
+        FormIntent(StoredValue::new(Intent::default()))
+    }
+    /// The referee changed the form.
+    pub fn touch(self) {
+        self.0.try_update_value(Intent::touch);
+    }
+    /// The page reset the form or loaded a hand into it: untouched again.
+    pub fn fresh(self) {
+        self.0.try_update_value(Intent::fresh);
+    }
+    /// A handler for the form's container (`on:click`, `on:input`, `on:change`): a typed
+    /// or picked value, or a tap on one of its enabled buttons, touches the form. A
+    /// button marked `data-intent="skip"` (the keypad's show/hide) does not.
+    pub fn watch<E: AsRef<web_sys::Event>>(self) -> impl Fn(E) + Copy + Send + Sync + 'static {
+        move |ev: E| {
+            if counts_as_touch(ev.as_ref()) {
+                self.touch();
+            }
+        }
+    }
+    /// A press of the commit button. `store` is the page's commit (its checks, then
+    /// [`super::commit`]), run at most once per intent: it returns whether an entry was
+    /// stored. For an untouched form the browser first asks whether to record what
+    /// `question` describes (the text of `intent.untouched`, then that line: the preview's
+    /// verdict); `question` returns `None` when the form cannot be committed as it stands
+    /// (then nothing is asked: `store` refuses it with the page's own message).
+    ///
+    /// `at`: when the press happened ([`event_time`] of its click).
+    pub fn commit(self, at: f64, question: impl FnOnce() -> Option<String>, store: impl FnOnce() -> bool) {
+        let g = match self.0.try_update_value(|s| s.press(at)) {
+            None | Some(Press::Ignore) => return,
+            Some(Press::Commit(g)) => g,
+            Some(Press::Ask(g)) => {
+                if let Some(line) = question() {
+                    let text = format!("{}\n{line}", t("intent.untouched"));
+                    if !window().confirm_with_message(&text).unwrap_or(false) {
+                        self.0.try_update_value(|s| s.finish(g, false, mono_ms()));
+                        return;
+                    }
+                }
+                g
+            }
+        };
+        let stored = store();
+        self.0.try_update_value(|s| s.finish(g, stored, mono_ms()));
+    }
+}
+
+impl Default for FormIntent {
+    fn default() -> Self {
+        FormIntent::new()
+    }
+}
+
+/// Whether a DOM event inside an entry form is the referee touching it.
+fn counts_as_touch(ev: &web_sys::Event) -> bool {
+    use wasm_bindgen::JsCast;
+    match ev.type_().as_str() {
+        "input" | "change" => true,
+        "click" => {
+            let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return false };
+            let button = el.closest("button:not([disabled])").ok().flatten();
+            button.is_some_and(|b| b.get_attribute("data-intent").as_deref() != Some("skip"))
+        }
+        _ => false,
+    }
+}
+
+/// 撤销 (undo), shared by every game page: it names the entry it will void (`data-target`,
+/// the match's undo target when the button was rendered) and voids that entry once; a
+/// press repeated (a double tap, a press that arrives before the previous undo is shown)
+/// voids nothing more ([`super::intent::Undo`]). `before` runs before a void (五子棋: the
+/// pending stone is dropped); a void that could not be saved is said by `on_error`
+/// (default: an alert).
+#[component]
+pub fn UndoButton(
+    m: Memo<Option<Arc<Match>>>,
+    #[prop(into)] locked: Signal<bool>,
+    id: &'static str,
+    #[prop(optional)] before: Option<Callback<()>>,
+    #[prop(optional)] on_error: Option<Callback<String>>,
+) -> impl IntoView {
+    let guard = StoredValue::new(Undo::default());
+    let target = Memo::new(move |_| m.with(|x| x.as_deref().and_then(|x| x.undo_target()).map(|e| e.id.clone())));
+    let el = NodeRef::<leptos::html::Button>::new();
+    let press = move |ev: leptos::ev::MouseEvent| {
+        let at = event_time(&ev);
+        let named = el.get_untracked().and_then(|b| b.get_attribute("data-target"));
+        let current = m.with_untracked(|x| x.as_deref().and_then(|x| x.undo_target()).map(|e| e.id.clone()));
+        let Some(target) = guard.try_update_value(|g| g.press(named.as_deref(), current.as_deref(), at)).flatten() else { return };
+        if let Some(f) = before {
+            f.run(());
+        }
+        let voided = match m.get_untracked() {
+            Some(x) => match super::commit(&x, Op::Void { target: target.clone(), reason: crate::record::UNDO_REASON.into() }) {
+                Ok(()) => true,
+                Err(e) => {
+                    match on_error {
+                        Some(f) => f.run(e),
+                        None => super::io::alert(&e),
+                    }
+                    false
+                }
+            },
+            None => false,
+        };
+        guard.try_update_value(|g| g.finish(&target, voided, mono_ms()));
+    };
+    view! {
+        <button class="btn" id=id node_ref=el data-target=move || target.get()
+            disabled=move || locked.get() || target.with(Option::is_none)
+            on:click=press on:keydown=no_key_repeat>{tx("hist.undo")}</button>
+    }
+}
+
 /// The raw log of a match, one line per entry (time · what), voided entries struck
 /// through; built while the list is open. `describe` names an entry (default: the op's
 /// name, [`crate::i18n::op_name`]); a game page passes its own to add detail.
@@ -158,7 +317,7 @@ pub fn PointsInput(value: RwSignal<i32>, #[prop(into)] id: String) -> impl IntoV
                 <button class="btn step" on:click=move |_| step(10)>"+10"</button>
                 <button class="btn step" on:click=move |_| step(20)>"+20"</button>
             </div>
-            <button class="btn link" on:click=move |_| keypad.update(|k| *k = !*k)>{tx("entry.keypad")}</button>
+            <button class="btn link" data-intent="skip" on:click=move |_| keypad.update(|k| *k = !*k)>{tx("entry.keypad")}</button>
             <Show when=move || keypad.get()>
                 <div class="keypad">
                     {(0..=40).map(|i| {

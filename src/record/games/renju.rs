@@ -316,7 +316,7 @@ impl RenjuGame {
     }
     /// The colour of the next stone (black on an even number of stones).
     pub fn to_move(&self) -> Stone {
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             Stone::Black
         } else {
             Stone::White
@@ -599,7 +599,7 @@ pub fn validate_setup(s: &RenjuSetup) -> Result<(), ImportError> {
         }
     }
     let b = s.preset.best_of;
-    if b == 0 || b > 9 || b % 2 == 0 {
+    if b == 0 || b > 9 || b.is_multiple_of(2) {
         return Err(ImportError { field: "preset.best_of".into(), reason: format!("{b} is not an odd number of games from 1 to 9") });
     }
     if s.preset.id.is_empty() {

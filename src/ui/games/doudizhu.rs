@@ -16,7 +16,7 @@ use crate::record::{schema, ClockAction, Entry, HandInput, Match, Op, Setup};
 use crate::rules::doudizhu::{
     builtin_presets, signed, Call, Factor, FactorKind, Hand, HandResult, Preset, Reading, RuleError, SessionRules,
 };
-use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, vibrate};
+use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, no_key_repeat, vibrate, FormIntent, UndoButton};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, now_ms, t, tx};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -492,14 +492,7 @@ pub(crate) fn history(
 pub(crate) fn match_actions(m: Memo<Option<Arc<Match>>>, locked: Signal<bool>) -> impl IntoView {
     view! {
         <div class="actions">
-            <button class="btn" id="undo" disabled=move || locked.get() || m.with(|x| x.as_deref().and_then(|x| x.undo_target()).is_none())
-                on:click=move |_| {
-                    if let Some(x) = m.get_untracked() {
-                        if let Some(e) = x.undo_target() {
-                            act(m, Op::Void { target: e.id.clone(), reason: crate::record::UNDO_REASON.into() });
-                        }
-                    }
-                }>{tx("hist.undo")}</button>
+            <UndoButton m=m locked=locked id="undo" />
             <button class="btn" id="export-match" on:click=move |_| { if let Some(x) = m.get_untracked() { io::export(&[x], "match", false) } }>{tx("io.export_match")}</button>
         </div>
     }
@@ -620,6 +613,8 @@ struct DdzForm {
     anti: RwSignal<bool>,
     editing: RwSignal<Option<String>>,
     error: RwSignal<Option<String>>,
+    /// One commit per intent: the referee's touches since the form was last (re)set.
+    intent: FormIntent,
 }
 
 impl DdzForm {
@@ -633,6 +628,7 @@ impl DdzForm {
             anti: RwSignal::new(false),
             editing: RwSignal::new(None),
             error: RwSignal::new(None),
+            intent: FormIntent::new(),
         }
     }
 
@@ -696,6 +692,7 @@ impl DdzForm {
         self.anti.set(h.anti_spring);
         self.editing.set(id);
         self.error.set(None);
+        self.intent.fresh();
     }
 
     fn reset(&self, first: usize) {
@@ -707,6 +704,7 @@ impl DdzForm {
         self.anti.set(false);
         self.editing.set(None);
         self.error.set(None);
+        self.intent.fresh();
     }
 }
 
@@ -873,30 +871,39 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || {
         form.reset(view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0))
     });
-    let do_commit = move |_| {
+    // One commit per intent: a repeated press stores nothing more, an untouched form asks.
+    let question = move || match candidate.get_untracked() {
+        Some(Ok(r)) => Some(ddz_line(lang.get_untracked(), &names.get_untracked(), &r.hand)),
+        _ => None,
+    };
+    let do_commit = move |ev: leptos::ev::MouseEvent| form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
         if edit_gone() {
-            return;
+            return false;
         }
         let l = lang.get_untracked();
-        let Some(x) = m.get_untracked() else { return };
+        let Some(x) = m.get_untracked() else { return false };
         let p = preset.get_untracked();
         let Some(hand) = form.hand(&p) else {
             form.error.set(Some(tr(l, "ddz.incomplete").to_string()));
-            return;
+            return false;
         };
         if let Some(Err(e)) = candidate.get_untracked() {
             form.error.set(Some(err_text(l, &e.field, &e.message)));
-            return;
+            return false;
         }
         let (op, _) = candidate_op(form.editing.get_untracked(), HandInput::Doudizhu(hand));
         match commit(&x, op) {
             Ok(()) => {
                 let next = view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0);
                 form.reset(next);
+                true
             }
-            Err(e) => form.error.set(Some(e)),
+            Err(e) => {
+                form.error.set(Some(e));
+                false
+            }
         }
-    };
+    });
 
     let on_edit = move |id: String| {
         if let Some(r) = view_memo.get_untracked().and_then(|v| v.rows.into_iter().find(|r| r.entry_id == id)) {
@@ -924,7 +931,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             {scoreboard(session, names_s, now.into())}
             {session_bar(m, session, names_s, now.into(), locked)}
             <Show when=move || !locked.get() fallback=move || view! { <div class="banner info" id="locked">{tx("end.locked")}</div> }>
-                <div class="entry" id="hand-entry">
+                <div class="entry" id="hand-entry" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
                     <h2>{move || if form.editing.get().is_some() { t("entry.editing") } else { t("ddz.enter_hand") }}</h2>
                     {bidding_pad(form.bid, names_s, values, "ddz", "ddz.unit", "ddz.first_bidder")}
                     {move || match landlord.get() {
@@ -982,7 +989,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 </div>
                 {move || form.error.get().map(|e| view! { <div class="banner error" role="alert" id="commit-error">{e}</div> })}
                 <div class="actions sticky">
-                    <button class="btn primary big" id="commit" disabled=move || candidate.with(|c| !matches!(c, Some(Ok(_)))) on:click=do_commit>
+                    <button class="btn primary big" id="commit" disabled=move || candidate.with(|c| !matches!(c, Some(Ok(_)))) on:click=do_commit on:keydown=no_key_repeat>
                         {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("ddz.commit") }}
                     </button>
                     <Show when=move || form.editing.get().is_some()>

@@ -17,7 +17,7 @@ use crate::rules::shengji::{
     Show, TableScore, Unit,
 };
 use crate::rules::{Rank, Seat, Team};
-use crate::ui::widgets::{leave_edit_when_gone, PointsInput};
+use crate::ui::widgets::{leave_edit_when_gone, no_key_repeat, FormIntent, PointsInput, UndoButton};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -204,6 +204,8 @@ struct Form {
     refusal: RwSignal<Option<Refusal>>,
     editing: RwSignal<Option<String>>,
     error: RwSignal<Option<String>>,
+    /// One commit per intent: the referee's touches since the form was last (re)set.
+    intent: FormIntent,
 }
 
 impl Form {
@@ -225,6 +227,7 @@ impl Form {
             refusal: RwSignal::new(None),
             editing: RwSignal::new(None),
             error: RwSignal::new(None),
+            intent: FormIntent::new(),
         }
     }
     /// The entry as the form stands (tracked).
@@ -272,6 +275,7 @@ impl Form {
         self.refusal.set(e.refusal.clone());
         self.editing.set(id);
         self.error.set(None);
+        self.intent.fresh();
     }
     /// A blank entry of `board` at the form's table, as the board list says.
     fn fresh(&self, s: &DuplicateSetup, board: u32) {
@@ -384,20 +388,29 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     // was typed as a new entry of the same board and table (that table's result is missing
     // now; one entered there since is caught by the same-table check).
     let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "dup.edit_gone", move || form.editing.set(None));
-    let do_commit = move |_| {
+    // One commit per intent: a repeated press stores nothing more, an untouched form asks.
+    let question = move || {
+        let l = lang.get_untracked();
+        candidate.with_untracked(|c| {
+            let e = &c.entry;
+            (c.twice.is_none() && c.refused.is_none())
+                .then(|| format!("{} · {} · {} {}", table_label(l, e.table), board_label(l, e.board), e.hand.points, tr(l, "res.points")))
+        })
+    };
+    let do_commit = move |ev: leptos::ev::MouseEvent| form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
         if edit_gone() {
-            return;
+            return false;
         }
-        let Some(x) = m.get_untracked() else { return };
+        let Some(x) = m.get_untracked() else { return false };
         let cand = candidate.get_untracked();
         let l = lang.get_untracked();
         if cand.twice.is_some() {
             form.error.set(Some(twice_text(l, &cand)));
-            return;
+            return false;
         }
         if let Some(r) = cand.refused {
             form.error.set(Some(r));
-            return;
+            return false;
         }
         let hand = HandInput::Duplicate(cand.entry.clone());
         let op = match form.editing.get_untracked() {
@@ -409,10 +422,14 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 let s = setup.get_untracked();
                 let next = next_open(&s, &view_memo.get_untracked(), form.table.get_untracked());
                 form.fresh(&s, next);
+                true
             }
-            Err(e) => form.error.set(Some(e)),
+            Err(e) => {
+                form.error.set(Some(e));
+                false
+            }
         }
-    };
+    });
 
     let simple = move |op: Op| {
         if let Some(x) = m.get_untracked() {
@@ -490,7 +507,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 </div>
                 {move || form.error.get().map(|e| view! { <div class="banner error" role="alert" id="dup-commit-error">{e}</div> })}
                 <div class="actions sticky">
-                    <button class="btn primary big" id="dup-commit" on:click=do_commit>
+                    <button class="btn primary big" id="dup-commit" on:click=do_commit on:keydown=no_key_repeat>
                         {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("dup.commit") }}
                     </button>
                     <Show when=move || form.editing.get().is_some()>
@@ -502,14 +519,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 </div>
             </Show>
             <div class="actions">
-                <button class="btn" id="undo" disabled=move || locked() || m.with(|x| x.as_deref().and_then(|x| x.undo_target()).is_none())
-                    on:click=move |_| {
-                        if let Some(x) = m.get_untracked() {
-                            if let Some(e) = x.undo_target() {
-                                simple(Op::Void { target: e.id.clone(), reason: crate::record::UNDO_REASON.into() });
-                            }
-                        }
-                    }>{tx("hist.undo")}</button>
+                <UndoButton m=m locked=Signal::derive(locked) id="undo" />
                 <button class="btn" id="export-match" on:click=move |_| { if let Some(x) = m.get_untracked() { io::export(&[x], "match", false) } }>{tx("io.export_match")}</button>
                 <Show when=io::can_share>
                     <button class="btn" on:click=move |_| { if let Some(x) = m.get_untracked() { io::export(&[x], "match", true) } }>{tx("io.share")}</button>
@@ -605,7 +615,7 @@ fn EntryForm(form: Form, setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>
         form.refusal.set(Some(Refusal { kind, team }));
     };
     view! {
-        <div class="entry" id="dup-entry">
+        <div class="entry" id="dup-entry" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
             <h2>{move || if form.editing.get().is_some() { t("dup.editing") } else { t("dup.entry_title") }}</h2>
             <label class="field-label">{tx("dup.this_table")}</label>
             <div class="chips">

@@ -16,7 +16,7 @@ use crate::rules::guandan::{
     TributeDue, TributeError, TributeKind, TributePayment, TributeRecord,
 };
 use crate::rules::{Rank, Seat, Team};
-use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, vibrate, LevelChart};
+use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, no_key_repeat, vibrate, FormIntent, LevelChart, UndoButton};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -685,6 +685,8 @@ struct Form {
     leads: RwSignal<Option<Seat>>,
     editing: RwSignal<Option<String>>,
     error: RwSignal<Option<String>>,
+    /// One commit per intent: the referee's touches since the form was last (re)set.
+    intent: FormIntent,
 }
 
 /// The tribute as far as it can be built from the form, and what is still missing.
@@ -707,6 +709,7 @@ impl Form {
             leads: RwSignal::new(None),
             editing: RwSignal::new(None),
             error: RwSignal::new(None),
+            intent: FormIntent::new(),
         }
     }
     fn draft(&self) -> Draft {
@@ -729,6 +732,7 @@ impl Form {
         self.leads.set(d.leads);
         self.editing.set(d.editing);
         self.error.set(None);
+        self.intent.fresh();
     }
     fn reset(&self) {
         self.set_draft(Draft::default());
@@ -891,7 +895,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let teams = Signal::derive(move || setup.with(|s| s.teams.clone()));
     let players = Signal::derive(move || setup.with(|s| s.players.clone()));
     let form = Form::new();
-    form.set_draft(load_draft(&mid));
+    let draft = load_draft(&mid);
+    // A draft kept from before a reload is the referee's own entry: touched.
+    let drafted = draft != Draft::default();
+    form.set_draft(draft);
+    if drafted {
+        form.intent.touch();
+    }
     // The edited hand deleted (here, in another tab, or before a reload of a draft that was
     // editing it): the form says so and starts a new hand; the edit of an old hand is not a
     // new hand's draft (its order, fouls and tribute belong to that hand).
@@ -949,62 +959,78 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let locked = move || v.get().locked;
     let done = move || v.get().current().done();
 
+    // What an untouched form would record (nothing while the order is incomplete).
+    let question = move || {
+        candidate.with_untracked(|c| match c {
+            Some((Some(r), None)) if hand.with_untracked(Option::is_some) => match &r.result {
+                Ok(o) if o.tribute_errors.is_empty() => Some(verdict(&preset.get_untracked(), &r.hand, o, &teams.get_untracked())),
+                _ => None,
+            },
+            _ => None,
+        })
+    };
     let mid_c = mid.clone();
-    let do_commit = move |_| {
-        if edit_gone() {
-            return;
-        }
-        let Some(x) = m.get_untracked() else { return };
-        let tm = teams.get_untracked();
-        if form.finish_order().is_none() {
-            form.error.set(Some(t("gd.err.tap_all").to_string()));
-            return;
-        }
-        let (_, missing, errors, _) = tribute.get_untracked();
-        if let Some(msg) = missing.first() {
-            form.error.set(Some(msg.clone()));
-            return;
-        }
-        if let Some(e) = errors.first() {
-            form.error.set(Some(format!("{}: {}", t("gd.trib.title"), tribute_error_text(e))));
-            return;
-        }
-        let Some((row, later)) = candidate.get_untracked() else { return };
-        match row.as_ref().map(|r| &r.result) {
-            Some(Ok(o)) if !o.tribute_errors.is_empty() => {
-                form.error.set(Some(format!("{}: {}", t("gd.trib.title"), tribute_error_text(&o.tribute_errors[0]))));
-                return;
+    // One commit per intent: a repeated press stores nothing more, an untouched form asks.
+    let do_commit = move |ev: leptos::ev::MouseEvent| {
+        let mid_c = mid_c.clone();
+        form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
+            if edit_gone() {
+                return false;
             }
-            Some(Ok(_)) => {}
-            Some(Err(e)) => {
-                form.error.set(Some(row_error_text(e, &tm)));
-                return;
+            let Some(x) = m.get_untracked() else { return false };
+            let tm = teams.get_untracked();
+            if form.finish_order().is_none() {
+                form.error.set(Some(t("gd.err.tap_all").to_string()));
+                return false;
             }
-            None => return,
-        }
-        if let Some(r) = later {
-            let why = r.result.as_ref().err().map(|e| row_error_text(e, &tm)).unwrap_or_default();
-            form.error.set(Some(format!("{} (#{}): {why}", t("entry.breaks_later"), r.number)));
-            return;
-        }
-        let Some(h) = hand.get_untracked() else { return };
-        let op = match form.editing.get_untracked() {
-            Some(target) => Op::Correct { target, hand: HandInput::Guandan(h) },
-            None => Op::Hand { hand: HandInput::Guandan(h) },
-        };
-        // Clear the stored draft first: a successful commit re-renders the page.
-        let kept = form.draft();
-        save_draft(&mid_c, &Draft::default());
-        match commit(&x, op) {
-            Ok(()) => {
-                form.reset();
-                vibrate(30);
+            let (_, missing, errors, _) = tribute.get_untracked();
+            if let Some(msg) = missing.first() {
+                form.error.set(Some(msg.clone()));
+                return false;
             }
-            Err(e) => {
-                save_draft(&mid_c, &kept);
-                form.error.set(Some(e));
+            if let Some(e) = errors.first() {
+                form.error.set(Some(format!("{}: {}", t("gd.trib.title"), tribute_error_text(e))));
+                return false;
             }
-        }
+            let Some((row, later)) = candidate.get_untracked() else { return false };
+            match row.as_ref().map(|r| &r.result) {
+                Some(Ok(o)) if !o.tribute_errors.is_empty() => {
+                    form.error.set(Some(format!("{}: {}", t("gd.trib.title"), tribute_error_text(&o.tribute_errors[0]))));
+                    return false;
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    form.error.set(Some(row_error_text(e, &tm)));
+                    return false;
+                }
+                None => return false,
+            }
+            if let Some(r) = later {
+                let why = r.result.as_ref().err().map(|e| row_error_text(e, &tm)).unwrap_or_default();
+                form.error.set(Some(format!("{} (#{}): {why}", t("entry.breaks_later"), r.number)));
+                return false;
+            }
+            let Some(h) = hand.get_untracked() else { return false };
+            let op = match form.editing.get_untracked() {
+                Some(target) => Op::Correct { target, hand: HandInput::Guandan(h) },
+                None => Op::Hand { hand: HandInput::Guandan(h) },
+            };
+            // Clear the stored draft first: a successful commit re-renders the page.
+            let kept = form.draft();
+            save_draft(&mid_c, &Draft::default());
+            match commit(&x, op) {
+                Ok(()) => {
+                    form.reset();
+                    vibrate(30);
+                    true
+                }
+                Err(e) => {
+                    save_draft(&mid_c, &kept);
+                    form.error.set(Some(e));
+                    false
+                }
+            }
+        })
     };
     let simple = move |op: Op| {
         if let Some(x) = m.get_untracked() {
@@ -1052,14 +1078,14 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 </div>
                 {move || form.error.get().map(|e| view! { <div class="banner error" role="alert" id="gd-commit-error">{e}</div> })}
                 <div class="actions sticky">
-                    <button class="btn primary big" id="gd-commit" on:click=do_commit.clone()>
+                    <button class="btn primary big" id="gd-commit" on:click=do_commit.clone() on:keydown=no_key_repeat>
                         {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("entry.commit") }}
                     </button>
                     <Show when=move || form.editing.get().is_some() || !form.order.get().is_empty()>
                         <button class="btn" id="gd-cancel" on:click=move |_| form.reset()>{tx("common.cancel")}</button>
                     </Show>
                 </div>
-                <div class="entry gd-extras" id="gd-extras">
+                <div class="entry gd-extras" id="gd-extras" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
                     <Show when=move || entry_ctx.get().due.is_some() || form.tmode.get() != TMode::Off>
                         <TributeEditor form=form preset=preset entry_ctx=entry_ctx.into() tribute=Signal::derive(move || tribute.get()) />
                     </Show>
@@ -1070,14 +1096,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 </Show>
             </Show>
             <div class="actions">
-                <button class="btn" id="gd-undo" disabled=move || locked() || m.with(|x| x.as_deref().and_then(|x| x.undo_target()).is_none())
-                    on:click=move |_| {
-                        if let Some(x) = m.get_untracked() {
-                            if let Some(e) = x.undo_target() {
-                                simple(Op::Void { target: e.id.clone(), reason: crate::record::UNDO_REASON.into() });
-                            }
-                        }
-                    }>{tx("hist.undo")}</button>
+                <UndoButton m=m locked=Signal::derive(locked) id="gd-undo" />
                 <button class="btn" id="gd-export" on:click=move |_| { if let Some(x) = m.get_untracked() { io::export(&[x], "match", false) } }>{tx("io.export_match")}</button>
                 <Show when=io::can_share>
                     <button class="btn" on:click=move |_| { if let Some(x) = m.get_untracked() { io::export(&[x], "match", true) } }>{tx("io.share")}</button>
@@ -1336,7 +1355,7 @@ fn HandEntry(form: Form, players: Signal<BTreeMap<Seat, String>>) -> impl IntoVi
         }
     };
     view! {
-        <div class="entry gd-entry" id="gd-entry">
+        <div class="entry gd-entry" id="gd-entry" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
             <h2>{move || if form.editing.get().is_some() { t("entry.editing") } else { t("gd.entry.title") }}</h2>
             <div class="gd-table" id="gd-table">
                 <div class="gd-cell n">{seat_btn(Seat::N)}</div>

@@ -15,7 +15,7 @@ use crate::record::games::renju::{
 };
 use crate::record::{ClockAction, HandInput, Match, Op, Setup};
 use crate::rules::renju::{self, Direction, Judgement, Point, Preset, Stone, Verdict};
-use crate::ui::widgets::fmt_duration;
+use crate::ui::widgets::{fmt_duration, no_key_repeat, FormIntent, UndoButton};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -259,6 +259,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         })
     });
     let pending: RwSignal<Option<Point>> = RwSignal::new(None);
+    // One commit per intent: the pending stone is the form (touched when a point is
+    // picked); a repeated confirm or a third tap stores one stone.
+    let intent = FormIntent::new();
     let numbers = RwSignal::new(SHOW_NUMBERS.load(Ordering::Relaxed));
     let show_forbidden = RwSignal::new(SHOW_FORBIDDEN.load(Ordering::Relaxed));
     Effect::new(move |_| SHOW_NUMBERS.store(numbers.get(), Ordering::Relaxed));
@@ -342,13 +345,22 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             }
         }
     };
-    let place = move |p: Point| {
-        // The colour shown when the referee placed it: checked when saved.
-        let stone = Some(view_memo.with_untracked(|v| v.current().to_move()));
-        if act(RenjuAction::Stone { point: p, stone }) {
-            pending.set(None);
-            focus.set(None);
-        }
+    // `at`: when the tap or the press happened.
+    let place = move |p: Point, at: f64| {
+        intent.commit(
+            at,
+            move || Some(format!("{} {p}", t("rj.confirm"))),
+            move || {
+                // The colour shown when the referee placed it: checked when saved.
+                let stone = Some(view_memo.with_untracked(|v| v.current().to_move()));
+                let placed = act(RenjuAction::Stone { point: p, stone });
+                if placed {
+                    pending.set(None);
+                    focus.set(None);
+                }
+                placed
+            },
+        )
     };
     let on_tap = move |p: Point| {
         if !live.get_untracked() {
@@ -362,9 +374,10 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         msg.set(None);
         pending_result.set(None);
         if pending.get_untracked() == Some(p) {
-            place(p);
+            place(p, crate::ui::widgets::mono_ms());
         } else {
             pending.set(Some(p));
+            intent.touch();
         }
     };
     let remaining = move |c: Stone| -> Option<f64> {
@@ -496,7 +509,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                     {closes.then(|| view! { <p class="muted">{t("rj.closes_claim")}</p> })}
                                     <p class="muted">{t("rj.confirm_hint")}</p>
                                     <div class="actions">
-                                        <button class="btn primary big" id="rj-confirm" on:click=move |_| place(p)>{format!("{} {p}", t("rj.confirm"))}</button>
+                                        <button class="btn primary big" id="rj-confirm" on:click=move |ev| place(p, crate::ui::widgets::event_time(&ev)) on:keydown=no_key_repeat>{format!("{} {p}", t("rj.confirm"))}</button>
                                         <button class="btn" id="rj-cancel" on:click=move |_| pending.set(None)>{t("common.cancel")}</button>
                                     </div>
                                 }.into_any()
@@ -597,16 +610,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             <div class="actions rj-tools">
                 <button class="btn chip" id="rj-numbers" class:selected=move || numbers.get() on:click=move |_| numbers.update(|n| *n = !*n)>{tx("rj.numbers")}</button>
                 <button class="btn chip" id="rj-show-forbidden" class:selected=move || show_forbidden.get() on:click=move |_| show_forbidden.update(|n| *n = !*n)>{tx("rj.show_forbidden")}</button>
-                <button class="btn" id="rj-undo" disabled=move || locked() || m.with(|x| x.as_deref().and_then(|x| x.undo_target()).is_none())
-                    on:click=move |_| {
-                        pending.set(None);
-                        pending_result.set(None);
-                        if let Some(x) = m.get_untracked() {
-                            if let Some(e) = x.undo_target() {
-                                simple(Op::Void { target: e.id.clone(), reason: crate::record::UNDO_REASON.into() });
-                            }
-                        }
-                    }>{tx("hist.undo")}</button>
+                <UndoButton m=m locked=Signal::derive(locked) id="rj-undo"
+                    before=Callback::new(move |_| { pending.set(None); pending_result.set(None); })
+                    on_error=Callback::new(move |e: String| msg.set(Some(e))) />
             </div>
 
             // Forbidden moves of the match: tap one to see its lines on the board.

@@ -19,7 +19,7 @@ use crate::rules::sandayi::{
     bomb_limit, builtin_presets, BidStanding, Call, Hand, HandResult, Preset, Reading, RuleError, SessionRules,
     Violation,
 };
-use crate::ui::widgets::leave_edit_when_gone;
+use crate::ui::widgets::{leave_edit_when_gone, no_key_repeat, FormIntent};
 use crate::ui::{commit, ctx, io, t, tx};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -176,6 +176,8 @@ struct SdyForm {
     bombs: RwSignal<Vec<u32>>,
     editing: RwSignal<Option<String>>,
     error: RwSignal<Option<String>>,
+    /// One commit per intent: the referee's touches since the form was last (re)set.
+    intent: FormIntent,
 }
 
 impl SdyForm {
@@ -189,6 +191,7 @@ impl SdyForm {
             bombs: RwSignal::new(vec![0; n]),
             editing: RwSignal::new(None),
             error: RwSignal::new(None),
+            intent: FormIntent::new(),
         }
     }
 
@@ -237,6 +240,7 @@ impl SdyForm {
         self.bombs.set((0..n).map(|i| h.bombs_of(i)).collect());
         self.editing.set(id);
         self.error.set(None);
+        self.intent.fresh();
     }
 
     fn reset(&self, n: usize, first: usize) {
@@ -248,6 +252,7 @@ impl SdyForm {
         self.bombs.set(vec![0; n]);
         self.editing.set(None);
         self.error.set(None);
+        self.intent.fresh();
     }
 }
 
@@ -318,27 +323,38 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     // The edited hand deleted (here or in another tab): the form says so and starts a new
     // deal (the edit of an old deal is not the next deal's calls).
     let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset(n, next_first()));
-    let do_commit = move |_| {
+    // One commit per intent: a repeated press stores nothing more, an untouched form asks.
+    let question = move || match candidate.get_untracked() {
+        Some(Ok(r)) => Some(sdy_line(lang.get_untracked(), &names.get_untracked(), &r.hand)),
+        _ => None,
+    };
+    let do_commit = move |ev: leptos::ev::MouseEvent| form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
         if edit_gone() {
-            return;
+            return false;
         }
         let l = lang.get_untracked();
-        let Some(x) = m.get_untracked() else { return };
+        let Some(x) = m.get_untracked() else { return false };
         let p = preset.get_untracked();
         let Some(hand) = form.hand(&p, carried.get_untracked().map(|c| c.0)) else {
             form.error.set(Some(tr(l, "ddz.incomplete").to_string()));
-            return;
+            return false;
         };
         if let Some(Err(e)) = candidate.get_untracked() {
             form.error.set(Some(err_text(l, &e.field, &e.message)));
-            return;
+            return false;
         }
         let (op, _) = candidate_op(form.editing.get_untracked(), HandInput::Sandayi(hand));
         match commit(&x, op) {
-            Ok(()) => form.reset(n, next_first()),
-            Err(e) => form.error.set(Some(e)),
+            Ok(()) => {
+                form.reset(n, next_first());
+                true
+            }
+            Err(e) => {
+                form.error.set(Some(e));
+                false
+            }
         }
-    };
+    });
     let on_edit = move |id: String| {
         if let Some(r) = view_memo.get_untracked().and_then(|v| v.rows.into_iter().find(|r| r.entry_id == id)) {
             form.load(&preset.get_untracked(), &r.hand, Some(id));
@@ -383,7 +399,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             {scoreboard(session, names_s, now.into())}
             {session_bar(m, session, names_s, now.into(), locked)}
             <Show when=move || !locked.get() fallback=move || view! { <div class="banner info" id="locked">{tx("end.locked")}</div> }>
-                <div class="entry" id="hand-entry">
+                <div class="entry" id="hand-entry" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
                     <h2>{move || if form.editing.get().is_some() { t("entry.editing") } else { t("ddz.enter_hand") }}</h2>
                     {move || match carried.get() {
                         None => view! {
@@ -467,7 +483,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 </div>
                 {move || form.error.get().map(|e| view! { <div class="banner error" role="alert" id="commit-error">{e}</div> })}
                 <div class="actions sticky">
-                    <button class="btn primary big" id="commit" disabled=move || candidate.with(|c| !matches!(c, Some(Ok(_)))) on:click=do_commit>
+                    <button class="btn primary big" id="commit" disabled=move || candidate.with(|c| !matches!(c, Some(Ok(_)))) on:click=do_commit on:keydown=no_key_repeat>
                         {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("ddz.commit") }}
                     </button>
                     <Show when=move || form.editing.get().is_some()>
