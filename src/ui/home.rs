@@ -10,11 +10,14 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::use_navigate;
 
+/// A match's remembered summary line: (entries, newest entry id, language, text).
+type Summary = (usize, Option<String>, Lang, String);
+
 thread_local! {
     /// The list's summary line of each match, as computed for its log's length and last
     /// entry and the language (a summary replays the match: once per version, not on every
     /// visit to the list).
-    static SUMMARIES: std::cell::RefCell<std::collections::HashMap<String, (usize, Option<String>, Lang, String)>> =
+    static SUMMARIES: std::cell::RefCell<std::collections::HashMap<String, Summary>> =
         std::cell::RefCell::new(std::collections::HashMap::new());
 }
 

@@ -86,7 +86,7 @@ pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], prefix: &str, share:
             let files = js_sys::Array::of1(&file);
             let _ = js_sys::Reflect::set(&data, &"files".into(), &files);
             if can.call1(&nav, &data).ok().and_then(|v| v.as_bool()) == Some(true) {
-                if let Ok(f) = js_sys::Reflect::get(&nav, &"share".into()).and_then(|f| f.dyn_into::<js_sys::Function>().map_err(JsValue::from)) {
+                if let Ok(f) = js_sys::Reflect::get(&nav, &"share".into()).and_then(|f| f.dyn_into::<js_sys::Function>()) {
                     let _ = f.call1(&nav, &data);
                     mark_exported();
                     return;

@@ -463,8 +463,8 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         <section class="page match">
             <h1 class="match-title">{move || m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() })).unwrap_or_default()}</h1>
             <p class="muted">{move || { let p = preset.get(); format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source) }}</p>
-            <Scoreboard v=Signal::derive(v) teams=teams.into() players=players.into() now=now.into() />
-            <ClockBar m=m v=Signal::derive(v) preset=preset.into() now=now.into() teams=teams.into() countdown=countdown />
+            <Scoreboard v=Signal::derive(v) teams=teams.into() players=players.into() now=now />
+            <ClockBar m=m v=Signal::derive(v) preset=preset.into() now=now teams=teams.into() countdown=countdown />
             <Show when=move || !locked() && !game_over() fallback=move || view! { <GameEnd m=m v=Signal::derive(v) teams=teams.into() /> }>
                 <HandEntry form=form preset=preset.into() v=Signal::derive(v) players=players.into() countdown=countdown />
                 // The preview's elements stay in place while the hand is edited and committed;

@@ -115,8 +115,7 @@ fn ShengjiForm() -> impl IntoView {
             if v.is_empty() { dflt.to_string() } else { v }
         };
         let teams = [(Team::A, nm(team_a, t("new.team_a_default"))), (Team::B, nm(team_b, t("new.team_b_default")))];
-        let mut p = preset.get_untracked();
-        p.id = format!("{}", p.id);
+        let p = preset.get_untracked();
         let m = Match {
             id: new_id("m"),
             created_ms: now_ms(),
@@ -215,9 +214,9 @@ fn ShengjiForm() -> impl IntoView {
                 }}).collect_view()}
                 <button class="btn chip" class:selected=move || open.get() data-seat="open" on:click=move |_| open.set(true)>{tx("new.declarer_open")}</button>
             </div>
-            <p class="muted">{move || { let p = preset.get(); format!("{}: {} · {}", t("new.timing"),
+            <p class="muted">{move || { let p = preset.get(); format!("{}: {} · {} {}s / {} {}s", t("new.timing"),
                 p.timing.match_minutes.map(|m| format!("{m} min")).unwrap_or_else(|| "—".into()),
-                format!("{} {}s / {} {}s", t("timer.bury"), p.timing.bury_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()), t("timer.play"), p.timing.play_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()))) }}</p>
+                t("timer.bury"), p.timing.bury_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()), t("timer.play"), p.timing.play_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into())) }}</p>
             {move || error.get().map(|e| view! { <div class="banner error" role="alert">{e}</div> })}
             <button class="btn primary big" id="create" on:click=create>{tx("new.create")}</button>
         </div>

@@ -454,9 +454,12 @@ pub fn drop_later<T: 'static>(value: T) {
     after_next_paint(move || drop(value));
 }
 
+/// Work to run after the next paint.
+type AfterPaint = Box<dyn FnOnce()>;
+
 thread_local! {
     /// Work waiting for the next frame to be drawn; `Some` while a frame is awaited.
-    static AFTER_PAINT: std::cell::RefCell<Option<Vec<Box<dyn FnOnce()>>>> = const { std::cell::RefCell::new(None) };
+    static AFTER_PAINT: std::cell::RefCell<Option<Vec<AfterPaint>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Runs `f` after the next frame is drawn (an animation frame, then a `setTimeout` of 0).

@@ -1044,8 +1044,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         <section class="page match gd">
             <h1 class="match-title">{move || m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() }).unwrap_or_default())}</h1>
             <p class="muted">{move || { let _ = lang.get(); let p = preset.get(); format!("{} · {}", preset_label(&p), p.source) }}</p>
-            <Scoreboard v=v preset=preset teams=teams players=players now=now.into() />
-            <ClockBar m=m v=v preset=preset teams=teams now=now.into() />
+            <Scoreboard v=v preset=preset teams=teams players=players now=now />
+            <ClockBar m=m v=v preset=preset teams=teams now=now />
             <Show when=move || locked()>
                 <div class="banner info" id="gd-locked">{tx("end.locked")}</div>
             </Show>
@@ -1374,6 +1374,10 @@ fn HandEntry(form: Form, players: Signal<BTreeMap<Seat, String>>) -> impl IntoVi
     }
 }
 
+/// The tribute as entered, checked: (the record, its problems in words, the typed errors,
+/// the seats whose boxes are in error).
+type TributeCheck = (Option<TributeRecord>, Vec<String>, Vec<TributeError>, Vec<Seat>);
+
 const CARD_RANKS: [&str; 15] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "SJ", "BJ"];
 
 #[component]
@@ -1381,7 +1385,7 @@ fn TributeEditor(
     form: Form,
     preset: Signal<GuandanPreset>,
     entry_ctx: Signal<EntryCtx>,
-    tribute: Signal<(Option<TributeRecord>, Vec<String>, Vec<TributeError>, Vec<Seat>)>,
+    tribute: Signal<TributeCheck>,
 ) -> impl IntoView {
     let payer_block = move |from: Seat, to: Seat, level: Rank, ret_max: Option<Rank>| {
         let pay = move || form.pay(from);

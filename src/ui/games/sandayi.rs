@@ -396,8 +396,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         <section class="page match sdy">
             <h1 class="match-title">{move || m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() })).unwrap_or_default()}</h1>
             <p class="muted">{move || { let p = preset.get(); preset_line(lang.get(), "sdy", &p.id, &p.name, &p.source) }}</p>
-            {scoreboard(session, names_s, now.into())}
-            {session_bar(m, session, names_s, now.into(), locked)}
+            {scoreboard(session, names_s, now)}
+            {session_bar(m, session, names_s, now, locked)}
             <Show when=move || !locked.get() fallback=move || view! { <div class="banner info" id="locked">{tx("end.locked")}</div> }>
                 <div class="entry" id="hand-entry" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
                     <h2>{move || if form.editing.get().is_some() { t("entry.editing") } else { t("ddz.enter_hand") }}</h2>
@@ -492,7 +492,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 </div>
             </Show>
             {match_actions(m, locked)}
-            {ranking_view(session, names_s, now.into())}
+            {ranking_view(session, names_s, now)}
             {history(items, locked, on_edit, on_void)}
             {result_sheet(m, session, names_s, extra, notes)}
             <crate::ui::widgets::EntryLog m=m describe=super::doudizhu::describe />
