@@ -6,7 +6,8 @@
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if [ "${1:-}" = --fix ]; then
-  leptosfmt --quiet src && cargo fmt
+  # Two rounds: rustfmt re-indents the code around a view! that leptosfmt laid out.
+  leptosfmt --quiet src && cargo fmt && leptosfmt --quiet src && cargo fmt
   exit
 fi
 passed=0 failed=0

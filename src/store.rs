@@ -236,8 +236,12 @@ pub struct Restored {
 /// not read, a merged match that would not validate — or the storage error of a write.
 /// On error nothing changes and the value stays quarantined.
 pub fn restore(moved_to: &str, local: &[Match]) -> Result<Restored, StoreError> {
-    let text = quarantined_value(moved_to)
-        .ok_or_else(|| StoreError::Invalid(ImportError { field: String::new(), reason: "no quarantined value is stored under this key".into() }))?;
+    let text = quarantined_value(moved_to).ok_or_else(|| {
+        StoreError::Invalid(ImportError {
+            field: String::new(),
+            reason: "no quarantined value is stored under this key".into(),
+        })
+    })?;
     // The matches merged into: `local`, and for a tail the stored match if `local` lacks it.
     let mut base = std::borrow::Cow::Borrowed(local);
     let incoming = match schema::parse_tail(&text) {
@@ -403,13 +407,19 @@ fn append_entry_with(fallback: &Match, mut entry: Entry, replay_all: bool) -> Re
     });
     if let Some((tail, n, seal)) = spliced {
         let mut m = fallback.clone();
-        if replay_all { m.append_replayed(entry.clone()) } else { m.append(entry.clone()) }.map_err(StoreError::Invalid)?;
+        if replay_all { m.append_replayed(entry.clone()) } else { m.append(entry.clone()) }
+            .map_err(StoreError::Invalid)?;
         // A full tail: write the whole match; if that does not fit, the longer tail may.
         if seal {
             match write_whole(&s, rs, &m) {
                 Ok(()) => return Ok(written(m, &entry)),
                 Err(StoreError::Full) => {
-                    KNOWN.with(|w| w.borrow_mut().insert(id.to_string(), Known { head_js, tail_js: tail_js.clone(), tail: None, entries: 0, last_id: None }));
+                    KNOWN.with(|w| {
+                        w.borrow_mut().insert(
+                            id.to_string(),
+                            Known { head_js, tail_js: tail_js.clone(), tail: None, entries: 0, last_id: None },
+                        )
+                    });
                 }
                 Err(e) => return Err(e),
             }
@@ -610,12 +620,21 @@ pub fn probe_free() -> Option<usize> {
         let mut n = 1 << 16;
         // Up to 256 M characters (no browser gives localStorage that much).
         while hi.is_none() && n <= 1 << 28 {
-            if fits(n)? { lo = n; n *= 2 } else { hi = Some(n) }
+            if fits(n)? {
+                lo = n;
+                n *= 2
+            } else {
+                hi = Some(n)
+            }
         }
         let mut hi = hi.unwrap_or(n);
         while hi - lo > 1024 {
             let mid = lo + (hi - lo) / 2;
-            if fits(mid)? { lo = mid } else { hi = mid }
+            if fits(mid)? {
+                lo = mid
+            } else {
+                hi = mid
+            }
         }
         Some(lo)
     })();

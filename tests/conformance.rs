@@ -47,7 +47,10 @@ fn copy_differences(copy: &Path) -> Vec<String> {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/cases"));
     let Ok(rd) = std::fs::read_dir(&shared) else { return Vec::new() };
     let names = |rd: std::fs::ReadDir| -> BTreeSet<String> {
-        rd.filter_map(|e| e.ok()).filter(|e| e.path().is_file()).map(|e| e.file_name().to_string_lossy().into_owned()).collect()
+        rd.filter_map(|e| e.ok())
+            .filter(|e| e.path().is_file())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect()
     };
     let theirs = names(rd);
     let ours = std::fs::read_dir(copy).map(names).unwrap_or_default();
@@ -55,8 +58,12 @@ fn copy_differences(copy: &Path) -> Vec<String> {
     for n in &theirs {
         match (std::fs::read(shared.join(n)), std::fs::read(copy.join(n))) {
             (Ok(a), Ok(b)) if a == b => {}
-            (Ok(_), Ok(_)) => out.push(format!("cases copy: {n} differs from {}: copy it into {}", shared.display(), copy.display())),
-            (Ok(_), Err(_)) => out.push(format!("cases copy: {n} is in {} but not in {}: copy it", shared.display(), copy.display())),
+            (Ok(_), Ok(_)) => {
+                out.push(format!("cases copy: {n} differs from {}: copy it into {}", shared.display(), copy.display()))
+            }
+            (Ok(_), Err(_)) => {
+                out.push(format!("cases copy: {n} is in {} but not in {}: copy it", shared.display(), copy.display()))
+            }
             (Err(e), _) => out.push(format!("cases copy: cannot read {}: {e}", shared.join(n).display())),
         }
     }
@@ -70,10 +77,9 @@ fn main() {
     let copy = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let dir = std::env::var_os("CONFORMANCE_DIR").map(PathBuf::from).unwrap_or_else(|| copy.clone());
     let mut files: Vec<PathBuf> = match std::fs::read_dir(&dir) {
-        Ok(rd) => rd
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            .collect(),
+        Ok(rd) => {
+            rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "json")).collect()
+        }
         Err(e) => {
             eprintln!("conformance: cannot read {}: {e}", dir.display());
             std::process::exit(1);

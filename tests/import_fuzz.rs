@@ -67,8 +67,21 @@ fn arb_json() -> impl Strategy<Value = Value> {
         "[a-z_]{0,8}".prop_map(Value::from),
         ".{0,12}".prop_map(Value::from),
         prop::sample::select(vec![
-            "referee", "export", "match", "shengji", "hand", "correct", "void", "A", "B", "N", "E", "2", "10",
-            "sample-h01", "<img src=x onerror=alert(1)>",
+            "referee",
+            "export",
+            "match",
+            "shengji",
+            "hand",
+            "correct",
+            "void",
+            "A",
+            "B",
+            "N",
+            "E",
+            "2",
+            "10",
+            "sample-h01",
+            "<img src=x onerror=alert(1)>",
         ])
         .prop_map(Value::from),
     ];
@@ -79,8 +92,23 @@ fn arb_json() -> impl Strategy<Value = Value> {
                 (
                     prop_oneof![
                         prop::sample::select(vec![
-                            "schema_version", "app", "kind", "matches", "match", "id", "title", "setup", "game",
-                            "entries", "op", "type", "hand", "target", "points", "teams", "preset",
+                            "schema_version",
+                            "app",
+                            "kind",
+                            "matches",
+                            "match",
+                            "id",
+                            "title",
+                            "setup",
+                            "game",
+                            "entries",
+                            "op",
+                            "type",
+                            "hand",
+                            "target",
+                            "points",
+                            "teams",
+                            "preset",
                         ])
                         .prop_map(String::from),
                         "[a-z_]{1,6}",
@@ -392,7 +420,13 @@ fn every_single_deletion_and_type_change_names_the_field() {
                 continue;
             }
             if let Err(e) = import(&d.to_string()) {
-                assert!(e.field.starts_with("matches["), "{mu:?} at {} → field {:?}: {}", fmt_path(&path), e.field, e.reason);
+                assert!(
+                    e.field.starts_with("matches["),
+                    "{mu:?} at {} → field {:?}: {}",
+                    fmt_path(&path),
+                    e.field,
+                    e.reason
+                );
             }
         }
     }

@@ -65,7 +65,8 @@ fn append_keeps_entries_written_by_another_tab() {
     // Tab 1 appends from its (stale) copy…
     let tab1 = store::append_entry(&m, Entry { after: None, id: "tab1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
     // …tab 2 still holds the old copy and appends too: tab 1's entry must survive.
-    let tab2 = store::append_entry(&m, Entry { after: None, id: "tab2".into(), at_ms: 1.8e12 + 1.0, op: hand(60) }).unwrap();
+    let tab2 =
+        store::append_entry(&m, Entry { after: None, id: "tab2".into(), at_ms: 1.8e12 + 1.0, op: hand(60) }).unwrap();
     assert_eq!(tab2.entries.len(), m.entries.len() + 2);
     assert!(tab2.entries.iter().any(|e| e.id == "tab1"));
     assert_eq!(tab1.entries.len(), m.entries.len() + 1);
@@ -87,7 +88,11 @@ fn commits_go_to_the_tail_and_the_whole_match_is_written_every_tail_max_entries(
     let head = ls().get_item(&store::match_key(&m.id)).unwrap();
     let mut cur = m.clone();
     for i in 0..store::TAIL_MAX {
-        cur = store::append_entry(&cur, Entry { after: None, id: format!("t{i}"), at_ms: 1.8e12 + i as f64, op: overrun() }).unwrap();
+        cur = store::append_entry(
+            &cur,
+            Entry { after: None, id: format!("t{i}"), at_ms: 1.8e12 + i as f64, op: overrun() },
+        )
+        .unwrap();
         // Only the tail was written; a fresh read joins both.
         assert_eq!(ls().get_item(&store::match_key(&m.id)).unwrap(), head);
         let tail = schema::parse_tail(&ls().get_item(&store::tail_key(&m.id)).unwrap().unwrap()).unwrap();
@@ -111,7 +116,8 @@ fn a_tail_changed_by_another_writer_is_read_before_appending() {
     let tail = schema::store_tail(&m.id, m.entries.len(), &[mine.entries.last().unwrap().clone(), other]);
     ls().set_item(&store::tail_key(&m.id), &tail).unwrap();
     // …this tab's next commit, from its own copy, keeps that entry.
-    let after = store::append_entry(&mine, Entry { after: None, id: "mine2".into(), at_ms: 1.8e12 + 2.0, op: hand(0) }).unwrap();
+    let after = store::append_entry(&mine, Entry { after: None, id: "mine2".into(), at_ms: 1.8e12 + 2.0, op: hand(0) })
+        .unwrap();
     let ids: Vec<&str> = after.entries.iter().rev().take(3).map(|e| e.id.as_str()).collect();
     assert_eq!(ids, ["mine2", "other", "mine1"]);
     assert_eq!(store::read_match(&m.id).unwrap(), Some(after));
@@ -155,7 +161,8 @@ fn a_stale_tab_cannot_add_a_hand_after_another_tab_won_the_game() {
     let before = app_values();
     // …this tab, whose page still shows the form, commits a hand checked on its own copy:
     // refused (it would come after the game was won), nothing written.
-    let err = store::append_entry(&m, Entry { after: None, id: "late".into(), at_ms: 1.8e12 + 2.0, op: hand(85) }).unwrap_err();
+    let err = store::append_entry(&m, Entry { after: None, id: "late".into(), at_ms: 1.8e12 + 2.0, op: hand(85) })
+        .unwrap_err();
     match err {
         store::StoreError::Invalid(e) => {
             assert_eq!(e.field, referee::record::NOT_PLAYABLE);
@@ -235,9 +242,13 @@ fn an_invalid_entry_changes_nothing_stored() {
     let before = (ls().get_item(&store::match_key(&m.id)).unwrap(), ls().get_item(&store::tail_key(&m.id)).unwrap());
     assert!(before.1.is_some());
     let bad = Op::Hand { hand: HandInput::Shengji(Hand { points: 83, ..Default::default() }) };
-    let err = store::append_entry(&m, Entry { after: None, id: "bad".into(), at_ms: 1.8e12 + 1.0, op: bad }).unwrap_err();
+    let err =
+        store::append_entry(&m, Entry { after: None, id: "bad".into(), at_ms: 1.8e12 + 1.0, op: bad }).unwrap_err();
     assert!(err.to_string().contains("points"), "{err}");
-    assert_eq!((ls().get_item(&store::match_key(&m.id)).unwrap(), ls().get_item(&store::tail_key(&m.id)).unwrap()), before);
+    assert_eq!(
+        (ls().get_item(&store::match_key(&m.id)).unwrap(), ls().get_item(&store::tail_key(&m.id)).unwrap()),
+        before
+    );
 }
 
 #[wasm_bindgen_test]
@@ -277,10 +288,12 @@ fn export_then_import_round_trips_in_the_browser() {
 fn app_values() -> Vec<(String, Option<String>)> {
     let mut ks: Vec<String> = store::keys().into_iter().filter(|k| k.starts_with(store::PREFIX)).collect();
     ks.sort();
-    ks.into_iter().map(|k| {
-        let v = ls().get_item(&k).unwrap();
-        (k, v)
-    }).collect()
+    ks.into_iter()
+        .map(|k| {
+            let v = ls().get_item(&k).unwrap();
+            (k, v)
+        })
+        .collect()
 }
 
 #[wasm_bindgen_test]
@@ -290,7 +303,8 @@ fn a_quarantined_match_value_is_restored_and_restoring_again_changes_nothing() {
     let m = sample::shengji_sample(1_700_000_000_000.0);
     let text = schema::store_match(&m);
     assert!(text.contains("\"schema_version\":2"));
-    let q = store::quarantine(&store::match_key(&m.id), &text, "schema_version: version 2 is newer than this app's 1", 5.0);
+    let q =
+        store::quarantine(&store::match_key(&m.id), &text, "schema_version: version 2 is newer than this app's 1", 5.0);
     assert!(store::load_all(6.0).0.is_empty());
     let r = store::restore(&q.moved_to, &[]).unwrap();
     assert_eq!(r.matches, vec![m.clone()]);
@@ -317,7 +331,8 @@ fn a_quarantined_tail_is_merged_into_its_match() {
     // Its tail was set aside, and the match went on without it.
     let tail = schema::store_tail(&m.id, n - 3, &m.entries[n - 3..]);
     let q = store::quarantine(&store::tail_key(&m.id), &tail, "newer", 5.0);
-    let later = store::append_entry(&head, Entry { after: None, id: "later".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
+    let later =
+        store::append_entry(&head, Entry { after: None, id: "later".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
     let r = store::restore(&q.moved_to, std::slice::from_ref(&later)).unwrap();
     assert_eq!(r.report.extended, vec![(m.id.clone(), 3)]);
     let mut want = m.entries.clone();
@@ -337,11 +352,17 @@ fn a_quarantined_tail_is_merged_into_its_match() {
 #[wasm_bindgen_test]
 fn a_value_that_does_not_read_is_refused_and_kept() {
     let m = stored_sample();
-    let garbage = store::quarantine("referee.match.broken", "{\"schema_version\":2,\"app\":\"referee\",", "not JSON", 5.0);
+    let garbage =
+        store::quarantine("referee.match.broken", "{\"schema_version\":2,\"app\":\"referee\",", "not JSON", 5.0);
     let mut v: serde_json::Value = serde_json::from_str(&schema::store_match(&m)).unwrap();
     v["match"]["entries"][1]["op"]["hand"]["shengji"]["points"] = 83.into();
     let bad = store::quarantine("referee.match.bad", &v.to_string(), "points", 5.0);
-    let newer = store::quarantine("referee.match.newer", &schema::store_match(&m).replace("\"schema_version\":2", "\"schema_version\":3"), "newer", 5.0);
+    let newer = store::quarantine(
+        "referee.match.newer",
+        &schema::store_match(&m).replace("\"schema_version\":2", "\"schema_version\":3"),
+        "newer",
+        5.0,
+    );
     let before = app_values();
     for (q, field) in [(&garbage, ""), (&bad, "match.entries[1].op.hand.shengji.points"), (&newer, "schema_version")] {
         match store::restore(&q.moved_to, std::slice::from_ref(&m)) {
@@ -428,7 +449,10 @@ fn sample_and_stale_tail(extra: &[Entry]) -> (referee::record::Match, String) {
     let mut entries = m.entries[at..].to_vec();
     entries.extend_from_slice(extra);
     let tail = schema::store_tail(&m.id, at, &entries);
-    assert!(schema::load_stored_parts(&schema::store_match(&stored), Some(&tail)).is_err(), "does not join by position");
+    assert!(
+        schema::load_stored_parts(&schema::store_match(&stored), Some(&tail)).is_err(),
+        "does not join by position"
+    );
     (stored, set_aside(&store::tail_key(&m.id), &tail))
 }
 
@@ -542,7 +566,11 @@ mod intent {
         // A deliberate second undo, later: e8.
         assert_eq!(u.press(Some("e8"), Some("e8"), 6000.0), Some("e8".to_string()));
         u.finish("e8", false, 6010.0); // not saved
-        assert_eq!(u.press(Some("e8"), Some("e8"), 6100.0), Some("e8".to_string()), "not voided: may be tried again at once");
+        assert_eq!(
+            u.press(Some("e8"), Some("e8"), 6100.0),
+            Some("e8".to_string()),
+            "not voided: may be tried again at once"
+        );
         u.finish("e8", true, 6110.0);
         assert_eq!(u.press(Some("e7"), Some("e7"), 6200.0), None);
         // A name the match no longer undoes (another tab undid it), or none: nothing.

@@ -48,7 +48,8 @@ pub const STRINGS_TSV: &str = include_str!("strings.tsv");
 type Row = (&'static str, [&'static str; 3]);
 
 fn table() -> &'static std::collections::HashMap<&'static str, [&'static str; 3]> {
-    static T: std::sync::OnceLock<std::collections::HashMap<&'static str, [&'static str; 3]>> = std::sync::OnceLock::new();
+    static T: std::sync::OnceLock<std::collections::HashMap<&'static str, [&'static str; 3]>> =
+        std::sync::OnceLock::new();
     T.get_or_init(|| rows().into_iter().collect())
 }
 
@@ -124,7 +125,9 @@ pub fn suit_name(lang: Lang, code: &str) -> &'static str {
 /// A declaring show code's name (`pair:S` → "♠ 黑桃 对").
 pub fn show_name(lang: Lang, code: &str) -> String {
     match code.split_once(':') {
-        Some((kind, suit)) => format!("{} {}", suit_name(lang, suit), lookup(lang, &format!("show.{kind}")).unwrap_or(kind)),
+        Some((kind, suit)) => {
+            format!("{} {}", suit_name(lang, suit), lookup(lang, &format!("show.{kind}")).unwrap_or(kind))
+        }
         None => lookup(lang, &format!("show.{code}")).unwrap_or(code).to_string(),
     }
 }
@@ -141,7 +144,10 @@ pub fn band_text(lang: Lang, b: &crate::rules::shengji::Band) -> String {
         s.push_str(&format!(" +{}", b.levels));
         if let Some(st) = b.step {
             let per = tr(lang, if st.round_up { "band.per_started" } else { "band.per_full" });
-            s.push_str(&format!(", {}", per.replace("{every}", &st.every.to_string()).replace("{from}", &st.from.to_string())));
+            s.push_str(&format!(
+                ", {}",
+                per.replace("{every}", &st.every.to_string()).replace("{from}", &st.from.to_string())
+            ));
         }
     }
     s
@@ -306,7 +312,11 @@ mod tests {
         while let Some(d) = dirs.pop() {
             for e in std::fs::read_dir(d).unwrap() {
                 let p = e.unwrap().path();
-                if p.is_dir() { dirs.push(p) } else { files.push(p) }
+                if p.is_dir() {
+                    dirs.push(p)
+                } else {
+                    files.push(p)
+                }
             }
         }
         let mut missing = Vec::new();

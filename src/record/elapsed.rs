@@ -341,7 +341,12 @@ mod tests {
         use crate::record::replay::{replay, MatchView};
         use crate::record::{sample, schema, Entry, Op};
         let mut m = sample::blank_shengji("m", "jiankang-chaodipi", T0);
-        let clock = |id: &str, at: f64, action| Entry { after: None, id: id.into(), at_ms: at, op: Op::Clock { action, elapsed_ms: None } };
+        let clock = |id: &str, at: f64, action| Entry {
+            after: None,
+            id: id.into(),
+            at_ms: at,
+            op: Op::Clock { action, elapsed_ms: None },
+        };
         m.append(clock("c1", T0, ClockAction::Start)).unwrap();
         m.append(clock("c2", T0 + 46_000.0, ClockAction::Pause)).unwrap();
         m.append(clock("c3", T0 + 60_000.0, ClockAction::Resume)).unwrap();
@@ -359,13 +364,24 @@ mod tests {
         assert_eq!(c.elapsed_ms(T0 + 70_000.0), 56_000.0);
         // A pause with its elapsed time, logged an hour "before" the resume (clock put back).
         let mut m2 = back.clone();
-        m2.append(Entry { after: None, id: "c4".into(), at_ms: T0 - H, op: Op::Clock { action: ClockAction::Pause, elapsed_ms: Some(70_000.0) } }).unwrap();
+        m2.append(Entry {
+            after: None,
+            id: "c4".into(),
+            at_ms: T0 - H,
+            op: Op::Clock { action: ClockAction::Pause, elapsed_ms: Some(70_000.0) },
+        })
+        .unwrap();
         let back2 = schema::load_stored(&schema::store_match(&m2)).unwrap();
         assert_eq!(back2, m2);
         assert_eq!(clock_of(&back2).elapsed_ms(0.0), 70_000.0);
         // A verdict rests on its elapsed time too; an impossible one is refused.
         let mut m3 = back.clone();
-        let tv = |ms| Entry { after: None, id: "tv".into(), at_ms: T0 - H, op: Op::TimeVerdict { winner: crate::rules::Team::A, elapsed_ms: Some(ms) } };
+        let tv = |ms| Entry {
+            after: None,
+            id: "tv".into(),
+            at_ms: T0 - H,
+            op: Op::TimeVerdict { winner: crate::rules::Team::A, elapsed_ms: Some(ms) },
+        };
         assert_eq!(m3.clone().append(tv(-5.0)).unwrap_err().field, "op.elapsed_ms");
         m3.append(tv(7_200_000.0)).unwrap();
         assert_eq!(clock_of(&m3).elapsed_ms(0.0), 7_200_000.0);

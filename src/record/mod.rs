@@ -402,7 +402,8 @@ impl Match {
                 let after = view.refused();
                 if !after.is_empty() {
                     let e = self.entries.pop().expect("just pushed");
-                    let before: std::collections::HashSet<String> = replay::replay(self).refused().into_iter().map(|(id, _)| id).collect();
+                    let before: std::collections::HashSet<String> =
+                        replay::replay(self).refused().into_iter().map(|(id, _)| id).collect();
                     self.entries.push(e);
                     failed = after.into_iter().find(|(id, _)| !before.contains(id));
                 }
@@ -412,7 +413,10 @@ impl Match {
                 let (field, at) = if id == new_id {
                     (NOT_PLAYABLE, format!("entries[{}]", self.entries.len()))
                 } else {
-                    (LATER_HAND, self.entries.iter().position(|x| x.id == id).map(|i| format!("entries[{i}]")).unwrap_or(id))
+                    (
+                        LATER_HAND,
+                        self.entries.iter().position(|x| x.id == id).map(|i| format!("entries[{i}]")).unwrap_or(id),
+                    )
                 };
                 let reason = if field == NOT_PLAYABLE {
                     format!("{at}: {}: {}", e.field, e.reason)
@@ -451,7 +455,14 @@ mod tests {
         }
         assert!(replay::replay(&m).first_error().is_none());
         let before = m.clone();
-        let err = m.append(Entry { after: None, id: "v".into(), at_ms: 20.0, op: Op::Void { target: "t1".into(), reason: "delete".into() } }).unwrap_err();
+        let err = m
+            .append(Entry {
+                after: None,
+                id: "v".into(),
+                at_ms: 20.0,
+                op: Op::Void { target: "t1".into(), reason: "delete".into() },
+            })
+            .unwrap_err();
         assert_eq!(err.field, LATER_HAND);
         // Named by its place in the log: the last hand, t3, now comes after the game is won.
         let t3 = m.entries.iter().position(|e| e.id == "t3").unwrap();
@@ -459,7 +470,13 @@ mod tests {
         assert_eq!(m, before);
         // Deleting from the newest back is fine.
         for (i, t) in ["t3", "t2", "t1"].into_iter().enumerate() {
-            m.append(Entry { after: None, id: format!("v{i}"), at_ms: 21.0 + i as f64, op: Op::Void { target: t.into(), reason: "delete".into() } }).unwrap();
+            m.append(Entry {
+                after: None,
+                id: format!("v{i}"),
+                at_ms: 21.0 + i as f64,
+                op: Op::Void { target: t.into(), reason: "delete".into() },
+            })
+            .unwrap();
         }
         assert!(schema::validate_match(&m).is_ok());
     }
@@ -476,9 +493,21 @@ mod tests {
         let hands = |m: &Match| replay::effective(m).iter().map(|e| e.entry.id.clone()).collect::<Vec<_>>();
         let undo = |m: &mut Match, id: &str| {
             let target = m.undo_target().expect("something to undo").id.clone();
-            m.append(Entry { after: None, id: id.into(), at_ms: 10.0, op: Op::Void { target, reason: UNDO_REASON.into() } }).unwrap();
+            m.append(Entry {
+                after: None,
+                id: id.into(),
+                at_ms: 10.0,
+                op: Op::Void { target, reason: UNDO_REASON.into() },
+            })
+            .unwrap();
         };
-        m.append(Entry { after: None, id: "del".into(), at_ms: 5.0, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap();
+        m.append(Entry {
+            after: None,
+            id: "del".into(),
+            at_ms: 5.0,
+            op: Op::Void { target: "h1".into(), reason: "delete".into() },
+        })
+        .unwrap();
         assert_eq!(hands(&m), ["h2", "h3"]);
         assert_eq!(m.undo_target().unwrap().id, "del");
         undo(&mut m, "u1");
@@ -490,9 +519,22 @@ mod tests {
         assert_eq!(hands(&m), ["h1"]);
         assert!(schema::validate_match(&m).is_ok());
         // The delete can be entered again once taken back; a void already voided cannot.
-        m.append(Entry { after: None, id: "del2".into(), at_ms: 20.0, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap();
+        m.append(Entry {
+            after: None,
+            id: "del2".into(),
+            at_ms: 20.0,
+            op: Op::Void { target: "h1".into(), reason: "delete".into() },
+        })
+        .unwrap();
         assert!(hands(&m).is_empty());
-        let err = m.append(Entry { after: None, id: "x".into(), at_ms: 21.0, op: Op::Void { target: "del".into(), reason: "delete".into() } }).unwrap_err();
+        let err = m
+            .append(Entry {
+                after: None,
+                id: "x".into(),
+                at_ms: 21.0,
+                op: Op::Void { target: "del".into(), reason: "delete".into() },
+            })
+            .unwrap_err();
         assert_eq!(err.field, "op.target");
         // Undo of that second delete: a chain of voids is decided as a whole.
         undo(&mut m, "u4");
@@ -508,11 +550,31 @@ mod tests {
     fn a_correction_of_a_deleted_hand_is_refused() {
         let mut m = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
         m.append(Entry { after: None, id: "h1".into(), at_ms: 1.0, op: hand(40) }).unwrap();
-        m.append(Entry { after: None, id: "del".into(), at_ms: 2.0, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap();
-        let fix = Entry { after: None, id: "c1".into(), at_ms: 3.0, op: Op::Correct { target: "h1".into(), hand: HandInput::Shengji(Hand { points: 60, ..Hand::default() }) } };
+        m.append(Entry {
+            after: None,
+            id: "del".into(),
+            at_ms: 2.0,
+            op: Op::Void { target: "h1".into(), reason: "delete".into() },
+        })
+        .unwrap();
+        let fix = Entry {
+            after: None,
+            id: "c1".into(),
+            at_ms: 3.0,
+            op: Op::Correct { target: "h1".into(), hand: HandInput::Shengji(Hand { points: 60, ..Hand::default() }) },
+        };
         let err = m.clone().append_replayed(fix.clone()).unwrap_err();
-        assert_eq!((err.field.as_str(), err.reason.as_str()), ("op.target", "\"h1\" is deleted: a correction of it would not count"));
-        m.append(Entry { after: None, id: "u".into(), at_ms: 4.0, op: Op::Void { target: "del".into(), reason: UNDO_REASON.into() } }).unwrap();
+        assert_eq!(
+            (err.field.as_str(), err.reason.as_str()),
+            ("op.target", "\"h1\" is deleted: a correction of it would not count")
+        );
+        m.append(Entry {
+            after: None,
+            id: "u".into(),
+            at_ms: 4.0,
+            op: Op::Void { target: "del".into(), reason: UNDO_REASON.into() },
+        })
+        .unwrap();
         m.append(fix).unwrap();
     }
 

@@ -106,7 +106,9 @@ impl Game {
     }
     /// Levels `[team A, team B]` after each hand, for the chart: index 0 = start.
     pub fn level_series(&self) -> Vec<[crate::rules::Rank; 2]> {
-        let two = |l: &BTreeMap<Team, crate::rules::Rank>| Team::BOTH.map(|t| l.get(&t).copied().unwrap_or(crate::rules::Rank::TWO));
+        let two = |l: &BTreeMap<Team, crate::rules::Rank>| {
+            Team::BOTH.map(|t| l.get(&t).copied().unwrap_or(crate::rules::Rank::TWO))
+        };
         let mut v = vec![two(&self.start.levels)];
         for r in &self.rows {
             if let Ok(o) = &r.result {
@@ -171,7 +173,10 @@ impl ShengjiView {
     }
     /// The first hand that cannot count, if any: (entry id, error).
     pub fn first_error(&self) -> Option<(String, InputError)> {
-        self.games.iter().flat_map(|g| &g.rows).find_map(|r| r.result.as_ref().err().map(|e| (r.entry_id.clone(), e.clone())))
+        self.games
+            .iter()
+            .flat_map(|g| &g.rows)
+            .find_map(|r| r.result.as_ref().err().map(|e| (r.entry_id.clone(), e.clone())))
     }
 }
 
@@ -321,14 +326,25 @@ pub fn extend_shengji(view: &mut ShengjiView, preset: &shengji::Preset, m: &Matc
 /// The row a new hand would get if appended now, without replaying the log: the live
 /// preview of the next hand. Equals the last row of [`replay_shengji`] of the log with the
 /// hand appended (tested).
-pub fn preview_next_hand(view: &ShengjiView, preset: &shengji::Preset, entry_id: &str, at_ms: f64, hand: shengji::Hand) -> HandRow {
+pub fn preview_next_hand(
+    view: &ShengjiView,
+    preset: &shengji::Preset,
+    entry_id: &str,
+    at_ms: f64,
+    hand: shengji::Hand,
+) -> HandRow {
     let g = view.current();
     let mut state = g.state.clone();
     let result = hand_result(preset, g.winner, &mut state, &hand);
     HandRow { entry_id: entry_id.to_string(), number: g.rows.len() + 1, at_ms, hand, result, corrected_ms: Vec::new() }
 }
 
-fn hand_result(preset: &shengji::Preset, winner: Option<Team>, state: &mut State, hand: &shengji::Hand) -> Result<Outcome, InputError> {
+fn hand_result(
+    preset: &shengji::Preset,
+    winner: Option<Team>,
+    state: &mut State,
+    hand: &shengji::Hand,
+) -> Result<Outcome, InputError> {
     match winner {
         Some(w) => Err(InputError { field: "hand".into(), reason: format!("game over: team {w:?} already won") }),
         None => shengji::apply(preset, state, hand),
@@ -391,7 +407,9 @@ impl ShengjiView {
                         g.clock.act(ClockAction::Pause, e.at_ms);
                     }
                     Ok(_) => {}
-                    Err(err) => self.refused.push((e.id.clone(), InputError { field: "ruling".into(), reason: err.to_string() })),
+                    Err(err) => self
+                        .refused
+                        .push((e.id.clone(), InputError { field: "ruling".into(), reason: err.to_string() })),
                 }
                 g.rulings.push(RulingRow { entry_id: e.id.clone(), after_hand: g.rows.len(), ruling: *ruling, result });
             }
@@ -415,8 +433,13 @@ impl ShengjiView {
                 let winners: Vec<Option<Team>> = self.games.iter().map(|g| g.winner).collect();
                 let points = tm.points(&winners);
                 let played = winners.iter().flatten().count() as u32;
-                (played >= tm.games && points[&Team::A] != points[&Team::B])
-                    .then(|| if points[&Team::A] > points[&Team::B] { Team::A } else { Team::B })
+                (played >= tm.games && points[&Team::A] != points[&Team::B]).then(|| {
+                    if points[&Team::A] > points[&Team::B] {
+                        Team::A
+                    } else {
+                        Team::B
+                    }
+                })
             }
             None => {
                 let need = preset.timing.best_of.max(1) / 2 + 1;
@@ -443,7 +466,12 @@ mod tests {
             m.append(Entry { after: None, id: id.clone(), at_ms: k as f64, op }).map(|_| id)
         };
         let hand = |points| Op::Hand { hand: HandInput::Shengji(shengji::Hand { points, ..Default::default() }) };
-        let ruling = |ruling| Op::Ruling { ruling, reason: "暗示".into(), rule: "000 §一(五)4".into(), referee: "王裁判".into() };
+        let ruling = |ruling| Op::Ruling {
+            ruling,
+            reason: "暗示".into(),
+            rule: "000 §一(五)4".into(),
+            referee: "王裁判".into(),
+        };
         let v = |m: &Match| match replay(m) {
             MatchView::Shengji(v) => v,
             _ => unreachable!(),
@@ -462,12 +490,22 @@ mod tests {
         assert_eq!((view.current().winner, view.series[&Team::B]), (Some(Team::B), 1));
         assert_eq!(view.current().rulings.len(), 1, "the voided level penalty no longer counts");
         // (A new hand is checked by the page's preview, or replayed when another tab wrote.)
-        let err = m.clone().append_replayed(Entry { after: None, id: "late".into(), at_ms: 99.0, op: hand(40) }).unwrap_err();
+        let err =
+            m.clone().append_replayed(Entry { after: None, id: "late".into(), at_ms: 99.0, op: hand(40) }).unwrap_err();
         assert_eq!(err.field, crate::record::NOT_PLAYABLE);
         let err = put(&mut m, ruling(Ruling::GameLost { team: Team::B })).unwrap_err();
         assert_eq!(err.field, crate::record::NOT_PLAYABLE, "{err}");
         // A ruling names its referee.
-        let err = put(&mut m, Op::Ruling { ruling: Ruling::GameLost { team: Team::B }, reason: String::new(), rule: String::new(), referee: " ".into() }).unwrap_err();
+        let err = put(
+            &mut m,
+            Op::Ruling {
+                ruling: Ruling::GameLost { team: Team::B },
+                reason: String::new(),
+                rule: String::new(),
+                referee: " ".into(),
+            },
+        )
+        .unwrap_err();
         assert_eq!(err.field, "op.referee");
     }
 
@@ -509,12 +547,27 @@ mod tests {
         let MatchView::Shengji(v) = replay(&m) else { panic!("a 升级 match") };
         assert_eq!(v.current().state.level(Team::A).name(), "J");
         // Hand 1 was really 100 (B takes over +1): everything after shifts.
-        m.append(Entry { after: None, id: "c1".into(), at_ms: 10.0, op: Op::Correct { target: "h0".into(), hand: HandInput::Shengji(shengji::Hand { points: 100, ..Default::default() }) } }).unwrap();
+        m.append(Entry {
+            after: None,
+            id: "c1".into(),
+            at_ms: 10.0,
+            op: Op::Correct {
+                target: "h0".into(),
+                hand: HandInput::Shengji(shengji::Hand { points: 100, ..Default::default() }),
+            },
+        })
+        .unwrap();
         let MatchView::Shengji(v2) = replay(&m) else { panic!("a 升级 match") };
         assert_ne!(v.current().state, v2.current().state);
         assert_eq!(v2.current().rows[0].corrected_ms, vec![10.0]);
         // Undo the correction: back to the original.
-        m.append(Entry { after: None, id: "v1".into(), at_ms: 11.0, op: Op::Void { target: "c1".into(), reason: String::new() } }).unwrap();
+        m.append(Entry {
+            after: None,
+            id: "v1".into(),
+            at_ms: 11.0,
+            op: Op::Void { target: "c1".into(), reason: String::new() },
+        })
+        .unwrap();
         let MatchView::Shengji(v3) = replay(&m) else { panic!("a 升级 match") };
         assert_eq!(v.current().state, v3.current().state);
     }
@@ -532,8 +585,15 @@ mod tests {
     #[test]
     fn best_of_three_keeps_series_score() {
         let mut m = sample::blank_shengji("m2", "jiankang-chaodipi", 0.0);
-        m.append(Entry { after: None, id: "t1".into(), at_ms: 1.0, op: Op::TimeVerdict { winner: Team::B, elapsed_ms: None } }).unwrap();
-        m.append(Entry { after: None, id: "n1".into(), at_ms: 2.0, op: Op::NextGame { start: Start::default() } }).unwrap();
+        m.append(Entry {
+            after: None,
+            id: "t1".into(),
+            at_ms: 1.0,
+            op: Op::TimeVerdict { winner: Team::B, elapsed_ms: None },
+        })
+        .unwrap();
+        m.append(Entry { after: None, id: "n1".into(), at_ms: 2.0, op: Op::NextGame { start: Start::default() } })
+            .unwrap();
         m.append(Entry { after: None, id: "h1".into(), at_ms: 3.0, op: h(40) }).unwrap();
         let MatchView::Shengji(v) = replay(&m) else { panic!("a 升级 match") };
         assert_eq!(v.games.len(), 2);
@@ -547,11 +607,19 @@ mod tests {
         let target = if ids.is_empty() { "none".to_string() } else { ids[back % ids.len()].clone() };
         match k % 12 {
             0..=5 => h(points),
-            6 => Op::Clock { action: [ClockAction::Start, ClockAction::Pause, ClockAction::Resume][back % 3], elapsed_ms: [None, Some(points as f64 * 1000.0)][back % 2] },
+            6 => Op::Clock {
+                action: [ClockAction::Start, ClockAction::Pause, ClockAction::Resume][back % 3],
+                elapsed_ms: [None, Some(points as f64 * 1000.0)][back % 2],
+            },
             7 => Op::Overrun { seat: Seat::CCW[back % 4], action: TimedAction::Play, seconds: 3 },
-            8 => Op::Correct { target, hand: HandInput::Shengji(shengji::Hand { points: (points + 40) % 205, ..Default::default() }) },
+            8 => Op::Correct {
+                target,
+                hand: HandInput::Shengji(shengji::Hand { points: (points + 40) % 205, ..Default::default() }),
+            },
             9 => Op::Void { target, reason: String::new() },
-            10 => [Op::TimeVerdict { winner: Team::A, elapsed_ms: None }, Op::NextGame { start: Start::default() }][back % 2].clone(),
+            10 => [Op::TimeVerdict { winner: Team::A, elapsed_ms: None }, Op::NextGame { start: Start::default() }]
+                [back % 2]
+                .clone(),
             _ => [Op::SignOff { referee: "r".into() }, Op::Reopen { reason: "x".into() }][back % 2].clone(),
         }
     }

@@ -27,7 +27,16 @@ pub fn blank_shengji(id: &str, preset_id: &str, now_ms: f64) -> Match {
 }
 
 fn pen(team: Team, kind: &str, cards: u32, seat: Seat, trick: u32) -> Penalty {
-    Penalty { team, kind: kind.into(), cards, unit: None, points: None, seat: Some(seat), trick: Some(trick), note: String::new() }
+    Penalty {
+        team,
+        kind: kind.into(),
+        cards,
+        unit: None,
+        points: None,
+        seat: Some(seat),
+        trick: Some(trick),
+        note: String::new(),
+    }
 }
 
 /// The sample: 健康杯 炒地皮, 红队 (N/S) vs 蓝队 (E/W), 12 hands, one corrected.
@@ -52,10 +61,20 @@ pub fn shengji_sample(now_ms: f64) -> Match {
         Hand { points: 25, kitty: Some(Kitty { points: 15, unit: Unit::Tractor(2) }), ..Default::default() },
         Hand { points: 70, penalties: vec![pen(Team::B, "wrong_card", 1, Seat::E, 12)], ..Default::default() },
         Hand { points: 45, ..Default::default() },
-        Hand { points: 60, kitty: Some(Kitty { points: 10, unit: Unit::Single }), kitty_jack: Some(JackSuit::Offsuit), ..Default::default() },
+        Hand {
+            points: 60,
+            kitty: Some(Kitty { points: 10, unit: Unit::Single }),
+            kitty_jack: Some(JackSuit::Offsuit),
+            ..Default::default()
+        },
     ];
     let t0 = now_ms - 3_500_000.0;
-    m.entries.push(Entry { after: None, id: "sample-clock".into(), at_ms: t0, op: Op::Clock { action: ClockAction::Start, elapsed_ms: None } });
+    m.entries.push(Entry {
+        after: None,
+        id: "sample-clock".into(),
+        at_ms: t0,
+        op: Op::Clock { action: ClockAction::Start, elapsed_ms: None },
+    });
     for (i, h) in hands.into_iter().enumerate() {
         m.entries.push(Entry {
             after: Some(if i == 0 { crate::record::START.to_string() } else { format!("sample-h{i:02}") }),
@@ -69,7 +88,10 @@ pub fn shengji_sample(now_ms: f64) -> Match {
         after: None,
         id: "sample-c02".into(),
         at_ms: t0 + 3_400_000.0,
-        op: Op::Correct { target: "sample-h02".into(), hand: HandInput::Shengji(Hand { points: 90, ..Default::default() }) },
+        op: Op::Correct {
+            target: "sample-h02".into(),
+            hand: HandInput::Shengji(Hand { points: 90, ..Default::default() }),
+        },
     });
     m
 }

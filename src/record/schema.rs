@@ -212,14 +212,20 @@ fn join_tail(m: &mut Match, t: Tail) -> Result<(), ImportError> {
     }
     let have = m.entries.len();
     if t.from > have {
-        return Err(ie("from", format!("starts at entry {}, but the match has {have} entries: entries are missing", t.from)));
+        return Err(ie(
+            "from",
+            format!("starts at entry {}, but the match has {have} entries: entries are missing", t.from),
+        ));
     }
     for (i, e) in t.entries.into_iter().enumerate() {
         let at = t.from + i;
         match m.entries.get(at) {
             Some(x) if x.id == e.id => {}
             Some(x) => {
-                return Err(ie(format!("entries[{i}].id"), format!("{:?} but the match has {:?} at entry {at}", e.id, x.id)));
+                return Err(ie(
+                    format!("entries[{i}].id"),
+                    format!("{:?} but the match has {:?} at entry {at}", e.id, x.id),
+                ));
             }
             None => m.entries.push(e),
         }
@@ -391,10 +397,7 @@ fn refine(doc: &Value, field: String, reason: String) -> ImportError {
 
 fn envelope(text: &str, kind: &str) -> Result<Value, ImportError> {
     if text.len() > MAX_IMPORT_BYTES {
-        return Err(ie(
-            "",
-            format!("the file is {} bytes; the limit is {} bytes", text.len(), MAX_IMPORT_BYTES),
-        ));
+        return Err(ie("", format!("the file is {} bytes; the limit is {} bytes", text.len(), MAX_IMPORT_BYTES)));
     }
     let doc: Value = serde_json::from_str(text)
         .map_err(|e| ie("", format!("not valid JSON (line {}, column {}): {e}", e.line(), e.column())))?;
@@ -667,7 +670,8 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
             (HandInput::Sandayi(h), Setup::Sandayi(s)) => g::sandayi::check_hand(m, s, h).map_err(game),
             (HandInput::Renju(h), Setup::Renju(s)) => g::renju::check_hand(m, s, h).map_err(game),
             (HandInput::Shengji(h), Setup::Shengji(s)) => {
-                shengji::validate_hand(&s.preset, h).map_err(|er| ie(format!("op.hand.shengji.{}", er.field), er.reason))?;
+                shengji::validate_hand(&s.preset, h)
+                    .map_err(|er| ie(format!("op.hand.shengji.{}", er.field), er.reason))?;
                 if !h.declaring.is_empty() {
                     shengji::check_declaring(&s.preset.declaring, &h.declaring)
                         .map_err(|er| ie(format!("op.hand.shengji.{}", er.field), er.reason))?;
@@ -711,7 +715,10 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
         }
         Op::Ruling { referee, .. } => {
             if !matches!(m.setup, Setup::Shengji(_) | Setup::Guandan(_)) {
-                return Err(ie("op", format!("rulings are recorded for 升级 and 掼蛋 only, not in a {} match", m.setup.game())));
+                return Err(ie(
+                    "op",
+                    format!("rulings are recorded for 升级 and 掼蛋 only, not in a {} match", m.setup.game()),
+                ));
             }
             if referee.trim().is_empty() {
                 return Err(ie("op.referee", "a ruling names the referee who made it"));
@@ -720,7 +727,9 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
                 return Err(ie("op.referee", format!("longer than {MAX_TITLE} characters")));
             }
         }
-        Op::Clock { elapsed_ms: Some(ms), .. } | Op::TimeVerdict { elapsed_ms: Some(ms), .. } if !(0.0..=MAX_ELAPSED_MS).contains(ms) => {
+        Op::Clock { elapsed_ms: Some(ms), .. } | Op::TimeVerdict { elapsed_ms: Some(ms), .. }
+            if !(0.0..=MAX_ELAPSED_MS).contains(ms) =>
+        {
             return Err(ie("op.elapsed_ms", format!("{ms} is not 0…{MAX_ELAPSED_MS} ms")));
         }
         Op::Clock { .. } | Op::TimeVerdict { .. } | Op::NextGame { .. } => {}
@@ -803,7 +812,10 @@ impl MergeReport {
     /// that differs, an entry that does not fit): after such a merge the incoming value is
     /// not all in storage.
     pub fn left_out(&self) -> bool {
-        !self.conflicts.is_empty() || !self.setup_differs.is_empty() || !self.not_fitting.is_empty() || !self.forks.is_empty()
+        !self.conflicts.is_empty()
+            || !self.setup_differs.is_empty()
+            || !self.not_fitting.is_empty()
+            || !self.forks.is_empty()
     }
 }
 
@@ -812,7 +824,8 @@ impl MergeReport {
 /// device's entry, the file's, and whether they are the same entry in all but id and time.
 /// Voids of both logs count (a hand deleted on either device is no fork).
 fn forks_of<'a>(loc: &'a Match, inc: &'a Match, new: &HashSet<&str>) -> Vec<(&'a Entry, &'a Entry, bool)> {
-    if loc.setup.entries_independent() || !inc.entries.iter().any(|e| e.after.is_some() && new.contains(e.id.as_str())) {
+    if loc.setup.entries_independent() || !inc.entries.iter().any(|e| e.after.is_some() && new.contains(e.id.as_str()))
+    {
         return Vec::new();
     }
     let voided = super::voided_of(loc.entries.iter().chain(inc.entries.iter().filter(|e| new.contains(e.id.as_str()))));
@@ -878,7 +891,11 @@ pub fn merge(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>, MergeRe
                         let at = inc.entries.iter().position(|x| x.id == e.id).unwrap_or(0);
                         for x in inc.entries[at + 1..].iter().filter(|x| new_ids.contains(x.id.as_str())) {
                             if drop.insert(&x.id) {
-                                report.not_fitting.push((inc.id.clone(), x.id.clone(), format!("after {:?}, which forks from {:?} here", e.id, l.id)));
+                                report.not_fitting.push((
+                                    inc.id.clone(),
+                                    x.id.clone(),
+                                    format!("after {:?}, which forks from {:?} here", e.id, l.id),
+                                ));
                             }
                         }
                         break;
@@ -932,7 +949,11 @@ pub fn merge(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>, MergeRe
                         }
                     }
                     for e in left {
-                        report.not_fitting.push((inc.id.clone(), e.id.clone(), why_of.remove(e.id.as_str()).unwrap_or_default()));
+                        report.not_fitting.push((
+                            inc.id.clone(),
+                            e.id.clone(),
+                            why_of.remove(e.id.as_str()).unwrap_or_default(),
+                        ));
                     }
                 }
                 if added == 0 {
@@ -966,7 +987,8 @@ pub(crate) fn assert_forks_are_seen(base: &Match, a: &Op, b: &Op) {
     let there_more = put(&there, "there6", a);
     for (x, y) in [(&here, &there_more), (&there, &here)] {
         let (changed, r) = merge(std::slice::from_ref(x), std::slice::from_ref(y)).unwrap();
-        let (xi, yi) = (&x.entries.last().unwrap().id, &y.entries.iter().rev().find(|e| e.id.ends_with('5')).unwrap().id);
+        let (xi, yi) =
+            (&x.entries.last().unwrap().id, &y.entries.iter().rev().find(|e| e.id.ends_with('5')).unwrap().id);
         assert_eq!(r.forks, vec![(x.id.clone(), xi.clone(), yi.clone())], "{r:?}");
         assert!(changed.is_empty(), "this device's log stays as it was: {r:?}");
         assert!(r.left_out());
@@ -1014,15 +1036,20 @@ mod tests {
     #[test]
     fn shengji_forks_are_seen() {
         let base = sample::shengji_sample(1_700_000_000_000.0);
-        let hand = |points| Op::Hand { hand: HandInput::Shengji(crate::rules::shengji::Hand { points, ..Default::default() }) };
+        let hand = |points| Op::Hand {
+            hand: HandInput::Shengji(crate::rules::shengji::Hand { points, ..Default::default() }),
+        };
         assert_forks_are_seen(&base, &hand(40), &hand(60));
     }
 
     #[test]
     fn a_hand_names_the_hand_it_follows_and_old_entries_none() {
         let mut m = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
-        let hand = |points| Op::Hand { hand: HandInput::Shengji(crate::rules::shengji::Hand { points, ..Default::default() }) };
-        let put = |m: &mut Match, id: &str, op: Op| m.append(Entry { after: None, id: id.into(), at_ms: 1.0, op }).unwrap();
+        let hand = |points| Op::Hand {
+            hand: HandInput::Shengji(crate::rules::shengji::Hand { points, ..Default::default() }),
+        };
+        let put =
+            |m: &mut Match, id: &str, op: Op| m.append(Entry { after: None, id: id.into(), at_ms: 1.0, op }).unwrap();
         put(&mut m, "c", Op::Clock { action: crate::record::ClockAction::Start, elapsed_ms: None });
         put(&mut m, "h1", hand(40));
         put(&mut m, "h2", hand(60));
@@ -1088,7 +1115,12 @@ mod tests {
             note: long,
         });
         let n = m.entries.len();
-        let entry = |id: &str, hand| Entry { after: None, id: id.into(), at_ms: 1_700_000_100_000.0, op: Op::Hand { hand: HandInput::Shengji(hand) } };
+        let entry = |id: &str, hand| Entry {
+            after: None,
+            id: id.into(),
+            at_ms: 1_700_000_100_000.0,
+            op: Op::Hand { hand: HandInput::Shengji(hand) },
+        };
         let err = m.append(entry("h-long", hand.clone())).unwrap_err();
         assert!(err.field.starts_with("op.hand"), "{err}");
         assert!(err.field.ends_with("penalties[0].note"), "{err}");
@@ -1109,7 +1141,12 @@ mod tests {
         let m = sample::shengji_sample(1_700_000_000_000.0);
         let mut entries = m.entries.clone();
         // Text that JSON must escape.
-        entries.push(Entry { after: None, id: "v-x".into(), at_ms: 9e12, op: Op::Void { target: entries[0].id.clone(), reason: "\"]}}\u{2028}\n\\".into() } });
+        entries.push(Entry {
+            after: None,
+            id: "v-x".into(),
+            at_ms: 9e12,
+            op: Op::Void { target: entries[0].id.clone(), reason: "\"]}}\u{2028}\n\\".into() },
+        });
         let id = "m-\"]}";
         let mut text = store_tail(id, 3, &[]);
         for k in 0..entries.len() {
@@ -1260,7 +1297,8 @@ mod tests {
         m.append(Entry { after: None, id: "s1".into(), at_ms: 1.0, op: Op::SignOff { referee: "王".into() } }).unwrap();
         let hand = Op::Hand { hand: HandInput::Shengji(shengji::Hand { points: 40, ..Default::default() }) };
         assert!(m.append(Entry { after: None, id: "h-x".into(), at_ms: 2.0, op: hand.clone() }).is_err());
-        m.append(Entry { after: None, id: "r1".into(), at_ms: 3.0, op: Op::Reopen { reason: "录入错误".into() } }).unwrap();
+        m.append(Entry { after: None, id: "r1".into(), at_ms: 3.0, op: Op::Reopen { reason: "录入错误".into() } })
+            .unwrap();
         m.append(Entry { after: None, id: "h-x".into(), at_ms: 4.0, op: hand }).unwrap();
         assert_eq!(m.entries.len(), n + 3);
     }
@@ -1291,7 +1329,14 @@ mod tests {
         here.append(Entry { after: None, id: "h1".into(), at_ms: 1_000_000.0, op: h(40) }).unwrap();
         here.append(Entry { after: None, id: "h2".into(), at_ms: 1_100_000.0, op: h(60) }).unwrap();
         let mut there = here.clone();
-        there.append(Entry { after: None, id: "c1".into(), at_ms: 500_000.0, op: Op::Correct { target: "h2".into(), hand: shengji_hand(70) } }).unwrap();
+        there
+            .append(Entry {
+                after: None,
+                id: "c1".into(),
+                at_ms: 500_000.0,
+                op: Op::Correct { target: "h2".into(), hand: shengji_hand(70) },
+            })
+            .unwrap();
         there.append(Entry { after: None, id: "h3".into(), at_ms: 600_000.0, op: h(85) }).unwrap();
         let (changed, rep) = merge(std::slice::from_ref(&here), std::slice::from_ref(&there)).unwrap();
         assert_eq!(rep.extended, vec![("m".to_string(), 2)]);
@@ -1338,10 +1383,23 @@ mod tests {
     #[test]
     fn two_devices_that_sync_both_ways_end_with_the_same_log() {
         let mut base = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
-        base.append(Entry { after: None, id: "h1".into(), at_ms: 1_000.0, op: Op::Hand { hand: shengji_hand(40) } }).unwrap();
+        base.append(Entry { after: None, id: "h1".into(), at_ms: 1_000.0, op: Op::Hand { hand: shengji_hand(40) } })
+            .unwrap();
         let (mut a, mut b) = (base.clone(), base.clone());
-        a.append(Entry { after: None, id: "ca".into(), at_ms: 2_000.0, op: Op::Correct { target: "h1".into(), hand: shengji_hand(60) } }).unwrap();
-        b.append(Entry { after: None, id: "cb".into(), at_ms: 3_000.0, op: Op::Correct { target: "h1".into(), hand: shengji_hand(70) } }).unwrap();
+        a.append(Entry {
+            after: None,
+            id: "ca".into(),
+            at_ms: 2_000.0,
+            op: Op::Correct { target: "h1".into(), hand: shengji_hand(60) },
+        })
+        .unwrap();
+        b.append(Entry {
+            after: None,
+            id: "cb".into(),
+            at_ms: 3_000.0,
+            op: Op::Correct { target: "h1".into(), hand: shengji_hand(70) },
+        })
+        .unwrap();
         let a2 = merge(std::slice::from_ref(&a), std::slice::from_ref(&b)).unwrap().0.remove(0);
         let b2 = merge(std::slice::from_ref(&b), std::slice::from_ref(&a)).unwrap().0.remove(0);
         assert_eq!(a2, b2);

@@ -47,11 +47,7 @@ pub struct RuleError {
 impl RuleError {
     /// An error about `field` of no particular hand.
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        RuleError {
-            hand: None,
-            field: field.into(),
-            message: message.into(),
-        }
+        RuleError { hand: None, field: field.into(), message: message.into() }
     }
     /// The same error, attributed to hand `index` (0-based).
     pub fn in_hand(mut self, index: usize) -> Self {
@@ -127,9 +123,7 @@ impl<'de> Deserialize<'de> for Call {
         match Raw::deserialize(d)? {
             Raw::N(n) => Ok(Call::Bid(n)),
             Raw::S(s) if s.eq_ignore_ascii_case("pass") => Ok(Call::Pass),
-            Raw::S(s) => Err(serde::de::Error::custom(format!(
-                "a call is a bid number or \"pass\", not {s:?}"
-            ))),
+            Raw::S(s) => Err(serde::de::Error::custom(format!("a call is a bid number or \"pass\", not {s:?}"))),
         }
     }
 }
@@ -166,16 +160,10 @@ pub fn check_bidding(
     players: usize,
 ) -> Result<Bidding, RuleError> {
     if bids.len() != players {
-        return Err(RuleError::new(
-            "bids",
-            format!("需要每位玩家一项（{players} 项），实际 {} 项", bids.len()),
-        ));
+        return Err(RuleError::new("bids", format!("需要每位玩家一项（{players} 项），实际 {} 项", bids.len())));
     }
     match first_bidder {
-        Some(f) if f >= players => Err(RuleError::new(
-            "first_bidder",
-            format!("玩家序号 {f} 超出范围 0..{players}"),
-        )),
+        Some(f) if f >= players => Err(RuleError::new("first_bidder", format!("玩家序号 {f} 超出范围 0..{players}"))),
         Some(f) => bidding_from(bids, f, bid_values),
         None => {
             let mut first_err = None;
@@ -190,20 +178,13 @@ pub fn check_bidding(
             let e = first_err.unwrap_or_else(|| RuleError::new("bids", "没有玩家"));
             Err(RuleError::new(
                 e.field,
-                format!(
-                    "未记录首叫者，从任何一位开始叫都不成立；从玩家 0 开始时：{}",
-                    e.message
-                ),
+                format!("未记录首叫者，从任何一位开始叫都不成立；从玩家 0 开始时：{}", e.message),
             ))
         }
     }
 }
 
-fn bidding_from(
-    bids: &[Option<Call>],
-    start: usize,
-    bid_values: &[u8],
-) -> Result<Bidding, RuleError> {
+fn bidding_from(bids: &[Option<Call>], start: usize, bid_values: &[u8]) -> Result<Bidding, RuleError> {
     let n = bids.len();
     let top = bid_values.iter().copied().max().unwrap_or(0);
     let order: Vec<usize> = (0..n).map(|k| (start + k) % n).collect();
@@ -228,17 +209,11 @@ fn bidding_from(
             (false, Some(Call::Pass)) => {}
             (false, Some(Call::Bid(v))) => {
                 if !bid_values.contains(&v) {
-                    return Err(RuleError::new(
-                        field,
-                        format!("叫 {v} 不在可叫的 {bid_values:?} 之中"),
-                    ));
+                    return Err(RuleError::new(field, format!("叫 {v} 不在可叫的 {bid_values:?} 之中")));
                 }
                 if let Some((_, high)) = winner {
                     if v <= high {
-                        return Err(RuleError::new(
-                            field,
-                            format!("叫 {v} 必须高于上一位的 {high}"),
-                        ));
+                        return Err(RuleError::new(field, format!("叫 {v} 必须高于上一位的 {high}")));
                     }
                 }
                 winner = Some((p, v));
@@ -247,12 +222,7 @@ fn bidding_from(
         }
     }
     let opened_at_top = matches!(bids[start], Some(Call::Bid(v)) if v == top);
-    Ok(Bidding {
-        first_bidder: start,
-        order,
-        winner,
-        opened_at_top,
-    })
+    Ok(Bidding { first_bidder: start, order, winner, opened_at_top })
 }
 
 /// A player's place in a session ranking ([`rank_session`]).
@@ -294,30 +264,17 @@ pub fn rank_session(totals: &[i64], advancing: usize) -> Ranking {
             Some(prev) if prev.total == totals[p] => prev.place,
             _ => i + 1,
         };
-        standings.push(Standing {
-            player: p,
-            total: totals[p],
-            place,
-        });
+        standings.push(Standing { player: p, total: totals[p], place });
     }
-    let cut_tie = advancing >= 1
-        && advancing < standings.len()
-        && standings[advancing - 1].total == standings[advancing].total;
+    let cut_tie =
+        advancing >= 1 && advancing < standings.len() && standings[advancing - 1].total == standings[advancing].total;
     let playoff_players = if cut_tie {
         let t = standings[advancing].total;
-        standings
-            .iter()
-            .filter(|s| s.total == t)
-            .map(|s| s.player)
-            .collect()
+        standings.iter().filter(|s| s.total == t).map(|s| s.player).collect()
     } else {
         Vec::new()
     };
-    Ranking {
-        standings,
-        playoff: cut_tie,
-        playoff_players,
-    }
+    Ranking { standings, playoff: cut_tie, playoff_players }
 }
 
 /// One multiplier factor of a hand, for the explanation and for translated UIs.
@@ -395,35 +352,18 @@ pub(crate) fn signed(v: i64) -> String {
 
 /// `factor^count`, or an overflow error on `field`.
 pub(crate) fn power(factor: i64, count: u32, field: &str) -> Result<i64, RuleError> {
-    factor
-        .checked_pow(count)
-        .ok_or_else(|| RuleError::new(field, format!("倍数 {factor} 的 {count} 次方超出计分范围")))
+    factor.checked_pow(count).ok_or_else(|| RuleError::new(field, format!("倍数 {factor} 的 {count} 次方超出计分范围")))
 }
 
 pub(crate) fn mul(a: i64, b: i64, field: &str) -> Result<i64, RuleError> {
-    a.checked_mul(b)
-        .ok_or_else(|| RuleError::new(field, "分数超出计分范围"))
+    a.checked_mul(b).ok_or_else(|| RuleError::new(field, "分数超出计分范围"))
 }
 
 /// Landlord and farmer deltas for a per-farmer `unit`; the hand sums to zero because the
 /// landlord's share equals the number of farmers (checked by the preset validation).
-pub(crate) fn deltas(
-    players: usize,
-    landlord: usize,
-    landlord_won: bool,
-    unit: i64,
-    share: i64,
-) -> Vec<i64> {
+pub(crate) fn deltas(players: usize, landlord: usize, landlord_won: bool, unit: i64, share: i64) -> Vec<i64> {
     let sign = if landlord_won { 1 } else { -1 };
-    (0..players)
-        .map(|p| {
-            if p == landlord {
-                sign * share * unit
-            } else {
-                -sign * unit
-            }
-        })
-        .collect()
+    (0..players).map(|p| if p == landlord { sign * share * unit } else { -sign * unit }).collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -483,12 +423,7 @@ pub fn builtin_presets() -> Vec<Preset> {
         landlord_share: 2,
         max_bombs: 13,
         max_rockets: 1,
-        session: SessionRules {
-            tables: Some(3),
-            minutes_per_table: Some(30),
-            advancing: 1,
-            playoff_on_tie: true,
-        },
+        session: SessionRules { tables: Some(3), minutes_per_table: Some(30), advancing: 1, playoff_on_tie: true },
         readings: vec![
             Reading {
                 field: "stake".into(),
@@ -531,10 +466,7 @@ pub fn validate_preset(preset: &Preset) -> Result<(), RuleError> {
 
 pub(crate) fn check_bid_values(values: &[u8]) -> Result<(), RuleError> {
     if values.is_empty() || values[0] == 0 || values.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(RuleError::new(
-            "preset.bid_values",
-            format!("必须是递增的正整数，实际 {values:?}"),
-        ));
+        return Err(RuleError::new("preset.bid_values", format!("必须是递增的正整数，实际 {values:?}")));
     }
     Ok(())
 }
@@ -543,10 +475,7 @@ pub(crate) fn check_share(share: i64, players: usize) -> Result<(), RuleError> {
     if share != players as i64 - 1 {
         return Err(RuleError::new(
             "preset.landlord_share",
-            format!(
-                "地主倍数必须等于农民人数 {}（否则每局总和不为零），实际 {share}",
-                players - 1
-            ),
+            format!("地主倍数必须等于农民人数 {}（否则每局总和不为零），实际 {share}", players - 1),
         ));
     }
     Ok(())
@@ -632,18 +561,8 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
     if let Some(bids) = &hand.bids {
         let b = check_bidding(bids, hand.first_bidder, &preset.bid_values, n)?;
         match (b.winner, hand.landlord) {
-            (None, Some(_)) => {
-                return Err(RuleError::new(
-                    "landlord",
-                    "所有人都不叫，应重新发牌，不能有地主",
-                ))
-            }
-            (Some((w, _)), None) => {
-                return Err(RuleError::new(
-                    "landlord",
-                    format!("玩家 {w} 叫分最高，应为地主"),
-                ))
-            }
+            (None, Some(_)) => return Err(RuleError::new("landlord", "所有人都不叫，应重新发牌，不能有地主")),
+            (Some((w, _)), None) => return Err(RuleError::new("landlord", format!("玩家 {w} 叫分最高，应为地主"))),
             (Some((w, v)), Some(l)) => {
                 if w != l {
                     return Err(RuleError::new(
@@ -652,74 +571,44 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
                     ));
                 }
                 if v != hand.bid {
-                    return Err(RuleError::new(
-                        "bid",
-                        format!("底分必须等于最高叫分 {v}，实际 {}", hand.bid),
-                    ));
+                    return Err(RuleError::new("bid", format!("底分必须等于最高叫分 {v}，实际 {}", hand.bid)));
                 }
             }
             (None, None) => {}
         }
     } else if hand.first_bidder.is_some_and(|f| f >= n) {
-        return Err(RuleError::new(
-            "first_bidder",
-            format!("玩家序号超出范围 0..{n}"),
-        ));
+        return Err(RuleError::new("first_bidder", format!("玩家序号超出范围 0..{n}")));
     }
     let Some(landlord) = hand.landlord else {
         return check_redeal(hand);
     };
     if landlord >= n {
-        return Err(RuleError::new(
-            "landlord",
-            format!("玩家序号 {landlord} 超出范围 0..{n}"),
-        ));
+        return Err(RuleError::new("landlord", format!("玩家序号 {landlord} 超出范围 0..{n}")));
     }
     if !preset.bid_values.contains(&hand.bid) {
-        return Err(RuleError::new(
-            "bid",
-            format!("叫分 {} 不在可叫的 {:?} 之中", hand.bid, preset.bid_values),
-        ));
+        return Err(RuleError::new("bid", format!("叫分 {} 不在可叫的 {:?} 之中", hand.bid, preset.bid_values)));
     }
     if hand.bombs > preset.max_bombs {
-        return Err(RuleError::new(
-            "bombs",
-            format!(
-                "一局最多 {} 个炸弹，实际记为 {}",
-                preset.max_bombs, hand.bombs
-            ),
-        ));
+        return Err(RuleError::new("bombs", format!("一局最多 {} 个炸弹，实际记为 {}", preset.max_bombs, hand.bombs)));
     }
     if hand.rockets > preset.max_rockets {
         return Err(RuleError::new(
             "rockets",
-            format!(
-                "一局最多 {} 个火箭，实际记为 {}",
-                preset.max_rockets, hand.rockets
-            ),
+            format!("一局最多 {} 个火箭，实际记为 {}", preset.max_rockets, hand.rockets),
         ));
     }
     if hand.spring && hand.anti_spring {
         return Err(RuleError::new("anti_spring", "春天和反春不能同时出现"));
     }
     if hand.spring && !hand.landlord_won {
-        return Err(RuleError::new(
-            "spring",
-            "春天（农民一张未出）只可能是地主赢",
-        ));
+        return Err(RuleError::new("spring", "春天（农民一张未出）只可能是地主赢"));
     }
     if hand.anti_spring && hand.landlord_won {
-        return Err(RuleError::new(
-            "anti_spring",
-            "反春（地主只出了第一手）只可能是地主输",
-        ));
+        return Err(RuleError::new("anti_spring", "反春（地主只出了第一手）只可能是地主输"));
     }
     if let Some(out) = hand.went_out {
         if out >= n {
-            return Err(RuleError::new(
-                "went_out",
-                format!("玩家序号 {out} 超出范围 0..{n}"),
-            ));
+            return Err(RuleError::new("went_out", format!("玩家序号 {out} 超出范围 0..{n}")));
         }
         if (out == landlord) != hand.landlord_won {
             return Err(RuleError::new(
@@ -753,10 +642,7 @@ fn check_redeal(hand: &Hand) -> Result<(), RuleError> {
     } else {
         return Ok(());
     };
-    Err(RuleError::new(
-        field,
-        "无人叫分、重新发牌的一局没有打牌，此项必须为 0 / false",
-    ))
+    Err(RuleError::new(field, "无人叫分、重新发牌的一局没有打牌，此项必须为 0 / false"))
 }
 
 /// 倍数 and its factors — 000 §二(八): starts at 1, ×2 per bomb and per rocket played,
@@ -765,33 +651,17 @@ pub fn multiplier(preset: &Preset, hand: &Hand) -> Result<(i64, Vec<Factor>), Ru
     let mut factors = Vec::new();
     if hand.bombs > 0 {
         let times = power(preset.bomb_factor, hand.bombs, "bombs")?;
-        factors.push(Factor {
-            kind: FactorKind::Bomb,
-            count: hand.bombs,
-            times,
-        });
+        factors.push(Factor { kind: FactorKind::Bomb, count: hand.bombs, times });
     }
     if hand.rockets > 0 {
         let times = power(preset.rocket_factor, hand.rockets, "rockets")?;
-        factors.push(Factor {
-            kind: FactorKind::Rocket,
-            count: hand.rockets,
-            times,
-        });
+        factors.push(Factor { kind: FactorKind::Rocket, count: hand.rockets, times });
     }
     if hand.spring {
-        factors.push(Factor {
-            kind: FactorKind::Spring,
-            count: 1,
-            times: preset.spring_factor,
-        });
+        factors.push(Factor { kind: FactorKind::Spring, count: 1, times: preset.spring_factor });
     }
     if hand.anti_spring {
-        factors.push(Factor {
-            kind: FactorKind::AntiSpring,
-            count: 1,
-            times: preset.anti_spring_factor,
-        });
+        factors.push(Factor { kind: FactorKind::AntiSpring, count: 1, times: preset.anti_spring_factor });
     }
     let mut m = 1i64;
     for f in &factors {
@@ -835,14 +705,7 @@ pub fn score_hand(preset: &Preset, hand: &Hand) -> Result<HandResult, RuleError>
         signed(deltas[landlord]),
         signed(if hand.landlord_won { -unit } else { unit }),
     );
-    Ok(HandResult {
-        deltas,
-        base,
-        multiplier: m,
-        factors,
-        unit,
-        explanation,
-    })
+    Ok(HandResult { deltas, base, multiplier: m, factors, unit, explanation })
 }
 
 /// A whole session replayed.
@@ -863,10 +726,7 @@ pub fn replay(preset: &Preset, players: usize, hands: &[Hand]) -> Result<Replay,
     if players != preset.players {
         return Err(RuleError::new(
             "players",
-            format!(
-                "{} 需要 {} 位玩家，实际 {players} 位",
-                preset.name, preset.players
-            ),
+            format!("{} 需要 {} 位玩家，实际 {players} 位", preset.name, preset.players),
         ));
     }
     let mut totals = vec![0i64; players];
@@ -874,16 +734,11 @@ pub fn replay(preset: &Preset, players: usize, hands: &[Hand]) -> Result<Replay,
     for (i, hand) in hands.iter().enumerate() {
         let r = score_hand(preset, hand).map_err(|e| e.in_hand(i))?;
         for (t, d) in totals.iter_mut().zip(&r.deltas) {
-            *t = t
-                .checked_add(*d)
-                .ok_or_else(|| RuleError::new("totals", "总分超出计分范围").in_hand(i))?;
+            *t = t.checked_add(*d).ok_or_else(|| RuleError::new("totals", "总分超出计分范围").in_hand(i))?;
         }
         results.push(r);
     }
-    Ok(Replay {
-        totals,
-        hands: results,
-    })
+    Ok(Replay { totals, hands: results })
 }
 
 #[cfg(test)]
@@ -896,14 +751,7 @@ mod tests {
     }
 
     fn hand(landlord: usize, bid: u8, bombs: u32, rockets: u32, won: bool) -> Hand {
-        Hand {
-            landlord: Some(landlord),
-            bid,
-            bombs,
-            rockets,
-            landlord_won: won,
-            ..Hand::default()
-        }
+        Hand { landlord: Some(landlord), bid, bombs, rockets, landlord_won: won, ..Hand::default() }
     }
 
     #[test]
@@ -921,64 +769,38 @@ mod tests {
         let r = score_hand(&preset(), &hand(0, 3, 1, 1, true)).unwrap();
         assert_eq!(r.deltas, vec![24, -12, -12]);
         assert_eq!(r.multiplier, 4);
-        assert_eq!(
-            r.explanation,
-            "底分 3 × 倍数 4 (炸弹×2, 火箭×2) = 12; 地主 +24, 农民各 −12"
-        );
+        assert_eq!(r.explanation, "底分 3 × 倍数 4 (炸弹×2, 火箭×2) = 12; 地主 +24, 农民各 −12");
     }
 
     #[test]
     fn spring_and_two_bombs() {
-        let h = Hand {
-            spring: true,
-            ..hand(2, 1, 2, 0, true)
-        };
+        let h = Hand { spring: true, ..hand(2, 1, 2, 0, true) };
         let r = score_hand(&preset(), &h).unwrap();
         assert_eq!(r.deltas, vec![-8, -8, 16]);
-        assert_eq!(
-            r.explanation,
-            "底分 1 × 倍数 8 (炸弹2个×4, 春天×2) = 8; 地主 +16, 农民各 −8"
-        );
+        assert_eq!(r.explanation, "底分 1 × 倍数 8 (炸弹2个×4, 春天×2) = 8; 地主 +16, 农民各 −8");
     }
 
     #[test]
     fn anti_spring_loss() {
-        let h = Hand {
-            anti_spring: true,
-            ..hand(1, 2, 0, 0, false)
-        };
+        let h = Hand { anti_spring: true, ..hand(1, 2, 0, 0, false) };
         let r = score_hand(&preset(), &h).unwrap();
         assert_eq!(r.deltas, vec![4, -8, 4]);
-        assert_eq!(
-            r.explanation,
-            "底分 2 × 倍数 2 (反春×2) = 4; 地主 −8, 农民各 +4"
-        );
+        assert_eq!(r.explanation, "底分 2 × 倍数 2 (反春×2) = 4; 地主 −8, 农民各 +4");
     }
 
     #[test]
     fn stake_is_shown_when_not_one() {
-        let p = Preset {
-            stake: 5,
-            ..preset()
-        };
+        let p = Preset { stake: 5, ..preset() };
         let r = score_hand(&p, &hand(0, 2, 0, 0, false)).unwrap();
         assert_eq!(r.deltas, vec![-20, 10, 10]);
-        assert!(
-            r.explanation
-                .starts_with("底注 5 × 叫分 2 = 底分 10 × 倍数 1 = 10"),
-            "{}",
-            r.explanation
-        );
+        assert!(r.explanation.starts_with("底注 5 × 叫分 2 = 底分 10 × 倍数 1 = 10"), "{}", r.explanation);
     }
 
     #[test]
     fn redeal_scores_nothing() {
         let r = score_hand(&preset(), &Hand::redeal()).unwrap();
         assert_eq!(r.deltas, vec![0, 0, 0]);
-        let bad = Hand {
-            bid: 2,
-            ..Hand::redeal()
-        };
+        let bad = Hand { bid: 2, ..Hand::redeal() };
         assert_eq!(score_hand(&preset(), &bad).unwrap_err().field, "bid");
     }
 
@@ -991,28 +813,9 @@ mod tests {
             (hand(0, 0, 0, 0, true), "bid"),
             (hand(0, 1, 14, 0, true), "bombs"),
             (hand(0, 1, 0, 2, true), "rockets"),
-            (
-                Hand {
-                    spring: true,
-                    ..hand(0, 1, 0, 0, false)
-                },
-                "spring",
-            ),
-            (
-                Hand {
-                    anti_spring: true,
-                    ..hand(0, 1, 0, 0, true)
-                },
-                "anti_spring",
-            ),
-            (
-                Hand {
-                    spring: true,
-                    anti_spring: true,
-                    ..hand(0, 1, 0, 0, true)
-                },
-                "anti_spring",
-            ),
+            (Hand { spring: true, ..hand(0, 1, 0, 0, false) }, "spring"),
+            (Hand { anti_spring: true, ..hand(0, 1, 0, 0, true) }, "anti_spring"),
+            (Hand { spring: true, anti_spring: true, ..hand(0, 1, 0, 0, true) }, "anti_spring"),
         ];
         for (h, field) in cases {
             assert_eq!(validate_hand(&p, &h).unwrap_err().field, field, "{h:?}");
@@ -1040,33 +843,17 @@ mod tests {
     fn bidding_landlord_is_the_highest_bidder() {
         let p = preset();
         let bids = vec![Some(Call::Bid(1)), Some(Call::Pass), Some(Call::Bid(2))];
-        let ok = Hand {
-            bids: Some(bids.clone()),
-            first_bidder: Some(0),
-            ..hand(2, 2, 0, 0, true)
-        };
+        let ok = Hand { bids: Some(bids.clone()), first_bidder: Some(0), ..hand(2, 2, 0, 0, true) };
         validate_hand(&p, &ok).unwrap();
-        let wrong = Hand {
-            bids: Some(bids.clone()),
-            ..hand(0, 2, 0, 0, true)
-        };
+        let wrong = Hand { bids: Some(bids.clone()), ..hand(0, 2, 0, 0, true) };
         assert_eq!(validate_hand(&p, &wrong).unwrap_err().field, "landlord");
-        let wrong_bid = Hand {
-            bids: Some(bids),
-            ..hand(2, 1, 0, 0, true)
-        };
+        let wrong_bid = Hand { bids: Some(bids), ..hand(2, 1, 0, 0, true) };
         assert_eq!(validate_hand(&p, &wrong_bid).unwrap_err().field, "bid");
         // all pass → redeal
         let all_pass = vec![Some(Call::Pass); 3];
-        let h = Hand {
-            bids: Some(all_pass.clone()),
-            ..Hand::redeal()
-        };
+        let h = Hand { bids: Some(all_pass.clone()), ..Hand::redeal() };
         validate_hand(&p, &h).unwrap();
-        let h = Hand {
-            bids: Some(all_pass),
-            ..hand(0, 1, 0, 0, true)
-        };
+        let h = Hand { bids: Some(all_pass), ..hand(0, 1, 0, 0, true) };
         assert_eq!(validate_hand(&p, &h).unwrap_err().field, "landlord");
     }
 
@@ -1078,40 +865,19 @@ mod tests {
         assert_eq!(b.winner, Some((0, 3)));
         assert!(b.opened_at_top);
         // not increasing
-        let e = check_bidding(
-            &[Some(Call::Bid(2)), Some(Call::Bid(2)), Some(Call::Pass)],
-            Some(0),
-            &v,
-            3,
-        )
-        .unwrap_err();
+        let e = check_bidding(&[Some(Call::Bid(2)), Some(Call::Bid(2)), Some(Call::Pass)], Some(0), &v, 3).unwrap_err();
         assert_eq!(e.field, "bids[1]");
         // a call after the top bid
-        let e = check_bidding(
-            &[Some(Call::Bid(3)), Some(Call::Pass), None],
-            Some(0),
-            &v,
-            3,
-        )
-        .unwrap_err();
+        let e = check_bidding(&[Some(Call::Bid(3)), Some(Call::Pass), None], Some(0), &v, 3).unwrap_err();
         assert_eq!(e.field, "bids[1]");
         // None before the end
-        let e =
-            check_bidding(&[Some(Call::Pass), None, Some(Call::Pass)], Some(0), &v, 3).unwrap_err();
+        let e = check_bidding(&[Some(Call::Pass), None, Some(Call::Pass)], Some(0), &v, 3).unwrap_err();
         assert_eq!(e.field, "bids[1]");
         // inferred first bidder: 2 opened with 3
         let b = check_bidding(&[None, None, Some(Call::Bid(3))], None, &v, 3).unwrap();
-        assert_eq!(
-            (b.first_bidder, b.winner, b.order),
-            (2, Some((2, 3)), vec![2, 0, 1])
-        );
-        assert!(
-            check_bidding(&[Some(Call::Bid(3)), None, Some(Call::Bid(3))], None, &v, 3).is_err()
-        );
-        assert_eq!(
-            check_bidding(&[None], None, &v, 3).unwrap_err().field,
-            "bids"
-        );
+        assert_eq!((b.first_bidder, b.winner, b.order), (2, Some((2, 3)), vec![2, 0, 1]));
+        assert!(check_bidding(&[Some(Call::Bid(3)), None, Some(Call::Bid(3))], None, &v, 3).is_err());
+        assert_eq!(check_bidding(&[None], None, &v, 3).unwrap_err().field, "bids");
     }
 
     #[test]
@@ -1124,37 +890,16 @@ mod tests {
 
     #[test]
     fn session_from_the_cases() {
-        let hands = vec![
-            hand(0, 3, 1, 1, true),
-            Hand {
-                spring: true,
-                ..hand(2, 1, 2, 0, true)
-            },
-            hand(1, 2, 0, 0, false),
-        ];
+        let hands =
+            vec![hand(0, 3, 1, 1, true), Hand { spring: true, ..hand(2, 1, 2, 0, true) }, hand(1, 2, 0, 0, false)];
         let r = replay(&preset(), 3, &hands).unwrap();
         assert_eq!(r.totals, vec![18, -24, 6]);
         let rank = rank_session(&r.totals, preset().session.advancing);
-        assert_eq!(
-            rank.standings[0],
-            Standing {
-                player: 0,
-                total: 18,
-                place: 1
-            }
-        );
+        assert_eq!(rank.standings[0], Standing { player: 0, total: 18, place: 1 });
         assert!(!rank.playoff);
-        let e = replay(
-            &preset(),
-            3,
-            &[hand(0, 1, 0, 0, true), hand(0, 9, 0, 0, true)],
-        )
-        .unwrap_err();
+        let e = replay(&preset(), 3, &[hand(0, 1, 0, 0, true), hand(0, 9, 0, 0, true)]).unwrap_err();
         assert_eq!((e.hand, e.field.as_str()), (Some(1), "bid"));
-        assert_eq!(
-            e.to_string(),
-            "hands[1].bid: 叫分 9 不在可叫的 [1, 2, 3] 之中"
-        );
+        assert_eq!(e.to_string(), "hands[1].bid: 叫分 9 不在可叫的 [1, 2, 3] 之中");
         assert_eq!(replay(&preset(), 4, &[]).unwrap_err().field, "players");
     }
 
@@ -1162,10 +907,7 @@ mod tests {
     fn ranking_ties_and_playoff() {
         let r = rank_session(&[5, 9, 9, -23], 1);
         assert_eq!(
-            r.standings
-                .iter()
-                .map(|s| (s.player, s.place))
-                .collect::<Vec<_>>(),
+            r.standings.iter().map(|s| (s.player, s.place)).collect::<Vec<_>>(),
             vec![(1, 1), (2, 1), (0, 3), (3, 4)]
         );
         assert!(r.playoff);
@@ -1178,40 +920,22 @@ mod tests {
 
     #[test]
     fn edited_preset_is_checked() {
-        let p = Preset {
-            landlord_share: 3,
-            ..preset()
-        };
-        assert_eq!(
-            validate_preset(&p).unwrap_err().field,
-            "preset.landlord_share"
-        );
-        let p = Preset {
-            bid_values: vec![2, 1],
-            ..preset()
-        };
+        let p = Preset { landlord_share: 3, ..preset() };
+        assert_eq!(validate_preset(&p).unwrap_err().field, "preset.landlord_share");
+        let p = Preset { bid_values: vec![2, 1], ..preset() };
         assert_eq!(validate_preset(&p).unwrap_err().field, "preset.bid_values");
-        let p = Preset {
-            bomb_factor: 0,
-            ..preset()
-        };
+        let p = Preset { bomb_factor: 0, ..preset() };
         assert_eq!(validate_preset(&p).unwrap_err().field, "preset.bomb_factor");
     }
 
     fn arb_hand() -> impl Strategy<Value = Hand> {
-        (
-            0usize..3,
-            1u8..=3,
-            0u32..=13,
-            0u32..=1,
-            any::<bool>(),
-            0u8..3,
-        )
-            .prop_map(|(landlord, bid, bombs, rockets, won, special)| Hand {
+        (0usize..3, 1u8..=3, 0u32..=13, 0u32..=1, any::<bool>(), 0u8..3).prop_map(
+            |(landlord, bid, bombs, rockets, won, special)| Hand {
                 spring: won && special == 1,
                 anti_spring: !won && special == 2,
                 ..hand(landlord, bid, bombs, rockets, won)
-            })
+            },
+        )
     }
 
     proptest! {

@@ -396,11 +396,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 round_scoring: s("—"),
                 tribute: s("004 第一篇 §四"),
             },
-            upgrade: Some(ByFinish {
-                double: 3,
-                one_three: 2,
-                one_four: 1,
-            }),
+            upgrade: Some(ByFinish { double: 3, one_three: 2, one_four: 1 }),
             fixed_level: None,
             a_rule: ARule {
                 partner_not_last: true,
@@ -410,19 +406,10 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
             },
             deal_points: None,
             round_scoring: None,
-            fouls: FoulRules {
-                out_of_turn_levels: 1,
-                warnings_per_foul: Some(2),
-            },
+            fouls: FoulRules { out_of_turn_levels: 1, warnings_per_foul: Some(2) },
             tribute: tribute_004_1,
-            format: MatchFormat {
-                late_forfeit_minutes: Some(10),
-                ..MatchFormat::default()
-            },
-            timing: Timing {
-                first_play_seconds: Some(180),
-                play_seconds: Some(30),
-            },
+            format: MatchFormat { late_forfeit_minutes: Some(10), ..MatchFormat::default() },
+            timing: Timing { first_play_seconds: Some(180), play_seconds: Some(30) },
         },
         GuandanPreset {
             id: s("guandan-5-3-1"),
@@ -443,11 +430,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 round_scoring: s("—"),
                 tribute: s("004 第二篇 §三"),
             },
-            upgrade: Some(ByFinish {
-                double: 5,
-                one_three: 3,
-                one_four: 1,
-            }),
+            upgrade: Some(ByFinish { double: 5, one_three: 3, one_four: 1 }),
             fixed_level: None,
             a_rule: ARule {
                 partner_not_last: true,
@@ -457,20 +440,13 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
             },
             deal_points: None,
             round_scoring: None,
-            fouls: FoulRules {
-                out_of_turn_levels: 0,
-                warnings_per_foul: None,
-            },
+            fouls: FoulRules { out_of_turn_levels: 0, warnings_per_foul: None },
             tribute: TributeRules {
                 return_max: Some(r("10")),
                 single_payer: SinglePayer::Last,
                 double_tie_lead: TieLead::PayersChoose,
             },
-            format: MatchFormat {
-                best_of: Some(3),
-                late_forfeit_minutes: Some(10),
-                ..MatchFormat::default()
-            },
+            format: MatchFormat { best_of: Some(3), late_forfeit_minutes: Some(10), ..MatchFormat::default() },
             timing: Timing::default(),
         },
         GuandanPreset {
@@ -500,16 +476,9 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 fall_back_to: Rank::TWO,
                 win_on_reaching: false,
             },
-            deal_points: Some(ByFinish {
-                double: 5,
-                one_three: 3,
-                one_four: 1,
-            }),
+            deal_points: Some(ByFinish { double: 5, one_three: 3, one_four: 1 }),
             round_scoring: None,
-            fouls: FoulRules {
-                out_of_turn_levels: 0,
-                warnings_per_foul: None,
-            },
+            fouls: FoulRules { out_of_turn_levels: 0, warnings_per_foul: None },
             tribute: tribute_004_1,
             format: MatchFormat {
                 hands_per_round: Some(5),
@@ -539,11 +508,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 round_scoring: s("004 第三篇 §二(七)2"),
                 tribute: s("004 第三篇 §二(三)4"),
             },
-            upgrade: Some(ByFinish {
-                double: 3,
-                one_three: 2,
-                one_four: 1,
-            }),
+            upgrade: Some(ByFinish { double: 3, one_three: 2, one_four: 1 }),
             fixed_level: None,
             a_rule: ARule {
                 partner_not_last: true,
@@ -552,15 +517,8 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 win_on_reaching: false,
             },
             deal_points: None,
-            round_scoring: Some(RoundScoring {
-                pass_base: 100,
-                diff_cap: 15,
-                gained_cap: 12,
-            }),
-            fouls: FoulRules {
-                out_of_turn_levels: 0,
-                warnings_per_foul: None,
-            },
+            round_scoring: Some(RoundScoring { pass_base: 100, diff_cap: 15, gained_cap: 12 }),
+            fouls: FoulRules { out_of_turn_levels: 0, warnings_per_foul: None },
             tribute: TributeRules {
                 return_max: Some(r("10")),
                 single_payer: SinglePayer::Last,
@@ -574,10 +532,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 ranking: vec![RankKey::RoundScoreTotal],
                 ..MatchFormat::default()
             },
-            timing: Timing {
-                first_play_seconds: Some(30),
-                play_seconds: Some(15),
-            },
+            timing: Timing { first_play_seconds: Some(30), play_seconds: Some(15) },
         },
         GuandanPreset {
             id: s("guandan-knockout-60"),
@@ -598,11 +553,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 round_scoring: s("—"),
                 tribute: s("004 第一篇 §四"),
             },
-            upgrade: Some(ByFinish {
-                double: 3,
-                one_three: 2,
-                one_four: 1,
-            }),
+            upgrade: Some(ByFinish { double: 3, one_three: 2, one_four: 1 }),
             fixed_level: None,
             a_rule: ARule {
                 partner_not_last: true,
@@ -612,10 +563,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
             },
             deal_points: None,
             round_scoring: None,
-            fouls: FoulRules {
-                out_of_turn_levels: 1,
-                warnings_per_foul: Some(2),
-            },
+            fouls: FoulRules { out_of_turn_levels: 1, warnings_per_foul: Some(2) },
             tribute: tribute_004_1,
             format: MatchFormat {
                 match_minutes: Some(60),
@@ -650,11 +598,7 @@ pub struct RepeatedSeat(pub Seat);
 
 impl fmt::Display for RepeatedSeat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "finishing order names seat {:?} twice; it must list N, E, S, W once each",
-            self.0
-        )
+        write!(f, "finishing order names seat {:?} twice; it must list N, E, S, W once each", self.0)
     }
 }
 
@@ -684,10 +628,7 @@ impl FinishOrder {
     }
     /// 1-based place (1 = 头游 … 4 = 末游) of `seat`.
     pub fn place(&self, seat: Seat) -> u8 {
-        self.0
-            .iter()
-            .position(|s| *s == seat)
-            .map_or(4, |i| i as u8 + 1)
+        self.0.iter().position(|s| *s == seat).map_or(4, |i| i as u8 + 1)
     }
     /// The winning team (team of 头游).
     pub fn winners(&self) -> Team {
@@ -764,12 +705,7 @@ pub struct Hand {
 impl Hand {
     /// A hand with this finishing order and nothing else.
     pub fn new(order: FinishOrder) -> Hand {
-        Hand {
-            order,
-            fouls: Vec::new(),
-            tribute: None,
-            forfeit: None,
-        }
+        Hand { order, fouls: Vec::new(), tribute: None, forfeit: None }
     }
 }
 
@@ -824,11 +760,9 @@ pub enum HandError {
 impl fmt::Display for HandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            HandError::FoulSeatNotInTeam { foul, seat, team } => write!(
-                f,
-                "foul #{}: seat {seat:?} is not in team {team:?}",
-                foul + 1
-            ),
+            HandError::FoulSeatNotInTeam { foul, seat, team } => {
+                write!(f, "foul #{}: seat {seat:?} is not in team {team:?}", foul + 1)
+            }
         }
     }
 }
@@ -841,11 +775,7 @@ pub fn validate_hand(hand: &Hand) -> Result<(), Vec<HandError>> {
         .iter()
         .enumerate()
         .filter_map(|(i, f)| match f.seat {
-            Some(seat) if seat.team() != f.team => Some(HandError::FoulSeatNotInTeam {
-                foul: i,
-                seat,
-                team: f.team,
-            }),
+            Some(seat) if seat.team() != f.team => Some(HandError::FoulSeatNotInTeam { foul: i, seat, team: f.team }),
             _ => None,
         })
         .collect();
@@ -899,11 +829,8 @@ impl Serialize for CardRank {
 impl<'de> Deserialize<'de> for CardRank {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<CardRank, D::Error> {
         let s = String::deserialize(d)?;
-        CardRank::parse(&s).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "unknown card {s:?}: expected 2…10, J, Q, K, A, SJ or BJ"
-            ))
-        })
+        CardRank::parse(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown card {s:?}: expected 2…10, J, Q, K, A, SJ or BJ")))
     }
 }
 
@@ -1025,10 +952,7 @@ pub fn tribute_due(preset: &GuandanPreset, order: &FinishOrder) -> TributeDue {
             kind: TributeKind::Double,
             payers: vec![seats[2], seats[3]],
             receivers: vec![seats[0], seats[1]],
-            lead: LeadRule::LargerTribute {
-                tie: preset.tribute.double_tie_lead,
-                next_of_first: first.next_ccw(),
-            },
+            lead: LeadRule::LargerTribute { tie: preset.tribute.double_tie_lead, next_of_first: first.next_ccw() },
             lead_if_resisted: first,
             rule: format!(
                 "{cite}: 双下 → 双贡 ({:?}、{:?} 进贡, 大牌归头游 {:?}); 进贡大者先出, 抗贡则头游先出",
@@ -1228,10 +1152,7 @@ pub fn validate_tribute(
     } else {
         let expected = due.payers.len();
         if record.payments.len() != expected {
-            errors.push(TributeError::WrongCount {
-                expected,
-                got: record.payments.len(),
-            });
+            errors.push(TributeError::WrongCount { expected, got: record.payments.len() });
         }
         let mut payers_left = due.payers.clone();
         let mut receivers_left = due.receivers.clone();
@@ -1240,19 +1161,13 @@ pub fn validate_tribute(
                 Some(i) => {
                     payers_left.remove(i);
                 }
-                None => errors.push(TributeError::WrongPayer {
-                    seat: p.from,
-                    expected: due.payers.clone(),
-                }),
+                None => errors.push(TributeError::WrongPayer { seat: p.from, expected: due.payers.clone() }),
             }
             match receivers_left.iter().position(|s| *s == p.to) {
                 Some(i) => {
                     receivers_left.remove(i);
                 }
-                None => errors.push(TributeError::WrongReceiver {
-                    seat: p.to,
-                    expected: due.receivers.clone(),
-                }),
+                None => errors.push(TributeError::WrongReceiver { seat: p.to, expected: due.receivers.clone() }),
             }
             if p.card.is_heart_level_card(level) {
                 errors.push(TributeError::HeartLevelCard { from: p.from });
@@ -1267,11 +1182,7 @@ pub fn validate_tribute(
                         errors.push(TributeError::ReturnIsJoker { by: p.to })
                     }
                     (CardRank::Plain(r), Some(max)) if r > max => {
-                        errors.push(TributeError::ReturnTooHigh {
-                            by: p.to,
-                            card: c,
-                            max,
-                        })
+                        errors.push(TributeError::ReturnTooHigh { by: p.to, card: c, max })
                     }
                     _ => {}
                 },
@@ -1286,10 +1197,7 @@ pub fn validate_tribute(
     };
     if let Some(got) = record.leads {
         if !leaders.is_empty() && !leaders.contains(&got) {
-            errors.push(TributeError::WrongLeader {
-                expected: leaders.clone(),
-                got,
-            });
+            errors.push(TributeError::WrongLeader { expected: leaders.clone(), got });
         }
     }
     if errors.is_empty() {
@@ -1325,10 +1233,7 @@ fn double_tribute_leaders(
         TieLead::NextOfFirst => vec![next_of_first],
         TieLead::PayersChoose => vec![p.from, q.from],
         TieLead::SmallerReturnThenNextOfFirst => {
-            match (
-                p.returned.map(|c| c.power(level)),
-                q.returned.map(|c| c.power(level)),
-            ) {
+            match (p.returned.map(|c| c.power(level)), q.returned.map(|c| c.power(level))) {
                 (Some(a), Some(b)) if a < b => vec![p.from],
                 (Some(a), Some(b)) if b < a => vec![q.from],
                 _ => vec![next_of_first],
@@ -1541,11 +1446,7 @@ pub fn round_scores(preset: &GuandanPreset, state: &GuandanState) -> Option<PerT
 /// (pass / fail / fall back) or upgrade with the stop at A → the declarer's failed attempt
 /// when it lost → foul levels to the opponents → game points → next declarer = winners.
 /// A hand entered after the match was won is `ignored` and changes nothing.
-pub fn apply(
-    preset: &GuandanPreset,
-    state: &GuandanState,
-    hand: &Hand,
-) -> (GuandanState, HandOutcome) {
+pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (GuandanState, HandOutcome) {
     let state = state.clone().normalized(preset);
     let order = hand.order;
     let first = order.first();
@@ -1578,10 +1479,7 @@ pub fn apply(
     };
     if let Some(w) = state.winner {
         outcome.ignored = true;
-        outcome.rule = format!(
-            "{}: 比赛已结束 ({w:?} 已过A), 本牌不计",
-            preset.cites.a_pass
-        );
+        outcome.rule = format!("{}: 比赛已结束 ({w:?} 已过A), 本牌不计", preset.cites.a_pass);
         return (state, outcome);
     }
     let mut next = state.clone();
@@ -1614,14 +1512,10 @@ pub fn apply(
     if let Some(record) = &hand.tribute {
         outcome.tribute_errors = match (&state.last_order, level) {
             (Some(prev), Some(l)) => {
-                validate_tribute(preset, &tribute_due(preset, prev), l, record)
-                    .err()
-                    .unwrap_or_default()
+                validate_tribute(preset, &tribute_due(preset, prev), l, record).err().unwrap_or_default()
             }
             (Some(prev), None) => {
-                validate_tribute(preset, &tribute_due(preset, prev), Rank::TWO, record)
-                    .err()
-                    .unwrap_or_default()
+                validate_tribute(preset, &tribute_due(preset, prev), Rank::TWO, record).err().unwrap_or_default()
             }
             (None, _) => vec![TributeError::NoneDue],
         };
@@ -1643,11 +1537,7 @@ pub fn apply(
                     finish.label()
                 ));
             } else {
-                headline.push(format!(
-                    "{}: 打A {} (对家末游) → 未过A",
-                    preset.cites.a_pass,
-                    finish.label()
-                ));
+                headline.push(format!("{}: 打A {} (对家末游) → 未过A", preset.cites.a_pass, finish.label()));
                 outcome.a_attempt = Some(fail_at_a(preset, &mut next, winners, &mut outcome.notes));
             }
         } else {
@@ -1663,18 +1553,13 @@ pub fn apply(
                 headline.push(format!("{}: {winners:?} 最先打到A → 获胜", preset.cites.a_pass));
             }
             if outcome.rise < n {
-                outcome.notes.push(format!(
-                    "{}: 升级不越过A ({before} +{n} → {after})",
-                    preset.cites.upgrade
-                ));
+                outcome.notes.push(format!("{}: 升级不越过A ({before} +{n} → {after})", preset.cites.upgrade));
             }
         }
         // The declarer was playing its own A and lost the hand.
         if let Some(d) = state.declarer {
             if d != winners && state.levels[d] == Rank::ACE {
-                outcome
-                    .notes
-                    .push(format!("{}: {d:?} 打A失利 → 未过A", preset.cites.a_pass));
+                outcome.notes.push(format!("{}: {d:?} 打A失利 → 未过A", preset.cites.a_pass));
                 outcome.a_attempt = Some(fail_at_a(preset, &mut next, d, &mut outcome.notes));
             }
         }
@@ -1689,15 +1574,8 @@ pub fn apply(
         total[winners] += gained;
         next.points = Some(total);
         outcome.points = Some(this);
-        let label = if finish == Finish::Double {
-            "双上"
-        } else {
-            finish.label()
-        };
-        headline.push(format!(
-            "{}: {label} {winners:?} 积{gained}分, 输方0分",
-            preset.cites.deal_points
-        ));
+        let label = if finish == Finish::Double { "双上" } else { finish.label() };
+        headline.push(format!("{}: {label} {winners:?} 积{gained}分, 输方0分", preset.cites.deal_points));
     }
     if preset.upgrade.is_none() && preset.deal_points.is_none() {
         headline.push(format!("{}: 本预设不升级、不计局分", preset.cites.upgrade));
@@ -1705,16 +1583,8 @@ pub fn apply(
 
     // Fouls: levels to the opponents, never past A.
     for team in Team::BOTH {
-        let out_of_turn = hand
-            .fouls
-            .iter()
-            .filter(|f| f.team == team && f.kind == FoulKind::OutOfTurn)
-            .count() as u32;
-        let warnings = hand
-            .fouls
-            .iter()
-            .filter(|f| f.team == team && f.kind == FoulKind::Warning)
-            .count() as u32;
+        let out_of_turn = hand.fouls.iter().filter(|f| f.team == team && f.kind == FoulKind::OutOfTurn).count() as u32;
+        let warnings = hand.fouls.iter().filter(|f| f.team == team && f.kind == FoulKind::Warning).count() as u32;
         let others = hand
             .fouls
             .iter()
@@ -1746,14 +1616,7 @@ pub fn apply(
             rule.push_str(&format!(" (升级不越过A: {before} → {after})"));
         }
         outcome.notes.push(rule.clone());
-        outcome.fouls.push(FoulEffect {
-            team,
-            out_of_turn,
-            warnings,
-            fouls,
-            levels_to_opponents: got,
-            rule,
-        });
+        outcome.fouls.push(FoulEffect { team, out_of_turn, warnings, fouls, levels_to_opponents: got, rule });
     }
 
     if finish == Finish::Double {
@@ -1766,12 +1629,7 @@ pub fn apply(
     if let (Some(rs), Some(scores)) = (preset.round_scoring, next.round_scores) {
         outcome.notes.push(format!(
             "{}: 本轮此时结束 → A {} : B {} (过A {} + 级差≤{}, 未过A 升级分≤{})",
-            preset.cites.round_scoring,
-            scores.a,
-            scores.b,
-            rs.pass_base,
-            rs.diff_cap,
-            rs.gained_cap
+            preset.cites.round_scoring, scores.a, scores.b, rs.pass_base, rs.diff_cap, rs.gained_cap
         ));
     }
 
@@ -1779,32 +1637,20 @@ pub fn apply(
     outcome.next_declarer = next.declarer;
     outcome.next_level = level_played(preset, &next);
     outcome.winner = next.winner;
-    outcome.next_tribute = if next.winner.is_none() {
-        Some(tribute_due(preset, &order))
-    } else {
-        None
-    };
+    outcome.next_tribute = if next.winner.is_none() { Some(tribute_due(preset, &order)) } else { None };
     outcome.rule = headline.join("; ");
     (next, outcome)
 }
 
 /// Counts a failed attempt at A for `team`, falling back when the preset's limit is reached.
-fn fail_at_a(
-    preset: &GuandanPreset,
-    next: &mut GuandanState,
-    team: Team,
-    notes: &mut Vec<String>,
-) -> AAttempt {
+fn fail_at_a(preset: &GuandanPreset, next: &mut GuandanState, team: Team, notes: &mut Vec<String>) -> AAttempt {
     let count = next.a_failures[team] + 1;
     match preset.a_rule.max_failures {
         Some(max) if count >= max => {
             let to = preset.a_rule.fall_back_to;
             next.levels[team] = to;
             next.a_failures[team] = 0;
-            notes.push(format!(
-                "{}: {team:?} 打A第{count}次未过 → 回{to}",
-                preset.cites.a_fail
-            ));
+            notes.push(format!("{}: {team:?} 打A第{count}次未过 → 回{to}", preset.cites.a_fail));
             AAttempt::FellBack { team, count, to }
         }
         _ => {
@@ -1813,10 +1659,7 @@ fn fail_at_a(
                 Some(max) => format!(" (满{max}次回{})", preset.a_rule.fall_back_to),
                 None => " (A必打, 不回落)".to_string(),
             };
-            notes.push(format!(
-                "{}: {team:?} 打A未过第{count}次{limit}",
-                preset.cites.a_fail
-            ));
+            notes.push(format!("{}: {team:?} 打A未过第{count}次{limit}", preset.cites.a_fail));
             AAttempt::Failed { team, count }
         }
     }
@@ -1826,11 +1669,7 @@ fn fail_at_a(
 /// team's level (never below 2; the team whose level is played next stays); a `game_lost`
 /// ends the game, the opponents winning it. Errors: the game is already won, a penalty of
 /// 0 levels, or a level penalty in a preset that plays a fixed level.
-pub fn apply_ruling(
-    preset: &GuandanPreset,
-    state: &GuandanState,
-    ruling: Ruling,
-) -> Result<GuandanState, RulingError> {
+pub fn apply_ruling(preset: &GuandanPreset, state: &GuandanState, ruling: Ruling) -> Result<GuandanState, RulingError> {
     let mut next = state.clone().normalized(preset);
     if let Some(winner) = next.winner {
         return Err(RulingError::GameOver { winner });
@@ -1924,10 +1763,7 @@ mod tests {
         (s.levels.a.to_string(), s.levels.b.to_string())
     }
     fn card(r: &str, suit: Option<Suit>) -> Card {
-        Card {
-            rank: CardRank::parse(r).unwrap(),
-            suit,
-        }
+        Card { rank: CardRank::parse(r).unwrap(), suit }
     }
 
     #[test]
@@ -1970,13 +1806,7 @@ mod tests {
         let ids: Vec<String> = builtin_presets().into_iter().map(|p| p.id).collect();
         assert_eq!(
             ids,
-            [
-                "guandan-3-2-1",
-                "guandan-5-3-1",
-                "jiankang-guandan",
-                "guandan-shift-3rounds",
-                "guandan-knockout-60"
-            ]
+            ["guandan-3-2-1", "guandan-5-3-1", "jiankang-guandan", "guandan-shift-3rounds", "guandan-knockout-60"]
         );
         for p in builtin_presets() {
             assert!(!p.name.is_empty() && !p.source.is_empty());
@@ -1992,9 +1822,7 @@ mod tests {
             for r in &p.readings {
                 let mut cur = &v;
                 for part in r.split('.') {
-                    cur = cur
-                        .get(part)
-                        .unwrap_or_else(|| panic!("{}: reading {r} is no field", p.id));
+                    cur = cur.get(part).unwrap_or_else(|| panic!("{}: reading {r} is no field", p.id));
                 }
             }
         }
@@ -2011,11 +1839,7 @@ mod tests {
     #[test]
     fn upgrade_by_partner_place_3_2_1() {
         let p = preset("guandan-3-2-1");
-        for (o, want) in [
-            ([N, S, E, W], "5"),
-            ([N, E, S, W], "4"),
-            ([N, E, W, S], "3"),
-        ] {
+        for (o, want) in [([N, S, E, W], "5"), ([N, E, S, W], "4"), ([N, E, W, S], "3")] {
             let s = replay(&p, &GuandanState::fresh(), &[hand(o)]);
             assert_eq!(s.levels.a.to_string(), want);
             assert_eq!(s.declarer, Some(Team::A));
@@ -2081,21 +1905,8 @@ mod tests {
         assert_eq!(levels(&r.state), ("2".into(), "J".into()));
         assert_eq!(r.state.declarer, Some(Team::B));
         assert_eq!(r.state.a_failures, PerTeam::new(0, 0));
-        assert_eq!(
-            r.outcomes[1].a_attempt,
-            Some(AAttempt::Failed {
-                team: Team::A,
-                count: 2
-            })
-        );
-        assert_eq!(
-            r.outcomes[2].a_attempt,
-            Some(AAttempt::FellBack {
-                team: Team::A,
-                count: 3,
-                to: Rank::TWO
-            })
-        );
+        assert_eq!(r.outcomes[1].a_attempt, Some(AAttempt::Failed { team: Team::A, count: 2 }));
+        assert_eq!(r.outcomes[2].a_attempt, Some(AAttempt::FellBack { team: Team::A, count: 3, to: Rank::TWO }));
     }
 
     #[test]
@@ -2112,49 +1923,25 @@ mod tests {
     fn out_of_turn_gives_opponents_a_level_and_two_warnings_are_a_foul() {
         let p = preset("guandan-3-2-1");
         let mut h = hand([N, S, E, W]);
-        h.fouls.push(Foul {
-            team: Team::A,
-            kind: FoulKind::OutOfTurn,
-            seat: Some(N),
-            note: None,
-        });
+        h.fouls.push(Foul { team: Team::A, kind: FoulKind::OutOfTurn, seat: Some(N), note: None });
         let r = replay_detailed(&p, &GuandanState::fresh(), &[h]);
         assert_eq!(levels(&r.state), ("5".into(), "3".into()));
         assert_eq!(r.outcomes[0].fouls[0].levels_to_opponents, 1);
 
         let mut h = hand([N, S, E, W]);
         for _ in 0..3 {
-            h.fouls.push(Foul {
-                team: Team::B,
-                kind: FoulKind::Warning,
-                seat: None,
-                note: None,
-            });
+            h.fouls.push(Foul { team: Team::B, kind: FoulKind::Warning, seat: None, note: None });
         }
         let s = replay(&p, &GuandanState::fresh(), &[h]);
-        assert_eq!(
-            levels(&s),
-            ("6".into(), "2".into()),
-            "3 warnings = 1 foul → A +1"
-        );
+        assert_eq!(levels(&s), ("6".into(), "2".into()), "3 warnings = 1 foul → A +1");
     }
 
     #[test]
     fn foul_levels_stop_at_a_and_do_not_pass_it() {
         let p = preset("guandan-3-2-1");
         let mut h = hand([E, W, N, S]);
-        h.fouls.push(Foul {
-            team: Team::B,
-            kind: FoulKind::OutOfTurn,
-            seat: None,
-            note: None,
-        });
-        h.fouls.push(Foul {
-            team: Team::B,
-            kind: FoulKind::OutOfTurn,
-            seat: None,
-            note: None,
-        });
+        h.fouls.push(Foul { team: Team::B, kind: FoulKind::OutOfTurn, seat: None, note: None });
+        h.fouls.push(Foul { team: Team::B, kind: FoulKind::OutOfTurn, seat: None, note: None });
         let s = replay(&p, &at("K", "2", Some(Team::A)), &[h]);
         assert_eq!(s.levels.a, Rank::ACE);
         assert_eq!(s.winner, None);
@@ -2164,12 +1951,7 @@ mod tests {
     fn foul_without_level_effect_is_recorded() {
         let p = preset("guandan-shift-3rounds");
         let mut h = hand([N, S, E, W]);
-        h.fouls.push(Foul {
-            team: Team::A,
-            kind: FoulKind::OutOfTurn,
-            seat: None,
-            note: None,
-        });
+        h.fouls.push(Foul { team: Team::A, kind: FoulKind::OutOfTurn, seat: None, note: None });
         let r = replay_detailed(&p, &GuandanState::fresh(), &[h]);
         assert_eq!(r.state.levels.b, Rank::TWO);
         assert_eq!(r.outcomes[0].fouls.len(), 1);
@@ -2178,37 +1960,18 @@ mod tests {
     #[test]
     fn validate_hand_checks_foul_seat() {
         let mut h = hand([N, S, E, W]);
-        h.fouls.push(Foul {
-            team: Team::A,
-            kind: FoulKind::Warning,
-            seat: Some(E),
-            note: None,
-        });
-        assert_eq!(
-            validate_hand(&h),
-            Err(vec![HandError::FoulSeatNotInTeam {
-                foul: 0,
-                seat: E,
-                team: Team::A
-            }])
-        );
+        h.fouls.push(Foul { team: Team::A, kind: FoulKind::Warning, seat: Some(E), note: None });
+        assert_eq!(validate_hand(&h), Err(vec![HandError::FoulSeatNotInTeam { foul: 0, seat: E, team: Team::A }]));
     }
 
     #[test]
     fn deal_points_jiankang() {
         let p = preset("jiankang-guandan");
-        let r = replay_detailed(
-            &p,
-            &GuandanState::fresh(),
-            &[hand([N, S, E, W]), hand([E, N, W, S]), hand([S, E, W, N])],
-        );
+        let r =
+            replay_detailed(&p, &GuandanState::fresh(), &[hand([N, S, E, W]), hand([E, N, W, S]), hand([S, E, W, N])]);
         assert_eq!(r.state.points, Some(PerTeam::new(6, 3)));
         assert_eq!(r.state.double_wins, PerTeam::new(1, 0));
-        assert_eq!(
-            r.state.levels,
-            PerTeam::new(Rank::TWO, Rank::TWO),
-            "levels do not move"
-        );
+        assert_eq!(r.state.levels, PerTeam::new(Rank::TWO, Rank::TWO), "levels do not move");
         assert_eq!(r.outcomes[0].level_played, Some(rk("7")));
         assert_eq!(r.outcomes[0].rule, "000 §四(二)4: 双上 A 积5分, 输方0分");
     }
@@ -2216,11 +1979,7 @@ mod tests {
     #[test]
     fn round_scores_shift() {
         let p = preset("guandan-shift-3rounds");
-        let s = replay(
-            &p,
-            &at("K", "10", Some(Team::A)),
-            &[hand([N, S, E, W]), hand([S, E, N, W])],
-        );
+        let s = replay(&p, &at("K", "10", Some(Team::A)), &[hand([N, S, E, W]), hand([S, E, N, W])]);
         assert_eq!(s.winner, Some(Team::A));
         assert_eq!(s.round_scores, Some(PerTeam::new(105, 8)));
         // Nobody passed A: levels gained, capped at 12.
@@ -2256,11 +2015,7 @@ mod tests {
     #[test]
     fn hands_after_the_win_are_ignored() {
         let p = preset("guandan-3-2-1");
-        let r = replay_detailed(
-            &p,
-            &at("A", "2", Some(Team::A)),
-            &[hand([N, S, E, W]), hand([E, W, N, S])],
-        );
+        let r = replay_detailed(&p, &at("A", "2", Some(Team::A)), &[hand([N, S, E, W]), hand([E, W, N, S])]);
         assert_eq!(r.state.winner, Some(Team::A));
         assert_eq!(r.state.levels.b, Rank::TWO);
         assert!(r.outcomes[1].ignored);
@@ -2284,24 +2039,12 @@ mod tests {
         let p = preset("guandan-3-2-1");
         let d = tribute_due(&p, &FinishOrder::new([N, S, E, W]).unwrap());
         assert_eq!(d.kind, TributeKind::Double);
-        assert_eq!(
-            (d.payers.clone(), d.receivers.clone()),
-            (vec![E, W], vec![N, S])
-        );
-        assert_eq!(
-            d.lead,
-            LeadRule::LargerTribute {
-                tie: TieLead::SmallerReturnThenNextOfFirst,
-                next_of_first: W
-            }
-        );
+        assert_eq!((d.payers.clone(), d.receivers.clone()), (vec![E, W], vec![N, S]));
+        assert_eq!(d.lead, LeadRule::LargerTribute { tie: TieLead::SmallerReturnThenNextOfFirst, next_of_first: W });
         assert_eq!(d.lead_if_resisted, N);
 
         let d = tribute_due(&p, &FinishOrder::new([N, E, S, W]).unwrap());
-        assert_eq!(
-            (d.kind, d.payers.clone(), d.receivers.clone()),
-            (TributeKind::Single, vec![W], vec![N])
-        );
+        assert_eq!((d.kind, d.payers.clone(), d.receivers.clone()), (TributeKind::Single, vec![W], vec![N]));
         assert_eq!(d.lead, LeadRule::Payer { seat: W });
 
         // 一四游: literal reading — 末游 (the partner) pays; the other reading is a parameter.
@@ -2315,16 +2058,9 @@ mod tests {
     #[test]
     fn card_power_puts_level_card_above_ace() {
         let l = rk("5");
-        let order = [
-            "2", "3", "4", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "5", "SJ", "BJ",
-        ];
+        let order = ["2", "3", "4", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "5", "SJ", "BJ"];
         for w in order.windows(2) {
-            assert!(
-                card(w[0], None).power(l) < card(w[1], None).power(l),
-                "{} < {}",
-                w[0],
-                w[1]
-            );
+            assert!(card(w[0], None).power(l) < card(w[1], None).power(l), "{} < {}", w[0], w[1]);
         }
         assert!(card("5", Some(Suit::H)).is_heart_level_card(l));
         assert!(!card("5", Some(Suit::S)).is_heart_level_card(l));
@@ -2333,13 +2069,7 @@ mod tests {
     }
 
     fn pay(from: Seat, to: Seat, c: Card, ret: Card) -> TributePayment {
-        TributePayment {
-            from,
-            to,
-            card: c,
-            returned: Some(ret),
-            highest_confirmed: true,
-        }
+        TributePayment { from, to, card: c, returned: Some(ret), highest_confirmed: true }
     }
 
     #[test]
@@ -2362,42 +2092,21 @@ mod tests {
         let errs = validate_tribute(&p, &due, rk("5"), &bad).unwrap_err();
         assert!(errs.contains(&TributeError::HeartLevelCard { from: W }));
         assert!(errs.contains(&TributeError::HighestNotConfirmed { from: W }));
-        assert!(errs.contains(&TributeError::ReturnTooHigh {
-            by: N,
-            card: card("J", None),
-            max: rk("10")
-        }));
-        assert!(errs.contains(&TributeError::WrongLeader {
-            expected: vec![W],
-            got: N
-        }));
+        assert!(errs.contains(&TributeError::ReturnTooHigh { by: N, card: card("J", None), max: rk("10") }));
+        assert!(errs.contains(&TributeError::WrongLeader { expected: vec![W], got: N }));
 
         let mut wrong = ok.clone();
         wrong.payments[0].from = E;
         let errs = validate_tribute(&p, &due, rk("5"), &wrong).unwrap_err();
-        assert_eq!(
-            errs,
-            vec![TributeError::WrongPayer {
-                seat: E,
-                expected: vec![W]
-            }]
-        );
+        assert_eq!(errs, vec![TributeError::WrongPayer { seat: E, expected: vec![W] }]);
     }
 
     #[test]
     fn tribute_resist_needs_both_big_jokers_and_first_leads() {
         let p = preset("guandan-3-2-1");
         let due = tribute_due(&p, &FinishOrder::new([N, S, E, W]).unwrap());
-        let mut rec = TributeRecord {
-            resisted: true,
-            big_jokers_confirmed: false,
-            payments: vec![],
-            leads: Some(N),
-        };
-        assert_eq!(
-            validate_tribute(&p, &due, rk("2"), &rec),
-            Err(vec![TributeError::ResistWithoutBigJokers])
-        );
+        let mut rec = TributeRecord { resisted: true, big_jokers_confirmed: false, payments: vec![], leads: Some(N) };
+        assert_eq!(validate_tribute(&p, &due, rk("2"), &rec), Err(vec![TributeError::ResistWithoutBigJokers]));
         rec.big_jokers_confirmed = true;
         assert_eq!(validate_tribute(&p, &due, rk("2"), &rec), Ok(vec![N]));
         rec.leads = Some(E);
@@ -2461,16 +2170,11 @@ mod tests {
 
     #[test]
     fn state_deserializes_from_case_start_shape() {
-        let s: GuandanState =
-            serde_json::from_str(r#"{"levels":{"A":"2","B":"10"},"declarer":null}"#).unwrap();
+        let s: GuandanState = serde_json::from_str(r#"{"levels":{"A":"2","B":"10"},"declarer":null}"#).unwrap();
         assert_eq!(s, at("2", "10", None));
-        assert!(serde_json::from_str::<GuandanState>(
-            r#"{"levels":{"A":"2","B":"2"},"declarer":null,"x":1}"#
-        )
-        .is_err());
-        let h: Result<Hand, _> = serde_json::from_str(
-            r#"{"order":["N","S","E","W"],"fouls":[{"team":"A","kind":"bogus"}]}"#,
-        );
+        assert!(serde_json::from_str::<GuandanState>(r#"{"levels":{"A":"2","B":"2"},"declarer":null,"x":1}"#).is_err());
+        let h: Result<Hand, _> =
+            serde_json::from_str(r#"{"order":["N","S","E","W"],"fouls":[{"team":"A","kind":"bogus"}]}"#);
         assert!(h.is_err());
     }
 
@@ -2479,25 +2183,14 @@ mod tests {
     use proptest::prelude::*;
 
     fn seat_perm() -> impl Strategy<Value = FinishOrder> {
-        Just([N, E, S, W])
-            .prop_shuffle()
-            .prop_map(|v| FinishOrder::new(v).unwrap())
+        Just([N, E, S, W]).prop_shuffle().prop_map(|v| FinishOrder::new(v).unwrap())
     }
     fn foul() -> impl Strategy<Value = Foul> {
         (
             prop_oneof![Just(Team::A), Just(Team::B)],
-            prop_oneof![
-                Just(FoulKind::OutOfTurn),
-                Just(FoulKind::Warning),
-                Just(FoulKind::Other)
-            ],
+            prop_oneof![Just(FoulKind::OutOfTurn), Just(FoulKind::Warning), Just(FoulKind::Other)],
         )
-            .prop_map(|(team, kind)| Foul {
-                team,
-                kind,
-                seat: None,
-                note: None,
-            })
+            .prop_map(|(team, kind)| Foul { team, kind, seat: None, note: None })
     }
     fn any_hand() -> impl Strategy<Value = Hand> {
         (seat_perm(), prop::collection::vec(foul(), 0..3)).prop_map(|(order, fouls)| Hand {
@@ -2508,17 +2201,9 @@ mod tests {
         })
     }
     fn any_start() -> impl Strategy<Value = GuandanState> {
-        (
-            0u8..13,
-            0u8..13,
-            prop_oneof![Just(None), Just(Some(Team::A)), Just(Some(Team::B))],
-        )
-            .prop_map(|(a, b, d)| {
-                GuandanState::new(
-                    PerTeam::new(Rank::from_index(a).unwrap(), Rank::from_index(b).unwrap()),
-                    d,
-                )
-            })
+        (0u8..13, 0u8..13, prop_oneof![Just(None), Just(Some(Team::A)), Just(Some(Team::B))]).prop_map(|(a, b, d)| {
+            GuandanState::new(PerTeam::new(Rank::from_index(a).unwrap(), Rank::from_index(b).unwrap()), d)
+        })
     }
     fn any_preset() -> impl Strategy<Value = GuandanPreset> {
         (0usize..4).prop_map(|i| builtin_presets().swap_remove(i))

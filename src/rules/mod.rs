@@ -3,9 +3,9 @@
 //! One module per game family of `shared/RULES.md`; presets are serde data, never
 //! `if preset == …`. Shared vocabulary (teams, seats, the 2…A rank ladder) lives here.
 
-pub mod rank;
 pub mod doudizhu;
 pub mod guandan;
+pub mod rank;
 pub mod renju;
 pub mod sandayi;
 pub mod shengji;

@@ -64,9 +64,8 @@ impl Serialize for Rank {
 impl<'de> Deserialize<'de> for Rank {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Rank, D::Error> {
         let s = String::deserialize(d)?;
-        Rank::parse(&s).ok_or_else(|| {
-            serde::de::Error::custom(format!("unknown rank {s:?}: expected 2…10, J, Q, K or A"))
-        })
+        Rank::parse(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown rank {s:?}: expected 2…10, J, Q, K or A")))
     }
 }
 

@@ -62,11 +62,7 @@ pub struct Preset {
 impl Preset {
     /// `renju-rif`: RIF forbidden moves for black, best of 3 (000 §三 "三局两胜", 001).
     pub fn rif() -> Preset {
-        Preset {
-            id: "renju-rif".into(),
-            source: "000 §三, 001 禁手".into(),
-            best_of: 3,
-        }
+        Preset { id: "renju-rif".into(), source: "000 §三, 001 禁手".into(), best_of: 3 }
     }
     /// All built-in presets.
     pub fn all() -> Vec<Preset> {
@@ -157,10 +153,7 @@ impl Point {
         let c = self.col as i32 + dc * k;
         let r = self.row as i32 + dr * k;
         if (0..SIZE as i32).contains(&c) && (0..SIZE as i32).contains(&r) {
-            Some(Point {
-                col: c as u8,
-                row: r as u8,
-            })
+            Some(Point { col: c as u8, row: r as u8 })
         } else {
             None
         }
@@ -170,8 +163,7 @@ impl Point {
         (0..SIZE).flat_map(|row| (0..SIZE).map(move |col| Point { col, row }))
     }
     fn index(self) -> Option<usize> {
-        self.is_on_board()
-            .then(|| self.row as usize * SIZE as usize + self.col as usize)
+        self.is_on_board().then(|| self.row as usize * SIZE as usize + self.col as usize)
     }
 }
 
@@ -239,12 +231,8 @@ pub enum Direction {
 
 impl Direction {
     /// The four directions.
-    pub const ALL: [Direction; 4] = [
-        Direction::Horizontal,
-        Direction::Vertical,
-        Direction::Diagonal,
-        Direction::AntiDiagonal,
-    ];
+    pub const ALL: [Direction; 4] =
+        [Direction::Horizontal, Direction::Vertical, Direction::Diagonal, Direction::AntiDiagonal];
     /// One step as (columns, rows); rows grow upwards.
     pub fn delta(self) -> (i32, i32) {
         match self {
@@ -285,9 +273,7 @@ impl Default for Board {
 impl Board {
     /// The empty board.
     pub fn new() -> Board {
-        Board {
-            cells: [None; CELLS],
-        }
+        Board { cells: [None; CELLS] }
     }
     /// A board with these stones. Errors: [`RenjuError::OffBoard`], or
     /// [`RenjuError::Occupied`] when a point is listed twice.
@@ -328,9 +314,7 @@ impl Board {
     }
     /// The points holding `stone`, row by row from `a1`.
     pub fn stones(&self, stone: Stone) -> Vec<Point> {
-        Point::all()
-            .filter(|&p| self.get(p) == Some(stone))
-            .collect()
+        Point::all().filter(|&p| self.get(p) == Some(stone)).collect()
     }
     /// The empty points, row by row from `a1`.
     pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
@@ -347,24 +331,16 @@ impl Board {
             return Vec::new();
         }
         let mut back = 0;
-        while p
-            .step(dir, -(back + 1))
-            .is_some_and(|q| self.get(q) == Some(stone))
-        {
+        while p.step(dir, -(back + 1)).is_some_and(|q| self.get(q) == Some(stone)) {
             back += 1;
         }
-        (-back..)
-            .map_while(|k| p.step(dir, k).filter(|&q| self.get(q) == Some(stone)))
-            .collect()
+        (-back..).map_while(|k| p.step(dir, k).filter(|&q| self.get(q) == Some(stone))).collect()
     }
 }
 
 impl From<Board> for Position {
     fn from(b: Board) -> Position {
-        Position {
-            black: b.stones(Stone::Black),
-            white: b.stones(Stone::White),
-        }
+        Position { black: b.stones(Stone::Black), white: b.stones(Stone::White) }
     }
 }
 
@@ -421,22 +397,11 @@ fn parse_drawing(text: &str) -> Result<(Board, Vec<Point>), RenjuError> {
         let row = SIZE - 1 - rows_read;
         let label_len = line.bytes().take_while(u8::is_ascii_digit).count();
         if label_len > 0 && line[..label_len] != (row + 1).to_string() {
-            return Err(bad(format!(
-                "row labelled {} where row {} belongs",
-                &line[..label_len],
-                row + 1
-            )));
+            return Err(bad(format!("row labelled {} where row {} belongs", &line[..label_len], row + 1)));
         }
-        let cells: Vec<char> = line[label_len..]
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
+        let cells: Vec<char> = line[label_len..].chars().filter(|c| !c.is_whitespace()).collect();
         if cells.len() != SIZE as usize {
-            return Err(bad(format!(
-                "row {} has {} cells, not {SIZE}",
-                row + 1,
-                cells.len()
-            )));
+            return Err(bad(format!("row {} has {} cells, not {SIZE}", row + 1, cells.len())));
         }
         for (col, &c) in (0u8..).zip(&cells) {
             let p = Point { col, row };
@@ -480,10 +445,7 @@ pub enum Verdict {
 impl Verdict {
     /// Whether the move is a forbidden move (禁手) for black.
     pub fn is_forbidden(self) -> bool {
-        matches!(
-            self,
-            Verdict::Overline | Verdict::DoubleFour | Verdict::DoubleThree
-        )
+        matches!(self, Verdict::Overline | Verdict::DoubleFour | Verdict::DoubleThree)
     }
     /// The serialized name, e.g. `"double_three"`.
     pub fn as_str(self) -> &'static str {
@@ -624,9 +586,7 @@ impl Line {
 
     /// Black stones other than the move within four cells of it.
     fn neighbours(&self) -> usize {
-        (MID - 4..=MID + 4)
-            .filter(|&i| i != MID && self.0[i] == Cell::Black)
-            .count()
+        (MID - 4..=MID + 4).filter(|&i| i != MID && self.0[i] == Cell::Black).count()
     }
 
     /// The empty cells where one black stone makes exactly five together with the move.
@@ -668,9 +628,7 @@ impl Line {
         if self.neighbours() < 2 {
             return Vec::new();
         }
-        (MID - 3..=MID + 3)
-            .filter(|&i| self.0[i] == Cell::Empty && self.with(i).is_straight_four())
-            .collect()
+        (MID - 3..=MID + 3).filter(|&i| self.0[i] == Cell::Empty && self.with(i).is_straight_four()).collect()
     }
 
     /// The black cells of the run that a stone at the empty cell `i` joins, minus `i`: the
@@ -687,8 +645,7 @@ fn is_straight(fives: &[usize]) -> bool {
 }
 
 fn at(p: Point, dir: Direction, i: usize) -> Point {
-    p.step(dir, i as i32 - MID as i32)
-        .expect("a line index names an on-board cell")
+    p.step(dir, i as i32 - MID as i32).expect("a line index names an on-board cell")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -779,11 +736,7 @@ impl Search {
             let points = |idx: &[usize]| idx.iter().map(|&i| at(p, d, i)).collect::<Vec<_>>();
             if line.is_five() || line.is_overline() {
                 shapes.push(Shape {
-                    kind: if line.is_five() {
-                        ShapeKind::Five
-                    } else {
-                        ShapeKind::Overline
-                    },
+                    kind: if line.is_five() { ShapeKind::Five } else { ShapeKind::Overline },
                     direction: d,
                     stones: board.run(p, d, Stone::Black),
                     points: vec![],
@@ -820,15 +773,10 @@ impl Search {
             }
             let stones: BTreeSet<usize> = sf.iter().flat_map(|&i| line.stones_beside(i)).collect();
             let stones: Vec<usize> = stones.into_iter().collect();
-            let (bad, good): (Vec<usize>, Vec<usize>) = sf
-                .iter()
-                .partition(|&&i| self.is_forbidden(board, at(p, d, i)));
+            let (bad, good): (Vec<usize>, Vec<usize>) =
+                sf.iter().partition(|&&i| self.is_forbidden(board, at(p, d, i)));
             shapes.push(Shape {
-                kind: if good.is_empty() {
-                    ShapeKind::FalseThree
-                } else {
-                    ShapeKind::Three
-                },
+                kind: if good.is_empty() { ShapeKind::FalseThree } else { ShapeKind::Three },
                 direction: d,
                 stones: points(&stones),
                 points: points(&good),
@@ -847,11 +795,7 @@ impl Search {
         } else {
             Verdict::None
         };
-        Judgement {
-            point: p,
-            verdict,
-            shapes,
-        }
+        Judgement { point: p, verdict, shapes }
     }
 }
 
@@ -866,9 +810,7 @@ pub fn judge(board: &Board, p: Point) -> Result<Judgement, RenjuError> {
     let mut b = board.clone();
     b.place(p, Stone::Black)?;
     let mut search = Search::default();
-    search
-        .added
-        .push(p.index().expect("placed, so on board") as u8);
+    search.added.push(p.index().expect("placed, so on board") as u8);
     Ok(search.judgement(&mut b, p))
 }
 
@@ -883,10 +825,7 @@ pub fn verdicts(board: &Board) -> Vec<(Point, Verdict)> {
         .map(|p| {
             let i = p.index().expect("on board");
             b.cells[i] = Some(Stone::Black);
-            let mut search = Search {
-                added: vec![i as u8],
-                ..Search::default()
-            };
+            let mut search = Search { added: vec![i as u8], ..Search::default() };
             let v = search.verdict(&mut b, p);
             b.cells[i] = None;
             (p, v)
@@ -896,10 +835,7 @@ pub fn verdicts(board: &Board) -> Vec<(Point, Verdict)> {
 
 /// The empty points where a black move would be forbidden, with the reason.
 pub fn forbidden_points(board: &Board) -> Vec<(Point, Verdict)> {
-    verdicts(board)
-        .into_iter()
-        .filter(|(_, v)| v.is_forbidden())
-        .collect()
+    verdicts(board).into_iter().filter(|(_, v)| v.is_forbidden()).collect()
 }
 
 /// Who wins if `stone` is played at the empty point `p`: white with five or more in a
@@ -958,11 +894,7 @@ mod tests {
         assert_eq!(pt("O15"), Point { col: 14, row: 14 });
         assert_eq!(pt("o15").to_string(), "o15");
         for bad in ["", "h", "p1", "h0", "h16", "h08", "88", "h-1", "h 8", "h8x"] {
-            assert_eq!(
-                Point::parse(bad),
-                Err(RenjuError::BadPoint(bad.into())),
-                "{bad:?}"
-            );
+            assert_eq!(Point::parse(bad), Err(RenjuError::BadPoint(bad.into())), "{bad:?}");
         }
         assert_eq!(serde_json::to_string(&pt("h8")).unwrap(), "\"h8\"");
         assert_eq!(serde_json::from_str::<Point>("\"c13\"").unwrap(), pt("c13"));
@@ -973,10 +905,7 @@ mod tests {
     fn stones_go_on_empty_points_only() {
         let mut b = Board::new();
         assert_eq!(b.place(pt("h8"), Stone::Black), Ok(()));
-        assert_eq!(
-            b.place(pt("h8"), Stone::White),
-            Err(RenjuError::Occupied(pt("h8")))
-        );
+        assert_eq!(b.place(pt("h8"), Stone::White), Err(RenjuError::Occupied(pt("h8"))));
         let off = Point { col: 15, row: 0 };
         assert_eq!(b.place(off, Stone::White), Err(RenjuError::OffBoard(off)));
         assert_eq!(b.get(pt("h8")), Some(Stone::Black));
@@ -984,10 +913,7 @@ mod tests {
         assert_eq!(b.remove(pt("h8")), Some(Stone::Black));
         assert_eq!(b.remove(pt("h8")), None);
         assert_eq!(b, Board::new());
-        assert_eq!(
-            Board::from_stones(&pts(&["h8"]), &pts(&["h8"])),
-            Err(RenjuError::Occupied(pt("h8")))
-        );
+        assert_eq!(Board::from_stones(&pts(&["h8"]), &pts(&["h8"])), Err(RenjuError::Occupied(pt("h8"))));
     }
 
     #[test]
@@ -995,10 +921,7 @@ mod tests {
         let b = Board::from_stones(&pts(&["h8", "a1", "o15"]), &pts(&["a15", "o1"])).unwrap();
         let text = b.to_string();
         assert!(text.starts_with("15 O . . "), "{text}");
-        assert!(
-            text.contains(" 8 . . . . . . . X . . . . . . .\n"),
-            "{text}"
-        );
+        assert!(text.contains(" 8 . . . . . . . X . . . . . . .\n"), "{text}");
         assert_eq!(Board::from_text(&text).unwrap(), b);
         let json = serde_json::to_string(&b).unwrap();
         assert_eq!(json, r#"{"black":["a1","h8","o15"],"white":["o1","a15"]}"#);
@@ -1009,17 +932,9 @@ mod tests {
     #[test]
     fn a_bad_drawing_is_an_error() {
         let short = ". . .\n".repeat(15);
-        assert!(matches!(
-            Board::from_text(&short),
-            Err(RenjuError::BadText(_))
-        ));
-        let mislabelled = (1..=15)
-            .map(|r| format!("{r} {}\n", ". ".repeat(15)))
-            .collect::<String>();
-        assert!(matches!(
-            Board::from_text(&mislabelled),
-            Err(RenjuError::BadText(_))
-        ));
+        assert!(matches!(Board::from_text(&short), Err(RenjuError::BadText(_))));
+        let mislabelled = (1..=15).map(|r| format!("{r} {}\n", ". ".repeat(15))).collect::<String>();
+        assert!(matches!(Board::from_text(&mislabelled), Err(RenjuError::BadText(_))));
         let fourteen = ". ".repeat(15) + "\n";
         assert!(Board::from_text(&fourteen.repeat(14)).is_err());
         assert!(Board::from_text(&fourteen.repeat(16)).is_err());
@@ -1030,10 +945,7 @@ mod tests {
     fn judging_an_occupied_point_is_an_error() {
         let b = Board::from_stones(&pts(&["h8"]), &[]).unwrap();
         assert_eq!(judge(&b, pt("h8")), Err(RenjuError::Occupied(pt("h8"))));
-        assert_eq!(
-            winner_after(&b, pt("h8"), Stone::White),
-            Err(RenjuError::Occupied(pt("h8")))
-        );
+        assert_eq!(winner_after(&b, pt("h8"), Stone::White), Err(RenjuError::Occupied(pt("h8"))));
     }
 
     #[test]
@@ -1044,26 +956,12 @@ mod tests {
 
     #[test]
     fn verdicts_serialize_in_snake_case() {
-        let names: Vec<String> = [
-            Verdict::Five,
-            Verdict::Overline,
-            Verdict::DoubleFour,
-            Verdict::DoubleThree,
-            Verdict::None,
-        ]
-        .iter()
-        .map(|v| serde_json::to_string(v).unwrap())
-        .collect();
-        assert_eq!(
-            names,
-            [
-                "\"five\"",
-                "\"overline\"",
-                "\"double_four\"",
-                "\"double_three\"",
-                "\"none\""
-            ]
-        );
+        let names: Vec<String> =
+            [Verdict::Five, Verdict::Overline, Verdict::DoubleFour, Verdict::DoubleThree, Verdict::None]
+                .iter()
+                .map(|v| serde_json::to_string(v).unwrap())
+                .collect();
+        assert_eq!(names, ["\"five\"", "\"overline\"", "\"double_four\"", "\"double_three\"", "\"none\""]);
     }
 
     // --- five and overline --------------------------------------------------------------
@@ -1172,15 +1070,9 @@ mod tests {
                a b c d e f g h i j k l m n o",
         )
         .unwrap();
-        assert_eq!(
-            winner_after(&b, pt("h8"), Stone::White),
-            Ok(Some(Stone::White))
-        );
+        assert_eq!(winner_after(&b, pt("h8"), Stone::White), Ok(Some(Stone::White)));
         assert_eq!(winner_after(&b, pt("h7"), Stone::Black), Ok(None));
-        assert_eq!(
-            winner_after(&b, pt("g5"), Stone::Black),
-            Ok(Some(Stone::Black))
-        );
+        assert_eq!(winner_after(&b, pt("g5"), Stone::Black), Ok(Some(Stone::Black)));
         assert_eq!(winner_after(&b, pt("g5"), Stone::White), Ok(None));
     }
 
@@ -1214,11 +1106,7 @@ mod tests {
 
     #[test]
     fn two_fours_on_one_line_are_a_double_four() {
-        for row in [
-            "X X X . * . X X X",
-            "X . X * X . X . .",
-            "X X . * X . X X .",
-        ] {
+        for row in ["X X X . * . X X X", "X . X * X . X . .", "X X . * X . X X ."] {
             let text = format!(
                 "{}  8 . . . {row} . . .\n{}",
                 ". . . . . . . . . . . . . . .\n".repeat(7),
@@ -1229,9 +1117,7 @@ mod tests {
             assert_eq!(j.verdict, Verdict::DoubleFour, "{row}");
             let fours: Vec<&Shape> = j.shapes_of(ShapeKind::Four).collect();
             assert_eq!(fours.len(), 2, "{row}");
-            assert!(fours
-                .iter()
-                .all(|s| s.direction == Direction::Horizontal && s.points.len() == 1));
+            assert!(fours.iter().all(|s| s.direction == Direction::Horizontal && s.points.len() == 1));
         }
     }
 
@@ -1433,11 +1319,7 @@ mod tests {
         // four, but j8 joins j6 j7 · j9 j10 j11 into six — forbidden. False three.
         let j = judge(&board, p).unwrap();
         assert_eq!(j.verdict, Verdict::None);
-        let row = j
-            .shapes
-            .iter()
-            .find(|s| s.direction == Direction::Horizontal)
-            .unwrap();
+        let row = j.shapes.iter().find(|s| s.direction == Direction::Horizontal).unwrap();
         assert_eq!(row.kind, ShapeKind::FalseThree);
         assert_eq!(row.forbidden_points, pts(&["j8"]));
         assert_eq!(j.shapes_of(ShapeKind::Three).count(), 1);
@@ -1471,22 +1353,12 @@ mod tests {
              1 . . . . . . . . . . . . . . .
                a b c d e f g h i j k l m n o";
         assert_eq!(verdict(text), Verdict::DoubleThree);
-        let closed = text.replace(
-            " 6 . . . . X . . . . . . X X . .",
-            " 6 . . . . X . . . . . . X X . O",
-        );
+        let closed = text.replace(" 6 . . . . X . . . . . . X X . .", " 6 . . . . X . . . . . . X X . O");
         let (board, p) = position(&closed);
         let j = judge(&board, p).unwrap();
         assert_eq!(j.verdict, Verdict::None);
-        let row = j
-            .shapes
-            .iter()
-            .find(|s| s.direction == Direction::Horizontal)
-            .unwrap();
-        assert_eq!(
-            (row.kind, &row.forbidden_points),
-            (ShapeKind::FalseThree, &pts(&["i8"]))
-        );
+        let row = j.shapes.iter().find(|s| s.direction == Direction::Horizontal).unwrap();
+        assert_eq!((row.kind, &row.forbidden_points), (ShapeKind::FalseThree, &pts(&["i8"])));
     }
 
     #[test]
@@ -1512,10 +1384,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(verdicts(&board).len(), 225 - 4);
-        assert_eq!(
-            forbidden_points(&board),
-            vec![(pt("h8"), Verdict::DoubleThree)]
-        );
+        assert_eq!(forbidden_points(&board), vec![(pt("h8"), Verdict::DoubleThree)]);
     }
 
     #[test]
@@ -1524,9 +1393,7 @@ mod tests {
         // points are often forbidden themselves.
         let mut b = Board::new();
         for p in Point::all() {
-            if (p.col as u32 + 2 * p.row as u32).is_multiple_of(5)
-                || (p.col + p.row).is_multiple_of(7)
-            {
+            if (p.col as u32 + 2 * p.row as u32).is_multiple_of(5) || (p.col + p.row).is_multiple_of(7) {
                 b.place(p, Stone::Black).unwrap();
             }
         }
@@ -1544,16 +1411,10 @@ mod tests {
     fn transform(p: Point, k: u8) -> Point {
         let mut q = p;
         for _ in 0..k % 4 {
-            q = Point {
-                col: SIZE - 1 - q.row,
-                row: q.col,
-            };
+            q = Point { col: SIZE - 1 - q.row, row: q.col };
         }
         if k >= 4 {
-            q = Point {
-                col: SIZE - 1 - q.col,
-                row: q.row,
-            };
+            q = Point { col: SIZE - 1 - q.col, row: q.row };
         }
         q
     }

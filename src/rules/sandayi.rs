@@ -27,8 +27,7 @@ use std::collections::BTreeMap;
 
 use super::doudizhu::{check_bid_values, check_share, deltas, factor_list, mul, signed};
 pub use super::doudizhu::{
-    check_bidding, rank_session, Bidding, Call, Factor, FactorKind, Ranking, Reading, RuleError,
-    SessionRules, Standing,
+    check_bidding, rank_session, Bidding, Call, Factor, FactorKind, Ranking, Reading, RuleError, SessionRules, Standing,
 };
 
 // ---------------------------------------------------------------------------------------
@@ -139,12 +138,7 @@ pub fn builtin_presets() -> Vec<Preset> {
             passed: Some(1),
             after_bid: BTreeMap::from([(1, Some(1)), (2, Some(2))]),
         },
-        session: SessionRules {
-            tables: None,
-            minutes_per_table: Some(30),
-            advancing: 1,
-            playoff_on_tie: true,
-        },
+        session: SessionRules { tables: None, minutes_per_table: Some(30), advancing: 1, playoff_on_tie: true },
         readings: vec![
             Reading {
                 field: "toulia_win_units".into(),
@@ -162,10 +156,7 @@ pub fn builtin_presets() -> Vec<Preset> {
                 field: "mingwang_factor".into(),
                 note: "001 §七 只在公式中写“明王×2”，没有解释何为明王；由裁判记录是否明王".into(),
             },
-            Reading {
-                field: "stake".into(),
-                note: "001 §七 写“底注”但未给数值；默认 1".into(),
-            },
+            Reading { field: "stake".into(), note: "001 §七 写“底注”但未给数值；默认 1".into() },
             Reading {
                 field: "session.minutes_per_table".into(),
                 note: "001 “每场比赛限时?0分钟”字迹不清；按同一文件 80分 的限时 30 分钟".into(),
@@ -194,10 +185,7 @@ pub fn validate_preset(preset: &Preset) -> Result<(), RuleError> {
     if !preset.bid_values.contains(&preset.toulia_bid) {
         return Err(RuleError::new(
             "preset.toulia_bid",
-            format!(
-                "头撂的叫档 {} 不在可叫的 {:?} 之中",
-                preset.toulia_bid, preset.bid_values
-            ),
+            format!("头撂的叫档 {} 不在可叫的 {:?} 之中", preset.toulia_bid, preset.bid_values),
         ));
     }
     for (field, v) in [
@@ -363,13 +351,7 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
     let n = preset.players;
     let b = bidding_outcome(preset, &hand.bids, hand.first_bidder)?;
     if !hand.bombs.is_empty() && hand.bombs.len() != n {
-        return Err(RuleError::new(
-            "bombs",
-            format!(
-                "需要每位玩家一项（{n} 项）或留空，实际 {} 项",
-                hand.bombs.len()
-            ),
-        ));
+        return Err(RuleError::new("bombs", format!("需要每位玩家一项（{n} 项）或留空，实际 {} 项", hand.bombs.len())));
     }
     match (b.winner, hand.landlord) {
         (None, None) => {
@@ -384,47 +366,25 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
             } else if hand.landlord_won {
                 "landlord_won"
             } else if let Some(p) = hand.bombs.iter().position(|&x| x > 0) {
-                return Err(RuleError::new(
-                    format!("bombs[{p}]"),
-                    "无人叫档的一局没有打牌，不能有炸弹",
-                ));
+                return Err(RuleError::new(format!("bombs[{p}]"), "无人叫档的一局没有打牌，不能有炸弹"));
             } else {
                 return Ok(());
             };
-            Err(RuleError::new(
-                field,
-                "无人叫档的一局没有打牌，此项必须为 0 / false",
-            ))
+            Err(RuleError::new(field, "无人叫档的一局没有打牌，此项必须为 0 / false"))
         }
-        (None, Some(_)) => Err(RuleError::new(
-            "landlord",
-            "没有人叫档，不能有地主（下一局为荒番局）",
-        )),
-        (Some((w, _)), None) => Err(RuleError::new(
-            "landlord",
-            format!("玩家 {w} 叫档最高，应为地主"),
-        )),
+        (None, Some(_)) => Err(RuleError::new("landlord", "没有人叫档，不能有地主（下一局为荒番局）")),
+        (Some((w, _)), None) => Err(RuleError::new("landlord", format!("玩家 {w} 叫档最高，应为地主"))),
         (Some((w, v)), Some(l)) => {
             if l >= n {
-                return Err(RuleError::new(
-                    "landlord",
-                    format!("玩家序号 {l} 超出范围 0..{n}"),
-                ));
+                return Err(RuleError::new("landlord", format!("玩家序号 {l} 超出范围 0..{n}")));
             }
             if w != l {
-                return Err(RuleError::new(
-                    "landlord",
-                    format!("地主必须是最后（最高）叫档的玩家 {w}，实际记为 {l}"),
-                ));
+                return Err(RuleError::new("landlord", format!("地主必须是最后（最高）叫档的玩家 {w}，实际记为 {l}")));
             }
             if v != hand.bid {
-                return Err(RuleError::new(
-                    "bid",
-                    format!("档数必须等于地主所叫的 {v} 档，实际 {}", hand.bid),
-                ));
+                return Err(RuleError::new("bid", format!("档数必须等于地主所叫的 {v} 档，实际 {}", hand.bid)));
             }
-            let opened_toulia =
-                matches!(hand.bids[b.first_bidder], Some(Call::Bid(x)) if x == preset.toulia_bid);
+            let opened_toulia = matches!(hand.bids[b.first_bidder], Some(Call::Bid(x)) if x == preset.toulia_bid);
             if hand.toulia && !opened_toulia {
                 return Err(RuleError::new(
                     "toulia",
@@ -437,10 +397,7 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
             if !hand.toulia && opened_toulia {
                 return Err(RuleError::new(
                     "toulia",
-                    format!(
-                        "首叫者玩家 {} 直接叫了 {} 档，本局是头撂",
-                        b.first_bidder, preset.toulia_bid
-                    ),
+                    format!("首叫者玩家 {} 直接叫了 {} 档，本局是头撂", b.first_bidder, preset.toulia_bid),
                 ));
             }
             if hand.tanda && preset.tanda_needs_toulia && !hand.toulia {
@@ -490,10 +447,7 @@ pub fn bomb_violations(preset: &Preset, hand: &Hand) -> Vec<Violation> {
                 bombs,
                 limit,
                 standing: st,
-                reason: format!(
-                    "{}本局最多打 {limit} 次炸弹，实际打了 {bombs} 次（001 三打一 §三）",
-                    st.label()
-                ),
+                reason: format!("{}本局最多打 {limit} 次炸弹，实际打了 {bombs} 次（001 三打一 §三）", st.label()),
             })
         })
         .collect()
@@ -508,11 +462,7 @@ pub fn multiplier(preset: &Preset, hand: &Hand) -> Result<(i64, Vec<Factor>), Ru
         (hand.mingwang, FactorKind::Mingwang, preset.mingwang_factor),
     ] {
         if on {
-            factors.push(Factor {
-                kind,
-                count: 1,
-                times,
-            });
+            factors.push(Factor { kind, count: 1, times });
         }
     }
     let mut m = 1i64;
@@ -546,14 +496,8 @@ pub fn score_hand(preset: &Preset, hand: &Hand) -> Result<HandResult, RuleError>
     };
     let (m, factors) = multiplier(preset, hand)?;
     let (units, units_text) = match (hand.toulia, hand.landlord_won) {
-        (true, true) => (
-            preset.toulia_win_units,
-            format!("头撂赢 {}", preset.toulia_win_units),
-        ),
-        (true, false) => (
-            preset.toulia_loss_units,
-            format!("头撂输 {}", preset.toulia_loss_units),
-        ),
+        (true, true) => (preset.toulia_win_units, format!("头撂赢 {}", preset.toulia_win_units)),
+        (true, false) => (preset.toulia_loss_units, format!("头撂输 {}", preset.toulia_loss_units)),
         (false, _) => (hand.bid as i64, format!("档数 {}", hand.bid)),
     };
     let unit = mul(mul(m, preset.stake, "stake")?, units, "bid")?;
@@ -599,10 +543,7 @@ pub fn replay(preset: &Preset, players: usize, hands: &[Hand]) -> Result<Replay,
     if players != preset.players {
         return Err(RuleError::new(
             "players",
-            format!(
-                "{} 需要 {} 位玩家，实际 {players} 位",
-                preset.name, preset.players
-            ),
+            format!("{} 需要 {} 位玩家，实际 {players} 位", preset.name, preset.players),
         ));
     }
     let mut totals = vec![0i64; players];
@@ -622,21 +563,12 @@ pub fn replay(preset: &Preset, players: usize, hands: &[Hand]) -> Result<Replay,
         }
         let r = score_hand(preset, hand).map_err(|e| e.in_hand(i))?;
         for (t, d) in totals.iter_mut().zip(&r.deltas) {
-            *t = t
-                .checked_add(*d)
-                .ok_or_else(|| RuleError::new("totals", "总分超出计分范围").in_hand(i))?;
+            *t = t.checked_add(*d).ok_or_else(|| RuleError::new("totals", "总分超出计分范围").in_hand(i))?;
         }
-        violations.extend(r.violations.iter().cloned().map(|v| HandViolation {
-            hand: i,
-            violation: v,
-        }));
+        violations.extend(r.violations.iter().cloned().map(|v| HandViolation { hand: i, violation: v }));
         results.push(r);
     }
-    Ok(Replay {
-        totals,
-        hands: results,
-        violations,
-    })
+    Ok(Replay { totals, hands: results, violations })
 }
 
 #[cfg(test)]
@@ -653,21 +585,11 @@ mod tests {
     fn played(bids: Vec<Option<Call>>, won: bool) -> Hand {
         let b = bidding_outcome(&preset(), &bids, None).unwrap();
         let (landlord, bid) = b.winner.unwrap();
-        Hand {
-            landlord: Some(landlord),
-            bid,
-            toulia: b.opened_at_top,
-            bids,
-            landlord_won: won,
-            ..Hand::default()
-        }
+        Hand { landlord: Some(landlord), bid, toulia: b.opened_at_top, bids, landlord_won: won, ..Hand::default() }
     }
 
     fn void() -> Hand {
-        Hand {
-            bids: vec![Some(Pass); 4],
-            ..Hand::default()
-        }
+        Hand { bids: vec![Some(Pass); 4], ..Hand::default() }
     }
 
     #[test]
@@ -685,48 +607,26 @@ mod tests {
         let h = played(vec![Some(Bid(2)), Some(Pass), Some(Pass), Some(Pass)], true);
         let r = score_hand(&preset(), &h).unwrap();
         assert_eq!(r.deltas, vec![6, -2, -2, -2]);
-        assert_eq!(
-            r.explanation,
-            "倍数 1 × 底注 1 × 档数 2 = 2; 地主 +6, 农民各 −2"
-        );
+        assert_eq!(r.explanation, "倍数 1 × 底注 1 × 档数 2 = 2; 地主 +6, 农民各 −2");
         assert!(r.violations.is_empty());
     }
 
     #[test]
     fn huangfan_loss() {
-        let h = Hand {
-            huangfan: true,
-            ..played(
-                vec![Some(Pass), Some(Bid(1)), Some(Pass), Some(Pass)],
-                false,
-            )
-        };
+        let h = Hand { huangfan: true, ..played(vec![Some(Pass), Some(Bid(1)), Some(Pass), Some(Pass)], false) };
         let r = score_hand(&preset(), &h).unwrap();
         assert_eq!(r.deltas, vec![2, -6, 2, 2]);
-        assert_eq!(
-            r.explanation,
-            "倍数 2 (荒番×2) × 底注 1 × 档数 1 = 2; 地主 −6, 农民各 +2"
-        );
+        assert_eq!(r.explanation, "倍数 2 (荒番×2) × 底注 1 × 档数 1 = 2; 地主 −6, 农民各 +2");
     }
 
     #[test]
     fn toulia_tanda_win_and_loss() {
-        let h = Hand {
-            tanda: true,
-            ..played(vec![None, None, Some(Bid(3)), None], true)
-        };
+        let h = Hand { tanda: true, ..played(vec![None, None, Some(Bid(3)), None], true) };
         assert!(h.toulia);
         let r = score_hand(&preset(), &h).unwrap();
         assert_eq!(r.deltas, vec![-8, -8, 24, -8]);
-        assert_eq!(
-            r.explanation,
-            "倍数 2 (摊打×2) × 底注 1 × 头撂赢 4 = 8; 地主 +24, 农民各 −8"
-        );
-        let lost = Hand {
-            landlord_won: false,
-            mingwang: true,
-            ..h
-        };
+        assert_eq!(r.explanation, "倍数 2 (摊打×2) × 底注 1 × 头撂赢 4 = 8; 地主 +24, 农民各 −8");
+        let lost = Hand { landlord_won: false, mingwang: true, ..h };
         let r = score_hand(&preset(), &lost).unwrap();
         assert_eq!(r.deltas, vec![12, 12, -36, 12]);
         assert_eq!(r.units, 3);
@@ -741,14 +641,8 @@ mod tests {
         assert_eq!(r.deltas, vec![3, 3, -9, 3]);
         assert_eq!(r.violations.len(), 1);
         let v = &r.violations[0];
-        assert_eq!(
-            (v.player, v.bombs, v.limit, v.standing),
-            (0, 2, 1, BidStanding::Passed)
-        );
-        assert_eq!(
-            v.reason,
-            "轮到叫牌选择Pass的农民本局最多打 1 次炸弹，实际打了 2 次（001 三打一 §三）"
-        );
+        assert_eq!((v.player, v.bombs, v.limit, v.standing), (0, 2, 1, BidStanding::Passed));
+        assert_eq!(v.reason, "轮到叫牌选择Pass的农民本局最多打 1 次炸弹，实际打了 2 次（001 三打一 §三）");
         // a farmer who bid 2 may bomb twice, not three times
         let mut h = played(vec![Some(Bid(2)), Some(Bid(3)), None, None], true);
         h.bombs = vec![2, 0, 0, 0];
@@ -761,53 +655,14 @@ mod tests {
     #[test]
     fn invalid_hands_name_the_field() {
         let p = preset();
-        let base = played(
-            vec![Some(Pass), Some(Bid(1)), Some(Bid(2)), Some(Pass)],
-            true,
-        );
+        let base = played(vec![Some(Pass), Some(Bid(1)), Some(Bid(2)), Some(Pass)], true);
         let cases: Vec<(Hand, &str)> = vec![
-            (
-                Hand {
-                    tanda: true,
-                    ..base.clone()
-                },
-                "tanda",
-            ),
-            (
-                Hand {
-                    toulia: true,
-                    ..base.clone()
-                },
-                "toulia",
-            ),
-            (
-                Hand {
-                    landlord: Some(1),
-                    ..base.clone()
-                },
-                "landlord",
-            ),
-            (
-                Hand {
-                    landlord: None,
-                    ..base.clone()
-                },
-                "landlord",
-            ),
-            (
-                Hand {
-                    bid: 3,
-                    ..base.clone()
-                },
-                "bid",
-            ),
-            (
-                Hand {
-                    bombs: vec![1, 2],
-                    ..base.clone()
-                },
-                "bombs",
-            ),
+            (Hand { tanda: true, ..base.clone() }, "tanda"),
+            (Hand { toulia: true, ..base.clone() }, "toulia"),
+            (Hand { landlord: Some(1), ..base.clone() }, "landlord"),
+            (Hand { landlord: None, ..base.clone() }, "landlord"),
+            (Hand { bid: 3, ..base.clone() }, "bid"),
+            (Hand { bombs: vec![1, 2], ..base.clone() }, "bombs"),
             (
                 Hand {
                     bids: vec![Some(Pass), Some(Bid(2)), Some(Bid(1)), Some(Pass)],
@@ -816,41 +671,11 @@ mod tests {
                 },
                 "bids[2]",
             ),
-            (
-                Hand {
-                    bids: vec![Some(Pass); 3],
-                    ..base.clone()
-                },
-                "bids",
-            ),
-            (
-                Hand {
-                    first_bidder: Some(9),
-                    ..base.clone()
-                },
-                "first_bidder",
-            ),
-            (
-                Hand {
-                    landlord: Some(0),
-                    ..void()
-                },
-                "landlord",
-            ),
-            (
-                Hand {
-                    bombs: vec![0, 1, 0, 0],
-                    ..void()
-                },
-                "bombs[1]",
-            ),
-            (
-                Hand {
-                    landlord_won: true,
-                    ..void()
-                },
-                "landlord_won",
-            ),
+            (Hand { bids: vec![Some(Pass); 3], ..base.clone() }, "bids"),
+            (Hand { first_bidder: Some(9), ..base.clone() }, "first_bidder"),
+            (Hand { landlord: Some(0), ..void() }, "landlord"),
+            (Hand { bombs: vec![0, 1, 0, 0], ..void() }, "bombs[1]"),
+            (Hand { landlord_won: true, ..void() }, "landlord_won"),
         ];
         for (h, field) in cases {
             assert_eq!(validate_hand(&p, &h).unwrap_err().field, field, "{h:?}");
@@ -872,42 +697,16 @@ mod tests {
         assert!(next_is_huangfan(Some(&void())));
         let r = score_hand(&p, &void()).unwrap();
         assert_eq!(r.deltas, vec![0; 4]);
-        let next = Hand {
-            huangfan: true,
-            ..played(vec![Some(Bid(1)), Some(Pass), Some(Pass), Some(Pass)], true)
-        };
+        let next = Hand { huangfan: true, ..played(vec![Some(Bid(1)), Some(Pass), Some(Pass), Some(Pass)], true) };
         assert!(!next_is_huangfan(Some(&next)));
         let r = replay(&p, 4, &[void(), next.clone()]).unwrap();
         assert_eq!(r.totals, vec![6, -2, -2, -2]);
-        let e = replay(
-            &p,
-            4,
-            &[
-                void(),
-                Hand {
-                    huangfan: false,
-                    ..next.clone()
-                },
-            ],
-        )
-        .unwrap_err();
+        let e = replay(&p, 4, &[void(), Hand { huangfan: false, ..next.clone() }]).unwrap_err();
         assert_eq!((e.hand, e.field.as_str()), (Some(1), "huangfan"));
         let e = replay(&p, 4, &[next.clone(), next.clone()]).unwrap_err();
         assert_eq!((e.hand, e.field.as_str()), (Some(1), "huangfan"));
         // a void 荒番 deal keeps the next one 荒番
-        let r = replay(
-            &p,
-            4,
-            &[
-                void(),
-                Hand {
-                    huangfan: true,
-                    ..void()
-                },
-                next,
-            ],
-        )
-        .unwrap();
+        let r = replay(&p, 4, &[void(), Hand { huangfan: true, ..void() }, next]).unwrap();
         assert_eq!(r.totals, vec![6, -2, -2, -2]);
     }
 
@@ -917,11 +716,7 @@ mod tests {
         h.bombs = vec![2, 2, 0, 0];
         let r = replay(&preset(), 4, &[h.clone(), h]).unwrap();
         assert_eq!(r.totals, vec![6, 6, -18, 6]);
-        let got: Vec<(usize, usize)> = r
-            .violations
-            .iter()
-            .map(|v| (v.hand, v.violation.player))
-            .collect();
+        let got: Vec<(usize, usize)> = r.violations.iter().map(|v| (v.hand, v.violation.player)).collect();
         assert_eq!(got, vec![(0, 0), (0, 1), (1, 0), (1, 1)]);
         assert_eq!(replay(&preset(), 3, &[]).unwrap_err().field, "players");
     }
@@ -937,12 +732,7 @@ mod tests {
 
     /// A valid played or void hand: calls built in order from a random first caller.
     fn arb_hand() -> impl Strategy<Value = Hand> {
-        (
-            0usize..4,
-            proptest::collection::vec(0u8..=3, 4),
-            any::<[bool; 4]>(),
-            proptest::collection::vec(0u32..4, 4),
-        )
+        (0usize..4, proptest::collection::vec(0u8..=3, 4), any::<[bool; 4]>(), proptest::collection::vec(0u32..4, 4))
             .prop_map(|(first, wants, [won, tanda, mingwang, huangfan], bombs)| {
                 let mut bids = vec![None; 4];
                 let mut high = 0u8;
@@ -960,14 +750,7 @@ mod tests {
                 }
                 let b = bidding_outcome(&preset(), &bids, Some(first)).unwrap();
                 match b.winner {
-                    None => Hand {
-                        huangfan,
-                        first_bidder: Some(first),
-                        ..Hand {
-                            bids,
-                            ..Hand::default()
-                        }
-                    },
+                    None => Hand { huangfan, first_bidder: Some(first), ..Hand { bids, ..Hand::default() } },
                     Some((l, v)) => Hand {
                         landlord: Some(l),
                         bid: v,

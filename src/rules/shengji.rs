@@ -65,9 +65,7 @@ impl<'de> Deserialize<'de> for Unit {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Unit, D::Error> {
         let s = String::deserialize(d)?;
         Unit::parse(&s).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "unknown kitty unit {s:?}: expected single, pair or tractorN (N ≥ 2)"
-            ))
+            serde::de::Error::custom(format!("unknown kitty unit {s:?}: expected single, pair or tractorN (N ≥ 2)"))
         })
     }
 }
@@ -736,12 +734,7 @@ pub fn builtin_presets() -> Vec<Preset> {
         caps: Caps { must_play: vec![] },
         jack: None,
         penalties: vec![
-            pr(
-                "failed_throw",
-                "甩牌失败",
-                Amount::PerUnit { single: 10, pair: 20, tractor: 40 },
-                "003 §二",
-            ),
+            pr("failed_throw", "甩牌失败", Amount::PerUnit { single: 10, pair: 20, tractor: 40 }, "003 §二"),
             pr("wrong_card", "出错牌", per_card(10), "003 §二"),
             pr("revoke", "藏牌 (不接受: 本副 −20)", fixed(20), "003 §二"),
             pr("kitty_count", "扣底张数错", fixed(20), "003 §二"),
@@ -952,7 +945,10 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), InputError> {
     }
     for (i, p) in hand.penalties.iter().enumerate() {
         let Some(rule) = preset.penalty_rule(&p.kind) else {
-            return Err(err(format!("penalties[{i}].kind"), format!("{:?} is not a penalty of preset {}", p.kind, preset.id)));
+            return Err(err(
+                format!("penalties[{i}].kind"),
+                format!("{:?} is not a penalty of preset {}", p.kind, preset.id),
+            ));
         };
         if p.cards == 0 || p.cards > 54 {
             return Err(err(format!("penalties[{i}].cards"), format!("{} is not a card count 1–54", p.cards)));
@@ -1020,13 +1016,7 @@ pub fn penalty_points(
             }
         };
         let effect = if p.team == declarer { amount } else { -amount };
-        out.push(AppliedPenalty {
-            index: i,
-            effect,
-            amount,
-            how,
-            source: rule.source.clone(),
-        });
+        out.push(AppliedPenalty { index: i, effect, amount, how, source: rule.source.clone() });
     }
     Ok(out)
 }
@@ -1043,12 +1033,7 @@ pub fn clamp_score(clamp: Option<(i32, i32)>, score: i32) -> i32 {
 /// (and never past A). Returns the new rank and the must-play rank that stopped it, if any.
 pub fn rise(from: Rank, n: u32, caps: &Caps) -> (Rank, Option<Rank>) {
     let target = from.up(n);
-    let stop = caps
-        .must_play
-        .iter()
-        .copied()
-        .filter(|c| *c > from && *c < target)
-        .min();
+    let stop = caps.must_play.iter().copied().filter(|c| *c > from && *c < target).min();
     match stop {
         Some(c) => (c, Some(c)),
         None => (target, None),
@@ -1076,9 +1061,9 @@ pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome,
     }
     if state.declarer_open {
         // [r2] The first hand's declaring decides the declarer team and the dealer.
-        let seat = hand.declarer_seat.ok_or_else(|| {
-            err("declarer_seat", "the first declarer is open: name the seat whose show stood")
-        })?;
+        let seat = hand
+            .declarer_seat
+            .ok_or_else(|| err("declarer_seat", "the first declarer is open: name the seat whose show stood"))?;
         state.declarer = seat.team();
         state.dealer = Some(seat);
         state.declarer_open = false;
@@ -1246,12 +1231,7 @@ pub fn band_text(b: &Band) -> String {
     } else {
         s.push_str(&format!(" +{}", b.levels));
         if let Some(st) = b.step {
-            s.push_str(&format!(
-                ", 每{}{} 分 +1 (自 {} 起)",
-                if st.round_up { "" } else { "满 " },
-                st.every,
-                st.from
-            ));
+            s.push_str(&format!(", 每{}{} 分 +1 (自 {} 起)", if st.round_up { "" } else { "满 " }, st.every, st.from));
         }
     }
     s
@@ -1637,7 +1617,10 @@ mod tests {
         apply_ruling(&mut s, Ruling::GameLost { team: Team::B }).unwrap();
         assert_eq!(s.winner, Some(Team::A));
         assert_eq!(apply(&p, &mut s.clone(), &h(40)).unwrap_err().field, "hand");
-        assert_eq!(apply_ruling(&mut s, Ruling::GameLost { team: Team::A }), Err(RulingError::GameOver { winner: Team::A }));
+        assert_eq!(
+            apply_ruling(&mut s, Ruling::GameLost { team: Team::A }),
+            Err(RulingError::GameOver { winner: Team::A })
+        );
         assert_eq!(time_up(&p, &mut s), Err(RulingError::GameOver { winner: Team::A }));
     }
 
@@ -1763,7 +1746,11 @@ mod tests {
         use proptest::prelude::*;
 
         fn hand_strategy() -> impl Strategy<Value = Hand> {
-            (0..=40i32, proptest::option::of((0..=20i32, 0..4u8)), proptest::collection::vec((any::<bool>(), 1..4u32), 0..2))
+            (
+                0..=40i32,
+                proptest::option::of((0..=20i32, 0..4u8)),
+                proptest::collection::vec((any::<bool>(), 1..4u32), 0..2),
+            )
                 .prop_map(|(p, k, pens)| Hand {
                     points: p * 5,
                     kitty: k.map(|(kp, u)| Kitty {

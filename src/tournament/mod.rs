@@ -112,7 +112,8 @@ impl EntrantKind {
     /// kind, or a pair and a team for each other (a team fields its pairs, a pair is a team
     /// of one pair).
     pub fn fits(self, format: EntrantKind) -> bool {
-        self == format || matches!((self, format), (EntrantKind::Pair, EntrantKind::Team) | (EntrantKind::Team, EntrantKind::Pair))
+        self == format
+            || matches!((self, format), (EntrantKind::Pair, EntrantKind::Team) | (EntrantKind::Team, EntrantKind::Pair))
     }
 }
 
@@ -398,12 +399,7 @@ impl Competition {
     }
     /// Every match id linked from the schedule.
     pub fn match_ids(&self) -> Vec<String> {
-        self.rounds
-            .iter()
-            .flat_map(|r| &r.fixtures)
-            .flat_map(|f| &f.legs)
-            .filter_map(|l| l.match_id.clone())
-            .collect()
+        self.rounds.iter().flat_map(|r| &r.fixtures).flat_map(|f| &f.legs).filter_map(|l| l.match_id.clone()).collect()
     }
     /// The entrants of this competition, in draw order (numbered first, by number; then the
     /// rest in entry order).
@@ -545,13 +541,20 @@ pub fn add_entrant_lines(e: &mut Event, text: &str, kind: EntrantKind, unit: &st
     let lines: Vec<usize> = rows.iter().map(|r| r.line).collect();
     for r in rows {
         let id = next.next_entrant_id();
-        let members = if kind == EntrantKind::Player && r.members.is_empty() { vec![r.name.clone()] } else { r.members };
+        let members =
+            if kind == EntrantKind::Player && r.members.is_empty() { vec![r.name.clone()] } else { r.members };
         next.entrants.push(Entrant { id, name: r.name, kind, members, unit: unit.to_string() });
     }
     validate_event(&next).map_err(|x| {
         let typed = x.field.strip_prefix("entrants[").and_then(|f| f.split_once(']')).and_then(|(i, rest)| {
             let line = *lines.get(i.parse::<usize>().ok()?.checked_sub(first)?)?;
-            Some(LineError { line, problem: LineProblem::Refused { field: rest.trim_start_matches('.').to_string(), reason: x.reason.clone() } })
+            Some(LineError {
+                line,
+                problem: LineProblem::Refused {
+                    field: rest.trim_start_matches('.').to_string(),
+                    reason: x.reason.clone(),
+                },
+            })
         });
         typed.map(EntrantsError::Line).unwrap_or(EntrantsError::Event(x))
     })?;
@@ -672,7 +675,13 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
     let s = |x: &str| x.to_string();
     let rr = Format::RoundRobin { max_rounds: None };
     let ko = |best_of, long_rounds, long_best_of| Format::Knockout { best_of, long_rounds, long_best_of };
-    let none = Scoring { primary: Primary::Points, tie_breaks: vec![], forfeit_score: None, forfeits_cancel: None, cancel_keeps_opponents: false };
+    let none = Scoring {
+        primary: Primary::Points,
+        tie_breaks: vec![],
+        forfeit_score: None,
+        forfeits_cancel: None,
+        cancel_keeps_opponents: false,
+    };
     let jk = gd("jiankang-guandan").expect("built-in preset");
     let mut v = vec![FormatPreset {
         id: s("jiankang-guandan-team"),
@@ -846,8 +855,12 @@ pub fn builtin_format(id: &str) -> Option<FormatPreset> {
 /// The built-in game preset ids of a game (for the competition form).
 pub fn preset_ids(game: &str) -> Vec<String> {
     match game {
-        "shengji" => crate::rules::shengji::builtin_presets().into_iter().filter(|p| !p.duplicate).map(|p| p.id).collect(),
-        "duplicate" => crate::rules::shengji::builtin_presets().into_iter().filter(|p| p.duplicate).map(|p| p.id).collect(),
+        "shengji" => {
+            crate::rules::shengji::builtin_presets().into_iter().filter(|p| !p.duplicate).map(|p| p.id).collect()
+        }
+        "duplicate" => {
+            crate::rules::shengji::builtin_presets().into_iter().filter(|p| p.duplicate).map(|p| p.id).collect()
+        }
         "guandan" => crate::rules::guandan::builtin_presets().into_iter().map(|p| p.id).collect(),
         "doudizhu" => crate::rules::doudizhu::builtin_presets().into_iter().map(|p| p.id).collect(),
         "sandayi" => crate::rules::sandayi::builtin_presets().into_iter().map(|p| p.id).collect(),
@@ -993,7 +1006,10 @@ pub fn validate_event(e: &Event) -> Result<(), ImportError> {
                 for (si, s) in fx.sides.iter().enumerate() {
                     match s {
                         Slot::Entrant { id } if !seen.contains(id.as_str()) => {
-                            return Err(ie(ff(&format!("sides[{si}]")), format!("{id:?} is not an entrant of this competition")))
+                            return Err(ie(
+                                ff(&format!("sides[{si}]")),
+                                format!("{id:?} is not an entrant of this competition"),
+                            ))
                         }
                         Slot::Winner { fixture } if !fids.contains(fixture.as_str()) => {
                             return Err(ie(ff(&format!("sides[{si}]")), format!("no earlier fixture {fixture:?}")))
@@ -1067,7 +1083,8 @@ pub fn load_event(text: &str) -> Result<Event, ImportError> {
         let path = e.path().to_string();
         ie(if path == "." { String::new() } else { path }, e.into_inner().to_string())
     })?;
-    validate_event(&s.event).map_err(|e| ie(if e.field.is_empty() { "event".into() } else { format!("event.{}", e.field) }, e.reason))?;
+    validate_event(&s.event)
+        .map_err(|e| ie(if e.field.is_empty() { "event".into() } else { format!("event.{}", e.field) }, e.reason))?;
     Ok(s.event)
 }
 
@@ -1142,7 +1159,12 @@ mod tests {
     fn entrant_lines() {
         let v = parse_entrant_lines("红队: 张三, 李四\n\n蓝队：王五、赵六\n独行侠").unwrap();
         assert_eq!(v.len(), 3);
-        assert_eq!(v[1], EntrantLine { line: 3, name: "蓝队".to_string(), members: vec!["王五".to_string(), "赵六".to_string()] });
+        assert_eq!(
+            v[1],
+            EntrantLine {
+                line: 3, name: "蓝队".to_string(), members: vec!["王五".to_string(), "赵六".to_string()]
+            }
+        );
         assert!(v[2].members.is_empty());
         assert_eq!(v[2].line, 4);
     }
@@ -1157,11 +1179,20 @@ mod tests {
         // The limits the event validator enforces, named by line instead of list index.
         let long = "长".repeat(MAX_NAME + 1);
         let ok_name = "长".repeat(MAX_NAME);
-        assert_eq!(parse_entrant_lines(&format!("甲\n{long}: 张三")).unwrap_err(), LineError { line: 2, problem: LineProblem::NameTooLong });
+        assert_eq!(
+            parse_entrant_lines(&format!("甲\n{long}: 张三")).unwrap_err(),
+            LineError { line: 2, problem: LineProblem::NameTooLong }
+        );
         assert_eq!(parse_entrant_lines(&ok_name).unwrap()[0].name, ok_name);
         let many = (1..=MAX_MEMBERS + 1).map(|k| format!("队员{k}")).collect::<Vec<_>>().join(", ");
-        assert_eq!(parse_entrant_lines(&format!("甲\n乙\n丙: {many}")).unwrap_err(), LineError { line: 3, problem: LineProblem::TooManyMembers });
-        assert_eq!(parse_entrant_lines(&format!("甲: 张三, {long}")).unwrap_err(), LineError { line: 1, problem: LineProblem::MemberTooLong(2) });
+        assert_eq!(
+            parse_entrant_lines(&format!("甲\n乙\n丙: {many}")).unwrap_err(),
+            LineError { line: 3, problem: LineProblem::TooManyMembers }
+        );
+        assert_eq!(
+            parse_entrant_lines(&format!("甲: 张三, {long}")).unwrap_err(),
+            LineError { line: 1, problem: LineProblem::MemberTooLong(2) }
+        );
     }
 
     #[test]
@@ -1173,7 +1204,10 @@ mod tests {
         let text = format!("\n{name}: {}\n独行侠", vec![name.clone(); MAX_MEMBERS].join("、"));
         assert_eq!(add_entrant_lines(&mut e, &text, EntrantKind::Team, "南通"), Ok(2));
         assert_eq!(e.entrants.len(), 6);
-        assert_eq!((e.entrants[4].id.as_str(), e.entrants[4].members.len(), e.entrants[4].unit.as_str()), ("e5", MAX_MEMBERS, "南通"));
+        assert_eq!(
+            (e.entrants[4].id.as_str(), e.entrants[4].members.len(), e.entrants[4].unit.as_str()),
+            ("e5", MAX_MEMBERS, "南通")
+        );
         validate_event(&e).unwrap();
         // A player typed alone is their own member.
         let mut p = before.clone();
@@ -1189,7 +1223,10 @@ mod tests {
         let err = add_entrant_lines(&mut x, "紫队\n\n橙队", EntrantKind::Team, &"单".repeat(MAX_NAME + 1)).unwrap_err();
         let EntrantsError::Line(l) = &err else { panic!("{err}") };
         assert_eq!(l.line, 1);
-        assert_eq!(l.problem, LineProblem::Refused { field: "unit".into(), reason: format!("longer than {MAX_NAME} characters") });
+        assert_eq!(
+            l.problem,
+            LineProblem::Refused { field: "unit".into(), reason: format!("longer than {MAX_NAME} characters") }
+        );
         assert_eq!(err.to_string(), format!("line 1: unit: longer than {MAX_NAME} characters"));
         assert_eq!(x, before);
         // Too many entrants is no one line's fault.

@@ -141,13 +141,25 @@ pub fn results_csv(e: &Event, c: &Competition, st: &Standings, lang: Lang) -> St
         t("ev.col.matches"),
     ]));
     for r in &st.results {
-        let names: Vec<String> = r.sides.iter().map(|s| s.as_deref().map(|id| e.entrant_name(id)).unwrap_or_else(|| if r.bye { t("ev.bye") } else { "?".into() })).collect();
+        let names: Vec<String> = r
+            .sides
+            .iter()
+            .map(|s| {
+                s.as_deref()
+                    .map(|id| e.entrant_name(id))
+                    .unwrap_or_else(|| if r.bye { t("ev.bye") } else { "?".into() })
+            })
+            .collect();
         out.push_str(&line(&[
             r.round.to_string(),
             r.fixture.clone(),
             r.legs.iter().map(|l| l.table.to_string()).collect::<Vec<_>>().join(" "),
             names.join(" : "),
-            if r.bye || !(r.started || r.done) { String::new() } else { r.score.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" : ") },
+            if r.bye || !(r.started || r.done) {
+                String::new()
+            } else {
+                r.score.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" : ")
+            },
             r.winner.and_then(|w| names.get(w).cloned()).unwrap_or_default(),
             status(lang, r).to_string(),
             r.legs.iter().filter_map(|l| l.match_id.clone()).collect::<Vec<_>>().join(" "),

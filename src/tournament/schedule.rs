@@ -128,7 +128,13 @@ pub fn generate(c: &mut Competition) {
                             best_of: 0,
                             forfeits: vec![],
                         },
-                        None => Fixture { id, sides: vec![ent(&order[a]), Slot::Bye], legs: vec![], best_of: 0, forfeits: vec![] },
+                        None => Fixture {
+                            id,
+                            sides: vec![ent(&order[a]), Slot::Bye],
+                            legs: vec![],
+                            best_of: 0,
+                            forfeits: vec![],
+                        },
                     };
                     fixtures.push(f);
                 }
@@ -366,13 +372,19 @@ pub fn check(c: &Competition) -> Vec<Warning> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::{builtin_format, draw, EntrantKind, Event, Entrant};
+    use crate::tournament::{builtin_format, draw, Entrant, EntrantKind, Event};
     use std::collections::HashMap;
 
     fn comp(n: usize, format_id: &str) -> Competition {
         let mut e = Event::new("ev", "t", 0.0);
         for i in 0..n {
-            e.entrants.push(Entrant { id: format!("e{i}"), name: format!("P{i}"), kind: EntrantKind::Pair, members: vec![], unit: String::new() });
+            e.entrants.push(Entrant {
+                id: format!("e{i}"),
+                name: format!("P{i}"),
+                kind: EntrantKind::Pair,
+                members: vec![],
+                unit: String::new(),
+            });
         }
         let f = builtin_format(format_id).unwrap();
         let mut c = f.competition("c1", "x", e.entrants.iter().map(|x| x.id.clone()).collect());
@@ -491,7 +503,10 @@ mod tests {
         assert_eq!(c.rounds[0].fixtures[0].best_of, 1);
         assert_eq!(c.rounds[1].fixtures[0].best_of, 3, "semi-final best of 3");
         assert_eq!(c.rounds[2].fixtures[0].best_of, 3, "final best of 3");
-        assert_eq!(c.rounds[2].fixtures[0].sides, vec![Slot::Winner { fixture: "r2f1".into() }, Slot::Winner { fixture: "r2f2".into() }]);
+        assert_eq!(
+            c.rounds[2].fixtures[0].sides,
+            vec![Slot::Winner { fixture: "r2f1".into() }, Slot::Winner { fixture: "r2f2".into() }]
+        );
         // The referee moves best of 3 to the final only; a fixture with a match keeps its own.
         c.rounds[1].fixtures[1].legs[0].match_id = Some("m".into());
         assert!(set_knockout_games(&mut c, 1, 1, 3));

@@ -247,7 +247,8 @@ fn score_play(c: &Competition, f: &super::Fixture, n: usize, by_id: &HashMap<&st
     let mut leg_winners = Vec::new();
     for (k, l) in f.legs.iter().enumerate() {
         let seated = super::tables::seated(&fr.sides, l.swapped);
-        let other_entrants = l.match_id.as_deref().is_some_and(|id| !super::tables::made_for(id, &f.id, k, seated.as_deref()));
+        let other_entrants =
+            l.match_id.as_deref().is_some_and(|id| !super::tables::made_for(id, &f.id, k, seated.as_deref()));
         let m = l.match_id.as_deref().and_then(|id| by_id.get(id));
         let o = m.filter(|_| !other_entrants).map(|m| map_outcome(outcome(m), l.swapped, n));
         if let Some(o) = &o {
@@ -269,7 +270,13 @@ fn score_play(c: &Competition, f: &super::Fixture, n: usize, by_id: &HashMap<&st
         } else {
             all_done = false;
         }
-        fr.legs.push(LegResult { table: l.table, match_id: l.match_id.clone(), found: m.is_some(), other_entrants, outcome: o });
+        fr.legs.push(LegResult {
+            table: l.table,
+            match_id: l.match_id.clone(),
+            found: m.is_some(),
+            other_entrants,
+            outcome: o,
+        });
     }
     fr.forfeits.sort();
     fr.forfeits.dedup();
@@ -294,13 +301,15 @@ fn score_play(c: &Competition, f: &super::Fixture, n: usize, by_id: &HashMap<&st
     match c.scoring.primary {
         Primary::Points => {
             fr.awarded.clone_from(&fr.score);
-            fr.winner = if leg_winners.len() == 1 { leg_winners[0].or_else(|| compare(&fr.score)) } else { compare(&fr.score) };
+            fr.winner =
+                if leg_winners.len() == 1 { leg_winners[0].or_else(|| compare(&fr.score)) } else { compare(&fr.score) };
         }
         Primary::GamePoints { .. } => {
             fr.winner = compare(&fr.awarded);
         }
         Primary::MatchPoints { win, draw, loss, forfeit } => {
-            fr.winner = if leg_winners.len() == 1 { leg_winners[0].or_else(|| compare(&fr.score)) } else { compare(&fr.score) };
+            fr.winner =
+                if leg_winners.len() == 1 { leg_winners[0].or_else(|| compare(&fr.score)) } else { compare(&fr.score) };
             for i in 0..2 {
                 fr.awarded[i] = match fr.winner {
                     Some(w) if w == i => win,
@@ -389,7 +398,8 @@ pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
             row.double_wins += r.double_wins[s];
             if let Format::Groups { .. } = c.format {
                 row.group = Some(fi as u32 + 1);
-                let place = r.legs.first().and_then(|l| l.outcome.as_ref()).and_then(|o| o.places.get(s).copied()).unwrap_or(0);
+                let place =
+                    r.legs.first().and_then(|l| l.outcome.as_ref()).and_then(|o| o.places.get(s).copied()).unwrap_or(0);
                 row.rank = (place > 0).then_some(place as u32);
             }
         }
@@ -435,7 +445,14 @@ pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
 }
 
 /// The value of a ranking key for `row` (bigger ranks first); `None` = the primary.
-fn key_value(c: &Competition, results: &[FixtureResult], rows: &[Row], group: &[usize], i: usize, key: Option<TieBreak>) -> i64 {
+fn key_value(
+    c: &Competition,
+    results: &[FixtureResult],
+    rows: &[Row],
+    group: &[usize],
+    i: usize,
+    key: Option<TieBreak>,
+) -> i64 {
     let r = &rows[i];
     match key {
         None => r.total,
@@ -448,14 +465,28 @@ fn key_value(c: &Competition, results: &[FixtureResult], rows: &[Row], group: &[
             let ids: Vec<&str> = group.iter().map(|&g| rows[g].entrant.as_str()).collect();
             results
                 .iter()
-                .filter(|x| x.done && !x.excluded && !x.bye && x.sides.iter().all(|s| s.as_deref().is_some_and(|s| ids.contains(&s))))
-                .filter_map(|x| x.sides.iter().position(|s| s.as_deref() == Some(r.entrant.as_str())).map(|s| x.awarded[s]))
+                .filter(|x| {
+                    x.done
+                        && !x.excluded
+                        && !x.bye
+                        && x.sides.iter().all(|s| s.as_deref().is_some_and(|s| ids.contains(&s)))
+                })
+                .filter_map(|x| {
+                    x.sides.iter().position(|s| s.as_deref() == Some(r.entrant.as_str())).map(|s| x.awarded[s])
+                })
                 .sum()
         }
     }
 }
 
-fn rank_group(c: &Competition, results: &[FixtureResult], rows: &mut [Row], group: Vec<usize>, keys: &[Option<TieBreak>], start: u32) {
+fn rank_group(
+    c: &Competition,
+    results: &[FixtureResult],
+    rows: &mut [Row],
+    group: Vec<usize>,
+    keys: &[Option<TieBreak>],
+    start: u32,
+) {
     if group.len() == 1 {
         rows[group[0]].rank = Some(start);
         return;
@@ -499,13 +530,19 @@ mod tests {
     use crate::record::{Entry, HandInput, Op};
     use crate::rules::guandan::{FinishOrder, Forfeit, ForfeitReason, Hand};
     use crate::rules::{Seat, Seat::*, Team};
-    use crate::tournament::{builtin_format, draw, schedule, EntrantKind, Entrant, Event};
+    use crate::tournament::{builtin_format, draw, schedule, Entrant, EntrantKind, Event};
 
     /// 4 teams, 健康杯 掼蛋 team format, drawn so that e1..e4 get numbers 1..4.
     fn event() -> Event {
         let mut e = Event::new("ev", "健康杯", 0.0);
         for i in 1..=4 {
-            e.entrants.push(Entrant { id: format!("e{i}"), name: format!("T{i}"), kind: EntrantKind::Team, members: vec![], unit: String::new() });
+            e.entrants.push(Entrant {
+                id: format!("e{i}"),
+                name: format!("T{i}"),
+                kind: EntrantKind::Team,
+                members: vec![],
+                unit: String::new(),
+            });
         }
         let f = builtin_format("jiankang-guandan-team").unwrap();
         let mut c = f.competition("c1", "掼蛋", e.entrants.iter().map(|x| x.id.clone()).collect());
@@ -558,7 +595,14 @@ mod tests {
     /// Plays `a` v `b` with deals written from `a`'s point of view.
     fn meet(c: &mut Competition, ms: &mut Vec<Match>, a: &str, b: &str, deals: &[[Seat; 4]]) {
         let (fid, flipped) = fixture_of(c, a, b);
-        let flip = |o: [Seat; 4]| o.map(|s| match s { N => E, S => W, E => N, W => S });
+        let flip = |o: [Seat; 4]| {
+            o.map(|s| match s {
+                N => E,
+                S => W,
+                E => N,
+                W => S,
+            })
+        };
         let d: Vec<[Seat; 4]> = deals.iter().map(|&o| if flipped { flip(o) } else { o }).collect();
         let m = play(&format!("m-{fid}"), &d);
         link(c, &fid, &m);
@@ -631,7 +675,16 @@ mod tests {
         let (fid, _) = fixture_of(c, "e2", "e4");
         let mid = c.fixture(&fid).unwrap().1.legs[0].match_id.clone().unwrap();
         let m = ms.iter_mut().find(|m| m.id == mid).unwrap();
-        m.append(Entry { after: None, id: "c1".into(), at_ms: 10.0, op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(Hand::new(FinishOrder::new(A14).unwrap())) } }).unwrap();
+        m.append(Entry {
+            after: None,
+            id: "c1".into(),
+            at_ms: 10.0,
+            op: Op::Correct {
+                target: "h1".into(),
+                hand: HandInput::Guandan(Hand::new(FinishOrder::new(A14).unwrap())),
+            },
+        })
+        .unwrap();
         let st = standings(c, &ms);
         let r = |id| st.row(id).unwrap().clone();
         assert_eq!((r("e1").total, r("e1").double_wins), (13, 1));
@@ -671,7 +724,7 @@ mod tests {
         let c = &mut e.competitions[0];
         let mut ms = Vec::new();
         meet(c, &mut ms, "e1", "e2", &[AA, AA, AA, AA, BB]); // e1 20, e2 5
-        // e4 forfeits against e3 at the desk: 18:0.
+                                                             // e4 forfeits against e3 at the desk: 18:0.
         let (fid, flipped) = fixture_of(c, "e3", "e4");
         c.fixture_mut(&fid).unwrap().forfeits = vec![if flipped { 0 } else { 1 }];
         let st = standings(c, &ms);
@@ -683,8 +736,13 @@ mod tests {
         let (fid, flipped) = fixture_of(c, "e2", "e4");
         let mut m = guandan::blank("m-f", "jiankang-guandan", 0.0).unwrap();
         let mut h = Hand::new(FinishOrder::new(AA).unwrap());
-        h.forfeit = Some(Forfeit { team: if flipped { Team::A } else { Team::B }, reason: ForfeitReason::Absent, minutes_late: None });
-        m.append(Entry { after: None, id: "f".into(), at_ms: 0.0, op: Op::Hand { hand: HandInput::Guandan(h) } }).unwrap();
+        h.forfeit = Some(Forfeit {
+            team: if flipped { Team::A } else { Team::B },
+            reason: ForfeitReason::Absent,
+            minutes_late: None,
+        });
+        m.append(Entry { after: None, id: "f".into(), at_ms: 0.0, op: Op::Hand { hand: HandInput::Guandan(h) } })
+            .unwrap();
         link(c, &fid, &m);
         ms.push(m);
         let before = standings(c, &ms[..1]);
@@ -742,11 +800,24 @@ mod tests {
             let mut m = blank_shengji(id, "nantong-80fen", 0.0);
             for (k, w) in winners.iter().enumerate() {
                 if k > 0 {
-                    m.append(Entry { after: None, id: format!("n{k}"), at_ms: k as f64 * 10.0, op: Op::NextGame { start: Default::default() } }).unwrap();
+                    m.append(Entry {
+                        after: None,
+                        id: format!("n{k}"),
+                        at_ms: k as f64 * 10.0,
+                        op: Op::NextGame { start: Default::default() },
+                    })
+                    .unwrap();
                 }
-                m.append(Entry { after: None, id: format!("t{k}"), at_ms: k as f64 * 10.0 + 1.0, op: Op::TimeVerdict { winner: *w, elapsed_ms: None } }).unwrap();
+                m.append(Entry {
+                    after: None,
+                    id: format!("t{k}"),
+                    at_ms: k as f64 * 10.0 + 1.0,
+                    op: Op::TimeVerdict { winner: *w, elapsed_ms: None },
+                })
+                .unwrap();
             }
-            m.append(Entry { after: None, id: "s".into(), at_ms: 99.0, op: Op::SignOff { referee: "裁判".into() } }).unwrap();
+            m.append(Entry { after: None, id: "s".into(), at_ms: 99.0, op: Op::SignOff { referee: "裁判".into() } })
+                .unwrap();
             m
         };
         let m1 = mk("l1", &[Team::A, Team::B, Team::A]);
@@ -757,7 +828,10 @@ mod tests {
         let (s0, s1) = (fx.sides[0].entrant().unwrap().to_string(), fx.sides[1].entrant().unwrap().to_string());
         // A forfeit in fixture 2: the forfeiting team gets 0, the other 2 × 3 games × 2 legs.
         c.rounds[0].fixtures[1].forfeits = vec![1];
-        let (w2, l2) = (c.rounds[0].fixtures[1].sides[0].entrant().unwrap().to_string(), c.rounds[0].fixtures[1].sides[1].entrant().unwrap().to_string());
+        let (w2, l2) = (
+            c.rounds[0].fixtures[1].sides[0].entrant().unwrap().to_string(),
+            c.rounds[0].fixtures[1].sides[1].entrant().unwrap().to_string(),
+        );
         let st = standings(&c, &[m1, m2]);
         // Side 0: leg 1 2 wins 1 loss = 5, leg 2 0 wins 2 losses = 2 → 7. Side 1: 4 + 4 = 8.
         assert_eq!(st.row(&s0).unwrap().total, 7);
@@ -776,7 +850,10 @@ mod tests {
         c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
         schedule::generate(&mut c);
         // r1f1: 1 v 4, r1f2: 2 v 3 (bracket [1, 4, 2, 3]).
-        assert_eq!(c.rounds[0].fixtures[0].sides, vec![Slot::Entrant { id: "e1".into() }, Slot::Entrant { id: "e4".into() }]);
+        assert_eq!(
+            c.rounds[0].fixtures[0].sides,
+            vec![Slot::Entrant { id: "e1".into() }, Slot::Entrant { id: "e4".into() }]
+        );
         c.rounds[0].fixtures[0].forfeits = vec![1];
         c.rounds[0].fixtures[1].forfeits = vec![0];
         let st = standings(&c, &[]);

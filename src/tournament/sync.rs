@@ -104,7 +104,13 @@ fn same_conflict(a: &Conflict, b: &Conflict) -> bool {
 /// (same match, entry and incoming version) is not added again, so importing a file twice
 /// changes nothing. Errors (a newer schema version, a bad field, a merged match that would
 /// not replay) leave everything unchanged except the import log.
-pub fn import_text(event: &mut Event, local: &[Match], file: &str, text: &str, now_ms: f64) -> Result<Merged, ImportError> {
+pub fn import_text(
+    event: &mut Event,
+    local: &[Match],
+    file: &str,
+    text: &str,
+    now_ms: f64,
+) -> Result<Merged, ImportError> {
     let res = schema::parse_import(text).and_then(|incoming| merge_into(event, local, &incoming, file, now_ms));
     match &res {
         Ok(m) => event.imports.push(ImportRecord {
@@ -132,11 +138,18 @@ pub fn import_text(event: &mut Event, local: &[Match], file: &str, text: &str, n
 }
 
 /// Merges validated `incoming` matches into `local` and records the conflicts in `event`.
-pub fn merge_into(event: &mut Event, local: &[Match], incoming: &[Match], file: &str, now_ms: f64) -> Result<Merged, ImportError> {
+pub fn merge_into(
+    event: &mut Event,
+    local: &[Match],
+    incoming: &[Match],
+    file: &str,
+    now_ms: f64,
+) -> Result<Merged, ImportError> {
     let (changed, report) = schema::merge(local, incoming)?;
     let mut new_conflicts = 0;
     for c in conflicts_of(local, incoming, &report, file, now_ms) {
-        let known = event.conflicts.iter().any(|x| same_conflict(x, &c)) || event.resolutions.iter().any(|r| same_conflict(&r.conflict, &c));
+        let known = event.conflicts.iter().any(|x| same_conflict(x, &c))
+            || event.resolutions.iter().any(|r| same_conflict(&r.conflict, &c));
         if !known {
             event.conflicts.push(c);
             new_conflicts += 1;
@@ -148,11 +161,19 @@ pub fn merge_into(event: &mut Event, local: &[Match], incoming: &[Match], file: 
 /// What a merge of `incoming` into `local` left for the referee to choose, both versions
 /// side by side: each entry that differs (same id), and each fork — the file's hand and this
 /// device's follow the same entry (two devices each entered the next hand).
-pub fn conflicts_of(local: &[Match], incoming: &[Match], report: &MergeReport, file: &str, now_ms: f64) -> Vec<Conflict> {
+pub fn conflicts_of(
+    local: &[Match],
+    incoming: &[Match],
+    report: &MergeReport,
+    file: &str,
+    now_ms: f64,
+) -> Vec<Conflict> {
     let pairs = report.conflicts.iter().map(|(m, e)| (m, e, e)).chain(report.forks.iter().map(|(m, l, i)| (m, l, i)));
     pairs
         .filter_map(|(mid, lid, iid)| {
-            let find = |ms: &[Match], eid: &String| ms.iter().find(|m| &m.id == mid).and_then(|m| m.entries.iter().find(|e| &e.id == eid)).cloned();
+            let find = |ms: &[Match], eid: &String| {
+                ms.iter().find(|m| &m.id == mid).and_then(|m| m.entries.iter().find(|e| &e.id == eid)).cloned()
+            };
             let (l, i) = (find(local, lid)?, find(incoming, iid)?);
             Some(Conflict { match_id: mid.clone(), local: l, incoming: i, file: file.into(), at_ms: now_ms })
         })
@@ -163,7 +184,14 @@ pub fn conflicts_of(local: &[Match], incoming: &[Match], report: &MergeReport, f
 /// time `now_ms`; `reason` is the text of the void that records "kept this device's"), and
 /// the match with them appended — checked in full ([`schema::validate_match`]: every hand
 /// must still replay). Errors name the problem; nothing changes on error.
-pub fn resolution_entries(m: &Match, c: &Conflict, choice: Choice, reason: &str, mut new_id: impl FnMut() -> String, now_ms: f64) -> Result<(Match, Vec<Entry>), ImportError> {
+pub fn resolution_entries(
+    m: &Match,
+    c: &Conflict,
+    choice: Choice,
+    reason: &str,
+    mut new_id: impl FnMut() -> String,
+    now_ms: f64,
+) -> Result<(Match, Vec<Entry>), ImportError> {
     let mut out = Vec::new();
     let hand_fix = match (&c.local.op, &c.incoming.op) {
         (Op::Hand { .. }, Op::Hand { hand }) => Some((c.local.id.clone(), hand.clone())),
@@ -264,10 +292,20 @@ mod tests {
         desk.append(Entry { after: None, id: "d2".into(), at_ms: 2.0, op: h([N, E, S, W]) }).unwrap();
         table.append(Entry { after: None, id: "t2".into(), at_ms: 2.0, op: h([E, W, N, S]) }).unwrap();
         let mut e = e0.clone();
-        let r = import_text(&mut e, std::slice::from_ref(&desk), "t.json", &export(std::slice::from_ref(&table), 5.0), 10.0).unwrap();
+        let r = import_text(
+            &mut e,
+            std::slice::from_ref(&desk),
+            "t.json",
+            &export(std::slice::from_ref(&table), 5.0),
+            10.0,
+        )
+        .unwrap();
         assert!(r.changed.is_empty());
         assert_eq!(r.report.forks, vec![("m1".to_string(), "d2".to_string(), "t2".to_string())]);
-        assert_eq!((r.new_conflicts, e.conflicts[0].local.id.as_str(), e.conflicts[0].incoming.id.as_str()), (1, "d2", "t2"));
+        assert_eq!(
+            (r.new_conflicts, e.conflicts[0].local.id.as_str(), e.conflicts[0].incoming.id.as_str()),
+            (1, "d2", "t2")
+        );
         let c = e.conflicts[0].clone();
         let mut n = 0;
         let mut ids = || {
@@ -309,7 +347,8 @@ mod tests {
         let hand2 = eff.iter().find(|x| x.entry.id == "h2").unwrap();
         assert_eq!(hand2.hand, Some(HandInput::Guandan(Hand::new(FinishOrder::new([E, W, N, S]).unwrap()))));
         // Keep the desk's: a correction to the table's version, voided with the reason.
-        let (m_loc, added) = resolution_entries(&merged, &c, Choice::Local, "同步冲突: 保留本机", &mut ids, 20.0).unwrap();
+        let (m_loc, added) =
+            resolution_entries(&merged, &c, Choice::Local, "同步冲突: 保留本机", &mut ids, 20.0).unwrap();
         assert_eq!(added.len(), 2);
         assert!(matches!(&added[1].op, Op::Void { reason, .. } if reason.contains("保留")));
         let eff = effective(&m_loc);
@@ -331,13 +370,23 @@ mod tests {
         // after the sign-off. The rest of the file merges; these are left out, each named.
         let (mut e, desk, table) = setup();
         let mut desk = desk;
-        desk.append(Entry { after: None, id: "s".into(), at_ms: 2.5, op: Op::SignOff { referee: "甲".into() } }).unwrap();
+        desk.append(Entry { after: None, id: "s".into(), at_ms: 2.5, op: Op::SignOff { referee: "甲".into() } })
+            .unwrap();
         let file = export(std::slice::from_ref(&table), 5.0);
         let r = import_text(&mut e, std::slice::from_ref(&desk), "t.json", &file, 10.0).unwrap();
-        let new: Vec<&str> = table.entries.iter().filter(|x| !desk.entries.iter().any(|d| d.id == x.id)).map(|x| x.id.as_str()).collect();
+        let new: Vec<&str> = table
+            .entries
+            .iter()
+            .filter(|x| !desk.entries.iter().any(|d| d.id == x.id))
+            .map(|x| x.id.as_str())
+            .collect();
         assert!(!new.is_empty());
         assert_eq!(r.report.not_fitting.iter().map(|(_, id, _)| id.as_str()).collect::<Vec<_>>(), new);
-        assert!(r.report.not_fitting.iter().all(|(m, _, why)| *m == desk.id && why.contains("signed off")), "{:?}", r.report.not_fitting);
+        assert!(
+            r.report.not_fitting.iter().all(|(m, _, why)| *m == desk.id && why.contains("signed off")),
+            "{:?}",
+            r.report.not_fitting
+        );
         assert!(r.changed.is_empty(), "nothing else to merge");
         assert_eq!(e.imports.last().unwrap().not_fitting, new.len());
     }

@@ -14,7 +14,13 @@
 
 use super::standings::FixtureResult;
 use super::{draw, Competition, Entrant, EntrantKind, Event, SeatRule, Slot};
-use crate::record::games::{doudizhu::DoudizhuSetup, duplicate::{DupTeam, DuplicateSetup}, guandan::GuandanSetup, renju, sandayi::SandayiSetup};
+use crate::record::games::{
+    doudizhu::DoudizhuSetup,
+    duplicate::{DupTeam, DuplicateSetup},
+    guandan::GuandanSetup,
+    renju,
+    sandayi::SandayiSetup,
+};
 use crate::record::{Match, Setup, ShengjiSetup};
 use crate::rules::{Seat, Team};
 use std::collections::BTreeMap;
@@ -117,7 +123,14 @@ fn side_name(en: Option<&Entrant>, leg: usize, legs: u32) -> String {
 /// winners). A leg that has a match gets no other one, unless that match was made for
 /// other entrants ([`super::standings::LegResult::other_entrants`]); that match stays as
 /// it is. The title is left empty for the caller (translated text).
-pub fn leg_match(e: &Event, c: &Competition, fixture: &str, leg: usize, results: &[FixtureResult], now_ms: f64) -> Result<(Match, bool), LegError> {
+pub fn leg_match(
+    e: &Event,
+    c: &Competition,
+    fixture: &str,
+    leg: usize,
+    results: &[FixtureResult],
+    now_ms: f64,
+) -> Result<(Match, bool), LegError> {
     let (_, f) = c.fixture(fixture).ok_or(LegError::NoSuchLeg)?;
     let l = f.legs.get(leg).ok_or(LegError::NoSuchLeg)?;
     let fr = results.iter().find(|r| r.fixture == fixture).ok_or(LegError::NoSuchLeg)?;
@@ -149,7 +162,9 @@ pub fn leg_match(e: &Event, c: &Competition, fixture: &str, leg: usize, results:
     let teams: BTreeMap<Team, String> = [(Team::A, name(a)), (Team::B, name(b))].into_iter().collect();
     let players: BTreeMap<Seat, String> = {
         let (pa, pb) = (pair(a), pair(b));
-        [(Seat::N, pa[0].clone()), (Seat::S, pa[1].clone()), (Seat::E, pb[0].clone()), (Seat::W, pb[1].clone())].into_iter().collect()
+        [(Seat::N, pa[0].clone()), (Seat::S, pa[1].clone()), (Seat::E, pb[0].clone()), (Seat::W, pb[1].clone())]
+            .into_iter()
+            .collect()
     };
     let bad = || LegError::Preset(c.preset_id.clone());
     let setup = match c.game.as_str() {
@@ -178,7 +193,10 @@ pub fn leg_match(e: &Event, c: &Competition, fixture: &str, leg: usize, results:
             let mut s = DuplicateSetup::new(p, 6);
             let team = |s: usize| {
                 let en = entrants.get(s).copied().flatten();
-                DupTeam { name: name(s), pairs: [en.map(|x| x.pair(0)).unwrap_or_default(), en.map(|x| x.pair(1)).unwrap_or_default()] }
+                DupTeam {
+                    name: name(s),
+                    pairs: [en.map(|x| x.pair(0)).unwrap_or_default(), en.map(|x| x.pair(1)).unwrap_or_default()],
+                }
             };
             s.teams = [(Team::A, team(a)), (Team::B, team(b))].into_iter().collect();
             Setup::Duplicate(s)
@@ -188,7 +206,12 @@ pub fn leg_match(e: &Event, c: &Competition, fixture: &str, leg: usize, results:
             if f.best_of > 0 {
                 p.best_of = f.best_of.min(9) as u8;
             }
-            Setup::Renju(renju::RenjuSetup { preset: p, players: [name(a), name(b)], first_black: renju::Player::P1, clock: None })
+            Setup::Renju(renju::RenjuSetup {
+                preset: p,
+                players: [name(a), name(b)],
+                first_black: renju::Player::P1,
+                clock: None,
+            })
         }
         "doudizhu" | "sandayi" => {
             let names: Vec<String> = (0..ids.len()).map(name).collect();
@@ -202,10 +225,16 @@ pub fn leg_match(e: &Event, c: &Competition, fixture: &str, leg: usize, results:
                 return Err(LegError::GroupSize { have: names.len(), want });
             }
             if c.game == "doudizhu" {
-                let p = crate::rules::doudizhu::builtin_presets().into_iter().find(|p| p.id == c.preset_id).ok_or_else(bad)?;
+                let p = crate::rules::doudizhu::builtin_presets()
+                    .into_iter()
+                    .find(|p| p.id == c.preset_id)
+                    .ok_or_else(bad)?;
                 Setup::Doudizhu(DoudizhuSetup { preset: p, players: names })
             } else {
-                let p = crate::rules::sandayi::builtin_presets().into_iter().find(|p| p.id == c.preset_id).ok_or_else(bad)?;
+                let p = crate::rules::sandayi::builtin_presets()
+                    .into_iter()
+                    .find(|p| p.id == c.preset_id)
+                    .ok_or_else(bad)?;
                 Setup::Sandayi(SandayiSetup { preset: p, players: names })
             }
         }

@@ -241,21 +241,41 @@ pub fn JumpNotice() -> impl IntoView {
     view! {
         {move || {
             let js = shown();
-            (!js.is_empty()).then(|| {
-                let text = js.iter().map(|j| format!("{}{}", if j.delta_ms >= 0.0 { "+" } else { "−" }, fmt_duration((j.delta_ms.abs() / 1000.0).round() * 1000.0))).collect::<Vec<_>>().join(", ");
-                // A forward jump may be a device that slept (its monotonic clock stopped):
-                // the referee may count it.
-                let forward = js.iter().any(|j| j.delta_ms > 0.0);
-                view! {
-                    <div class="banner warn" role="alert" id="clock-jump">
-                        <p>{format!("{} {text} · {}", t("clock.jump"), t("clock.jump_not_counted"))}</p>
-                        <div class="actions">
-                            <button class="btn" id="clock-jump-ok" on:click=move |_| dismiss()>{tx("clock.jump_ok")}</button>
-                            {forward.then(|| view! { <button class="btn" id="clock-jump-count" on:click=move |_| credit_shown()>{tx("clock.jump_count")}</button> })}
+            (!js.is_empty())
+                .then(|| {
+                    let text = js
+                        .iter()
+                        .map(|j| {
+                            format!(
+                                "{}{}",
+                                if j.delta_ms >= 0.0 { "+" } else { "−" },
+                                fmt_duration((j.delta_ms.abs() / 1000.0).round() * 1000.0),
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let forward = js.iter().any(|j| j.delta_ms > 0.0);
+                    // A forward jump may be a device that slept (its monotonic clock stopped):
+                    // the referee may count it.
+                    view! {
+                        <div class="banner warn" role="alert" id="clock-jump">
+                            <p>{format!("{} {text} · {}", t("clock.jump"), t("clock.jump_not_counted"))}</p>
+                            <div class="actions">
+                                <button class="btn" id="clock-jump-ok" on:click=move |_| dismiss()>
+                                    {tx("clock.jump_ok")}
+                                </button>
+                                {forward
+                                    .then(|| {
+                                        view! {
+                                            <button class="btn" id="clock-jump-count" on:click=move |_| credit_shown()>
+                                                {tx("clock.jump_count")}
+                                            </button>
+                                        }
+                                    })}
+                            </div>
                         </div>
-                    </div>
-                }
-            })
+                    }
+                })
         }}
     }
 }

@@ -1,10 +1,10 @@
 //! Home: matches stored on this device, newest first; the sample; import and export.
 
 use super::{ctx, fmt_time, io, now_ms, t, tx};
+use crate::i18n::Lang;
 use crate::record::replay::{replay, MatchView};
 use crate::record::{sample, Match, Setup};
 use crate::rules::Team;
-use crate::i18n::Lang;
 use crate::store;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -26,13 +26,17 @@ fn summary(m: &Match) -> String {
     let lang = ctx().lang.get_untracked();
     let last = m.entries.last().map(|e| e.id.as_str());
     let hit = SUMMARIES.with(|c| {
-        c.borrow().get(&m.id).filter(|(n, l, g, _)| *n == m.entries.len() && l.as_deref() == last && *g == lang).map(|x| x.3.clone())
+        c.borrow()
+            .get(&m.id)
+            .filter(|(n, l, g, _)| *n == m.entries.len() && l.as_deref() == last && *g == lang)
+            .map(|x| x.3.clone())
     });
     if let Some(s) = hit {
         return s;
     }
     let s = summary_of(m);
-    SUMMARIES.with(|c| c.borrow_mut().insert(m.id.clone(), (m.entries.len(), last.map(str::to_string), lang, s.clone())));
+    SUMMARIES
+        .with(|c| c.borrow_mut().insert(m.id.clone(), (m.entries.len(), last.map(str::to_string), lang, s.clone())));
     s
 }
 
@@ -91,8 +95,15 @@ pub fn Home() -> impl IntoView {
                     <ul>
                         <For each=move || c.quarantined.get() key=|q| q.moved_to.clone() let:q>
                             <li>
-                                <code>{q.key.clone()}</code>" → "<code>{q.moved_to.clone()}</code>": "{q.error.clone()}
-                                {q.moved_to.starts_with(store::QUARANTINE_PREFIX).then(|| view! { <io::QuarantineActions key=q.moved_to.clone() msg=restored /> })}
+                                <code>{q.key.clone()}</code>
+                                " → "
+                                <code>{q.moved_to.clone()}</code>
+                                ": "
+                                {q.error.clone()}
+                                {q
+                                    .moved_to
+                                    .starts_with(store::QUARANTINE_PREFIX)
+                                    .then(|| view! { <io::QuarantineActions key=q.moved_to.clone() msg=restored /> })}
                             </li>
                         </For>
                     </ul>
@@ -100,11 +111,17 @@ pub fn Home() -> impl IntoView {
             </Show>
             <io::RestoreMessage msg=restored />
             <Show when=stale>
-                <div class="banner warn" role="status">{tx("home.export_reminder")}</div>
+                <div class="banner warn" role="status">
+                    {tx("home.export_reminder")}
+                </div>
             </Show>
             <div class="actions">
-                <A href="/new" attr:class="btn primary big">{tx("home.new")}</A>
-                <button class="btn big" id="open-sample" on:click=open_sample>{tx("home.sample")}</button>
+                <A href="/new" attr:class="btn primary big">
+                    {tx("home.new")}
+                </A>
+                <button class="btn big" id="open-sample" on:click=open_sample>
+                    {tx("home.sample")}
+                </button>
             </div>
             <h2>{tx("home.list")}</h2>
             <Show
@@ -112,16 +129,14 @@ pub fn Home() -> impl IntoView {
                 fallback=move || view! { <p class="empty">{tx("home.none")}</p> }
             >
                 <ul class="match-list">
-                    <For
-                        each=move || c.matches.get()
-                        key=|m| (m.id.clone(), m.entries.len())
-                        let:m
-                    >
+                    <For each=move || c.matches.get() key=|m| (m.id.clone(), m.entries.len()) let:m>
                         <li>
                             // A plain link (the router takes its clicks): 300 of them cost
                             // less than 300 <A>s, each with its own reactive state.
                             <a href=format!("/match/{}", m.id) class="match-link">
-                                <span class="title">{if m.title.is_empty() { m.id.clone() } else { m.title.clone() }}</span>
+                                <span class="title">
+                                    {if m.title.is_empty() { m.id.clone() } else { m.title.clone() }}
+                                </span>
                                 <span class="sub">{summary(&m)}</span>
                                 <span class="time">{fmt_time(m.updated_ms())}</span>
                             </a>

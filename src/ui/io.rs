@@ -58,14 +58,23 @@ pub fn js_error_text(e: &JsValue) -> String {
 /// valid UTF-8 is refused (translated message naming the byte offset of the first bad
 /// byte), so nothing is imported from it.
 pub async fn read_text(file: &web_sys::File) -> Result<String, String> {
-    let buf = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await.map_err(|_| t("import.unreadable").to_string())?;
+    let buf = wasm_bindgen_futures::JsFuture::from(file.array_buffer())
+        .await
+        .map_err(|_| t("import.unreadable").to_string())?;
     let bytes = js_sys::Uint8Array::new(&buf).to_vec();
     crate::record::schema::import_utf8(bytes).map_err(|offset| format!("{} {offset}", t("import.not_utf8")))
 }
 
 fn file_name(prefix: &str) -> String {
     let d = js_sys::Date::new_0();
-    format!("referee-{prefix}-{}{:02}{:02}-{:02}{:02}.json", d.get_full_year(), d.get_month() + 1, d.get_date(), d.get_hours(), d.get_minutes())
+    format!(
+        "referee-{prefix}-{}{:02}{:02}-{:02}{:02}.json",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date(),
+        d.get_hours(),
+        d.get_minutes()
+    )
 }
 
 /// Downloads `text` as a JSON file and, where the Web Share API takes files, offers to
@@ -76,17 +85,23 @@ pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], prefix: &str, share:
     if share {
         let parts = js_sys::Array::of1(&JsValue::from_str(&text));
         let nav = window().navigator();
-        let can = js_sys::Reflect::get(&nav, &"canShare".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        if let (Some(can), Ok(file)) = (can, web_sys::File::new_with_str_sequence_and_options(&parts, &name, &{
-            let o = web_sys::FilePropertyBag::new();
-            o.set_type("application/json");
-            o
-        })) {
+        let can =
+            js_sys::Reflect::get(&nav, &"canShare".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        if let (Some(can), Ok(file)) = (
+            can,
+            web_sys::File::new_with_str_sequence_and_options(&parts, &name, &{
+                let o = web_sys::FilePropertyBag::new();
+                o.set_type("application/json");
+                o
+            }),
+        ) {
             let data = js_sys::Object::new();
             let files = js_sys::Array::of1(&file);
             let _ = js_sys::Reflect::set(&data, &"files".into(), &files);
             if can.call1(&nav, &data).ok().and_then(|v| v.as_bool()) == Some(true) {
-                if let Ok(f) = js_sys::Reflect::get(&nav, &"share".into()).and_then(|f| f.dyn_into::<js_sys::Function>()) {
+                if let Ok(f) =
+                    js_sys::Reflect::get(&nav, &"share".into()).and_then(|f| f.dyn_into::<js_sys::Function>())
+                {
                     let _ = f.call1(&nav, &data);
                     mark_exported();
                     return;
@@ -196,7 +211,10 @@ pub fn ImportExport() -> impl IntoView {
     // The referee keeps one of two versions: logged as the desk's choices are
     // (`sync::resolution_entries`: the other version stays in the log).
     let resolve = move |cf: sync::Conflict, choice: sync::Choice| {
-        let Some(m) = c.matches.with_untracked(|ms| ms.iter().find(|x| x.id == cf.match_id).map(|m| Match::clone(m))) else { return };
+        let Some(m) = c.matches.with_untracked(|ms| ms.iter().find(|x| x.id == cf.match_id).map(|m| Match::clone(m)))
+        else {
+            return;
+        };
         let reason = match choice {
             sync::Choice::Local => t("ev.sync.reason_local"),
             sync::Choice::Incoming => t("ev.sync.reason_file"),
@@ -220,7 +238,9 @@ pub fn ImportExport() -> impl IntoView {
         <section class="io">
             <h2>{tx("io.title")}</h2>
             <div class="actions">
-                <button class="btn" id="export-all" on:click=move |_| export(&c.matches.get_untracked(), "all", false)>{tx("io.export_all")}</button>
+                <button class="btn" id="export-all" on:click=move |_| export(&c.matches.get_untracked(), "all", false)>
+                    {tx("io.export_all")}
+                </button>
                 <label class="btn file">
                     {tx("io.import")}
                     <input type="file" id="import-file" accept="application/json,.json" on:change=on_file />
@@ -230,77 +250,170 @@ pub fn ImportExport() -> impl IntoView {
                 {tx("io.last_export")}": "
                 {move || c.last_export.get().map(|ms| fmt_time(ms as f64)).unwrap_or_else(|| t("io.never").to_string())}
             </p>
-            {move || error.get().map(|e| view! { <div class="banner error" role="alert" id="import-error">{e}</div> })}
-            {move || pending.get().map(|p| {
-                let hands: usize = p.matches.iter().map(hands).sum();
-                let rows = p.matches.iter().map(|m| {
-                    let known = c.matches.with_untracked(|ms| ms.iter().any(|x| x.id == m.id));
-                    view! { <li>{title(m)}" · "{m.entries.len()}" "{t("io.entries")}{if known { format!(" ({})", t("io.known")) } else { String::new() }}</li> }
-                }).collect_view();
-                view! {
-                    <div class="banner info" id="import-preview">
-                        <p><strong>{p.file.clone()}</strong>": "{p.matches.len()}" "{t("io.matches")}", "{hands}" "{t("home.hands")}</p>
-                        <ul>{rows}</ul>
-                        <div class="actions">
-                            <button class="btn primary" id="import-confirm" on:click=confirm>{tx("io.merge")}</button>
-                            <button class="btn" on:click=move |_| pending.set(None)>{tx("common.cancel")}</button>
-                        </div>
-                    </div>
-                }
-            })}
-            {move || done.get().map(|r| view! {
-                <div class="banner ok" role="status" id="import-done">
-                    {t("io.done")}": "{r.added.len()}" "{t("io.added")}", "{r.extended.len()}" "{t("io.extended")}", "{r.unchanged.len()}" "{t("io.unchanged")}
-                    {(!r.conflicts.is_empty()).then(|| format!(", {} {}", r.conflicts.len(), t("io.conflicts")))}
-                    {(!r.setup_differs.is_empty()).then(|| format!(", {} {}", r.setup_differs.len(), t("io.setup_differs")))}
-                    {(!r.not_fitting.is_empty()).then(|| format!(", {} {}", r.not_fitting.len(), t("io.not_fitting")))}
-                    {(!r.forks.is_empty()).then(|| format!(", {} {}", r.forks.len(), t("io.forks")))}
-                    {(!r.same_entry.is_empty()).then(|| format!(", {} {}", r.same_entry.len(), t("io.same_entry")))}
-                    {(!r.not_fitting.is_empty()).then(|| view! {
-                        <ul class="not-fitting" id="import-not-fitting">
-                            {r.not_fitting.iter().map(|(m, e, why)| view! { <li>{format!("{m} / {e}: {why}")}</li> }).collect_view()}
-                        </ul>
-                    })}
-                </div>
-            })}
+            {move || {
+                error
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <div class="banner error" role="alert" id="import-error">
+                                {e}
+                            </div>
+                        }
+                    })
+            }}
+            {move || {
+                pending
+                    .get()
+                    .map(|p| {
+                        let hands: usize = p.matches.iter().map(hands).sum();
+                        let rows = p
+                            .matches
+                            .iter()
+                            .map(|m| {
+                                let known = c.matches.with_untracked(|ms| ms.iter().any(|x| x.id == m.id));
+                                view! {
+                                    <li>
+                                        {title(m)}" · "{m.entries.len()}" "{t("io.entries")}
+                                        {if known { format!(" ({})", t("io.known")) } else { String::new() }}
+                                    </li>
+                                }
+                            })
+                            .collect_view();
+                        view! {
+                            <div class="banner info" id="import-preview">
+                                <p>
+                                    <strong>{p.file.clone()}</strong>
+                                    ": "
+                                    {p.matches.len()}
+                                    " "
+                                    {t("io.matches")}
+                                    ", "
+                                    {hands}
+                                    " "
+                                    {t("home.hands")}
+                                </p>
+                                <ul>{rows}</ul>
+                                <div class="actions">
+                                    <button class="btn primary" id="import-confirm" on:click=confirm>
+                                        {tx("io.merge")}
+                                    </button>
+                                    <button class="btn" on:click=move |_| pending.set(None)>
+                                        {tx("common.cancel")}
+                                    </button>
+                                </div>
+                            </div>
+                        }
+                    })
+            }}
+            {move || {
+                done.get()
+                    .map(|r| {
+                        view! {
+                            <div class="banner ok" role="status" id="import-done">
+                                {t("io.done")}
+                                ": "
+                                {r.added.len()}
+                                " "
+                                {t("io.added")}
+                                ", "
+                                {r.extended.len()}
+                                " "
+                                {t("io.extended")}
+                                ", "
+                                {r.unchanged.len()}
+                                " "
+                                {t("io.unchanged")}
+                                {(!r.conflicts.is_empty())
+                                    .then(|| format!(", {} {}", r.conflicts.len(), t("io.conflicts")))}
+                                {(!r.setup_differs.is_empty())
+                                    .then(|| format!(", {} {}", r.setup_differs.len(), t("io.setup_differs")))}
+                                {(!r.not_fitting.is_empty())
+                                    .then(|| format!(", {} {}", r.not_fitting.len(), t("io.not_fitting")))}
+                                {(!r.forks.is_empty()).then(|| format!(", {} {}", r.forks.len(), t("io.forks")))}
+                                {(!r.same_entry.is_empty())
+                                    .then(|| format!(", {} {}", r.same_entry.len(), t("io.same_entry")))}
+                                {(!r.not_fitting.is_empty())
+                                    .then(|| {
+                                        view! {
+                                            <ul class="not-fitting" id="import-not-fitting">
+                                                {r
+                                                    .not_fitting
+                                                    .iter()
+                                                    .map(|(m, e, why)| view! { <li>{format!("{m} / {e}: {why}")}</li> })
+                                                    .collect_view()}
+                                            </ul>
+                                        }
+                                    })}
+                            </div>
+                        }
+                    })
+            }}
             {move || {
                 let list = choices.get();
-                (!list.is_empty()).then(|| {
-                    let l = c.lang.get();
-                    let ms = c.matches.get();
-                    view! {
-                        <div class="banner warn" id="import-choices">
-                            <p>{t("io.choose")}</p>
-                            <ul class="conflicts">
-                                {list.into_iter().map(|cf| {
-                                    let m = ms.iter().find(|m| m.id == cf.match_id).map(|m| &**m);
-                                    let no = m.and_then(|m| hand_number(m, &cf.local.id));
-                                    let head = format!("{}{}", m.map(title).unwrap_or_else(|| cf.match_id.clone()), no.map(|n| format!(" · #{n}")).unwrap_or_default());
-                                    let (a, b) = (cf.clone(), cf.clone());
-                                    view! {
-                                        <li class="conflict" data-match=cf.match_id.clone() data-entry=cf.local.id.clone()>
-                                            <p><strong>{head}</strong></p>
-                                            <div class="side-by-side">
-                                                <div class="version local">
-                                                    <h4>{crate::i18n::tr(l, "ev.sync.local")}</h4>
-                                                    <p class="desc">{super::events::describe(l, m, &cf.local)}</p>
-                                                    <p class="muted">{fmt_time(cf.local.at_ms)}</p>
-                                                    <button class="btn keep-local" on:click=move |_| resolve(a.clone(), sync::Choice::Local)>{crate::i18n::tr(l, "ev.sync.keep_local")}</button>
-                                                </div>
-                                                <div class="version incoming">
-                                                    <h4>{crate::i18n::tr(l, "ev.sync.file")}</h4>
-                                                    <p class="desc">{super::events::describe(l, m, &cf.incoming)}</p>
-                                                    <p class="muted">{fmt_time(cf.incoming.at_ms)}</p>
-                                                    <button class="btn primary take-file" on:click=move |_| resolve(b.clone(), sync::Choice::Incoming)>{crate::i18n::tr(l, "ev.sync.take_file")}</button>
-                                                </div>
-                                            </div>
-                                        </li>
-                                    }
-                                }).collect_view()}
-                            </ul>
-                        </div>
-                    }
-                })
+                (!list.is_empty())
+                    .then(|| {
+                        let l = c.lang.get();
+                        let ms = c.matches.get();
+                        view! {
+                            <div class="banner warn" id="import-choices">
+                                <p>{t("io.choose")}</p>
+                                <ul class="conflicts">
+                                    {list
+                                        .into_iter()
+                                        .map(|cf| {
+                                            let m = ms.iter().find(|m| m.id == cf.match_id).map(|m| &**m);
+                                            let no = m.and_then(|m| hand_number(m, &cf.local.id));
+                                            let head = format!(
+                                                "{}{}",
+                                                m.map(title).unwrap_or_else(|| cf.match_id.clone()),
+                                                no.map(|n| format!(" · #{n}")).unwrap_or_default(),
+                                            );
+                                            let (a, b) = (cf.clone(), cf.clone());
+                                            view! {
+                                                <li
+                                                    class="conflict"
+                                                    data-match=cf.match_id.clone()
+                                                    data-entry=cf.local.id.clone()
+                                                >
+                                                    <p>
+                                                        <strong>{head}</strong>
+                                                    </p>
+                                                    <div class="side-by-side">
+                                                        <div class="version local">
+                                                            <h4>{crate::i18n::tr(l, "ev.sync.local")}</h4>
+                                                            <p class="desc">
+                                                                {super::events::describe(l, m, &cf.local)}
+                                                            </p>
+                                                            <p class="muted">{fmt_time(cf.local.at_ms)}</p>
+                                                            <button
+                                                                class="btn keep-local"
+                                                                on:click=move |_| resolve(a.clone(), sync::Choice::Local)
+                                                            >
+                                                                {crate::i18n::tr(l, "ev.sync.keep_local")}
+                                                            </button>
+                                                        </div>
+                                                        <div class="version incoming">
+                                                            <h4>{crate::i18n::tr(l, "ev.sync.file")}</h4>
+                                                            <p class="desc">
+                                                                {super::events::describe(l, m, &cf.incoming)}
+                                                            </p>
+                                                            <p class="muted">{fmt_time(cf.incoming.at_ms)}</p>
+                                                            <button
+                                                                class="btn primary take-file"
+                                                                on:click=move |_| resolve(b.clone(), sync::Choice::Incoming)
+                                                            >
+                                                                {crate::i18n::tr(l, "ev.sync.take_file")}
+                                                            </button>
+                                                        </div>
+                                                    </div>
+                                                </li>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </ul>
+                            </div>
+                        }
+                    })
             }}
         </section>
     }
@@ -323,7 +436,11 @@ fn hand_number(m: &Match, id: &str) -> Option<usize> {
 
 /// A match's title, or its id when untitled.
 fn title(m: &Match) -> String {
-    if m.title.is_empty() { m.id.clone() } else { m.title.clone() }
+    if m.title.is_empty() {
+        m.id.clone()
+    } else {
+        m.title.clone()
+    }
 }
 
 /// Hand entries in a match's log.
@@ -353,12 +470,14 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
         let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
         msg.set(Some(match store::restore(&k, &local) {
             Ok(r) => {
-                let what: Vec<String> = r.matches.iter().map(|m| format!("{}, {} {}", title(m), hands(m), t("home.hands"))).collect();
+                let what: Vec<String> =
+                    r.matches.iter().map(|m| format!("{}, {} {}", title(m), hands(m), t("home.hands"))).collect();
                 let conflicts = r.report.conflicts.len();
                 for m in r.matches {
                     c.put(m);
                 }
-                let mut extra = if conflicts > 0 { format!(" ({conflicts} {})", t("io.conflicts")) } else { String::new() };
+                let mut extra =
+                    if conflicts > 0 { format!(" ({conflicts} {})", t("io.conflicts")) } else { String::new() };
                 if r.kept {
                     // Not all of it applied: it stays quarantined, to be downloaded.
                     let mut why = Vec::new();
@@ -377,7 +496,9 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
                 }
                 Ok(format!("{}{}{extra}", t("quarantine.restored"), what.join("; ")))
             }
-            Err(store::StoreError::Invalid(e)) => Err(format!("{k}: {} — {}", t("quarantine.refused"), field_and_reason(&e))),
+            Err(store::StoreError::Invalid(e)) => {
+                Err(format!("{k}: {} — {}", t("quarantine.refused"), field_and_reason(&e)))
+            }
             Err(e) => Err(super::save_error(crate::i18n::Action::Restore, &e)),
         }));
     };
@@ -388,8 +509,12 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
     };
     view! {
         <div class="actions">
-            <button class="btn restore" data-key=key.clone() on:click=restore>{tx("quarantine.restore")}</button>
-            <button class="btn download" data-key=key on:click=save>{tx("quarantine.download")}</button>
+            <button class="btn restore" data-key=key.clone() on:click=restore>
+                {tx("quarantine.restore")}
+            </button>
+            <button class="btn download" data-key=key on:click=save>
+                {tx("quarantine.download")}
+            </button>
         </div>
     }
 }
@@ -399,8 +524,18 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
 pub fn RestoreMessage(msg: RestoreMsg) -> impl IntoView {
     move || {
         msg.get().map(|r| match r {
-            Ok(s) => view! { <div class="banner ok" role="status" id="restore-done">{s}</div> }.into_any(),
-            Err(s) => view! { <div class="banner error" role="alert" id="restore-error">{s}</div> }.into_any(),
+            Ok(s) => view! {
+                <div class="banner ok" role="status" id="restore-done">
+                    {s}
+                </div>
+            }
+            .into_any(),
+            Err(s) => view! {
+                <div class="banner error" role="alert" id="restore-error">
+                    {s}
+                </div>
+            }
+            .into_any(),
         })
     }
 }

@@ -4,7 +4,9 @@
 use super::widgets::{fmt_duration, no_key_repeat, vibrate, EntryLog, FormIntent, LevelChart, PointsInput, UndoButton};
 use super::{ctx, fmt_time, io, now_ms, t, tx};
 use crate::i18n::Lang;
-use crate::record::replay::{extend_shengji, preview_next_hand, replay, replay_shengji, HandRow, MatchView, ShengjiView};
+use crate::record::replay::{
+    extend_shengji, preview_next_hand, replay, replay_shengji, HandRow, MatchView, ShengjiView,
+};
 use crate::record::{ClockAction, Entry, HandInput, Match, Op, Setup, ShengjiSetup, TimedAction};
 use crate::rules::shengji::{
     self, Amount, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit,
@@ -261,14 +263,22 @@ pub fn MatchPage() -> impl IntoView {
             // Its stored value may have been moved aside (here or by another tab): say so.
             // Moved aside in this session, or found under a quarantine key from an earlier one.
             let key = crate::store::match_key(&id.get_untracked());
-            let earlier = crate::store::keys().iter().any(|k| k.starts_with(crate::store::QUARANTINE_PREFIX) && k.ends_with(&format!(".{key}")));
+            let earlier = crate::store::keys()
+                .iter()
+                .any(|k| k.starts_with(crate::store::QUARANTINE_PREFIX) && k.ends_with(&format!(".{key}")));
             let aside = move || earlier || c.quarantined.with(|q| q.iter().any(|x| x.key == key));
             view! {
                 <section class="page">
-                    <p class="empty" id="match-missing">{tx("err.no_match")}" "<code>{id.get()}</code></p>
+                    <p class="empty" id="match-missing">
+                        {tx("err.no_match")}
+                        " "
+                        <code>{id.get()}</code>
+                    </p>
                     <Show when=aside>
                         <div class="banner error" role="alert" id="match-quarantined">
-                            {tx("err.match_quarantined")}" "<leptos_router::components::A href="/about">{tx("nav.about")}</leptos_router::components::A>
+                            {tx("err.match_quarantined")}
+                            " "
+                            <leptos_router::components::A href="/about">{tx("nav.about")}</leptos_router::components::A>
                         </div>
                     </Show>
                 </section>
@@ -348,15 +358,20 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let players = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).players.clone())).unwrap_or_default());
     let form = Form::new();
     let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
-    let countdown = super::clock::countdown_signal(&mid, |w| match w {
-        "bury" => Some(TimedAction::Bury),
-        "play" => Some(TimedAction::Play),
-        _ => None,
-    }, |a| if *a == TimedAction::Bury { "bury".into() } else { "play".into() });
+    let countdown = super::clock::countdown_signal(
+        &mid,
+        |w| match w {
+            "bury" => Some(TimedAction::Bury),
+            "play" => Some(TimedAction::Play),
+            _ => None,
+        },
+        |a| if *a == TimedAction::Bury { "bury".into() } else { "play".into() },
+    );
     // The clock's "now": the running clock's start plus the time elapsed since, on the
     // monotonic clock (super::clock), never the device's wall clock alone.
     let tick = super::clock::ticker();
-    let running_since = Memo::new(move |_| view_memo.with(|c| c.as_ref().and_then(|c| c.3.current().clock.running_since)));
+    let running_since =
+        Memo::new(move |_| view_memo.with(|c| c.as_ref().and_then(|c| c.3.current().clock.running_since)));
     let scope = super::clock::clock_scope(&mid);
     let now = Signal::derive(move || {
         tick.track();
@@ -398,7 +413,9 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 later: later.map(|(_, e)| e.reason),
             },
             // The first declarer is open (RULES.md §1 [r2]): the show decides it.
-            Some((Some(HandRow { result: Err(e), .. }), _)) if e.field == "declarer_seat" => Preview::Error(t("entry.need_show").to_string()),
+            Some((Some(HandRow { result: Err(e), .. }), _)) if e.field == "declarer_seat" => {
+                Preview::Error(t("entry.need_show").to_string())
+            }
             Some((Some(HandRow { result: Err(e), .. }), _)) => Preview::Error(format!("{}: {}", e.field, e.reason)),
             _ => Preview::Empty,
         }
@@ -406,50 +423,60 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     // Memos: read by every history row, they notify only when the value changes.
     let locked_memo = Memo::new(move |_| view_memo.with(|c| c.as_ref().is_some_and(|c| c.3.locked)));
-    let game_over_memo = Memo::new(move |_| view_memo.with(|c| c.as_ref().is_some_and(|c| c.3.current().winner.is_some())));
+    let game_over_memo =
+        Memo::new(move |_| view_memo.with(|c| c.as_ref().is_some_and(|c| c.3.current().winner.is_some())));
     let locked = move || locked_memo.get();
     let game_over = move || game_over_memo.get();
 
     // The edited hand deleted (here or in another tab): the form says so and starts a new
     // hand (the edit of an old hand is not the next hand).
-    let edit_gone = super::widgets::leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset());
+    let edit_gone =
+        super::widgets::leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset());
     // One commit per intent: a repeated press stores nothing more, an untouched form asks.
-    let do_commit = move |ev: leptos::ev::MouseEvent| form.intent.commit(crate::ui::widgets::event_time(&ev), move || preview.with_untracked(|p| p.is_ok().then(|| p.verdict().to_string())), move || {
-        if edit_gone() {
-            return false;
-        }
-        let Some(x) = m.get_untracked() else { return false };
-        let Some(Some((row, later))) = candidate.get_untracked().map(|(r, l)| Some((r, l))) else { return false };
-        match row.map(|r| r.result) {
-            Some(Ok(_)) => {}
-            Some(Err(e)) => {
-                form.error.set(Some(format!("{}: {}", e.field, e.reason)));
-                return false;
-            }
-            None => return false,
-        }
-        if let Some((_, e)) = later {
-            form.error.set(Some(format!("{}: {}", t("entry.breaks_later"), e.reason)));
-            return false;
-        }
-        let hand = HandInput::Shengji(form.hand());
-        let op = match form.editing.get_untracked() {
-            Some(target) => Op::Correct { target, hand },
-            None => Op::Hand { hand },
-        };
-        let stored = match commit(&x, op) {
-            Ok(()) => {
-                form.reset();
-                true
-            }
-            Err(e) => {
-                form.error.set(Some(e));
-                false
-            }
-        };
-        super::widgets::drop_later(x);
-        stored
-    });
+    let do_commit = move |ev: leptos::ev::MouseEvent| {
+        form.intent.commit(
+            crate::ui::widgets::event_time(&ev),
+            move || preview.with_untracked(|p| p.is_ok().then(|| p.verdict().to_string())),
+            move || {
+                if edit_gone() {
+                    return false;
+                }
+                let Some(x) = m.get_untracked() else { return false };
+                let Some(Some((row, later))) = candidate.get_untracked().map(|(r, l)| Some((r, l))) else {
+                    return false;
+                };
+                match row.map(|r| r.result) {
+                    Some(Ok(_)) => {}
+                    Some(Err(e)) => {
+                        form.error.set(Some(format!("{}: {}", e.field, e.reason)));
+                        return false;
+                    }
+                    None => return false,
+                }
+                if let Some((_, e)) = later {
+                    form.error.set(Some(format!("{}: {}", t("entry.breaks_later"), e.reason)));
+                    return false;
+                }
+                let hand = HandInput::Shengji(form.hand());
+                let op = match form.editing.get_untracked() {
+                    Some(target) => Op::Correct { target, hand },
+                    None => Op::Hand { hand },
+                };
+                let stored = match commit(&x, op) {
+                    Ok(()) => {
+                        form.reset();
+                        true
+                    }
+                    Err(e) => {
+                        form.error.set(Some(e));
+                        false
+                    }
+                };
+                super::widgets::drop_later(x);
+                stored
+            },
+        )
+    };
 
     let simple = move |op: Op| {
         if let Some(x) = m.get_untracked() {
@@ -461,46 +488,126 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     view! {
         <section class="page match">
-            <h1 class="match-title">{move || m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() })).unwrap_or_default()}</h1>
-            <p class="muted">{move || { let p = preset.get(); format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source) }}</p>
+            <h1 class="match-title">
+                {move || {
+                    m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() }))
+                        .unwrap_or_default()
+                }}
+            </h1>
+            <p class="muted">
+                {move || {
+                    let p = preset.get();
+                    format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source)
+                }}
+            </p>
             <Scoreboard v=Signal::derive(v) teams=teams.into() players=players.into() now=now />
             <ClockBar m=m v=Signal::derive(v) preset=preset.into() now=now teams=teams.into() countdown=countdown />
-            <Show when=move || !locked() && !game_over() fallback=move || view! { <GameEnd m=m v=Signal::derive(v) teams=teams.into() /> }>
-                <HandEntry form=form preset=preset.into() v=Signal::derive(v) players=players.into() countdown=countdown />
+            <Show
+                when=move || !locked() && !game_over()
+                fallback=move || view! { <GameEnd m=m v=Signal::derive(v) teams=teams.into() /> }
+            >
+                <HandEntry
+                    form=form
+                    preset=preset.into()
+                    v=Signal::derive(v)
+                    players=players.into()
+                    countdown=countdown
+                />
                 // The preview's elements stay in place while the hand is edited and committed;
                 // only their text changes (rebuilding an element re-sets all its attributes).
                 <div class="preview" id="preview" aria-live="polite">
-                    <Show when=move || preview.with(|p| p.is_ok()) fallback=move || view! {
-                        <p class=move || if preview.with(|p| matches!(p, Preview::Error(_))) { "field-error" } else { "muted" }>
-                            {move || preview.with(|p| match p { Preview::Error(e) => e.clone(), _ => "…".to_string() })}
+                    <Show
+                        when=move || preview.with(|p| p.is_ok())
+                        fallback=move || {
+                            view! {
+                                <p class=move || {
+                                    if preview.with(|p| matches!(p, Preview::Error(_))) {
+                                        "field-error"
+                                    } else {
+                                        "muted"
+                                    }
+                                }>
+                                    {move || {
+                                        preview
+                                            .with(|p| match p {
+                                                Preview::Error(e) => e.clone(),
+                                                _ => "…".to_string(),
+                                            })
+                                    }}
+                                </p>
+                            }
+                        }
+                    >
+                        <p class="verdict" id="preview-verdict">
+                            {move || preview.with(|p| p.verdict().to_string())}
                         </p>
-                    }>
-                        <p class="verdict" id="preview-verdict">{move || preview.with(|p| p.verdict().to_string())}</p>
-                        <ul class="explain">{move || preview.with(|p| p.lines().iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view())}</ul>
-                        {move || preview.with(|p| p.later().map(|e| view! { <p class="field-error">{t("entry.breaks_later")}": "{e.to_string()}</p> }))}
+                        <ul class="explain">
+                            {move || {
+                                preview
+                                    .with(|p| p.lines().iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view())
+                            }}
+                        </ul>
+                        {move || {
+                            preview
+                                .with(|p| {
+                                    p.later()
+                                        .map(|e| {
+                                            view! {
+                                                <p class="field-error">{t("entry.breaks_later")}": "{e.to_string()}</p>
+                                            }
+                                        })
+                                })
+                        }}
                     </Show>
                 </div>
-                {move || form.error.get().map(|e| view! { <div class="banner error" role="alert" id="commit-error">{e}</div> })}
+                {move || {
+                    form.error
+                        .get()
+                        .map(|e| {
+                            view! {
+                                <div class="banner error" role="alert" id="commit-error">
+                                    {e}
+                                </div>
+                            }
+                        })
+                }}
                 <div class="actions sticky">
                     <button class="btn primary big" id="commit" on:click=do_commit on:keydown=no_key_repeat>
                         {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("entry.commit") }}
                     </button>
                     <Show when=move || form.editing.get().is_some()>
-                        <button class="btn" on:click=move |_| form.reset()>{tx("common.cancel")}</button>
+                        <button class="btn" on:click=move |_| form.reset()>
+                            {tx("common.cancel")}
+                        </button>
                     </Show>
                 </div>
             </Show>
             <div class="actions">
                 <UndoButton m=m locked=locked_memo id="undo" />
-                <button class="btn" id="export-match" on:click=move |_| io::export(&[mm()], "match", false)>{tx("io.export_match")}</button>
+                <button class="btn" id="export-match" on:click=move |_| io::export(&[mm()], "match", false)>
+                    {tx("io.export_match")}
+                </button>
                 <Show when=io::can_share>
-                    <button class="btn" on:click=move |_| io::export(&[mm()], "match", true)>{tx("io.share")}</button>
+                    <button class="btn" on:click=move |_| io::export(&[mm()], "match", true)>
+                        {tx("io.share")}
+                    </button>
                 </Show>
             </div>
             <super::ruling::RulingPanel m=m teams=teams.into() locked=locked_memo.into() />
             <h2>{tx("chart.title")}</h2>
             <LevelChart series=Signal::derive(move || v_late().current().level_series()) names=teams.into() />
-            <History v=Signal::derive(v_late) epoch=epoch_late preset=preset.into() teams=teams.into() form=form locked=locked_memo.into() on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) />
+            <History
+                v=Signal::derive(v_late)
+                epoch=epoch_late
+                preset=preset.into()
+                teams=teams.into()
+                form=form
+                locked=locked_memo.into()
+                on_void=move |id: String| simple(Op::Void {
+                    target: id,
+                    reason: "delete".into(),
+                })
+            />
             <ResultSheet m=m v=Signal::derive(v) teams=teams.into() players=players.into() />
             <EntryLog m=m />
         </section>
@@ -518,31 +625,75 @@ fn Scoreboard(
     view! {
         <div class="scoreboard" id="scoreboard">
             // Built once; each part is a memo, so a commit changes only the text that changed.
-            {Team::BOTH.into_iter().map(|team| {
-                let decl = Memo::new(move |_| v.with(|v| { let s = &v.current().state; s.declarer == team && !s.declarer_open && v.current().winner.is_none() }));
-                let level = Memo::new(move |_| v.with(|v| v.current().state.level(team).name()));
-                let won = Memo::new(move |_| v.with(|v| v.series.get(&team).copied().unwrap_or(0)));
-                let seats = match team { Team::A => [Seat::N, Seat::S], Team::B => [Seat::E, Seat::W] };
-                let names = move || players.with(|pl| seats.iter().map(|s| format!("{}{}", seat_label(lang.get(), *s), pl.get(s).cloned().unwrap_or_default())).collect::<Vec<_>>().join(" · "));
-                view! {
-                    <div class=move || format!("team {}{}", if team == Team::A { "team-a" } else { "team-b" }, if decl.get() { " declarer" } else { "" })>
-                        <div class="team-name">{move || teams.with(|tm| team_label(tm, team))}<span class="badge declarer-badge">{tx("sb.declarer")}</span></div>
-                        <div class="level" id=format!("level-{team:?}")>{move || level.get()}</div>
-                        <div class="players muted">{names}</div>
-                        <div class="series muted">{tx("sb.games_won")}" "{move || won.get()}</div>
-                    </div>
-                }
-            }).collect_view()}
+            {Team::BOTH
+                .into_iter()
+                .map(|team| {
+                    let decl = Memo::new(move |_| {
+                        v.with(|v| {
+                            let s = &v.current().state;
+                            s.declarer == team && !s.declarer_open && v.current().winner.is_none()
+                        })
+                    });
+                    let level = Memo::new(move |_| v.with(|v| v.current().state.level(team).name()));
+                    let won = Memo::new(move |_| v.with(|v| v.series.get(&team).copied().unwrap_or(0)));
+                    let seats = match team {
+                        Team::A => [Seat::N, Seat::S],
+                        Team::B => [Seat::E, Seat::W],
+                    };
+                    let names = move || {
+                        players
+                            .with(|pl| {
+                                seats
+                                    .iter()
+                                    .map(|s| {
+                                        format!(
+                                            "{}{}",
+                                            seat_label(lang.get(), *s),
+                                            pl.get(s).cloned().unwrap_or_default(),
+                                        )
+                                    })
+                                    .collect::<Vec<_>>()
+                                    .join(" · ")
+                            })
+                    };
+                    view! {
+                        <div class=move || {
+                            format!(
+                                "team {}{}",
+                                if team == Team::A { "team-a" } else { "team-b" },
+                                if decl.get() { " declarer" } else { "" },
+                            )
+                        }>
+                            <div class="team-name">
+                                {move || teams.with(|tm| team_label(tm, team))}
+                                <span class="badge declarer-badge">{tx("sb.declarer")}</span>
+                            </div>
+                            <div class="level" id=format!("level-{team:?}")>
+                                {move || level.get()}
+                            </div>
+                            <div class="players muted">{names}</div>
+                            <div class="series muted">{tx("sb.games_won")}" "{move || won.get()}</div>
+                        </div>
+                    }
+                })
+                .collect_view()}
             <div class="meta muted">
                 {move || {
                     let view = v.get();
                     let g = view.current();
                     format!(
                         "{} {} · {} {} · {} {}{}",
-                        t("sb.hand"), g.rows.len() + 1,
-                        t("sb.dealer"), g.state.dealer.map(|s| seat_label(lang.get(), s)).unwrap_or("—"),
-                        t("sb.elapsed"), fmt_duration(g.clock.elapsed_ms(now.get())),
-                        if view.games.len() > 1 { format!(" · {} {}", t("sb.game"), view.games.len()) } else { String::new() }
+                        t("sb.hand"),
+                        g.rows.len() + 1,
+                        t("sb.dealer"),
+                        g.state.dealer.map(|s| seat_label(lang.get(), s)).unwrap_or("—"),
+                        t("sb.elapsed"),
+                        fmt_duration(g.clock.elapsed_ms(now.get())),
+                        if view.games.len() > 1 {
+                            format!(" · {} {}", t("sb.game"), view.games.len())
+                        } else {
+                            String::new()
+                        },
                     )
                 }}
             </div>
@@ -562,7 +713,9 @@ fn ClockBar(
     countdown: RwSignal<Option<(TimedAction, f64)>>,
 ) -> impl IntoView {
     let lang = ctx().lang;
-    let cd_scope = StoredValue::new(super::clock::countdown_scope(&m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default())));
+    let cd_scope = StoredValue::new(super::clock::countdown_scope(
+        &m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default()),
+    ));
     let act = move |op: Op| {
         if let Some(x) = m.get_untracked() {
             if let Err(e) = commit(&x, op) {
@@ -583,7 +736,9 @@ fn ClockBar(
     // Counted on the monotonic clock from its start (kept for a reload: super::clock).
     let remaining = move || {
         now.track();
-        countdown.get().and_then(|(a, s)| limit_of(a).map(|l| l as f64 - cd_scope.with_value(|c| super::clock::since(c, s)) / 1000.0))
+        countdown.get().and_then(|(a, s)| {
+            limit_of(a).map(|l| l as f64 - cd_scope.with_value(|c| super::clock::since(c, s)) / 1000.0)
+        })
     };
     Effect::new(move |_| {
         if let Some((_, start)) = countdown.get() {
@@ -593,15 +748,21 @@ fn ClockBar(
             }
         }
     });
-    let clock_state = Memo::new(move |_| v.with(|v| {
-        let c = &v.current().clock;
-        (c.started, c.running_since.is_some())
-    }));
+    let clock_state = Memo::new(move |_| {
+        v.with(|v| {
+            let c = &v.current().clock;
+            (c.started, c.running_since.is_some())
+        })
+    });
     let elapsed_now = move || Some(v.with_untracked(|v| v.current().clock.elapsed_ms(now.get_untracked())));
     let time_up = move || {
         let view = v.get();
         let g = view.current();
-        preset.get().timing.match_minutes.is_some_and(|mins| g.winner.is_none() && g.clock.elapsed_ms(now.get()) >= mins as f64 * 60_000.0)
+        preset
+            .get()
+            .timing
+            .match_minutes
+            .is_some_and(|mins| g.winner.is_none() && g.clock.elapsed_ms(now.get()) >= mins as f64 * 60_000.0)
     };
     let verdict = move || {
         let tie = preset.with(|p| p.timing.tie);
@@ -609,21 +770,59 @@ fn ClockBar(
     };
     view! {
         <div class="clockbar">
-            <span class="clock" id="match-clock">{move || {
-                let elapsed = v.with(|v| v.current().clock.elapsed_ms(now.get()));
-                let limit = preset.with(|p| p.timing.match_minutes);
-                format!("{}{}", fmt_duration(elapsed), limit.map(|l| format!(" / {l}:00")).unwrap_or_default())
-            }}</span>
+            <span class="clock" id="match-clock">
+                {move || {
+                    let elapsed = v.with(|v| v.current().clock.elapsed_ms(now.get()));
+                    let limit = preset.with(|p| p.timing.match_minutes);
+                    format!("{}{}", fmt_duration(elapsed), limit.map(|l| format!(" / {l}:00")).unwrap_or_default())
+                }}
+            </span>
             // The buttons change with the clock's state only (not on every tick or commit).
             {move || {
                 let (started, running) = clock_state.get();
                 view! {
                     {if !started {
-                        view! { <button class="btn" id="clock-start" on:click=move |_| act(Op::Clock { action: ClockAction::Start, elapsed_ms: elapsed_now() })>{t("clock.start")}</button> }.into_any()
+                        view! {
+                            <button
+                                class="btn"
+                                id="clock-start"
+                                on:click=move |_| act(Op::Clock {
+                                    action: ClockAction::Start,
+                                    elapsed_ms: elapsed_now(),
+                                })
+                            >
+                                {t("clock.start")}
+                            </button>
+                        }
+                            .into_any()
                     } else if running {
-                        view! { <button class="btn" id="clock-pause" on:click=move |_| act(Op::Clock { action: ClockAction::Pause, elapsed_ms: elapsed_now() })>{t("clock.pause")}</button> }.into_any()
+                        view! {
+                            <button
+                                class="btn"
+                                id="clock-pause"
+                                on:click=move |_| act(Op::Clock {
+                                    action: ClockAction::Pause,
+                                    elapsed_ms: elapsed_now(),
+                                })
+                            >
+                                {t("clock.pause")}
+                            </button>
+                        }
+                            .into_any()
                     } else {
-                        view! { <button class="btn" id="clock-resume" on:click=move |_| act(Op::Clock { action: ClockAction::Resume, elapsed_ms: elapsed_now() })>{t("clock.resume")}</button> }.into_any()
+                        view! {
+                            <button
+                                class="btn"
+                                id="clock-resume"
+                                on:click=move |_| act(Op::Clock {
+                                    action: ClockAction::Resume,
+                                    elapsed_ms: elapsed_now(),
+                                })
+                            >
+                                {t("clock.resume")}
+                            </button>
+                        }
+                            .into_any()
                     }}
                 }
             }}
@@ -632,50 +831,126 @@ fn ClockBar(
                     // The higher level wins; equal levels as the preset says (RULES.md §1
                     // [r2]: 青浦 plays one more hand, never the declarer by default).
                     {move || match verdict() {
-                        TimeVerdict::Winner(w) => view! {
-                            <p>{format!("{} {}: {}", t("clock.time_up"), t("clock.rule"), team_label(&teams.get(), w))}</p>
-                            <button class="btn primary" id="time-verdict" on:click=move |_| {
-                                act(Op::TimeVerdict { winner: w, elapsed_ms: elapsed_now() });
-                            }>{move || super::clock::verdict_label(v.with(|v| v.current().clock.elapsed_ms(now.get())))}</button>
-                        }.into_any(),
-                        TimeVerdict::OneMoreHand => view! {
-                            <p id="one-more-hand">{format!("{} {}", t("clock.time_up"), t("clock.one_more_hand"))}</p>
-                        }.into_any(),
+                        TimeVerdict::Winner(w) => {
+                            view! {
+                                <p>
+                                    {format!(
+                                        "{} {}: {}",
+                                        t("clock.time_up"),
+                                        t("clock.rule"),
+                                        team_label(&teams.get(), w),
+                                    )}
+                                </p>
+                                <button
+                                    class="btn primary"
+                                    id="time-verdict"
+                                    on:click=move |_| {
+                                        act(Op::TimeVerdict {
+                                            winner: w,
+                                            elapsed_ms: elapsed_now(),
+                                        });
+                                    }
+                                >
+                                    {move || super::clock::verdict_label(
+                                        v.with(|v| v.current().clock.elapsed_ms(now.get())),
+                                    )}
+                                </button>
+                            }
+                                .into_any()
+                        }
+                        TimeVerdict::OneMoreHand => {
+                            view! {
+                                <p id="one-more-hand">
+                                    {format!("{} {}", t("clock.time_up"), t("clock.one_more_hand"))}
+                                </p>
+                            }
+                                .into_any()
+                        }
                     }}
                 </div>
             </Show>
             <super::clock::JumpNotice />
             <div class="timers">
-                {[TimedAction::Bury, TimedAction::Play].into_iter().map(|a| {
-                    let label = if a == TimedAction::Bury { "timer.bury" } else { "timer.play" };
-                    view! {
-                        <button class="btn" disabled=move || limit_of(a).is_none()
-                            on:click=move |_| countdown.set(Some((a, now_ms())))>
-                            {move || format!("{} {}s", t(label), limit_of(a).map(|l| l.to_string()).unwrap_or_else(|| "—".into()))}
-                        </button>
-                    }
-                }).collect_view()}
+                {[TimedAction::Bury, TimedAction::Play]
+                    .into_iter()
+                    .map(|a| {
+                        let label = if a == TimedAction::Bury { "timer.bury" } else { "timer.play" };
+                        view! {
+                            <button
+                                class="btn"
+                                disabled=move || limit_of(a).is_none()
+                                on:click=move |_| countdown.set(Some((a, now_ms())))
+                            >
+                                {move || {
+                                    format!(
+                                        "{} {}s",
+                                        t(label),
+                                        limit_of(a).map(|l| l.to_string()).unwrap_or_else(|| "—".into()),
+                                    )
+                                }}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
-            {move || remaining().map(|r| {
-                let over = r < 0.0;
-                view! {
-                    <div class="countdown" class:over=over id="countdown">
-                        <span class="big-number">{if over { format!("+{:.0}", -r) } else { format!("{:.0}", r.ceil()) }}</span>
-                        {over.then(|| view! {
-                            <select on:change=move |ev| overrun_seat.set(Seat::parse(&event_target_value(&ev)).unwrap_or(Seat::N))>
-                                {Seat::CCW.iter().map(|s| view! { <option value=format!("{s:?}")>{seat_label(lang.get(), *s)}</option> }).collect_view()}
-                            </select>
-                            <button class="btn primary" id="log-overrun" on:click=move |_| {
-                                if let Some((a, _)) = countdown.get_untracked() {
-                                    act(Op::Overrun { seat: overrun_seat.get_untracked(), action: a, seconds: (-r).ceil() as u32 });
-                                }
-                                countdown.set(None);
-                            }>{super::clock::overrun_label((-r).ceil() as u32, countdown.get_untracked().and_then(|(a, _)| limit_of(a)).unwrap_or(0))}</button>
-                        })}
-                        <button class="btn" on:click=move |_| countdown.set(None)>{t("timer.stop")}</button>
-                    </div>
-                }
-            })}
+            {move || {
+                remaining()
+                    .map(|r| {
+                        let over = r < 0.0;
+                        view! {
+                            <div class="countdown" class:over=over id="countdown">
+                                <span class="big-number">
+                                    {if over { format!("+{:.0}", -r) } else { format!("{:.0}", r.ceil()) }}
+                                </span>
+                                {over
+                                    .then(|| {
+                                        view! {
+                                            <select on:change=move |ev| {
+                                                overrun_seat
+                                                    .set(Seat::parse(&event_target_value(&ev)).unwrap_or(Seat::N))
+                                            }>
+                                                {Seat::CCW
+                                                    .iter()
+                                                    .map(|s| {
+                                                        view! {
+                                                            <option value=format!(
+                                                                "{s:?}",
+                                                            )>{seat_label(lang.get(), *s)}</option>
+                                                        }
+                                                    })
+                                                    .collect_view()}
+                                            </select>
+                                            <button
+                                                class="btn primary"
+                                                id="log-overrun"
+                                                on:click=move |_| {
+                                                    if let Some((a, _)) = countdown.get_untracked() {
+                                                        act(Op::Overrun {
+                                                            seat: overrun_seat.get_untracked(),
+                                                            action: a,
+                                                            seconds: (-r).ceil() as u32,
+                                                        });
+                                                    }
+                                                    countdown.set(None);
+                                                }
+                                            >
+                                                {super::clock::overrun_label(
+                                                    (-r).ceil() as u32,
+                                                    countdown
+                                                        .get_untracked()
+                                                        .and_then(|(a, _)| limit_of(a))
+                                                        .unwrap_or(0),
+                                                )}
+                                            </button>
+                                        }
+                                    })}
+                                <button class="btn" on:click=move |_| countdown.set(None)>
+                                    {t("timer.stop")}
+                                </button>
+                            </div>
+                        }
+                    })
+            }}
         </div>
     }
 }
@@ -698,28 +973,41 @@ fn HandEntry(
     };
     let add_penalty = move |kind: String| {
         let declarer = v.get_untracked().current().state.declarer;
-        form.penalties.update(|ps| ps.push(Penalty {
-            team: declarer,
-            kind,
-            cards: 1,
-            unit: None,
-            points: None,
-            seat: None,
-            trick: None,
-            note: String::new(),
-        }));
+        form.penalties.update(|ps| {
+            ps.push(Penalty {
+                team: declarer,
+                kind,
+                cards: 1,
+                unit: None,
+                points: None,
+                seat: None,
+                trick: None,
+                note: String::new(),
+            })
+        });
     };
     let counts: RwSignal<[i32; 5]> = RwSignal::new([0, 0, 0, 0, 8]);
     // The card check needs the declarer only (not every commit).
     let declarer = Memo::new(move |_| v.with(|v| v.current().state.declarer));
     view! {
-        <div class="entry" id="hand-entry" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
+        <div
+            class="entry"
+            id="hand-entry"
+            on:click=form.intent.watch()
+            on:input=form.intent.watch()
+            on:change=form.intent.watch()
+        >
             <h2>{move || if form.editing.get().is_some() { t("entry.editing") } else { t("entry.title") }}</h2>
             <label class="field-label">{tx("entry.points")}</label>
             <PointsInput value=form.points id="points" />
             <div class="row">
                 <label class="toggle">
-                    <input type="checkbox" id="kitty-on" prop:checked=move || form.kitty_on.get() on:change=move |ev| form.kitty_on.set(event_target_checked(&ev)) />
+                    <input
+                        type="checkbox"
+                        id="kitty-on"
+                        prop:checked=move || form.kitty_on.get()
+                        on:change=move |ev| form.kitty_on.set(event_target_checked(&ev))
+                    />
                     {tx("entry.kitty")}
                 </label>
             </div>
@@ -729,110 +1017,333 @@ fn HandEntry(
                     <PointsInput value=form.kitty_points id="kitty-points" />
                     <label class="field-label">{tx("entry.unit")}</label>
                     <div class="chips">
-                        {[Unit::Single, Unit::Pair, Unit::Tractor(2), Unit::Tractor(3), Unit::Tractor(4), Unit::Tractor(5)].into_iter().map(|u| view! {
-                            <button class="btn chip" class:selected=move || form.unit.get() == u data-unit=u.code()
-                                on:click=move |_| form.unit.set(u)>
-                                {move || format!("{} ×{}", crate::i18n::unit_name(lang.get(), u), preset.get().kitty.multiplier(u))}
-                            </button>
-                        }).collect_view()}
+                        {[
+                            Unit::Single,
+                            Unit::Pair,
+                            Unit::Tractor(2),
+                            Unit::Tractor(3),
+                            Unit::Tractor(4),
+                            Unit::Tractor(5),
+                        ]
+                            .into_iter()
+                            .map(|u| {
+                                view! {
+                                    <button
+                                        class="btn chip"
+                                        class:selected=move || form.unit.get() == u
+                                        data-unit=u.code()
+                                        on:click=move |_| form.unit.set(u)
+                                    >
+                                        {move || {
+                                            format!(
+                                                "{} ×{}",
+                                                crate::i18n::unit_name(lang.get(), u),
+                                                preset.get().kitty.multiplier(u),
+                                            )
+                                        }}
+                                    </button>
+                                }
+                            })
+                            .collect_view()}
                     </div>
                     <Show when=jack_applies>
                         <label class="field-label">{tx("entry.jack")}</label>
                         <div class="chips">
-                            {[None, Some(JackSuit::Trump), Some(JackSuit::Offsuit)].into_iter().map(|j| view! {
-                                <button class="btn chip" class:selected=move || form.jack.get() == j on:click=move |_| form.jack.set(j)>
-                                    {move || match j { None => t("jack.none"), Some(JackSuit::Trump) => t("jack.trump"), Some(JackSuit::Offsuit) => t("jack.offsuit") }}
-                                </button>
-                            }).collect_view()}
+                            {[None, Some(JackSuit::Trump), Some(JackSuit::Offsuit)]
+                                .into_iter()
+                                .map(|j| {
+                                    view! {
+                                        <button
+                                            class="btn chip"
+                                            class:selected=move || form.jack.get() == j
+                                            on:click=move |_| form.jack.set(j)
+                                        >
+                                            {move || match j {
+                                                None => t("jack.none"),
+                                                Some(JackSuit::Trump) => t("jack.trump"),
+                                                Some(JackSuit::Offsuit) => t("jack.offsuit"),
+                                            }}
+                                        </button>
+                                    }
+                                })
+                                .collect_view()}
                         </div>
                     </Show>
                 </div>
             </Show>
             <label class="field-label">{tx("entry.penalties")}</label>
             <div class="chips">
-                {move || preset.get().penalties.into_iter().map(|r| {
-                    let kind = r.kind.clone();
-                    let name = penalty_name(lang.get(), &preset.get_untracked(), &r.kind);
-                    view! { <button class="btn chip" data-kind=r.kind.clone() on:click=move |_| add_penalty(kind.clone())>"+ "{name}</button> }
-                }).collect_view()}
+                {move || {
+                    preset
+                        .get()
+                        .penalties
+                        .into_iter()
+                        .map(|r| {
+                            let kind = r.kind.clone();
+                            let name = penalty_name(lang.get(), &preset.get_untracked(), &r.kind);
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    data-kind=r.kind.clone()
+                                    on:click=move |_| add_penalty(kind.clone())
+                                >
+                                    "+ "
+                                    {name}
+                                </button>
+                            }
+                        })
+                        .collect_view()
+                }}
             </div>
             <ul class="penalties">
-                {move || form.penalties.get().into_iter().enumerate().map(|(i, p)| {
-                    let rule = preset.get().penalty_rule(&p.kind).cloned();
-                    let per_unit = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::PerUnit { .. }));
-                    let referee = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::Referee));
-                    let upd = move |f: Box<dyn Fn(&mut Penalty)>| form.penalties.update(|ps| if let Some(x) = ps.get_mut(i) { f(x) });
-                    view! {
-                        <li class="penalty">
-                            <strong>{penalty_name(lang.get(), &preset.get_untracked(), &p.kind)}</strong>
-                            <select class="pen-team" on:change=move |ev| { let tm = if event_target_value(&ev) == "A" { Team::A } else { Team::B }; upd(Box::new(move |x| x.team = tm)); }>
-                                {Team::BOTH.into_iter().map(|tm| view! { <option value=format!("{tm:?}") selected=p.team == tm>{crate::i18n::team_side(lang.get(), tm)}</option> }).collect_view()}
-                            </select>
-                            <select class="pen-seat" on:change=move |ev| { let s = Seat::parse(&event_target_value(&ev)); upd(Box::new(move |x| x.seat = s)); }>
-                                <option value="">{t("pen.seat")}</option>
-                                {Seat::CCW.iter().map(|s| view! { <option value=format!("{s:?}") selected=p.seat == Some(*s)>{seat_label(lang.get(), *s)}</option> }).collect_view()}
-                            </select>
-                            <span class="count">
-                                <button class="btn step" on:click=move |_| upd(Box::new(|x| x.cards = x.cards.saturating_sub(1).max(1)))>"−"</button>
-                                <span class="pen-cards">{p.cards}" "{t("pen.cards")}</span>
-                                <button class="btn step" on:click=move |_| upd(Box::new(|x| x.cards = (x.cards + 1).min(54)))>"+"</button>
-                            </span>
-                            {per_unit.then(|| view! {
-                                <select on:change=move |ev| { let u = Unit::parse(&event_target_value(&ev)); upd(Box::new(move |x| x.unit = u)); }>
-                                    {[Unit::Single, Unit::Pair, Unit::Tractor(2)].into_iter().map(|u| view! { <option value=u.code() selected=p.unit == Some(u)>{crate::i18n::unit_name(lang.get(), u)}</option> }).collect_view()}
-                                </select>
-                            })}
-                            {referee.then(|| view! {
-                                <input class="pen-points" inputmode="numeric" placeholder=t("pen.points") prop:value=p.points.map(|x| x.to_string()).unwrap_or_default()
-                                    on:change=move |ev| { let n = event_target_value(&ev).trim().parse::<i32>().ok(); upd(Box::new(move |x| x.points = n)); } />
-                            })}
-                            <input class="pen-trick" inputmode="numeric" placeholder=t("pen.trick") prop:value=p.trick.map(|x| x.to_string()).unwrap_or_default()
-                                on:change=move |ev| { let n = event_target_value(&ev).trim().parse::<u32>().ok(); upd(Box::new(move |x| x.trick = n)); } />
-                            <input class="pen-note" maxlength=crate::record::schema::MAX_TEXT placeholder=t("pen.note") prop:value=p.note.clone()
-                                on:change=move |ev| { let s = event_target_value(&ev); upd(Box::new(move |x| x.note = s.clone())); } />
-                            <button class="btn danger" on:click=move |_| form.penalties.update(|ps| { if i < ps.len() { ps.remove(i); } })>"✕"</button>
-                        </li>
-                    }
-                }).collect_view()}
+                {move || {
+                    form.penalties
+                        .get()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, p)| {
+                            let rule = preset.get().penalty_rule(&p.kind).cloned();
+                            let per_unit = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::PerUnit { .. }));
+                            let referee = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::Referee));
+                            let upd = move |f: Box<dyn Fn(&mut Penalty)>| {
+                                form.penalties
+                                    .update(|ps| {
+                                        if let Some(x) = ps.get_mut(i) {
+                                            f(x)
+                                        }
+                                    })
+                            };
+                            view! {
+                                <li class="penalty">
+                                    <strong>{penalty_name(lang.get(), &preset.get_untracked(), &p.kind)}</strong>
+                                    <select
+                                        class="pen-team"
+                                        on:change=move |ev| {
+                                            let tm = if event_target_value(&ev) == "A" { Team::A } else { Team::B };
+                                            upd(Box::new(move |x| x.team = tm));
+                                        }
+                                    >
+                                        {Team::BOTH
+                                            .into_iter()
+                                            .map(|tm| {
+                                                view! {
+                                                    <option value=format!("{tm:?}") selected=p.team == tm>
+                                                        {crate::i18n::team_side(lang.get(), tm)}
+                                                    </option>
+                                                }
+                                            })
+                                            .collect_view()}
+                                    </select>
+                                    <select
+                                        class="pen-seat"
+                                        on:change=move |ev| {
+                                            let s = Seat::parse(&event_target_value(&ev));
+                                            upd(Box::new(move |x| x.seat = s));
+                                        }
+                                    >
+                                        <option value="">{t("pen.seat")}</option>
+                                        {Seat::CCW
+                                            .iter()
+                                            .map(|s| {
+                                                view! {
+                                                    <option value=format!("{s:?}") selected=p.seat == Some(*s)>
+                                                        {seat_label(lang.get(), *s)}
+                                                    </option>
+                                                }
+                                            })
+                                            .collect_view()}
+                                    </select>
+                                    <span class="count">
+                                        <button
+                                            class="btn step"
+                                            on:click=move |_| upd(
+                                                Box::new(|x| x.cards = x.cards.saturating_sub(1).max(1)),
+                                            )
+                                        >
+                                            "−"
+                                        </button>
+                                        <span class="pen-cards">{p.cards}" "{t("pen.cards")}</span>
+                                        <button
+                                            class="btn step"
+                                            on:click=move |_| upd(Box::new(|x| x.cards = (x.cards + 1).min(54)))
+                                        >
+                                            "+"
+                                        </button>
+                                    </span>
+                                    {per_unit
+                                        .then(|| {
+                                            view! {
+                                                <select on:change=move |ev| {
+                                                    let u = Unit::parse(&event_target_value(&ev));
+                                                    upd(Box::new(move |x| x.unit = u));
+                                                }>
+                                                    {[Unit::Single, Unit::Pair, Unit::Tractor(2)]
+                                                        .into_iter()
+                                                        .map(|u| {
+                                                            view! {
+                                                                <option value=u.code() selected=p.unit == Some(u)>
+                                                                    {crate::i18n::unit_name(lang.get(), u)}
+                                                                </option>
+                                                            }
+                                                        })
+                                                        .collect_view()}
+                                                </select>
+                                            }
+                                        })}
+                                    {referee
+                                        .then(|| {
+                                            view! {
+                                                <input
+                                                    class="pen-points"
+                                                    inputmode="numeric"
+                                                    placeholder=t("pen.points")
+                                                    prop:value=p.points.map(|x| x.to_string()).unwrap_or_default()
+                                                    on:change=move |ev| {
+                                                        let n = event_target_value(&ev).trim().parse::<i32>().ok();
+                                                        upd(Box::new(move |x| x.points = n));
+                                                    }
+                                                />
+                                            }
+                                        })}
+                                    <input
+                                        class="pen-trick"
+                                        inputmode="numeric"
+                                        placeholder=t("pen.trick")
+                                        prop:value=p.trick.map(|x| x.to_string()).unwrap_or_default()
+                                        on:change=move |ev| {
+                                            let n = event_target_value(&ev).trim().parse::<u32>().ok();
+                                            upd(Box::new(move |x| x.trick = n));
+                                        }
+                                    />
+                                    <input
+                                        class="pen-note"
+                                        maxlength=crate::record::schema::MAX_TEXT
+                                        placeholder=t("pen.note")
+                                        prop:value=p.note.clone()
+                                        on:change=move |ev| {
+                                            let s = event_target_value(&ev);
+                                            upd(Box::new(move |x| x.note = s.clone()));
+                                        }
+                                    />
+                                    <button
+                                        class="btn danger"
+                                        on:click=move |_| {
+                                            form.penalties
+                                                .update(|ps| {
+                                                    if i < ps.len() {
+                                                        ps.remove(i);
+                                                    }
+                                                })
+                                        }
+                                    >
+                                        "✕"
+                                    </button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
             </ul>
             <details class="declaring">
-                <summary>{tx("decl.title")}" "{move || { let s = form.shows.get(); if s.is_empty() { String::new() } else { format!("({})", s.len()) } }}</summary>
+                <summary>
+                    {tx("decl.title")}" "
+                    {move || {
+                        let s = form.shows.get();
+                        if s.is_empty() { String::new() } else { format!("({})", s.len()) }
+                    }}
+                </summary>
                 <p class="muted">{move || preset.get().declaring.who}</p>
                 <DeclaringEditor form=form preset=preset countdown=countdown />
             </details>
             <details class="cardcheck">
                 <summary>{tx("check.title")}</summary>
                 <div class="grid5">
-                    {(0..5usize).map(|i| {
-                        let label = move || if i < 4 { seat_label(lang.get(), [Seat::N, Seat::E, Seat::S, Seat::W][i]).to_string() } else { t("check.kitty").to_string() };
-                        view! {
-                            <label>{label}
-                                <input inputmode="numeric" prop:value=move || counts.get()[i].to_string()
-                                    on:change=move |ev| { let n = event_target_value(&ev).trim().parse::<i32>().unwrap_or(0); counts.update(|c| c[i] = n); } />
-                            </label>
-                        }
-                    }).collect_view()}
+                    {(0..5usize)
+                        .map(|i| {
+                            let label = move || {
+                                if i < 4 {
+                                    seat_label(lang.get(), [Seat::N, Seat::E, Seat::S, Seat::W][i]).to_string()
+                                } else {
+                                    t("check.kitty").to_string()
+                                }
+                            };
+                            view! {
+                                <label>
+                                    {label}
+                                    <input
+                                        inputmode="numeric"
+                                        prop:value=move || counts.get()[i].to_string()
+                                        on:change=move |ev| {
+                                            let n = event_target_value(&ev).trim().parse::<i32>().unwrap_or(0);
+                                            counts.update(|c| c[i] = n);
+                                        }
+                                    />
+                                </label>
+                            }
+                        })
+                        .collect_view()}
                 </div>
                 {move || {
                     let c = counts.get();
                     let mut props: Vec<(String, Team, Option<Seat>, u32)> = Vec::new();
                     for (i, s) in [Seat::N, Seat::E, Seat::S, Seat::W].into_iter().enumerate() {
-                        if c[i] != 0 { props.push(("card_count".into(), s.team(), Some(s), c[i].unsigned_abs())); }
+                        if c[i] != 0 {
+                            props.push(("card_count".into(), s.team(), Some(s), c[i].unsigned_abs()));
+                        }
                     }
-                    // The declarer is read only when the kitty count is off (so a commit does not
-                    // rebuild this part).
-                    if c[4] != 8 { props.push(("kitty_count".into(), declarer.get(), None, 1)); }
-                    if props.is_empty() { return view! { <p class="muted">{t("check.ok")}</p> }.into_any(); }
+                    if c[4] != 8 {
+                        props.push(("kitty_count".into(), declarer.get(), None, 1));
+                    }
+                    if props.is_empty() {
+                        return // The declarer is read only when the kitty count is off (so a commit does not
+                        // rebuild this part).
+                        view! { <p class="muted">{t("check.ok")}</p> }
+                            .into_any();
+                    }
                     view! {
-                        <ul>{props.into_iter().map(|(kind, team, seat, cards)| {
-                            let known = preset.get().penalty_rule(&kind).is_some();
-                            let k2 = kind.clone();
-                            view! { <li>
-                                {penalty_name(lang.get(), &preset.get_untracked(), &kind)}" · "{crate::i18n::team_side(lang.get(), team)}{seat.map(|s| format!(" {}", seat_label(lang.get(), s)))}
-                                {known.then(|| view! { <button class="btn chip" on:click=move |_| form.penalties.update(|ps| ps.push(Penalty { team, kind: k2.clone(), cards, unit: None, points: None, seat, trick: None, note: t("check.title").to_string() }))>{t("check.propose")}</button> })}
-                            </li> }
-                        }).collect_view()}</ul>
-                    }.into_any()
+                        <ul>
+                            {props
+                                .into_iter()
+                                .map(|(kind, team, seat, cards)| {
+                                    let known = preset.get().penalty_rule(&kind).is_some();
+                                    let k2 = kind.clone();
+                                    view! {
+                                        <li>
+                                            {penalty_name(lang.get(), &preset.get_untracked(), &kind)}" · "
+                                            {crate::i18n::team_side(lang.get(), team)}
+                                            {seat.map(|s| format!(" {}", seat_label(lang.get(), s)))}
+                                            {known
+                                                .then(|| {
+                                                    view! {
+                                                        <button
+                                                            class="btn chip"
+                                                            on:click=move |_| {
+                                                                form.penalties
+                                                                    .update(|ps| {
+                                                                        ps.push(Penalty {
+                                                                            team,
+                                                                            kind: k2.clone(),
+                                                                            cards,
+                                                                            unit: None,
+                                                                            points: None,
+                                                                            seat,
+                                                                            trick: None,
+                                                                            note: t("check.title").to_string(),
+                                                                        })
+                                                                    })
+                                                            }
+                                                        >
+                                                            {t("check.propose")}
+                                                        </button>
+                                                    }
+                                                })}
+                                        </li>
+                                    }
+                                })
+                                .collect_view()}
+                        </ul>
+                    }
+                        .into_any()
                 }}
             </details>
         </div>
@@ -840,7 +1351,11 @@ fn HandEntry(
 }
 
 #[component]
-fn DeclaringEditor(form: Form, preset: Signal<Preset>, countdown: RwSignal<Option<(TimedAction, f64)>>) -> impl IntoView {
+fn DeclaringEditor(
+    form: Form,
+    preset: Signal<Preset>,
+    countdown: RwSignal<Option<(TimedAction, f64)>>,
+) -> impl IntoView {
     let lang = ctx().lang;
     let seat = RwSignal::new(Seat::N);
     let err: RwSignal<Option<String>> = RwSignal::new(None);
@@ -857,33 +1372,103 @@ fn DeclaringEditor(form: Form, preset: Signal<Preset>, countdown: RwSignal<Optio
     };
     view! {
         <div class="chips">
-            {Seat::CCW.iter().map(|s| { let s = *s; view! {
-                <button class="btn chip" class:selected=move || seat.get() == s on:click=move |_| seat.set(s)>{move || seat_label(lang.get(), s)}</button>
-            }}).collect_view()}
+            {Seat::CCW
+                .iter()
+                .map(|s| {
+                    let s = *s;
+                    view! {
+                        <button class="btn chip" class:selected=move || seat.get() == s on:click=move |_| seat.set(s)>
+                            {move || seat_label(lang.get(), s)}
+                        </button>
+                    }
+                })
+                .collect_view()}
         </div>
         <div class="chips">
-            {move || preset.get().declaring.order.into_iter().flatten().map(|code| {
-                let c2 = code.clone();
-                view! { <button class="btn chip" on:click=move |_| add(c2.clone(), false)>{crate::i18n::show_name(lang.get(), &code)}</button> }
-            }).collect_view()}
+            {move || {
+                preset
+                    .get()
+                    .declaring
+                    .order
+                    .into_iter()
+                    .flatten()
+                    .map(|code| {
+                        let c2 = code.clone();
+                        view! {
+                            <button class="btn chip" on:click=move |_| add(c2.clone(), false)>
+                                {crate::i18n::show_name(lang.get(), &code)}
+                            </button>
+                        }
+                    })
+                    .collect_view()
+            }}
         </div>
-        {move || err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+        {move || {
+            err.get()
+                .map(|e| {
+                    view! {
+                        <p class="field-error" role="alert">
+                            {e}
+                        </p>
+                    }
+                })
+        }}
         <ol class="shows">
-            {move || form.shows.get().into_iter().map(|s| view! {
-                <li>{seat_label(lang.get(), s.seat)}" "{crate::i18n::show_name(lang.get(), &s.what)}{s.rebury.then(|| format!(" · {}", t("decl.rebury")))}</li>
-            }).collect_view()}
+            {move || {
+                form.shows
+                    .get()
+                    .into_iter()
+                    .map(|s| {
+                        view! {
+                            <li>
+                                {seat_label(lang.get(), s.seat)}" "{crate::i18n::show_name(lang.get(), &s.what)}
+                                {s.rebury.then(|| format!(" · {}", t("decl.rebury")))}
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            }}
         </ol>
         <div class="actions">
-            <button class="btn" id="rebury" on:click=move |_| {
-                form.shows.update(|s| { if let Some(l) = s.last_mut() { l.rebury = true; } });
-                if preset.get_untracked().timing.bury_seconds.is_some() {
-                    countdown.set(Some((TimedAction::Bury, now_ms())));
+            <button
+                class="btn"
+                id="rebury"
+                on:click=move |_| {
+                    form.shows
+                        .update(|s| {
+                            if let Some(l) = s.last_mut() {
+                                l.rebury = true;
+                            }
+                        });
+                    if preset.get_untracked().timing.bury_seconds.is_some() {
+                        countdown.set(Some((TimedAction::Bury, now_ms())));
+                    }
                 }
-            }>{tx("decl.rebury")}</button>
-            <button class="btn" on:click=move |_| form.shows.update(|s| { s.pop(); })>{tx("decl.remove_last")}</button>
+            >
+                {tx("decl.rebury")}
+            </button>
+            <button
+                class="btn"
+                on:click=move |_| {
+                    form.shows
+                        .update(|s| {
+                            s.pop();
+                        })
+                }
+            >
+                {tx("decl.remove_last")}
+            </button>
         </div>
-        <p class="muted">{tx("decl.trump")}": "{move || form.shows.get().last().map(|s| crate::i18n::suit_name(lang.get(), &shengji::trump_of(&s.what))).unwrap_or("—")}
-            " · "{move || preset.get().declaring.none}</p>
+        <p class="muted">
+            {tx("decl.trump")}": "
+            {move || {
+                form.shows
+                    .get()
+                    .last()
+                    .map(|s| crate::i18n::suit_name(lang.get(), &shengji::trump_of(&s.what)))
+                    .unwrap_or("—")
+            }} " · "{move || preset.get().declaring.none}
+        </p>
     }
 }
 
@@ -916,7 +1501,10 @@ fn History(
                     let ep = epoch.get();
                     let multi = view.games.len() > 1;
                     let limit = if show_all.get() { usize::MAX } else { SHOWN };
-                    view.games.iter().enumerate().rev()
+                    view.games
+                        .iter()
+                        .enumerate()
+                        .rev()
                         .flat_map(|(gi, g)| g.rows.iter().enumerate().rev().map(move |(ri, r)| (gi, ri, r)))
                         .take(limit)
                         .map(|(gi, ri, r)| {
@@ -929,7 +1517,6 @@ fn History(
                 }
                 key=|(k, ..)| *k
                 children=move |(_, gi, ri, multi)| {
-                    // Only rows that are new on screen get here: copy just this one.
                     let r = v.with_untracked(|v| v.games[gi].rows[ri].clone());
                     let l = lang.get_untracked();
                     let p = preset.get_untracked();
@@ -942,38 +1529,82 @@ fn History(
                         Ok(o) => verdict_line(l, &p, o, &tm),
                         Err(e) => format!("⚠ {}", e.reason),
                     };
-                    let levels = r.result.as_ref().ok().map(|o| format!("{} : {}", o.levels_after[&Team::A], o.levels_after[&Team::B])).unwrap_or_default();
+                    let levels = r
+                        .result
+                        .as_ref()
+                        .ok()
+                        .map(|o| format!("{} : {}", o.levels_after[&Team::A], o.levels_after[&Team::B]))
+                        .unwrap_or_default();
                     let number = if multi { format!("{}-{}", gi + 1, r.number) } else { format!("#{}", r.number) };
                     let corrected = !r.corrected_ms.is_empty();
-                    // The steps, times and actions are built when the row is opened: a commit
-                    // (or opening a long match) builds one summary line per row.
                     let open = RwSignal::new(false);
-                    let body = move || open.get().then(|| {
-                        let p = preset.get_untracked();
-                        let details = match &r.result {
-                            Ok(o) => explain(l, &p, &r.hand, o),
-                            Err(_) => vec![],
-                        };
-                        let (hand, id, id2) = (hand.clone(), id.clone(), id2.clone());
-                        view! {
-                            <ul class="explain">{details.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
-                            <p class="muted">{fmt_time(r.at_ms)}{r.corrected_ms.iter().map(|c| format!(" · {} {}", t("hist.corrected"), fmt_time(*c))).collect::<String>()}</p>
-                            <Show when=move || !locked.get()>
-                                <div class="actions">
-                                    <button class="btn edit" on:click={ let hand = hand.clone(); let id = id.clone(); move |_| {
-                                        form.load(&hand, Some(id.clone()));
-                                        if let Some(el) = document().get_element_by_id("hand-entry") { el.scroll_into_view(); }
-                                    }}>{tx("hist.edit")}</button>
-                                    <button class="btn danger delete" on:click={ let id = id2.clone(); move |_| {
-                                        if window().confirm_with_message(t("hist.confirm_delete")).unwrap_or(false) { on_void(id.clone()); }
-                                    }}>{tx("hist.delete")}</button>
-                                </div>
-                            </Show>
-                        }
-                    });
+                    let body = move || {
+                        open.get()
+                            .then(|| {
+                                let p = preset.get_untracked();
+                                let details = match &r.result {
+                                    Ok(o) => explain(l, &p, &r.hand, o),
+                                    Err(_) => vec![],
+                                };
+                                let (hand, id, id2) = (hand.clone(), id.clone(), id2.clone());
+                                // Only rows that are new on screen get here: copy just this one.
+                                // The steps, times and actions are built when the row is opened: a commit
+                                // (or opening a long match) builds one summary line per row.
+                                view! {
+                                    <ul class="explain">
+                                        {details.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
+                                    </ul>
+                                    <p class="muted">
+                                        {fmt_time(r.at_ms)}
+                                        {r
+                                            .corrected_ms
+                                            .iter()
+                                            .map(|c| format!(" · {} {}", t("hist.corrected"), fmt_time(*c)))
+                                            .collect::<String>()}
+                                    </p>
+                                    <Show when=move || !locked.get()>
+                                        <div class="actions">
+                                            <button
+                                                class="btn edit"
+                                                on:click={
+                                                    let hand = hand.clone();
+                                                    let id = id.clone();
+                                                    move |_| {
+                                                        form.load(&hand, Some(id.clone()));
+                                                        if let Some(el) = document().get_element_by_id("hand-entry") {
+                                                            el.scroll_into_view();
+                                                        }
+                                                    }
+                                                }
+                                            >
+                                                {tx("hist.edit")}
+                                            </button>
+                                            <button
+                                                class="btn danger delete"
+                                                on:click={
+                                                    let id = id2.clone();
+                                                    move |_| {
+                                                        if window()
+                                                            .confirm_with_message(t("hist.confirm_delete"))
+                                                            .unwrap_or(false)
+                                                        {
+                                                            on_void(id.clone());
+                                                        }
+                                                    }
+                                                }
+                                            >
+                                                {tx("hist.delete")}
+                                            </button>
+                                        </div>
+                                    </Show>
+                                }
+                            })
+                    };
                     view! {
                         <li class="hand-row" data-entry=id3>
-                            <details on:toggle=move |ev| open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
+                            <details on:toggle=move |ev| {
+                                open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
+                            }>
                                 <summary>
                                     <span class="num">{number}</span>
                                     <span class="line">{line}</span>
@@ -988,13 +1619,19 @@ fn History(
             />
         </ol>
         <Show when=move || !show_all.get() && v.with(|x| x.games.iter().map(|g| g.rows.len()).sum::<usize>() > SHOWN)>
-            <button class="btn" id="history-all" on:click=move |_| show_all.set(true)>{tx("hist.show_all")}</button>
+            <button class="btn" id="history-all" on:click=move |_| show_all.set(true)>
+                {tx("hist.show_all")}
+            </button>
         </Show>
     }
 }
 
 #[component]
-fn GameEnd(m: Memo<Option<Arc<Match>>>, v: Signal<Arc<ShengjiView>>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
+fn GameEnd(
+    m: Memo<Option<Arc<Match>>>,
+    v: Signal<Arc<ShengjiView>>,
+    teams: Signal<BTreeMap<Team, String>>,
+) -> impl IntoView {
     let next = move |_| {
         let Some(x) = m.get_untracked() else { return };
         let view = v.get_untracked();
@@ -1014,18 +1651,50 @@ fn GameEnd(m: Memo<Option<Arc<Match>>>, v: Signal<Arc<ShengjiView>>, teams: Sign
             let g = view.current();
             let tm = teams.get();
             if view.locked {
-                return view! { <div class="banner info" id="locked">{t("end.locked")}</div> }.into_any();
+                return view! {
+                    <div class="banner info" id="locked">
+                        {t("end.locked")}
+                    </div>
+                }
+                    .into_any();
             }
             let best_of = m.with(|x| x.as_ref().map(|x| setup_of(x).preset.timing.best_of).unwrap_or(1));
             view! {
                 <div class="banner ok" id="game-winner">
-                    <p class="big">{g.winner.map(|w| format!("{} {}{}", team_label(&tm, w), t("end.wins"), if g.by_time { format!(" ({})", t("end.by_time")) } else { String::new() })).unwrap_or_default()}</p>
-                    {view.series_winner.map(|w| view! { <p id="series-winner">{t("end.series")}": "{team_label(&tm, w)}" ("{view.series[&Team::A]}":"{view.series[&Team::B]}")"</p> })}
-                    {(view.series_winner.is_none() && best_of > 1).then(|| view! {
-                        <button class="btn primary" id="next-game" on:click=next>{t("end.next_game")}</button>
-                    })}
+                    <p class="big">
+                        {g
+                            .winner
+                            .map(|w| {
+                                format!(
+                                    "{} {}{}",
+                                    team_label(&tm, w),
+                                    t("end.wins"),
+                                    if g.by_time { format!(" ({})", t("end.by_time")) } else { String::new() },
+                                )
+                            })
+                            .unwrap_or_default()}
+                    </p>
+                    {view
+                        .series_winner
+                        .map(|w| {
+                            view! {
+                                <p id="series-winner">
+                                    {t("end.series")}": "{team_label(&tm, w)}" ("{view.series[&Team::A]}":"
+                                    {view.series[&Team::B]}")"
+                                </p>
+                            }
+                        })}
+                    {(view.series_winner.is_none() && best_of > 1)
+                        .then(|| {
+                            view! {
+                                <button class="btn primary" id="next-game" on:click=next>
+                                    {t("end.next_game")}
+                                </button>
+                            }
+                        })}
                 </div>
-            }.into_any()
+            }
+                .into_any()
         }}
     }
 }
@@ -1049,32 +1718,143 @@ fn ResultSheet(
         }
     };
     view! {
-        <details class="result-sheet" id="result-sheet" on:toggle=move |ev| open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
+        <details
+            class="result-sheet"
+            id="result-sheet"
+            on:toggle=move |ev| open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
+        >
             <summary>{tx("sheet.title")}</summary>
             // Rendered while open only (a closed sheet costs nothing on each commit).
-            {move || open.get().then(|| {
-                let view = v.get();
-                let tm = teams.get();
-                let pl = players.get();
-                let l = lang.get();
-                view! {
-                    <table class="sheet">
-                        <tr><th></th>{Team::BOTH.into_iter().map(|team| view! { <th>{team_label(&tm, team)}</th> }).collect_view()}</tr>
-                        <tr><td>{t("sheet.players")}</td>{Team::BOTH.into_iter().map(|team| {
-                            let seats = match team { Team::A => [Seat::N, Seat::S], Team::B => [Seat::E, Seat::W] };
-                            view! { <td>{seats.iter().map(|s| format!("{} {}", seat_label(l, *s), pl.get(s).cloned().unwrap_or_default())).collect::<Vec<_>>().join(", ")}</td> }
-                        }).collect_view()}</tr>
-                        {view.games.iter().enumerate().map(|(i, g)| view! {
-                            <tr><td>{t("sb.game")}" "{i + 1}" ("{g.rows.len()}" "{t("home.hands")}")"</td>
-                            {Team::BOTH.into_iter().map(|team| view! { <td>{g.state.level(team).name()}{(g.winner == Some(team)).then(|| format!(" ✔{}", if g.by_time { format!(" ({})", t("end.by_time")) } else { String::new() }))}</td> }).collect_view()}</tr>
-                        }).collect_view()}
-                        <tr><td>{t("sheet.overruns")}</td>{Team::BOTH.into_iter().map(|team| view! { <td>{view.overruns.iter().filter(|o| o.seat.team() == team).count()}</td> }).collect_view()}</tr>
-                    </table>
-                    <ul class="muted">{view.overruns.iter().map(|o| view! { <li>{format!("{} {}-{} {} +{}s", seat_label(l, o.seat), o.game + 1, o.hand, if o.action == TimedAction::Bury { t("timer.bury") } else { t("timer.play") }, o.seconds)}</li> }).collect_view()}</ul>
-                    {view! { <crate::ui::widgets::SignOff locked=view.locked referee=referee reason=reason ids=["referee-name", "sign-off", "reopen"] act=act /> }}
-                }
-            })}
+            {move || {
+                open.get()
+                    .then(|| {
+                        let view = v.get();
+                        let tm = teams.get();
+                        let pl = players.get();
+                        let l = lang.get();
+                        view! {
+                            <table class="sheet">
+                                <tr>
+                                    <th></th>
+                                    {Team::BOTH
+                                        .into_iter()
+                                        .map(|team| view! { <th>{team_label(&tm, team)}</th> })
+                                        .collect_view()}
+                                </tr>
+                                <tr>
+                                    <td>{t("sheet.players")}</td>
+                                    {Team::BOTH
+                                        .into_iter()
+                                        .map(|team| {
+                                            let seats = match team {
+                                                Team::A => [Seat::N, Seat::S],
+                                                Team::B => [Seat::E, Seat::W],
+                                            };
+                                            view! {
+                                                <td>
+                                                    {seats
+                                                        .iter()
+                                                        .map(|s| {
+                                                            format!(
+                                                                "{} {}",
+                                                                seat_label(l, *s),
+                                                                pl.get(s).cloned().unwrap_or_default(),
+                                                            )
+                                                        })
+                                                        .collect::<Vec<_>>()
+                                                        .join(", ")}
+                                                </td>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </tr>
+                                {view
+                                    .games
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, g)| {
+                                        view! {
+                                            <tr>
+                                                <td>
+                                                    {t("sb.game")}" "{i + 1}" ("{g.rows.len()}" "{t("home.hands")}")"
+                                                </td>
+                                                {Team::BOTH
+                                                    .into_iter()
+                                                    .map(|team| {
+                                                        view! {
+                                                            <td>
+                                                                {g.state.level(team).name()}
+                                                                {(g.winner == Some(team))
+                                                                    .then(|| {
+                                                                        format!(
+                                                                            " ✔{}",
+                                                                            if g.by_time {
+                                                                                format!(" ({})", t("end.by_time"))
+                                                                            } else {
+                                                                                String::new()
+                                                                            },
+                                                                        )
+                                                                    })}
+                                                            </td>
+                                                        }
+                                                    })
+                                                    .collect_view()}
+                                            </tr>
+                                        }
+                                    })
+                                    .collect_view()}
+                                <tr>
+                                    <td>{t("sheet.overruns")}</td>
+                                    {Team::BOTH
+                                        .into_iter()
+                                        .map(|team| {
+                                            view! {
+                                                <td>
+                                                    {view.overruns.iter().filter(|o| o.seat.team() == team).count()}
+                                                </td>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </tr>
+                            </table>
+                            <ul class="muted">
+                                {view
+                                    .overruns
+                                    .iter()
+                                    .map(|o| {
+                                        view! {
+                                            <li>
+                                                {format!(
+                                                    "{} {}-{} {} +{}s",
+                                                    seat_label(l, o.seat),
+                                                    o.game + 1,
+                                                    o.hand,
+                                                    if o.action == TimedAction::Bury {
+                                                        t("timer.bury")
+                                                    } else {
+                                                        t("timer.play")
+                                                    },
+                                                    o.seconds,
+                                                )}
+                                            </li>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </ul>
+                            {
+                                view! {
+                                    <crate::ui::widgets::SignOff
+                                        locked=view.locked
+                                        referee=referee
+                                        reason=reason
+                                        ids=["referee-name", "sign-off", "reopen"]
+                                        act=act
+                                    />
+                                }
+                            }
+                        }
+                    })
+            }}
         </details>
     }
 }
-

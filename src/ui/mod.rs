@@ -1,25 +1,25 @@
 //! The Leptos web shell: pages and shared widgets. Domain logic lives in `rules` and
 //! `record`; components only read views and append entries.
 
-pub mod games;
-pub mod intent;
+pub mod clock;
 mod events;
+pub mod games;
 mod home;
+pub mod intent;
 mod io;
 mod match_page;
 mod new_match;
 mod ruling;
 mod settings;
 mod widgets;
-pub mod clock;
 
 use crate::i18n::{tr, Action, Lang};
 use crate::record::Match;
 use crate::store::{self, Quarantined};
 use leptos::prelude::*;
-use std::sync::Arc;
 use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::path;
+use std::sync::Arc;
 
 /// Shared app state, provided as context.
 #[derive(Clone, Copy)]
@@ -138,7 +138,9 @@ pub fn fmt_time(ms: f64) -> String {
 pub fn save_error(action: Action, e: &store::StoreError) -> String {
     match e {
         store::StoreError::Full => t(action.full_key()).to_string(),
-        store::StoreError::Unavailable(detail) => format!("{}: {} ({detail})", t(action.failed_key()), t("err.unavailable")),
+        store::StoreError::Unavailable(detail) => {
+            format!("{}: {} ({detail})", t(action.failed_key()), t("err.unavailable"))
+        }
         store::StoreError::Invalid(e) => format!("{}: {e}", t(action.failed_key())),
     }
 }
@@ -250,7 +252,9 @@ fn App() -> impl IntoView {
     view! {
         <Router>
             <header class="topbar">
-                <A href="/" attr:class="brand">{tx("app.name")}</A>
+                <A href="/" attr:class="brand">
+                    {tx("app.name")}
+                </A>
                 <nav>
                     <A href="/new">{tx("nav.new")}</A>
                     <A href="/events">{tx("nav.events")}</A>
@@ -261,12 +265,17 @@ fn App() -> impl IntoView {
             <Show when=move || c.update_ready.get()>
                 <div class="banner update" role="status">
                     <span>{tx("sw.update")}</span>
-                    <button class="btn" on:click=move |_| {
-                        let f = js_sys::Reflect::get(&window(), &"__swApplyUpdate".into()).ok();
-                        if let Some(f) = f.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
-                            let _ = f.call0(&wasm_bindgen::JsValue::NULL);
+                    <button
+                        class="btn"
+                        on:click=move |_| {
+                            let f = js_sys::Reflect::get(&window(), &"__swApplyUpdate".into()).ok();
+                            if let Some(f) = f.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+                                let _ = f.call0(&wasm_bindgen::JsValue::NULL);
+                            }
                         }
-                    }>{tx("sw.reload")}</button>
+                    >
+                        {tx("sw.reload")}
+                    </button>
                 </div>
             </Show>
             <main>

@@ -31,14 +31,32 @@ pub fn PresetSummary(#[prop(into)] preset: Signal<Preset>) -> impl IntoView {
                 <div class="preset-summary">
                     <p class="muted">{p.source.clone()}</p>
                     <h3>{t("preset.table")}</h3>
-                    <ul>{p.table.bands.iter().map(|b| view! { <li>{crate::i18n::band_text(l, b)}</li> }).collect_view()}</ul>
-                    <p>{t("preset.kitty")}": "{format!("{:?}", p.kitty)}" · "{t("preset.clamp")}": "{p.clamp.map(|(a, b)| format!("{a}–{b}")).unwrap_or_else(|| "—".into())}
-                       " · "{t("preset.must_play")}": "{p.caps.must_play.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")}</p>
+                    <ul>
+                        {p.table.bands.iter().map(|b| view! { <li>{crate::i18n::band_text(l, b)}</li> }).collect_view()}
+                    </ul>
+                    <p>
+                        {t("preset.kitty")}": "{format!("{:?}", p.kitty)}" · "{t("preset.clamp")}": "
+                        {p.clamp.map(|(a, b)| format!("{a}–{b}")).unwrap_or_else(|| "—".into())} " · "
+                        {t("preset.must_play")}": "
+                        {p.caps.must_play.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")}
+                    </p>
                     <h3>{t("preset.penalties")}</h3>
-                    <ul>{p.penalties.iter().map(|r| view! { <li>{crate::i18n::penalty_kind(l, &r.kind).unwrap_or(&r.name).to_string()}": "{amount_text(&r.amount)}" ["{r.source.clone()}"]"</li> }).collect_view()}</ul>
-                    {(!p.readings.is_empty()).then(|| view! {
-                        <p class="reading">{t("preset.readings")}": "{p.readings.join(", ")}</p>
-                    })}
+                    <ul>
+                        {p
+                            .penalties
+                            .iter()
+                            .map(|r| {
+                                view! {
+                                    <li>
+                                        {crate::i18n::penalty_kind(l, &r.kind).unwrap_or(&r.name).to_string()}": "
+                                        {amount_text(&r.amount)}" ["{r.source.clone()}"]"
+                                    </li>
+                                }
+                            })
+                            .collect_view()}
+                    </ul>
+                    {(!p.readings.is_empty())
+                        .then(|| view! { <p class="reading">{t("preset.readings")}": "{p.readings.join(", ")}</p> })}
                     <ul class="muted">{p.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}</ul>
                 </div>
             }
@@ -55,11 +73,22 @@ pub fn NewMatch() -> impl IntoView {
         <section class="page new">
             <h1>{tx("new.title")}</h1>
             <div class="chips" role="tablist">
-                {games.into_iter().map(|g| view! {
-                    <button class="btn chip" role="tab" data-game=g class:selected=move || game.get() == g on:click=move |_| game.set(g)>
-                        {move || crate::i18n::game_name(ctx().lang.get(), g)}
-                    </button>
-                }).collect_view()}
+                {games
+                    .into_iter()
+                    .map(|g| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                role="tab"
+                                data-game=g
+                                class:selected=move || game.get() == g
+                                on:click=move |_| game.set(g)
+                            >
+                                {move || crate::i18n::game_name(ctx().lang.get(), g)}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
             {move || match game.get() {
                 "duplicate" => view! { <super::games::duplicate::NewForm /> }.into_any(),
@@ -112,7 +141,11 @@ fn ShengjiForm() -> impl IntoView {
         }
         let nm = |s: RwSignal<String>, dflt: &str| {
             let v = s.get_untracked().trim().to_string();
-            if v.is_empty() { dflt.to_string() } else { v }
+            if v.is_empty() {
+                dflt.to_string()
+            } else {
+                v
+            }
         };
         let teams = [(Team::A, nm(team_a, t("new.team_a_default"))), (Team::B, nm(team_b, t("new.team_b_default")))];
         let p = preset.get_untracked();
@@ -121,14 +154,24 @@ fn ShengjiForm() -> impl IntoView {
             created_ms: now_ms(),
             title: {
                 let tt = title.get_untracked().trim().to_string();
-                if tt.is_empty() { format!("{} vs {}", teams[0].1, teams[1].1) } else { tt }
+                if tt.is_empty() {
+                    format!("{} vs {}", teams[0].1, teams[1].1)
+                } else {
+                    tt
+                }
             },
             setup: Setup::Shengji(ShengjiSetup {
                 preset: p,
                 teams: teams.into_iter().collect(),
-                players: seats.iter().enumerate().map(|(i, s)| (*s, names[i].get_untracked().trim().to_string())).collect(),
+                players: seats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (*s, names[i].get_untracked().trim().to_string()))
+                    .collect(),
                 start: Start {
-                    levels: [(Team::A, level_a.get_untracked()), (Team::B, level_b.get_untracked())].into_iter().collect(),
+                    levels: [(Team::A, level_a.get_untracked()), (Team::B, level_b.get_untracked())]
+                        .into_iter()
+                        .collect(),
                     declarer: (!open).then(|| declarer.get_untracked()),
                     dealer: (!open).then_some(d),
                 },
@@ -155,70 +198,214 @@ fn ShengjiForm() -> impl IntoView {
     let presets2 = presets.clone();
     view! {
         <div class="new-form">
-            <label class="field-label" for="preset">{tx("new.preset")}</label>
-            <select id="preset" on:change=move |ev| {
-                let id = event_target_value(&ev);
-                if let Some(p) = presets2.iter().find(|p| p.id == id) { preset.set(p.clone()); preset_json.set(String::new()); }
-            }>
-                {presets.iter().map(|p| { let id = p.id.clone(); let val = p.id.clone(); let name = p.name.clone(); view! {
-                    <option value=val>{move || crate::i18n::preset_name(lang.get(), &id).map(str::to_string).unwrap_or_else(|| name.clone())}</option>
-                }}).collect_view()}
+            <label class="field-label" for="preset">
+                {tx("new.preset")}
+            </label>
+            <select
+                id="preset"
+                on:change=move |ev| {
+                    let id = event_target_value(&ev);
+                    if let Some(p) = presets2.iter().find(|p| p.id == id) {
+                        preset.set(p.clone());
+                        preset_json.set(String::new());
+                    }
+                }
+            >
+                {presets
+                    .iter()
+                    .map(|p| {
+                        let id = p.id.clone();
+                        let val = p.id.clone();
+                        let name = p.name.clone();
+                        view! {
+                            <option value=val>
+                                {move || {
+                                    crate::i18n::preset_name(lang.get(), &id)
+                                        .map(str::to_string)
+                                        .unwrap_or_else(|| name.clone())
+                                }}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
             </select>
             <details class="preset">
                 <summary>{tx("new.rules")}</summary>
                 <PresetSummary preset=preset />
                 <label class="field-label">{tx("new.edit_preset")}</label>
-                <textarea id="preset-json" rows="10" prop:value=move || {
-                    let j = preset_json.get();
-                    if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
-                } on:input=move |ev| preset_json.set(event_target_value(&ev))></textarea>
-                <button class="btn" on:click=apply_json>{tx("new.apply_preset")}</button>
-                {move || preset_err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+                <textarea
+                    id="preset-json"
+                    rows="10"
+                    prop:value=move || {
+                        let j = preset_json.get();
+                        if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
+                    }
+                    on:input=move |ev| preset_json.set(event_target_value(&ev))
+                ></textarea>
+                <button class="btn" on:click=apply_json>
+                    {tx("new.apply_preset")}
+                </button>
+                {move || {
+                    preset_err
+                        .get()
+                        .map(|e| {
+                            view! {
+                                <p class="field-error" role="alert">
+                                    {e}
+                                </p>
+                            }
+                        })
+                }}
             </details>
-            <label class="field-label" for="title">{tx("new.match_title")}</label>
-            <input id="title" maxlength=crate::record::schema::MAX_TITLE prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
+            <label class="field-label" for="title">
+                {tx("new.match_title")}
+            </label>
+            <input
+                id="title"
+                maxlength=crate::record::schema::MAX_TITLE
+                prop:value=move || title.get()
+                on:input=move |ev| title.set(event_target_value(&ev))
+            />
             <div class="two">
                 <div>
-                    <label class="field-label" for="team-a">{tx("new.team_a")}</label>
-                    <input id="team-a" maxlength=crate::record::schema::MAX_NAME placeholder=move || t("new.team_a_default") prop:value=move || team_a.get() on:input=move |ev| team_a.set(event_target_value(&ev)) />
+                    <label class="field-label" for="team-a">
+                        {tx("new.team_a")}
+                    </label>
+                    <input
+                        id="team-a"
+                        maxlength=crate::record::schema::MAX_NAME
+                        placeholder=move || t("new.team_a_default")
+                        prop:value=move || team_a.get()
+                        on:input=move |ev| team_a.set(event_target_value(&ev))
+                    />
                 </div>
                 <div>
-                    <label class="field-label" for="team-b">{tx("new.team_b")}</label>
-                    <input id="team-b" maxlength=crate::record::schema::MAX_NAME placeholder=move || t("new.team_b_default") prop:value=move || team_b.get() on:input=move |ev| team_b.set(event_target_value(&ev)) />
+                    <label class="field-label" for="team-b">
+                        {tx("new.team_b")}
+                    </label>
+                    <input
+                        id="team-b"
+                        maxlength=crate::record::schema::MAX_NAME
+                        placeholder=move || t("new.team_b_default")
+                        prop:value=move || team_b.get()
+                        on:input=move |ev| team_b.set(event_target_value(&ev))
+                    />
                 </div>
             </div>
             <div class="seats">
-                {seats.iter().enumerate().map(|(i, s)| { let s = *s; let sig = names[i]; view! {
-                    <label class=format!("seat seat-{s:?}")>{move || crate::i18n::seat_name(lang.get(), s)}
-                        <input id=format!("player-{s:?}") maxlength=crate::record::schema::MAX_NAME prop:value=move || sig.get() on:input=move |ev| sig.set(event_target_value(&ev)) />
-                    </label>
-                }}).collect_view()}
+                {seats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        let s = *s;
+                        let sig = names[i];
+                        view! {
+                            <label class=format!(
+                                "seat seat-{s:?}",
+                            )>
+                                {move || crate::i18n::seat_name(lang.get(), s)}
+                                <input
+                                    id=format!("player-{s:?}")
+                                    maxlength=crate::record::schema::MAX_NAME
+                                    prop:value=move || sig.get()
+                                    on:input=move |ev| sig.set(event_target_value(&ev))
+                                />
+                            </label>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <div class="two">
-                {[(Team::A, level_a), (Team::B, level_b)].into_iter().map(|(team, sig)| view! {
-                    <div>
-                        <label class="field-label">{move || format!("{} {}", crate::i18n::team_side(lang.get(), team), t("new.start_level"))}</label>
-                        <select id=format!("level-{team:?}-start") on:change=move |ev| sig.set(Rank::parse(&event_target_value(&ev)).unwrap_or(Rank::TWO))>
-                            {Rank::all().map(|r| view! { <option value=r.name()>{r.name()}</option> }).collect_view()}
-                        </select>
-                    </div>
-                }).collect_view()}
+                {[(Team::A, level_a), (Team::B, level_b)]
+                    .into_iter()
+                    .map(|(team, sig)| {
+                        view! {
+                            <div>
+                                <label class="field-label">
+                                    {move || {
+                                        format!("{} {}", crate::i18n::team_side(lang.get(), team), t("new.start_level"))
+                                    }}
+                                </label>
+                                <select
+                                    id=format!("level-{team:?}-start")
+                                    on:change=move |ev| {
+                                        sig.set(Rank::parse(&event_target_value(&ev)).unwrap_or(Rank::TWO))
+                                    }
+                                >
+                                    {Rank::all()
+                                        .map(|r| view! { <option value=r.name()>{r.name()}</option> })
+                                        .collect_view()}
+                                </select>
+                            </div>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <label class="field-label">{tx("new.first_dealer")}</label>
             <div class="chips">
-                {seats.iter().map(|s| { let s = *s; view! {
-                    <button class="btn chip" class:selected=move || !open.get() && dealer.get() == s data-seat=format!("{s:?}")
-                        on:click=move |_| { dealer.set(s); declarer.set(s.team()); open.set(false); }>
-                        {move || format!("{} ({})", crate::i18n::seat_name(lang.get(), s), crate::i18n::team_side(lang.get(), s.team()))}
-                    </button>
-                }}).collect_view()}
-                <button class="btn chip" class:selected=move || open.get() data-seat="open" on:click=move |_| open.set(true)>{tx("new.declarer_open")}</button>
+                {seats
+                    .iter()
+                    .map(|s| {
+                        let s = *s;
+                        view! {
+                            <button
+                                class="btn chip"
+                                class:selected=move || !open.get() && dealer.get() == s
+                                data-seat=format!("{s:?}")
+                                on:click=move |_| {
+                                    dealer.set(s);
+                                    declarer.set(s.team());
+                                    open.set(false);
+                                }
+                            >
+                                {move || {
+                                    format!(
+                                        "{} ({})",
+                                        crate::i18n::seat_name(lang.get(), s),
+                                        crate::i18n::team_side(lang.get(), s.team()),
+                                    )
+                                }}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+                <button
+                    class="btn chip"
+                    class:selected=move || open.get()
+                    data-seat="open"
+                    on:click=move |_| open.set(true)
+                >
+                    {tx("new.declarer_open")}
+                </button>
             </div>
-            <p class="muted">{move || { let p = preset.get(); format!("{}: {} · {} {}s / {} {}s", t("new.timing"),
-                p.timing.match_minutes.map(|m| format!("{m} min")).unwrap_or_else(|| "—".into()),
-                t("timer.bury"), p.timing.bury_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()), t("timer.play"), p.timing.play_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into())) }}</p>
-            {move || error.get().map(|e| view! { <div class="banner error" role="alert">{e}</div> })}
-            <button class="btn primary big" id="create" on:click=create>{tx("new.create")}</button>
+            <p class="muted">
+                {move || {
+                    let p = preset.get();
+                    format!(
+                        "{}: {} · {} {}s / {} {}s",
+                        t("new.timing"),
+                        p.timing.match_minutes.map(|m| format!("{m} min")).unwrap_or_else(|| "—".into()),
+                        t("timer.bury"),
+                        p.timing.bury_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()),
+                        t("timer.play"),
+                        p.timing.play_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()),
+                    )
+                }}
+            </p>
+            {move || {
+                error
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <div class="banner error" role="alert">
+                                {e}
+                            </div>
+                        }
+                    })
+            }}
+            <button class="btn primary big" id="create" on:click=create>
+                {tx("new.create")}
+            </button>
         </div>
     }
 }

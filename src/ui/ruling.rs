@@ -15,7 +15,9 @@ use std::sync::Arc;
 pub fn ruling_text(teams: &BTreeMap<Team, String>, r: &Ruling) -> String {
     let name = |x: Team| teams.get(&x).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{x:?}"));
     match r {
-        Ruling::LevelPenalty { team, levels } => format!("{} {} {levels} {}", name(*team), t("ruling.minus"), t("ruling.levels_unit")),
+        Ruling::LevelPenalty { team, levels } => {
+            format!("{} {} {levels} {}", name(*team), t("ruling.minus"), t("ruling.levels_unit"))
+        }
         Ruling::GameLost { team } => {
             format!("{} {} → {} {}", name(*team), t("ruling.game_lost"), name(team.other()), t("ruling.wins_game"))
         }
@@ -25,7 +27,11 @@ pub fn ruling_text(teams: &BTreeMap<Team, String>, r: &Ruling) -> String {
 /// The ruling panel: team, kind (levels for a level penalty), reason, rule, referee, a line
 /// saying what will be recorded, and the rulings of the match that count (each deletable).
 #[component]
-pub fn RulingPanel(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, String>>, locked: Signal<bool>) -> impl IntoView {
+pub fn RulingPanel(
+    m: Memo<Option<Arc<Match>>>,
+    teams: Signal<BTreeMap<Team, String>>,
+    locked: Signal<bool>,
+) -> impl IntoView {
     let team: RwSignal<Option<Team>> = RwSignal::new(None);
     let game_lost = RwSignal::new(false);
     let levels = RwSignal::new(1u32);
@@ -34,7 +40,13 @@ pub fn RulingPanel(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
     let referee = RwSignal::new(String::new());
     let error: RwSignal<Option<String>> = RwSignal::new(None);
     let ruling = move || {
-        team.get().map(|team| if game_lost.get() { Ruling::GameLost { team } } else { Ruling::LevelPenalty { team, levels: levels.get() } })
+        team.get().map(|team| {
+            if game_lost.get() {
+                Ruling::GameLost { team }
+            } else {
+                Ruling::LevelPenalty { team, levels: levels.get() }
+            }
+        })
     };
     let record = move |_| {
         error.set(None);
@@ -111,7 +123,15 @@ pub fn RulingPanel(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
                                     class:selected=move || team.get() == Some(x)
                                     on:click=move |_| team.set(Some(x))
                                 >
-                                    {move || teams.with(|tm| tm.get(&x).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{x:?}")))}
+                                    {move || {
+                                        teams
+                                            .with(|tm| {
+                                                tm.get(&x)
+                                                    .cloned()
+                                                    .filter(|n| !n.is_empty())
+                                                    .unwrap_or_else(|| format!("{x:?}"))
+                                            })
+                                    }}
                                 </button>
                             }
                         })
@@ -119,29 +139,87 @@ pub fn RulingPanel(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
                 </div>
                 <p class="field-label">{tx("ruling.kind")}</p>
                 <div class="actions">
-                    <button class="btn chip" id="ruling-level-penalty" class:selected=move || !game_lost.get() on:click=move |_| game_lost.set(false)>
+                    <button
+                        class="btn chip"
+                        id="ruling-level-penalty"
+                        class:selected=move || !game_lost.get()
+                        on:click=move |_| game_lost.set(false)
+                    >
                         {tx("ruling.level_penalty")}
                     </button>
-                    <button class="btn chip" id="ruling-game-lost" class:selected=move || game_lost.get() on:click=move |_| game_lost.set(true)>
+                    <button
+                        class="btn chip"
+                        id="ruling-game-lost"
+                        class:selected=move || game_lost.get()
+                        on:click=move |_| game_lost.set(true)
+                    >
                         {tx("ruling.game_lost")}
                     </button>
                 </div>
                 <Show when=move || !game_lost.get()>
                     <div class="count">
-                        <button class="btn" aria-label="−" on:click=move |_| levels.update(|n| *n = (*n).saturating_sub(1).max(1))>"−"</button>
+                        <button
+                            class="btn"
+                            aria-label="−"
+                            on:click=move |_| levels.update(|n| *n = (*n).saturating_sub(1).max(1))
+                        >
+                            "−"
+                        </button>
                         <span id="ruling-levels">{move || levels.get()}" "{tx("ruling.levels_unit")}</span>
-                        <button class="btn" aria-label="+" on:click=move |_| levels.update(|n| *n = (*n + 1).min(12))>"+"</button>
+                        <button class="btn" aria-label="+" on:click=move |_| levels.update(|n| *n = (*n + 1).min(12))>
+                            "+"
+                        </button>
                     </div>
                 </Show>
-                <label class="field-label" for="ruling-reason">{tx("ruling.reason")}</label>
-                <input id="ruling-reason" maxlength=schema::MAX_TEXT prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) />
-                <label class="field-label" for="ruling-rule">{tx("ruling.rule")}</label>
-                <input id="ruling-rule" maxlength=schema::MAX_TEXT placeholder="000 §一(五)4" prop:value=move || rule.get() on:input=move |ev| rule.set(event_target_value(&ev)) />
-                <label class="field-label" for="ruling-referee">{tx("ruling.referee")}</label>
-                <input id="ruling-referee" maxlength=schema::MAX_TITLE prop:value=move || referee.get() on:input=move |ev| referee.set(event_target_value(&ev)) />
-                <p class="verdict" id="ruling-preview">{move || ruling().map(|r| ruling_text(&teams.get(), &r)).unwrap_or_else(|| t("ruling.need_team").to_string())}</p>
-                {move || error.get().map(|e| view! { <div class="banner error" role="alert" id="ruling-error">{e}</div> })}
-                <button class="btn danger" id="ruling-commit" on:click=record>{tx("ruling.commit")}</button>
+                <label class="field-label" for="ruling-reason">
+                    {tx("ruling.reason")}
+                </label>
+                <input
+                    id="ruling-reason"
+                    maxlength=schema::MAX_TEXT
+                    prop:value=move || reason.get()
+                    on:input=move |ev| reason.set(event_target_value(&ev))
+                />
+                <label class="field-label" for="ruling-rule">
+                    {tx("ruling.rule")}
+                </label>
+                <input
+                    id="ruling-rule"
+                    maxlength=schema::MAX_TEXT
+                    placeholder="000 §一(五)4"
+                    prop:value=move || rule.get()
+                    on:input=move |ev| rule.set(event_target_value(&ev))
+                />
+                <label class="field-label" for="ruling-referee">
+                    {tx("ruling.referee")}
+                </label>
+                <input
+                    id="ruling-referee"
+                    maxlength=schema::MAX_TITLE
+                    prop:value=move || referee.get()
+                    on:input=move |ev| referee.set(event_target_value(&ev))
+                />
+                <p class="verdict" id="ruling-preview">
+                    {move || {
+                        ruling()
+                            .map(|r| ruling_text(&teams.get(), &r))
+                            .unwrap_or_else(|| t("ruling.need_team").to_string())
+                    }}
+                </p>
+                {move || {
+                    error
+                        .get()
+                        .map(|e| {
+                            view! {
+                                <div class="banner error" role="alert" id="ruling-error">
+                                    {e}
+                                </div>
+                            }
+                        })
+                }}
+                <button class="btn danger" id="ruling-commit" on:click=record>
+                    {tx("ruling.commit")}
+                </button>
             </Show>
             <ul class="rulings" id="rulings">
                 {move || {
@@ -150,16 +228,25 @@ pub fn RulingPanel(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
                         .into_iter()
                         .map(|(id, at, r, why, rule, referee)| {
                             let target = id.clone();
-                            let detail = [why, rule, referee].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" · ");
+                            let detail = [why, rule, referee]
+                                .into_iter()
+                                .filter(|s| !s.is_empty())
+                                .collect::<Vec<_>>()
+                                .join(" · ");
                             view! {
                                 <li class="ruling-row" data-entry=id>
                                     <strong>{ruling_text(&tm, &r)}</strong>
                                     <span class="muted">" "{detail}" · "{fmt_time(at)}</span>
                                     <Show when=move || !locked.get()>
-                                        <button class="btn delete" on:click={
-                                            let target = target.clone();
-                                            move |_| delete(target.clone())
-                                        }>{tx("hist.delete")}</button>
+                                        <button
+                                            class="btn delete"
+                                            on:click={
+                                                let target = target.clone();
+                                                move |_| delete(target.clone())
+                                            }
+                                        >
+                                            {tx("hist.delete")}
+                                        </button>
                                     </Show>
                                 </li>
                             }

@@ -1,6 +1,6 @@
 //! Settings (language) and About (version, storage used, persistence).
 
-use super::{ctx, fmt_time, io, save_error, tx, t};
+use super::{ctx, fmt_time, io, save_error, t, tx};
 use crate::i18n::{Action, Lang};
 use crate::store;
 use leptos::prelude::*;
@@ -22,13 +22,33 @@ pub fn SettingsPage() -> impl IntoView {
             <h1>{tx("nav.settings")}</h1>
             <label class="field-label">{tx("settings.language")}</label>
             <div class="chips">
-                {Lang::ALL.into_iter().map(|l| view! {
-                    <button class="btn chip" class:selected=move || c.lang.get() == l data-lang=l.code() on:click=move |_| set(l)>{l.native_name()}</button>
-                }).collect_view()}
+                {Lang::ALL
+                    .into_iter()
+                    .map(|l| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                class:selected=move || c.lang.get() == l
+                                data-lang=l.code()
+                                on:click=move |_| set(l)
+                            >
+                                {l.native_name()}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
-            {move || error.get().map(|e| view! {
-                <div class="banner error" role="alert" id="settings-error">{save_error(Action::Settings, &e)}</div>
-            })}
+            {move || {
+                error
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <div class="banner error" role="alert" id="settings-error">
+                                {save_error(Action::Settings, &e)}
+                            </div>
+                        }
+                    })
+            }}
         </section>
     }
 }
@@ -85,8 +105,17 @@ pub fn About() -> impl IntoView {
     let origin_line = move || {
         let Space { usage, quota } = space.get();
         match quota {
-            Some(q) => format!("{} {} / {} · {} {}", t("about.origin_use"), kb(usage.origin), kb(q), t("about.free"), kb(q.saturating_sub(usage.origin))),
-            None if probed.get() => format!("{} {} / {}", t("about.origin_use"), kb(usage.origin), t("about.quota_usual")),
+            Some(q) => format!(
+                "{} {} / {} · {} {}",
+                t("about.origin_use"),
+                kb(usage.origin),
+                kb(q),
+                t("about.free"),
+                kb(q.saturating_sub(usage.origin))
+            ),
+            None if probed.get() => {
+                format!("{} {} / {}", t("about.origin_use"), kb(usage.origin), t("about.quota_usual"))
+            }
             None => format!("{} {} / …", t("about.origin_use"), kb(usage.origin)),
         }
     };
@@ -97,40 +126,85 @@ pub fn About() -> impl IntoView {
             <h1>{tx("app.name")}</h1>
             <p>{tx("about.blurb")}</p>
             <dl>
-                <dt>{tx("about.version")}</dt><dd id="version">{env!("CARGO_PKG_VERSION")}" · schema "{crate::record::SCHEMA_VERSION}</dd>
+                <dt>{tx("about.version")}</dt>
+                <dd id="version">{env!("CARGO_PKG_VERSION")}" · schema "{crate::record::SCHEMA_VERSION}</dd>
                 <dt>{tx("about.storage")}</dt>
                 <dd id="storage-used">
                     <span class="line">{app_line}</span>
                     <span class="line">{origin_line}</span>
                     <span class="line muted">{quota_note}</span>
                     <Show when=full>
-                        <span class="line banner warn" id="storage-full" role="status">{tx("about.nearly_full")}</span>
+                        <span class="line banner warn" id="storage-full" role="status">
+                            {tx("about.nearly_full")}
+                        </span>
                     </Show>
                 </dd>
                 <dt>{tx("about.persist")}</dt>
                 <dd id="persist">
-                    <span id="persist-state">{move || match persisted.get() { Some(true) => t("about.persist_yes"), Some(false) => t("about.persist_no"), None => "—" }}</span>
+                    <span id="persist-state">
+                        {move || match persisted.get() {
+                            Some(true) => t("about.persist_yes"),
+                            Some(false) => t("about.persist_no"),
+                            None => "—",
+                        }}
+                    </span>
                     {move || match c.persist.get() {
-                        Some(Err(why)) => Some(view! { <span class="error" id="persist-error">" · "{t("about.persist_failed")}" ("{why}")"</span> }),
+                        Some(Err(why)) => {
+                            Some(
+                                view! {
+                                    <span class="error" id="persist-error">
+                                        " · "
+                                        {t("about.persist_failed")}
+                                        " ("
+                                        {why}
+                                        ")"
+                                    </span>
+                                },
+                            )
+                        }
                         _ => None,
                     }}
-                    <Show when=move || persisted.get() != Some(true)>
-                        " "<button class="btn" id="persist-ask" on:click=move |_| io::request_persistence()>{tx("about.persist_ask")}</button>
+                    <Show when=move || {
+                        persisted.get() != Some(true)
+                    }>
+                        " "<button class="btn" id="persist-ask" on:click=move |_| io::request_persistence()>
+                            {tx("about.persist_ask")}
+                        </button>
                     </Show>
                 </dd>
-                <dt>{tx("io.last_export")}</dt><dd id="last-export">{move || c.last_export.get().map(|ms| fmt_time(ms as f64)).unwrap_or_else(|| t("io.never").to_string())}</dd>
-                <dt>{tx("about.matches")}</dt><dd>{move || c.matches.with(|m| m.len())}</dd>
+                <dt>{tx("io.last_export")}</dt>
+                <dd id="last-export">
+                    {move || {
+                        c.last_export.get().map(|ms| fmt_time(ms as f64)).unwrap_or_else(|| t("io.never").to_string())
+                    }}
+                </dd>
+                <dt>{tx("about.matches")}</dt>
+                <dd>{move || c.matches.with(|m| m.len())}</dd>
             </dl>
             <h2>{tx("about.quarantine")}</h2>
             <io::RestoreMessage msg=restored />
-            <ul id="quarantine-list">{move || {
-                // Again after a restore (which updates the reported list).
-                c.quarantined.track();
-                store::quarantined().into_iter().map(|(k, v)| view! {
-                    <li><code>{k.clone()}</code>": "<code>{v}</code><io::QuarantineActions key=k msg=restored /></li>
-                }).collect_view()
-            }}</ul>
-            <button class="btn" on:click=move |_| space.update(|s| s.usage = store::usage())>{tx("about.refresh")}</button>
+            <ul id="quarantine-list">
+                {move || {
+                    c.quarantined.track();
+                    store::quarantined()
+                        .into_iter()
+                        .map(|(k, v)| {
+                            // Again after a restore (which updates the reported list).
+                            view! {
+                                <li>
+                                    <code>{k.clone()}</code>
+                                    ": "
+                                    <code>{v}</code>
+                                    <io::QuarantineActions key=k msg=restored />
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ul>
+            <button class="btn" on:click=move |_| space.update(|s| s.usage = store::usage())>
+                {tx("about.refresh")}
+            </button>
         </section>
     }
 }

@@ -25,22 +25,51 @@ pub fn SignOff(
     if locked {
         view! {
             <p class="badge">{tx("end.locked")}</p>
-            <input maxlength=crate::record::schema::MAX_TEXT placeholder=t("sheet.reopen_reason") prop:value=move || reason.get() on:input=move |ev| reason.set(event_target_value(&ev)) />
-            <button class="btn danger" id=reopen_id on:click=move |_| {
-                let r = reason.get_untracked();
-                if r.trim().is_empty() { super::io::alert(t("sheet.reason_needed")); return; }
-                act(Op::Reopen { reason: r });
-            }>{tx("sheet.reopen")}</button>
+            <input
+                maxlength=crate::record::schema::MAX_TEXT
+                placeholder=t("sheet.reopen_reason")
+                prop:value=move || reason.get()
+                on:input=move |ev| reason.set(event_target_value(&ev))
+            />
+            <button
+                class="btn danger"
+                id=reopen_id
+                on:click=move |_| {
+                    let r = reason.get_untracked();
+                    if r.trim().is_empty() {
+                        super::io::alert(t("sheet.reason_needed"));
+                        return;
+                    }
+                    act(Op::Reopen { reason: r });
+                }
+            >
+                {tx("sheet.reopen")}
+            </button>
         }
         .into_any()
     } else {
         view! {
-            <input id=referee_id maxlength=crate::record::schema::MAX_TITLE placeholder=t("sheet.referee") prop:value=move || referee.get() on:input=move |ev| referee.set(event_target_value(&ev)) />
-            <button class="btn primary" id=sign_id on:click=move |_| {
-                let r = referee.get_untracked();
-                if r.trim().is_empty() { super::io::alert(t("sheet.referee_needed")); return; }
-                act(Op::SignOff { referee: r });
-            }>{tx("sheet.sign")}</button>
+            <input
+                id=referee_id
+                maxlength=crate::record::schema::MAX_TITLE
+                placeholder=t("sheet.referee")
+                prop:value=move || referee.get()
+                on:input=move |ev| referee.set(event_target_value(&ev))
+            />
+            <button
+                class="btn primary"
+                id=sign_id
+                on:click=move |_| {
+                    let r = referee.get_untracked();
+                    if r.trim().is_empty() {
+                        super::io::alert(t("sheet.referee_needed"));
+                        return;
+                    }
+                    act(Op::SignOff { referee: r });
+                }
+            >
+                {tx("sheet.sign")}
+            </button>
         }
         .into_any()
     }
@@ -219,29 +248,43 @@ pub fn UndoButton(
         let at = event_time(&ev);
         let named = el.get_untracked().and_then(|b| b.get_attribute("data-target"));
         let current = m.with_untracked(|x| x.as_deref().and_then(|x| x.undo_target()).map(|e| e.id.clone()));
-        let Some(target) = guard.try_update_value(|g| g.press(named.as_deref(), current.as_deref(), at)).flatten() else { return };
+        let Some(target) = guard.try_update_value(|g| g.press(named.as_deref(), current.as_deref(), at)).flatten()
+        else {
+            return;
+        };
         if let Some(f) = before {
             f.run(());
         }
         let voided = match m.get_untracked() {
-            Some(x) => match super::commit(&x, Op::Void { target: target.clone(), reason: crate::record::UNDO_REASON.into() }) {
-                Ok(()) => true,
-                Err(e) => {
-                    match on_error {
-                        Some(f) => f.run(e),
-                        None => super::io::alert(&e),
+            Some(x) => {
+                match super::commit(&x, Op::Void { target: target.clone(), reason: crate::record::UNDO_REASON.into() })
+                {
+                    Ok(()) => true,
+                    Err(e) => {
+                        match on_error {
+                            Some(f) => f.run(e),
+                            None => super::io::alert(&e),
+                        }
+                        false
                     }
-                    false
                 }
-            },
+            }
             None => false,
         };
         guard.try_update_value(|g| g.finish(&target, voided, mono_ms()));
     };
     view! {
-        <button class="btn" id=id node_ref=el data-target=move || target.get()
+        <button
+            class="btn"
+            id=id
+            node_ref=el
+            data-target=move || target.get()
             disabled=move || locked.get() || target.with(Option::is_none)
-            on:click=press on:keydown=no_key_repeat>{tx("hist.undo")}</button>
+            on:click=press
+            on:keydown=no_key_repeat
+        >
+            {tx("hist.undo")}
+        </button>
     }
 }
 
@@ -265,12 +308,19 @@ pub fn EntryLog(
                         return None;
                     }
                     let l = lang.get();
-                    m.get().map(|x| {
-                        let voided = x.voided();
-                        x.entries.iter().map(|e| {
-                            view! { <li class:voided=voided.contains(e.id.as_str())>{fmt_time(e.at_ms)}" · "{describe(l, &e.op)}</li> }
-                        }).collect_view()
-                    })
+                    m.get()
+                        .map(|x| {
+                            let voided = x.voided();
+                            x.entries
+                                .iter()
+                                .map(|e| {
+                                    view! {
+                                        <li class:voided=voided
+                                            .contains(e.id.as_str())>{fmt_time(e.at_ms)}" · "{describe(l, &e.op)}</li>
+                                    }
+                                })
+                                .collect_view()
+                        })
                 }}
             </ol>
         </details>
@@ -302,9 +352,15 @@ pub fn PointsInput(value: RwSignal<i32>, #[prop(into)] id: String) -> impl IntoV
     view! {
         <div class="points">
             <div class="stepper">
-                <button class="btn step" on:click=move |_| step(-20)>"−20"</button>
-                <button class="btn step" on:click=move |_| step(-10)>"−10"</button>
-                <button class="btn step" on:click=move |_| step(-5)>"−5"</button>
+                <button class="btn step" on:click=move |_| step(-20)>
+                    "−20"
+                </button>
+                <button class="btn step" on:click=move |_| step(-10)>
+                    "−10"
+                </button>
+                <button class="btn step" on:click=move |_| step(-5)>
+                    "−5"
+                </button>
                 <input
                     id=input_id
                     class="points-value"
@@ -313,26 +369,51 @@ pub fn PointsInput(value: RwSignal<i32>, #[prop(into)] id: String) -> impl IntoV
                     on:change=typed
                     aria-label=tx("entry.points")
                 />
-                <button class="btn step" on:click=move |_| step(5)>"+5"</button>
-                <button class="btn step" on:click=move |_| step(10)>"+10"</button>
-                <button class="btn step" on:click=move |_| step(20)>"+20"</button>
+                <button class="btn step" on:click=move |_| step(5)>
+                    "+5"
+                </button>
+                <button class="btn step" on:click=move |_| step(10)>
+                    "+10"
+                </button>
+                <button class="btn step" on:click=move |_| step(20)>
+                    "+20"
+                </button>
             </div>
-            <button class="btn link" data-intent="skip" on:click=move |_| keypad.update(|k| *k = !*k)>{tx("entry.keypad")}</button>
+            <button class="btn link" data-intent="skip" on:click=move |_| keypad.update(|k| *k = !*k)>
+                {tx("entry.keypad")}
+            </button>
             <Show when=move || keypad.get()>
                 <div class="keypad">
-                    {(0..=40).map(|i| {
-                        let n = i * 5;
-                        view! {
-                            <button
-                                class="btn key"
-                                class:selected=move || value.get() == n
-                                on:click=move |_| { value.set(n); msg.set(None); keypad.set(false); }
-                            >{n}</button>
-                        }
-                    }).collect_view()}
+                    {(0..=40)
+                        .map(|i| {
+                            let n = i * 5;
+                            view! {
+                                <button
+                                    class="btn key"
+                                    class:selected=move || value.get() == n
+                                    on:click=move |_| {
+                                        value.set(n);
+                                        msg.set(None);
+                                        keypad.set(false);
+                                    }
+                                >
+                                    {n}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
                 </div>
             </Show>
-            {move || msg.get().map(|m| view! { <p class="field-error" role="alert">{m}</p> })}
+            {move || {
+                msg.get()
+                    .map(|m| {
+                        view! {
+                            <p class="field-error" role="alert">
+                                {m}
+                            </p>
+                        }
+                    })
+            }}
         </div>
     }
 }
@@ -375,12 +456,19 @@ pub fn LevelChart(
             out
         })
     };
-    let grid = Rank::all().filter(|r| r.index() % 3 == 0 || *r == Rank::ACE).map(|r| view! {
-        <g>
-            <line x1=L y1=y(r) x2=W y2=y(r) class="grid" />
-            <text x=2 y=y(r) + 4.0 class="axis">{r.name()}</text>
-        </g>
-    }).collect_view();
+    let grid = Rank::all()
+        .filter(|r| r.index() % 3 == 0 || *r == Rank::ACE)
+        .map(|r| {
+            view! {
+                <g>
+                    <line x1=L y1=y(r) x2=W y2=y(r) class="grid" />
+                    <text x=2 y=y(r) + 4.0 class="axis">
+                        {r.name()}
+                    </text>
+                </g>
+            }
+        })
+        .collect_view();
     view! {
         <figure class="chart">
             <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=tx("chart.title")>
@@ -388,28 +476,38 @@ pub fn LevelChart(
                 // Hand-number ticks: every hand up to 12, else every n/6-th. Thirteen fixed
                 // slots whose position and text follow n (a new hand moves them; rebuilding
                 // the elements would remove and set all their attributes again).
-                {(0..=12usize).map(|k| {
-                    let tick = Memo::new(move |_| {
-                        let n = n.get();
-                        let i = if n <= 12 { k } else { k * (n / 6).max(1) };
+                {(0..=12usize)
+                    .map(|k| {
+                        let tick = Memo::new(move |_| {
+                            let n = n.get();
+                            let i = if n <= 12 { k } else { k * (n / 6).max(1) };
+                            let width = 6.0 * i.to_string().len() as f64;
+                            (i <= n).then(|| (i, (x(i, n) - 3.0).min(W - 1.0 - width).round() as i32))
+                        });
+                        let label = Memo::new(move |_| tick.get().map(|t| t.0));
                         // Kept inside the chart: a label near the right edge ends at it.
-                        let width = 6.0 * i.to_string().len() as f64;
-                        (i <= n).then(|| (i, (x(i, n) - 3.0).min(W - 1.0 - width).round() as i32))
-                    });
-                    let label = Memo::new(move |_| tick.get().map(|t| t.0));
-                    view! {
-                        <text x=move || tick.get().map(|t| t.1).unwrap_or(0) y=H - 4.0 class="axis"
-                            visibility=move || if label.get().is_some() { "visible" } else { "hidden" }>
-                            {move || label.get().map(|i| i.to_string()).unwrap_or_default()}
-                        </text>
-                    }
-                }).collect_view()}
+                        view! {
+                            <text
+                                x=move || tick.get().map(|t| t.1).unwrap_or(0)
+                                y=H - 4.0
+                                class="axis"
+                                visibility=move || if label.get().is_some() { "visible" } else { "hidden" }
+                            >
+                                {move || label.get().map(|i| i.to_string()).unwrap_or_default()}
+                            </text>
+                        }
+                    })
+                    .collect_view()}
                 <polyline points=move || line(Team::A) class="team-a" fill="none" />
                 <polyline points=move || line(Team::B) class="team-b" fill="none" />
             </svg>
             <figcaption>
-                <span class="key team-a">"━ "{move || names.with(|nm| nm.get(&Team::A).cloned().unwrap_or_default())}</span>
-                <span class="key team-b">"━ "{move || names.with(|nm| nm.get(&Team::B).cloned().unwrap_or_default())}</span>
+                <span class="key team-a">
+                    "━ "{move || names.with(|nm| nm.get(&Team::A).cloned().unwrap_or_default())}
+                </span>
+                <span class="key team-b">
+                    "━ "{move || names.with(|nm| nm.get(&Team::B).cloned().unwrap_or_default())}
+                </span>
                 <span class="muted">" · "{tx("chart.x")}</span>
             </figcaption>
         </figure>

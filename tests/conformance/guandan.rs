@@ -9,15 +9,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 const CASE_FIELDS: &[&str] = &["id", "source", "preset", "note", "start", "hands", "expect"];
-const EXPECT_FIELDS: &[&str] = &[
-    "levels",
-    "declarer",
-    "winner",
-    "a_failures",
-    "points",
-    "round_scores",
-    "time_verdict",
-];
+const EXPECT_FIELDS: &[&str] =
+    &["levels", "declarer", "winner", "a_failures", "points", "round_scores", "time_verdict"];
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -26,7 +19,11 @@ struct RulingStep {
 }
 
 /// Replays `hands[]`: each element a hand, `{"ruling": …}` or `{"time_up": true}`.
-fn play(preset: &referee::rules::guandan::GuandanPreset, start: &GuandanState, steps: &[Value]) -> Result<GuandanState, String> {
+fn play(
+    preset: &referee::rules::guandan::GuandanPreset,
+    start: &GuandanState,
+    steps: &[Value],
+) -> Result<GuandanState, String> {
     let mut state = start.clone().normalized(preset);
     for (k, v) in steps.iter().enumerate() {
         state = if v.get("ruling").is_some() {
@@ -53,19 +50,11 @@ fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|_| "?".into())
 }
 
-fn check<T: PartialEq + serde::Serialize>(
-    field: &str,
-    expected: &T,
-    got: &T,
-) -> Result<(), String> {
+fn check<T: PartialEq + serde::Serialize>(field: &str, expected: &T, got: &T) -> Result<(), String> {
     if expected == got {
         Ok(())
     } else {
-        Err(format!(
-            "{field}: expected {}, got {}",
-            json(expected),
-            json(got)
-        ))
+        Err(format!("{field}: expected {}, got {}", json(expected), json(got)))
     }
 }
 
@@ -74,17 +63,11 @@ pub fn run(case: &Value) -> Result<(), String> {
     if let Some(k) = obj.keys().find(|k| !CASE_FIELDS.contains(&k.as_str())) {
         return Err(format!("unknown case field {k:?}"));
     }
-    let id = case
-        .get("preset")
-        .and_then(Value::as_str)
-        .ok_or("missing preset")?;
+    let id = case.get("preset").and_then(Value::as_str).ok_or("missing preset")?;
     let preset = builtin_preset(id).ok_or_else(|| format!("unknown preset {id:?}"))?;
     let start: GuandanState = parse(case.get("start").ok_or("missing start")?, "start")?;
     let hands: Vec<Value> = parse(case.get("hands").ok_or("missing hands")?, "hands")?;
-    let expect = case
-        .get("expect")
-        .and_then(Value::as_object)
-        .ok_or("missing expect")?;
+    let expect = case.get("expect").and_then(Value::as_object).ok_or("missing expect")?;
     if let Some(k) = expect.keys().find(|k| !EXPECT_FIELDS.contains(&k.as_str())) {
         return Err(format!("unknown expect field {k:?}"));
     }

@@ -6,20 +6,15 @@ use referee::rules::renju::{self, Board, Point, Preset, Verdict};
 use serde_json::Value;
 
 pub fn run(case: &Value) -> Result<(), String> {
-    let preset = field(case, "preset")?
-        .as_str()
-        .ok_or("field preset: not a string")?;
+    let preset = field(case, "preset")?.as_str().ok_or("field preset: not a string")?;
     Preset::by_id(preset).ok_or_else(|| format!("field preset: unknown preset {preset:?}"))?;
     let black = points(case, "black")?;
     let white = points(case, "white")?;
     let point = point(field(case, "point")?).map_err(|e| format!("field point: {e}"))?;
-    let expect: Verdict = serde_json::from_value(field(case, "expect")?.clone())
-        .map_err(|e| format!("field expect: {e}"))?;
-    let board =
-        Board::from_stones(&black, &white).map_err(|e| format!("fields black/white: {e}"))?;
-    let got = renju::judge(&board, point)
-        .map_err(|e| format!("field point: {e}"))?
-        .verdict;
+    let expect: Verdict =
+        serde_json::from_value(field(case, "expect")?.clone()).map_err(|e| format!("field expect: {e}"))?;
+    let board = Board::from_stones(&black, &white).map_err(|e| format!("fields black/white: {e}"))?;
+    let got = renju::judge(&board, point).map_err(|e| format!("field point: {e}"))?.verdict;
     if got == expect {
         Ok(())
     } else {
@@ -28,8 +23,7 @@ pub fn run(case: &Value) -> Result<(), String> {
 }
 
 fn field<'a>(case: &'a Value, name: &str) -> Result<&'a Value, String> {
-    case.get(name)
-        .ok_or_else(|| format!("missing field {name}"))
+    case.get(name).ok_or_else(|| format!("missing field {name}"))
 }
 
 fn point(v: &Value) -> Result<Point, String> {

@@ -10,44 +10,23 @@ use referee::rules::sandayi::{find_preset, replay, Call, Hand};
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 
-const CASE_FIELDS: &[&str] = &[
-    "id", "source", "preset", "note", "players", "base", "hands", "expect",
-];
-const HAND_FIELDS: &[&str] = &[
-    "landlord",
-    "bid",
-    "bids",
-    "huangfan",
-    "tanda",
-    "mingwang",
-    "toulia",
-    "landlord_won",
-    "bombs",
-    "first_bidder",
-];
+const CASE_FIELDS: &[&str] = &["id", "source", "preset", "note", "players", "base", "hands", "expect"];
+const HAND_FIELDS: &[&str] =
+    &["landlord", "bid", "bids", "huangfan", "tanda", "mingwang", "toulia", "landlord_won", "bombs", "first_bidder"];
 const EXPECT_FIELDS: &[&str] = &["totals", "violations"];
 
 pub fn run(case: &Value) -> Result<(), String> {
     let case = object(case, "case")?;
     known_fields(case, CASE_FIELDS, "")?;
-    let preset_id = case
-        .get("preset")
-        .and_then(Value::as_str)
-        .ok_or("missing field preset")?;
-    let mut preset = find_preset(preset_id)
-        .ok_or_else(|| format!("expected a known sandayi preset, got preset {preset_id:?}"))?;
+    let preset_id = case.get("preset").and_then(Value::as_str).ok_or("missing field preset")?;
+    let mut preset =
+        find_preset(preset_id).ok_or_else(|| format!("expected a known sandayi preset, got preset {preset_id:?}"))?;
     let players = names(case.get("players"), "players")?;
-    if let Some(dup) = players
-        .iter()
-        .enumerate()
-        .find(|(i, p)| players[..*i].contains(p))
-    {
+    if let Some(dup) = players.iter().enumerate().find(|(i, p)| players[..*i].contains(p)) {
         return Err(format!("players: duplicate name {:?}", dup.1));
     }
     if let Some(base) = case.get("base") {
-        preset.stake = base
-            .as_i64()
-            .ok_or_else(|| format!("base: expected an integer, got {base}"))?;
+        preset.stake = base.as_i64().ok_or_else(|| format!("base: expected an integer, got {base}"))?;
     }
     let hands = case
         .get("hands")
@@ -60,16 +39,11 @@ pub fn run(case: &Value) -> Result<(), String> {
     let expect = object(case.get("expect").unwrap_or(&Value::Null), "expect")?;
     known_fields(expect, EXPECT_FIELDS, "expect.")?;
 
-    let r = replay(&preset, players.len(), &hands)
-        .map_err(|e| format!("engine rejected the case: {e}"))?;
+    let r = replay(&preset, players.len(), &hands).map_err(|e| format!("engine rejected the case: {e}"))?;
     let mut errors = compare_totals(expect, &players, &r.totals)?;
     if let Some(v) = expect.get("violations") {
         let want: BTreeSet<String> = names(Some(v), "expect.violations")?.into_iter().collect();
-        let got: BTreeSet<String> = r
-            .violations
-            .iter()
-            .map(|v| players[v.violation.player].clone())
-            .collect();
+        let got: BTreeSet<String> = r.violations.iter().map(|v| players[v.violation.player].clone()).collect();
         if want != got {
             errors.push(format!("expected violations {want:?}, got {got:?}"));
         }
@@ -95,13 +69,8 @@ fn hand(v: &Value, players: &[String]) -> Result<Hand, String> {
     }
     let mut bids = Vec::with_capacity(players.len());
     for p in players {
-        let c = bids_map
-            .get(p)
-            .ok_or_else(|| format!("bids: missing player {p:?}"))?;
-        bids.push(
-            serde_json::from_value::<Option<Call>>(c.clone())
-                .map_err(|e| format!("bids.{p}: {e}"))?,
-        );
+        let c = bids_map.get(p).ok_or_else(|| format!("bids: missing player {p:?}"))?;
+        bids.push(serde_json::from_value::<Option<Call>>(c.clone()).map_err(|e| format!("bids.{p}: {e}"))?);
     }
     let bombs = match h.get("bombs") {
         None | Some(Value::Null) => Vec::new(),
@@ -110,10 +79,7 @@ fn hand(v: &Value, players: &[String]) -> Result<Hand, String> {
             if let Some(extra) = m.keys().find(|k| !players.contains(k)) {
                 return Err(format!("bombs: unknown player {extra:?}"));
             }
-            players
-                .iter()
-                .map(|p| uint(m, p).map_err(|e| format!("bombs.{e}")))
-                .collect::<Result<_, _>>()?
+            players.iter().map(|p| uint(m, p).map_err(|e| format!("bombs.{e}"))).collect::<Result<_, _>>()?
         }
     };
     let first_bidder = match h.get("first_bidder") {
@@ -122,9 +88,7 @@ fn hand(v: &Value, players: &[String]) -> Result<Hand, String> {
     };
     Ok(Hand {
         landlord,
-        bid: uint(h, "bid")?
-            .try_into()
-            .map_err(|_| "bid: too large".to_string())?,
+        bid: uint(h, "bid")?.try_into().map_err(|_| "bid: too large".to_string())?,
         bids,
         first_bidder,
         huangfan: flag(h, "huangfan")?,
@@ -140,15 +104,8 @@ fn hand(v: &Value, players: &[String]) -> Result<Hand, String> {
     })
 }
 
-fn compare_totals(
-    expect: &Map<String, Value>,
-    players: &[String],
-    got: &[i64],
-) -> Result<Vec<String>, String> {
-    let want = object(
-        expect.get("totals").unwrap_or(&Value::Null),
-        "expect.totals",
-    )?;
+fn compare_totals(expect: &Map<String, Value>, players: &[String], got: &[i64]) -> Result<Vec<String>, String> {
+    let want = object(expect.get("totals").unwrap_or(&Value::Null), "expect.totals")?;
     if let Some(extra) = want.keys().find(|k| !players.contains(k)) {
         return Err(format!("expect.totals: unknown player {extra:?}"));
     }
@@ -167,8 +124,7 @@ fn compare_totals(
 }
 
 fn object<'a>(v: &'a Value, what: &str) -> Result<&'a Map<String, Value>, String> {
-    v.as_object()
-        .ok_or_else(|| format!("{what}: expected an object, got {v}"))
+    v.as_object().ok_or_else(|| format!("{what}: expected an object, got {v}"))
 }
 
 fn known_fields(m: &Map<String, Value>, known: &[&str], prefix: &str) -> Result<(), String> {
@@ -179,26 +135,15 @@ fn known_fields(m: &Map<String, Value>, known: &[&str], prefix: &str) -> Result<
 }
 
 fn names(v: Option<&Value>, field: &str) -> Result<Vec<String>, String> {
-    let arr = v
-        .and_then(Value::as_array)
-        .ok_or_else(|| format!("{field}: expected an array of names"))?;
+    let arr = v.and_then(Value::as_array).ok_or_else(|| format!("{field}: expected an array of names"))?;
     arr.iter()
-        .map(|n| {
-            n.as_str()
-                .map(str::to_string)
-                .ok_or_else(|| format!("{field}: expected a name, got {n}"))
-        })
+        .map(|n| n.as_str().map(str::to_string).ok_or_else(|| format!("{field}: expected a name, got {n}")))
         .collect()
 }
 
 fn player(v: &Value, players: &[String]) -> Result<usize, String> {
-    let name = v
-        .as_str()
-        .ok_or_else(|| format!("expected a player name, got {v}"))?;
-    players
-        .iter()
-        .position(|p| p == name)
-        .ok_or_else(|| format!("unknown player {name:?}"))
+    let name = v.as_str().ok_or_else(|| format!("expected a player name, got {v}"))?;
+    players.iter().position(|p| p == name).ok_or_else(|| format!("unknown player {name:?}"))
 }
 
 fn uint(h: &Map<String, Value>, field: &str) -> Result<u32, String> {
@@ -214,8 +159,6 @@ fn uint(h: &Map<String, Value>, field: &str) -> Result<u32, String> {
 fn flag(h: &Map<String, Value>, field: &str) -> Result<bool, String> {
     match h.get(field) {
         None => Ok(false),
-        Some(v) => v
-            .as_bool()
-            .ok_or_else(|| format!("{field}: expected true or false, got {v}")),
+        Some(v) => v.as_bool().ok_or_else(|| format!("{field}: expected true or false, got {v}")),
     }
 }

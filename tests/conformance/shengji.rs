@@ -105,20 +105,28 @@ fn step(v: &Value) -> Result<Step, String> {
 }
 
 /// Replays one game's steps: the final state, the hands' scores and the last time verdict.
-fn play(preset: &shengji::Preset, start: &Start, steps: &[Value]) -> Result<(State, Vec<i32>, Option<TimeVerdict>), String> {
+fn play(
+    preset: &shengji::Preset,
+    start: &Start,
+    steps: &[Value],
+) -> Result<(State, Vec<i32>, Option<TimeVerdict>), String> {
     let mut state = State::new(start);
     let (mut scores, mut verdict) = (Vec::new(), None);
     for (k, v) in steps.iter().enumerate() {
         match step(v)? {
             Step::Hand(h) => {
-                let o = shengji::apply(preset, &mut state, &h).map_err(|e| format!("engine refused: hands[{k}].{e}"))?;
+                let o =
+                    shengji::apply(preset, &mut state, &h).map_err(|e| format!("engine refused: hands[{k}].{e}"))?;
                 scores.push(o.score);
             }
             Step::Ruling(r) => {
                 shengji::apply_ruling(&mut state, r).map_err(|e| format!("engine refused: hands[{k}].ruling: {e}"))?;
             }
             Step::TimeUp => {
-                verdict = Some(shengji::time_up(preset, &mut state).map_err(|e| format!("engine refused: hands[{k}].time_up: {e}"))?);
+                verdict = Some(
+                    shengji::time_up(preset, &mut state)
+                        .map_err(|e| format!("engine refused: hands[{k}].time_up: {e}"))?,
+                );
             }
         }
     }
@@ -161,7 +169,8 @@ pub fn run(case: &Value) -> Result<(), String> {
         let rule = preset.team_match.ok_or_else(|| format!("preset {} has no team match", preset.id))?;
         let mut winners = Vec::new();
         for (g, game) in tm.games.iter().enumerate() {
-            let (state, _, _) = play(&preset, &game.start, &game.hands).map_err(|e| format!("team_match.games[{g}]: {e}"))?;
+            let (state, _, _) =
+                play(&preset, &game.start, &game.hands).map_err(|e| format!("team_match.games[{g}]: {e}"))?;
             winners.push(state.winner);
         }
         check("game_winners", &c.expect.game_winners, winners.clone())?;

@@ -20,8 +20,8 @@ use crate::record::replay::{effective, Clock, Effective};
 use crate::record::schema::ImportError;
 use crate::record::{ClockAction, Match, Op};
 use crate::rules::doudizhu::{
-    rank_session, Call, score_hand, validate_hand, validate_preset, Hand, HandResult, Preset, Ranking,
-    RuleError, SessionRules,
+    rank_session, score_hand, validate_hand, validate_preset, Call, Hand, HandResult, Preset, Ranking, RuleError,
+    SessionRules,
 };
 use crate::rules::shengji::InputError;
 use serde::{Deserialize, Serialize};
@@ -307,7 +307,9 @@ impl<H, R: Deltas> Fold<H, R> {
     /// is refused ([`SessionView::refused`]).
     pub fn other(&mut self, id: &str, op: &Op, at_ms: f64) {
         match op {
-            Op::Clock { action, elapsed_ms } => self.segments.last_mut().unwrap().clock.act_at(*action, at_ms, *elapsed_ms),
+            Op::Clock { action, elapsed_ms } => {
+                self.segments.last_mut().unwrap().clock.act_at(*action, at_ms, *elapsed_ms)
+            }
             Op::NextGame { .. } => {
                 let at_last = self.segments.len() >= self.tables();
                 // Before any play-off hand, a play-off is needed exactly when the ranking
@@ -417,7 +419,10 @@ impl<H, R: Deltas> Fold<H, R> {
 /// The first row that cannot count, as (entry id, error) for [`crate::record::replay::MatchView::first_error`].
 pub fn first_error<H, R>(rows: &[Row<H, R>]) -> Option<(String, InputError)> {
     rows.iter().find_map(|r| {
-        r.result.as_ref().err().map(|e| (r.entry_id.clone(), InputError { field: e.field.clone(), reason: e.message.clone() }))
+        r.result
+            .as_ref()
+            .err()
+            .map(|e| (r.entry_id.clone(), InputError { field: e.field.clone(), reason: e.message.clone() }))
     })
 }
 
@@ -451,14 +456,10 @@ pub fn bids_from(n: usize, first: usize, calls: &[Call], top: u8) -> Option<Vec<
 
 /// The last (highest) bidder and bid.
 pub fn high_bid(n: usize, first: usize, calls: &[Call]) -> Option<(usize, u8)> {
-    calls
-        .iter()
-        .enumerate()
-        .rev()
-        .find_map(|(k, c)| match c {
-            Call::Bid(v) => Some(((first + k) % n.max(1), *v)),
-            Call::Pass => None,
-        })
+    calls.iter().enumerate().rev().find_map(|(k, c)| match c {
+        Call::Bid(v) => Some(((first + k) % n.max(1), *v)),
+        Call::Pass => None,
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -613,7 +614,8 @@ mod tests {
         let e = put(&mut m, "h1", 1.0, h(hand(0, 4, 0, true))).unwrap_err();
         assert_eq!(e.field, "op.hand.doudizhu.bid");
         let bids = vec![Some(Call::Bid(2)), Some(Call::Bid(1)), Some(Call::Pass)];
-        let e = put(&mut m, "h1", 1.0, h(Hand { bids: Some(bids), first_bidder: Some(0), ..hand(0, 2, 0, true) })).unwrap_err();
+        let e = put(&mut m, "h1", 1.0, h(Hand { bids: Some(bids), first_bidder: Some(0), ..hand(0, 2, 0, true) }))
+            .unwrap_err();
         assert_eq!(e.field, "op.hand.doudizhu.bids[1]");
         assert!(m.entries.is_empty());
     }
@@ -675,11 +677,20 @@ mod tests {
     fn a_move_to_the_next_table_needs_a_deal_at_this_one() {
         let mut m = blank("d5");
         let next = || Op::NextGame { start: Default::default() };
-        let err = m.clone().append_replayed(crate::record::Entry { after: None, id: "n0".into(), at_ms: 0.5, op: next() }).unwrap_err();
-        assert_eq!((err.field.as_str(), err.reason.as_str()), (crate::record::NOT_PLAYABLE, "entries[0]: next_game: table 1 has no deal yet"));
+        let err = m
+            .clone()
+            .append_replayed(crate::record::Entry { after: None, id: "n0".into(), at_ms: 0.5, op: next() })
+            .unwrap_err();
+        assert_eq!(
+            (err.field.as_str(), err.reason.as_str()),
+            (crate::record::NOT_PLAYABLE, "entries[0]: next_game: table 1 has no deal yet")
+        );
         put(&mut m, "h1", 1.0, h(hand(0, 1, 0, true))).unwrap();
         put(&mut m, "n1", 2.0, next()).unwrap();
-        let err = m.clone().append_replayed(crate::record::Entry { after: None, id: "n2".into(), at_ms: 3.0, op: next() }).unwrap_err();
+        let err = m
+            .clone()
+            .append_replayed(crate::record::Entry { after: None, id: "n2".into(), at_ms: 3.0, op: next() })
+            .unwrap_err();
         assert!(err.reason.ends_with("table 2 has no deal yet"), "{}", err.reason);
         put(&mut m, "h2", 4.0, h(hand(1, 1, 0, false))).unwrap();
         put(&mut m, "n2", 5.0, next()).unwrap();
@@ -687,10 +698,20 @@ mod tests {
         // The last table is played and nobody is tied at the cut: no fourth sitting.
         let v = view(&m);
         assert!(v.session.at_last_table() && !v.session.playoff_needed, "{:?}", v.session.totals);
-        let err = m.clone().append_replayed(crate::record::Entry { after: None, id: "n3".into(), at_ms: 7.0, op: next() }).unwrap_err();
+        let err = m
+            .clone()
+            .append_replayed(crate::record::Entry { after: None, id: "n3".into(), at_ms: 7.0, op: next() })
+            .unwrap_err();
         assert!(err.reason.ends_with("no play-off is needed"), "{}", err.reason);
         // Deleting table 2's only deal once table 3 has started is refused too.
-        let err = m.append(crate::record::Entry { after: None, id: "v".into(), at_ms: 8.0, op: Op::Void { target: "h2".into(), reason: "delete".into() } }).unwrap_err();
+        let err = m
+            .append(crate::record::Entry {
+                after: None,
+                id: "v".into(),
+                at_ms: 8.0,
+                op: Op::Void { target: "h2".into(), reason: "delete".into() },
+            })
+            .unwrap_err();
         assert_eq!(err.field, crate::record::LATER_HAND);
     }
 
@@ -699,7 +720,8 @@ mod tests {
         let mut m = blank("d5");
         put(&mut m, "h1", 1.0, h(hand(0, 1, 0, true))).unwrap();
         put(&mut m, "h2", 2.0, h(hand(0, 1, 0, true))).unwrap();
-        put(&mut m, "c1", 3.0, Op::Correct { target: "h1".into(), hand: HandInput::Doudizhu(hand(0, 3, 0, false)) }).unwrap();
+        put(&mut m, "c1", 3.0, Op::Correct { target: "h1".into(), hand: HandInput::Doudizhu(hand(0, 3, 0, false)) })
+            .unwrap();
         let v = view(&m);
         assert_eq!(v.session.totals, vec![-6 + 2, 3 - 1, 3 - 1]);
         assert_eq!(v.rows[0].corrected_ms, vec![3.0]);
@@ -716,7 +738,13 @@ mod tests {
     fn export_import_keeps_the_session() {
         let mut m = blank("d6");
         put(&mut m, "h1", 1.0, h(Hand { went_out: Some(0), ..hand(0, 3, 1, true) })).unwrap();
-        put(&mut m, "h2", 2.0, h(Hand { bids: Some(vec![Some(Call::Pass); 3]), first_bidder: Some(1), ..Hand::redeal() })).unwrap();
+        put(
+            &mut m,
+            "h2",
+            2.0,
+            h(Hand { bids: Some(vec![Some(Call::Pass); 3]), first_bidder: Some(1), ..Hand::redeal() }),
+        )
+        .unwrap();
         let file = schema::export(std::slice::from_ref(&m), 9.0);
         let back = schema::parse_import(&file).unwrap();
         assert_eq!(back, vec![m.clone()]);

@@ -89,14 +89,15 @@ impl DuplicateSetup {
     pub fn player(&self, table: u8, seat: Seat) -> String {
         let team = self.team_at(seat, table);
         let i = if matches!(seat, Seat::N | Seat::E) { 0 } else { 1 };
-        self.teams
-            .get(&team)
-            .map(|t| t.pairs[(table.clamp(1, 2) - 1) as usize][i].clone())
-            .unwrap_or_default()
+        self.teams.get(&team).map(|t| t.pairs[(table.clamp(1, 2) - 1) as usize][i].clone()).unwrap_or_default()
     }
     /// The team's name, or `A` / `B` when empty.
     pub fn team_name(&self, team: Team) -> String {
-        self.teams.get(&team).map(|t| t.name.trim().to_string()).filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{team:?}"))
+        self.teams
+            .get(&team)
+            .map(|t| t.name.trim().to_string())
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| format!("{team:?}"))
     }
     /// Board `number` of the list.
     pub fn board(&self, number: u32) -> Option<&DupBoard> {
@@ -557,7 +558,12 @@ mod tests {
     fn correct(m: &mut Match, id: &str, target: &str, mut h: BoardEntry) -> Result<(), ImportError> {
         h.corrects = Some(target.into());
         let at = m.entries.len() as f64 + 1.0;
-        m.append(Entry { after: None, id: id.into(), at_ms: at, op: Op::Correct { target: target.into(), hand: HandInput::Duplicate(h) } })
+        m.append(Entry {
+            after: None,
+            id: id.into(),
+            at_ms: at,
+            op: Op::Correct { target: target.into(), hand: HandInput::Duplicate(h) },
+        })
     }
 
     #[test]
@@ -619,14 +625,25 @@ mod tests {
         let mut c = be(3, 1, Team::B, 70);
         c.corrects = None;
         let e = m
-            .append(Entry { after: None, id: "c2".into(), at_ms: 99.0, op: Op::Correct { target: "e1".into(), hand: HandInput::Duplicate(c) } })
+            .append(Entry {
+                after: None,
+                id: "c2".into(),
+                at_ms: 99.0,
+                op: Op::Correct { target: "e1".into(), hand: HandInput::Duplicate(c) },
+            })
             .unwrap_err();
         assert!(e.reason.contains("table 1"), "{e}");
         // Moving an entry onto a board already entered at that table is refused too.
         add(&mut m, "e4", be(4, 1, Team::A, 60)).unwrap();
         assert!(correct(&mut m, "c3", "e4", be(3, 1, Team::A, 60)).is_err());
         // After deleting (voiding) the entry, the board can be entered again.
-        m.append(Entry { after: None, id: "v1".into(), at_ms: 200.0, op: Op::Void { target: "e1".into(), reason: String::new() } }).unwrap();
+        m.append(Entry {
+            after: None,
+            id: "v1".into(),
+            at_ms: 200.0,
+            op: Op::Void { target: "e1".into(), reason: String::new() },
+        })
+        .unwrap();
         add(&mut m, "e5", be(3, 1, Team::B, 45)).unwrap();
         assert_eq!(view(&m).board(3).unwrap().result, Some(5));
     }
@@ -635,7 +652,12 @@ mod tests {
     fn an_imported_log_with_a_repeated_board_is_refused() {
         let mut m = blank("d", 2, 0.0);
         add(&mut m, "e1", be(1, 1, Team::B, 60)).unwrap();
-        let dup = Entry { after: None, id: "e2".into(), at_ms: 5.0, op: Op::Hand { hand: HandInput::Duplicate(be(1, 1, Team::B, 80)) } };
+        let dup = Entry {
+            after: None,
+            id: "e2".into(),
+            at_ms: 5.0,
+            op: Op::Hand { hand: HandInput::Duplicate(be(1, 1, Team::B, 80)) },
+        };
         m.entries.push(dup);
         let e = schema::validate_match(&m).unwrap_err();
         assert!(e.field.starts_with("entries[1]") && e.reason.contains("board 1"), "{e}");
@@ -736,13 +758,35 @@ mod tests {
             let d = s.board(k).unwrap().dealer;
             let a1 = s.default_attackers(1, d);
             let a2 = s.default_attackers(2, d);
-            let e1 = Entry { after: None, id: format!("t1b{k}"), at_ms: 100.0 * k as f64, op: Op::Hand { hand: HandInput::Duplicate(be(k, 1, a1, pts1[k as usize - 1])) } };
+            let e1 = Entry {
+                after: None,
+                id: format!("t1b{k}"),
+                at_ms: 100.0 * k as f64,
+                op: Op::Hand { hand: HandInput::Duplicate(be(k, 1, a1, pts1[k as usize - 1])) },
+            };
             dev1.append(e1).unwrap();
-            let e2 = Entry { after: None, id: format!("t2b{k}"), at_ms: 100.0 * k as f64 + 7.0, op: Op::Hand { hand: HandInput::Duplicate(be(k, 2, a2, pts2[k as usize - 1])) } };
+            let e2 = Entry {
+                after: None,
+                id: format!("t2b{k}"),
+                at_ms: 100.0 * k as f64 + 7.0,
+                op: Op::Hand { hand: HandInput::Duplicate(be(k, 2, a2, pts2[k as usize - 1])) },
+            };
             dev2.append(e2).unwrap();
         }
-        let into1 = schema::merge(std::slice::from_ref(&dev1), &schema::parse_import(&schema::export(std::slice::from_ref(&dev2), 1.0)).unwrap()).unwrap().0.remove(0);
-        let into2 = schema::merge(std::slice::from_ref(&dev2), &schema::parse_import(&schema::export(std::slice::from_ref(&into1), 2.0)).unwrap()).unwrap().0.remove(0);
+        let into1 = schema::merge(
+            std::slice::from_ref(&dev1),
+            &schema::parse_import(&schema::export(std::slice::from_ref(&dev2), 1.0)).unwrap(),
+        )
+        .unwrap()
+        .0
+        .remove(0);
+        let into2 = schema::merge(
+            std::slice::from_ref(&dev2),
+            &schema::parse_import(&schema::export(std::slice::from_ref(&into1), 2.0)).unwrap(),
+        )
+        .unwrap()
+        .0
+        .remove(0);
         let (v1, v2) = (view(&into1), view(&into2));
         assert!(v1.complete && v2.complete);
         assert_eq!(v1.totals, v2.totals);
@@ -791,7 +835,8 @@ mod tests {
         let e = add(&mut m, "e1", b.clone()).unwrap_err();
         assert_eq!(e.field, "op.hand.duplicate.hand.declaring[0].what", "{e}");
         // single level card, countered by a pair, then 抄底 with a small-joker pair → no trump.
-        b.hand.declaring = vec![show(Seat::N, "single:S"), show(Seat::E, "pair:H"), Show { rebury: true, ..show(Seat::W, "SJ2") }];
+        b.hand.declaring =
+            vec![show(Seat::N, "single:S"), show(Seat::E, "pair:H"), Show { rebury: true, ..show(Seat::W, "SJ2") }];
         b.hand.trump = Some("NT".into());
         add(&mut m, "e1", b.clone()).unwrap();
         // A level pair cannot counter a level pair.
@@ -813,8 +858,26 @@ mod tests {
         }
         assert_eq!(schema::validate_match(&m).unwrap_err().field, "setup.preset.duplicate");
         let mut m = blank("d", 3, 0.0);
-        assert_eq!(add(&mut m, "e1", { let mut b = be(1, 1, Team::A, 40); b.board = 9; b }).unwrap_err().field, "op.hand.duplicate.board");
-        assert_eq!(add(&mut m, "e1", { let mut b = be(1, 1, Team::A, 40); b.table = 3; b }).unwrap_err().field, "op.hand.duplicate.table");
+        assert_eq!(
+            add(&mut m, "e1", {
+                let mut b = be(1, 1, Team::A, 40);
+                b.board = 9;
+                b
+            })
+            .unwrap_err()
+            .field,
+            "op.hand.duplicate.board"
+        );
+        assert_eq!(
+            add(&mut m, "e1", {
+                let mut b = be(1, 1, Team::A, 40);
+                b.table = 3;
+                b
+            })
+            .unwrap_err()
+            .field,
+            "op.hand.duplicate.table"
+        );
         assert_eq!(add(&mut m, "e1", be(1, 1, Team::A, 42)).unwrap_err().field, "op.hand.duplicate.hand.points");
     }
 }

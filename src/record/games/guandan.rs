@@ -22,8 +22,8 @@ use crate::record::replay::{effective, Clock, OverrunRow};
 use crate::record::schema::ImportError;
 use crate::record::{ClockAction, HandInput, Match, Op};
 use crate::rules::guandan::{
-    apply, level_played, tribute_due, validate_hand, ForfeitReason, GuandanPreset, GuandanState, Hand,
-    HandOutcome, PerTeam, TributeDue,
+    apply, level_played, tribute_due, validate_hand, ForfeitReason, GuandanPreset, GuandanState, Hand, HandOutcome,
+    PerTeam, TributeDue,
 };
 use crate::rules::shengji::InputError;
 use crate::rules::{Rank, Seat, Team};
@@ -121,7 +121,10 @@ pub fn validate_setup(s: &GuandanSetup) -> Result<(), ImportError> {
         return Err(ie("preset.a_rule.max_failures", "must be at least 1 (or null: A must be played)"));
     }
     if p.fouls.warnings_per_foul == Some(0) {
-        return Err(ie("preset.fouls.warnings_per_foul", "must be at least 1 (or null: warnings have no level effect)"));
+        return Err(ie(
+            "preset.fouls.warnings_per_foul",
+            "must be at least 1 (or null: warnings have no level effect)",
+        ));
     }
     if p.fouls.out_of_turn_levels > 12 {
         return Err(ie("preset.fouls.out_of_turn_levels", "at most 12"));
@@ -532,7 +535,18 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
         };
         (finished, if finished { w } else { None })
     };
-    GuandanView { rounds, rounds_won, points_total, round_score_total, double_wins, finished, match_winner, locked, overruns, refused }
+    GuandanView {
+        rounds,
+        rounds_won,
+        points_total,
+        round_score_total,
+        double_wins,
+        finished,
+        match_winner,
+        locked,
+        overruns,
+        refused,
+    }
 }
 
 /// A new 掼蛋 match with this built-in preset, start 2:2, no names. `None` if `preset_id`
@@ -615,7 +629,12 @@ mod tests {
         use crate::rules::Ruling;
         let mut m = blank("g2", "guandan-3-2-1", 0.0).unwrap();
         push(&mut m, "h1", op(h([N, S, E, W]))); // A 双下 +3 → 5
-        let ruling = |ruling| Op::Ruling { ruling, reason: String::new(), rule: "004 第三篇 §五2(1)".into(), referee: "李".into() };
+        let ruling = |ruling| Op::Ruling {
+            ruling,
+            reason: String::new(),
+            rule: "004 第三篇 §五2(1)".into(),
+            referee: "李".into(),
+        };
         push(&mut m, "lp", ruling(Ruling::LevelPenalty { team: Team::A, levels: 2 }));
         assert_eq!(view(&m).current().state.levels.a, rk("3"));
         push(&mut m, "gl", ruling(Ruling::GameLost { team: Team::A }));
@@ -656,7 +675,16 @@ mod tests {
         assert_eq!((due.kind, due.payers.clone()), (TributeKind::Single, vec![W]));
         assert!(r.rows[1].outcome().unwrap().tribute_errors.is_empty());
         assert_eq!(r.rows[1].level, Some(rk("4")));
-        assert!(r.next_tribute(&blank("x", "guandan-3-2-1", 0.0).map(|m| match m.setup { crate::record::Setup::Guandan(s) => s.preset, _ => unreachable!() }).unwrap()).is_none());
+        assert!(r
+            .next_tribute(
+                &blank("x", "guandan-3-2-1", 0.0)
+                    .map(|m| match m.setup {
+                        crate::record::Setup::Guandan(s) => s.preset,
+                        _ => unreachable!(),
+                    })
+                    .unwrap()
+            )
+            .is_none());
         // The chart has start + 7 points.
         assert_eq!(r.level_series().len(), 8);
     }
@@ -679,7 +707,12 @@ mod tests {
     fn correcting_an_early_hand_recomputes_everything() {
         let mut m = full_game();
         // Hand 1 was really 双下 for A: 2 → 5, and everything shifts up.
-        let c1 = Entry { after: None, id: "c1".into(), at_ms: 1e9, op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(h([N, S, E, W])) } };
+        let c1 = Entry {
+            after: None,
+            id: "c1".into(),
+            at_ms: 1e9,
+            op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(h([N, S, E, W])) },
+        };
         // It makes hands 6 and 7 impossible, so it is refused as an entry (Match::append) …
         let err = m.clone().append(c1.clone()).unwrap_err();
         assert_eq!(err.field, crate::record::LATER_HAND);
@@ -809,10 +842,22 @@ mod tests {
         let next = || Op::NextGame { start: crate::rules::shengji::Start::default() };
         push(&mut m, "n1", next());
         let at = m.entries.len();
-        let err = m.clone().append_replayed(Entry { after: None, id: "n2".into(), at_ms: 1e6, op: next() }).unwrap_err();
+        let err =
+            m.clone().append_replayed(Entry { after: None, id: "n2".into(), at_ms: 1e6, op: next() }).unwrap_err();
         assert_eq!(err.field, crate::record::NOT_PLAYABLE);
-        assert_eq!(err.reason, format!("entries[{at}]: next_game: round 2 is not over (no winner, no time-up, deals left)"));
-        let err = m.clone().append(Entry { after: None, id: "d1".into(), at_ms: 1e6, op: Op::Void { target: "h1".into(), reason: "delete".into() } }).unwrap_err();
+        assert_eq!(
+            err.reason,
+            format!("entries[{at}]: next_game: round 2 is not over (no winner, no time-up, deals left)")
+        );
+        let err = m
+            .clone()
+            .append(Entry {
+                after: None,
+                id: "d1".into(),
+                at_ms: 1e6,
+                op: Op::Void { target: "h1".into(), reason: "delete".into() },
+            })
+            .unwrap_err();
         assert_eq!(err.field, crate::record::LATER_HAND);
         assert!(err.reason.contains("next_game: round 1 is not over"), "{}", err.reason);
         // An older log with such an entry (built by hand here) still reads: the entry
@@ -829,7 +874,13 @@ mod tests {
     #[test]
     fn hands_logged_after_the_time_limit_are_flagged() {
         let mut m = blank("l", "guandan-shift-3rounds", 0.0).unwrap();
-        m.append(Entry { after: None, id: "c".into(), at_ms: 0.0, op: Op::Clock { action: ClockAction::Start, elapsed_ms: None } }).unwrap();
+        m.append(Entry {
+            after: None,
+            id: "c".into(),
+            at_ms: 0.0,
+            op: Op::Clock { action: ClockAction::Start, elapsed_ms: None },
+        })
+        .unwrap();
         m.append(Entry { after: None, id: "h1".into(), at_ms: 59.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
         m.append(Entry { after: None, id: "h2".into(), at_ms: 61.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
         let v = view(&m);

@@ -90,7 +90,12 @@ pub struct RenjuSetup {
 
 impl Default for RenjuSetup {
     fn default() -> RenjuSetup {
-        RenjuSetup { preset: Preset::rif(), players: [String::new(), String::new()], first_black: Player::P1, clock: None }
+        RenjuSetup {
+            preset: Preset::rif(),
+            players: [String::new(), String::new()],
+            first_black: Player::P1,
+            clock: None,
+        }
     }
 }
 
@@ -457,11 +462,8 @@ fn apply(
                 return Err(err("point", format!("{point} already holds a {} stone", colour_name(c))));
             }
             let stone = g.to_move();
-            let judgement = if judge_moves && stone == Stone::Black {
-                renju::judge(&g.board, *point).ok()
-            } else {
-                None
-            };
+            let judgement =
+                if judge_moves && stone == Stone::Black { renju::judge(&g.board, *point).ok() } else { None };
             let wins = renju::winner_after(&g.board, *point, stone).map_err(|e| err("point", e.to_string()))?.is_some();
             if stone == Stone::White {
                 if let Some(last) = g.moves.last_mut() {
@@ -484,7 +486,8 @@ fn apply(
                 claim: forbidden.then_some(ClaimStatus::Open),
             });
             if wins {
-                g.result = Some(GameResult { winner: Some(stone), reason: EndReason::Five, entry_id: id.into(), at_ms: at });
+                g.result =
+                    Some(GameResult { winner: Some(stone), reason: EndReason::Five, entry_id: id.into(), at_ms: at });
                 g.clock.running_since = None;
             }
         }
@@ -498,7 +501,10 @@ fn apply(
             if last.stone != Stone::Black {
                 return Err(err(
                     "action",
-                    format!("the last stone ({} {}) is white's: once white has played on, black's move cannot be claimed", last.number, last.point),
+                    format!(
+                        "the last stone ({} {}) is white's: once white has played on, black's move cannot be claimed",
+                        last.number, last.point
+                    ),
                 ));
             }
             let mut before = g.board.clone();
@@ -515,7 +521,12 @@ fn apply(
             last.claim = Some(ClaimStatus::Claimed);
             last.judgement = Some(j);
             g.clock.stop(to_move, at);
-            g.result = Some(GameResult { winner: Some(Stone::White), reason: EndReason::ForbiddenClaimed, entry_id: id.into(), at_ms: at });
+            g.result = Some(GameResult {
+                winner: Some(Stone::White),
+                reason: EndReason::ForbiddenClaimed,
+                entry_id: id.into(),
+                at_ms: at,
+            });
         }
         RenjuAction::GameResult { reason, winner } => {
             if let Some(e) = over(g) {
@@ -595,12 +606,18 @@ fn fold(m: &Match, s: &RenjuSetup, judge_moves: bool) -> RenjuView {
 pub fn validate_setup(s: &RenjuSetup) -> Result<(), ImportError> {
     for (i, n) in s.players.iter().enumerate() {
         if n.chars().count() > MAX_NAME {
-            return Err(ImportError { field: format!("players[{i}]"), reason: format!("name longer than {MAX_NAME} characters") });
+            return Err(ImportError {
+                field: format!("players[{i}]"),
+                reason: format!("name longer than {MAX_NAME} characters"),
+            });
         }
     }
     let b = s.preset.best_of;
     if b == 0 || b > 9 || b.is_multiple_of(2) {
-        return Err(ImportError { field: "preset.best_of".into(), reason: format!("{b} is not an odd number of games from 1 to 9") });
+        return Err(ImportError {
+            field: "preset.best_of".into(),
+            reason: format!("{b} is not an odd number of games from 1 to 9"),
+        });
     }
     if s.preset.id.is_empty() {
         return Err(ImportError { field: "preset.id".into(), reason: "empty".into() });
@@ -783,7 +800,12 @@ pub fn record_text(m: &Match, s: &RenjuSetup, v: &RenjuView, lang: Lang) -> Stri
             let mark = if r.stone == Stone::Black { '●' } else { '○' };
             let mut line = format!("{:>3}. {mark} {}", r.number, r.point);
             if let (Some(j), Some(c)) = (&r.judgement, r.claim) {
-                line.push_str(&format!("  {} {} — {}", tr(lang, "rj.forbidden"), verdict_name(lang, j.verdict), claim_name(lang, c)));
+                line.push_str(&format!(
+                    "  {} {} — {}",
+                    tr(lang, "rj.forbidden"),
+                    verdict_name(lang, j.verdict),
+                    claim_name(lang, c)
+                ));
             } else if g.result.as_ref().is_some_and(|x| x.entry_id == r.entry_id && x.reason == EndReason::Five) {
                 line.push_str(&format!("  {}", end_name(lang, EndReason::Five)));
             }
@@ -841,7 +863,8 @@ mod tests {
         }
         fn stones(&mut self, pts: &str) {
             for p in pts.split_whitespace() {
-                self.act(RenjuAction::Stone { point: Point::parse(p).unwrap(), stone: None }).unwrap_or_else(|e| panic!("{p}: {e}"));
+                self.act(RenjuAction::Stone { point: Point::parse(p).unwrap(), stone: None })
+                    .unwrap_or_else(|e| panic!("{p}: {e}"));
             }
         }
         fn view(&self) -> RenjuView {
@@ -853,7 +876,9 @@ mod tests {
     fn forks_are_seen() {
         let mut l = Log::new(Player::P1);
         l.stones("h8 h9");
-        let stone = |p: &str| Op::Hand { hand: HandInput::Renju(RenjuAction::Stone { point: Point::parse(p).unwrap(), stone: None }) };
+        let stone = |p: &str| Op::Hand {
+            hand: HandInput::Renju(RenjuAction::Stone { point: Point::parse(p).unwrap(), stone: None }),
+        };
         schema::assert_forks_are_seen(&l.m, &stone("i9"), &stone("g7"));
     }
 
@@ -878,13 +903,19 @@ mod tests {
         assert!(e.reason.contains("h9 was placed as"), "{e}");
         l.act(RenjuAction::Stone { point: pt("h9"), stone: Some(Stone::White) }).unwrap();
         l.stones("h10");
-        assert_eq!(l.view().current().moves.iter().map(|m| m.stone).collect::<Vec<_>>(), [Stone::Black, Stone::White, Stone::Black]);
+        assert_eq!(
+            l.view().current().moves.iter().map(|m| m.stone).collect::<Vec<_>>(),
+            [Stone::Black, Stone::White, Stone::Black]
+        );
         // Deleting the first stone would recolour the later ones: refused.
         let err = l.op(Op::Void { target: "e1".into(), reason: "delete".into() }).unwrap_err();
         assert_eq!(err.field, crate::record::LATER_HAND);
         let json = |a: &RenjuAction| serde_json::to_string(a).unwrap();
         assert_eq!(json(&RenjuAction::Stone { point: pt("h8"), stone: None }), r#"{"action":"stone","point":"h8"}"#);
-        assert_eq!(json(&RenjuAction::Stone { point: pt("h8"), stone: Some(Stone::Black) }), r#"{"action":"stone","point":"h8","stone":"black"}"#);
+        assert_eq!(
+            json(&RenjuAction::Stone { point: pt("h8"), stone: Some(Stone::Black) }),
+            r#"{"action":"stone","point":"h8","stone":"black"}"#
+        );
     }
 
     #[test]
@@ -1071,10 +1102,19 @@ mod tests {
         l.stones("h8 h9 h10 h11");
         // Correct stone 1 to h10: stone 3 would then be on an occupied point. check_hand
         // looks at the log's end (h10 occupied there) and refuses it outright.
-        let e = l.op(Op::Correct { target: "e1".into(), hand: HandInput::Renju(RenjuAction::Stone { point: pt("h10"), stone: None }) }).unwrap_err();
+        let e = l
+            .op(Op::Correct {
+                target: "e1".into(),
+                hand: HandInput::Renju(RenjuAction::Stone { point: pt("h10"), stone: None }),
+            })
+            .unwrap_err();
         assert_eq!(e.field, "op.hand.renju.point");
         // A correction to a free point replays.
-        l.op(Op::Correct { target: "e1".into(), hand: HandInput::Renju(RenjuAction::Stone { point: pt("i8"), stone: None }) }).unwrap();
+        l.op(Op::Correct {
+            target: "e1".into(),
+            hand: HandInput::Renju(RenjuAction::Stone { point: pt("i8"), stone: None }),
+        })
+        .unwrap();
         let v = l.view();
         assert_eq!(v.current().moves[0].point, pt("i8"));
         assert_eq!(v.current().moves[0].corrected_ms.len(), 1);

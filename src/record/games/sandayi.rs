@@ -199,7 +199,8 @@ mod tests {
     #[test]
     fn forks_are_seen() {
         let mut m = blank("sdy");
-        put(&mut m, "h1", 1.0, h(played(vec![Some(Bid(1)), Some(Pass), Some(Pass), Some(Pass)], true, vec![0; 4]))).unwrap();
+        put(&mut m, "h1", 1.0, h(played(vec![Some(Bid(1)), Some(Pass), Some(Pass), Some(Pass)], true, vec![0; 4])))
+            .unwrap();
         let a = h(played(vec![Some(Pass), Some(Bid(2)), Some(Pass), Some(Pass)], true, vec![0; 4]));
         let b = h(played(vec![Some(Pass), Some(Bid(2)), Some(Pass), Some(Pass)], false, vec![0; 4]));
         crate::record::schema::assert_forks_are_seen(&m, &a, &b);
@@ -213,7 +214,8 @@ mod tests {
         bad.bids[1] = Some(Bid(1));
         let e = put(&mut m, "h1", 1.0, h(bad)).unwrap_err();
         assert_eq!(e.field, "op.hand.sandayi.bids[1]");
-        let tanda = Hand { tanda: true, ..played(vec![Some(Bid(2)), Some(Pass), Some(Pass), Some(Pass)], true, vec![]) };
+        let tanda =
+            Hand { tanda: true, ..played(vec![Some(Bid(2)), Some(Pass), Some(Pass), Some(Pass)], true, vec![]) };
         let e = put(&mut m, "h1", 1.0, h(tanda)).unwrap_err();
         assert_eq!(e.field, "op.hand.sandayi.tanda");
     }
@@ -223,7 +225,8 @@ mod tests {
         let mut m = blank("s2");
         put(&mut m, "h1", 1.0, h(void())).unwrap();
         // entered with the flag (as the form does); the replay carries it anyway
-        let second = Hand { huangfan: true, ..played(vec![Some(Pass), Some(Bid(1)), Some(Pass), Some(Pass)], false, vec![]) };
+        let second =
+            Hand { huangfan: true, ..played(vec![Some(Pass), Some(Bid(1)), Some(Pass), Some(Pass)], false, vec![]) };
         put(&mut m, "h2", 2.0, h(second)).unwrap();
         let v = view(&m);
         assert!(v.rows[1].hand.huangfan);
@@ -243,7 +246,11 @@ mod tests {
     fn export_import_keeps_the_game() {
         let mut m = blank("s6");
         put(&mut m, "h1", 1.0, h(void())).unwrap();
-        let x = Hand { huangfan: true, mingwang: true, ..played(vec![Some(Bid(2)), Some(Pass), Some(Pass), None.or(Some(Pass))], true, vec![0, 2, 1, 3]) };
+        let x = Hand {
+            huangfan: true,
+            mingwang: true,
+            ..played(vec![Some(Bid(2)), Some(Pass), Some(Pass), None.or(Some(Pass))], true, vec![0, 2, 1, 3])
+        };
         put(&mut m, "h2", 2.0, h(x)).unwrap();
         let t = played(vec![None, None, Some(Bid(3)), None], false, vec![]);
         put(&mut m, "h3", 3.0, h(Hand { tanda: true, ..t })).unwrap();
@@ -258,7 +265,8 @@ mod tests {
     #[test]
     fn only_the_first_logged_hand_takes_huangfan_as_entered() {
         let mut m = blank("s5");
-        let first = Hand { huangfan: true, ..played(vec![Some(Bid(1)), Some(Pass), Some(Pass), Some(Pass)], true, vec![]) };
+        let first =
+            Hand { huangfan: true, ..played(vec![Some(Bid(1)), Some(Pass), Some(Pass), Some(Pass)], true, vec![]) };
         put(&mut m, "h1", 1.0, h(first.clone())).unwrap();
         let v = view(&m);
         assert!(v.rows[0].hand.huangfan);
@@ -295,7 +303,14 @@ mod tests {
     }
 
     fn arb_hand() -> impl Strategy<Value = Hand> {
-        (0usize..4, proptest::collection::vec(0u8..=3, 4), any::<bool>(), any::<bool>(), any::<bool>(), proptest::collection::vec(0u32..4, 4))
+        (
+            0usize..4,
+            proptest::collection::vec(0u8..=3, 4),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            proptest::collection::vec(0u32..4, 4),
+        )
             .prop_map(|(first, raw, won, tanda, mingwang, bombs)| {
                 // calls in order from `first`, each higher than the last or a pass
                 let mut bids = vec![None; 4];
@@ -304,7 +319,12 @@ mod tests {
                     if high == 3 {
                         break;
                     }
-                    let c = if r > high { high = r; Bid(r) } else { Pass };
+                    let c = if r > high {
+                        high = r;
+                        Bid(r)
+                    } else {
+                        Pass
+                    };
                     bids[(first + k) % 4] = Some(c);
                 }
                 let b = bidding_outcome(&find_preset("qingpu-sandayi").unwrap(), &bids, Some(first)).unwrap();

@@ -19,10 +19,10 @@ use crate::rules::doudizhu::{
 use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, no_key_repeat, vibrate, FormIntent, UndoButton};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, now_ms, t, tx};
 use leptos::prelude::*;
-use std::sync::Arc;
 use leptos_router::hooks::use_navigate;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use std::sync::Arc;
 
 // ---------------------------------------------------------------------------------------
 // Small shared helpers
@@ -86,7 +86,13 @@ pub(crate) fn deltas_text(names: &[String], d: &[i64]) -> String {
 }
 
 /// The calls in order: `甲 不叫 → 乙 2分 → 丙 3分`.
-pub(crate) fn calls_text(l: Lang, names: &[String], bids: &[Option<Call>], first: Option<usize>, unit_key: &'static str) -> String {
+pub(crate) fn calls_text(
+    l: Lang,
+    names: &[String],
+    bids: &[Option<Call>],
+    first: Option<usize>,
+    unit_key: &'static str,
+) -> String {
     let n = bids.len();
     let start = first.unwrap_or(0);
     (0..n)
@@ -186,43 +192,116 @@ pub(crate) fn bidding_pad(
         <div class="bidding" id=format!("{prefix}-bidding")>
             <label class="field-label">{move || tr(lang.get(), first_key)}</label>
             <div class="chips" id=format!("{prefix}-first")>
-                {move || (0..n()).map(|i| view! {
-                    <button class="btn chip" data-player=i.to_string() class:selected=move || bs.first.get() == i
-                        on:click=move |_| { if bs.first.get_untracked() != i { bs.reset(i); } }>
-                        {move || name_of(&names.get(), i)}
-                    </button>
-                }).collect_view()}
+                {move || {
+                    (0..n())
+                        .map(|i| {
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    data-player=i.to_string()
+                                    class:selected=move || bs.first.get() == i
+                                    on:click=move |_| {
+                                        if bs.first.get_untracked() != i {
+                                            bs.reset(i);
+                                        }
+                                    }
+                                >
+                                    {move || name_of(&names.get(), i)}
+                                </button>
+                            }
+                        })
+                        .collect_view()
+                }}
             </div>
             <ol class="calls" id=format!("{prefix}-calls")>
                 {move || {
                     let l = lang.get();
                     let nm = names.get();
                     let first = bs.first.get();
-                    bs.calls.get().into_iter().enumerate().map(|(k, c)| view! {
-                        <li class:bid=matches!(c, Call::Bid(_))>{format!("{} {}", name_of(&nm, (first + k) % nm.len().max(1)), call_text(l, c, unit_key))}</li>
-                    }).collect_view()
+                    bs.calls
+                        .get()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, c)| {
+                            view! {
+                                <li class:bid=matches!(
+                                    c,
+                                    Call::Bid(_)
+                                )>
+                                    {format!(
+                                        "{} {}",
+                                        name_of(&nm, (first + k) % nm.len().max(1)),
+                                        call_text(l, c, unit_key),
+                                    )}
+                                </li>
+                            }
+                        })
+                        .collect_view()
                 }}
             </ol>
             <Show when=move || !done()>
-                <p class="turn" id=format!("{prefix}-turn")>{move || tr(lang.get(), "ddz.now_calling").replace("{name}", &name_of(&names.get(), current()))}</p>
+                <p class="turn" id=format!("{prefix}-turn")>
+                    {move || tr(lang.get(), "ddz.now_calling").replace("{name}", &name_of(&names.get(), current()))}
+                </p>
                 <div class="chips bid-pad">
-                    <button class="btn chip" data-call="pass" on:click=move |_| tap(Call::Pass)>{move || tr(lang.get(), "ddz.pass")}</button>
+                    <button class="btn chip" data-call="pass" on:click=move |_| tap(Call::Pass)>
+                        {move || tr(lang.get(), "ddz.pass")}
+                    </button>
                     {move || {
                         let high = high_bid(n(), bs.first.get(), &bs.calls.get()).map(|(_, v)| v).unwrap_or(0);
-                        values.get().into_iter().map(|v| view! {
-                            <button class="btn chip" data-call=v.to_string() class:illegal={v <= high} on:click=move |_| tap(Call::Bid(v))>
-                                {move || format!("{v}{}", tr(lang.get(), unit_key))}
-                            </button>
-                        }).collect_view()
+                        values
+                            .get()
+                            .into_iter()
+                            .map(|v| {
+                                view! {
+                                    <button
+                                        class="btn chip"
+                                        data-call=v.to_string()
+                                        class:illegal=v <= high
+                                        on:click=move |_| tap(Call::Bid(v))
+                                    >
+                                        {move || format!("{v}{}", tr(lang.get(), unit_key))}
+                                    </button>
+                                }
+                            })
+                            .collect_view()
                     }}
                 </div>
             </Show>
-            {move || bs.error.get().map(|e| view! { <p class="field-error" role="alert" id=format!("{prefix}-bid-error")>{e}</p> })}
+            {move || {
+                bs.error
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <p class="field-error" role="alert" id=format!("{prefix}-bid-error")>
+                                {e}
+                            </p>
+                        }
+                    })
+            }}
             <div class="actions">
-                <button class="btn" id=format!("{prefix}-call-undo") disabled=move || bs.calls.with(Vec::is_empty)
-                    on:click=move |_| { bs.calls.update(|c| { c.pop(); }); bs.error.set(None); }>{move || tr(lang.get(), "ddz.call_undo")}</button>
-                <button class="btn" id=format!("{prefix}-call-reset") disabled=move || bs.calls.with(Vec::is_empty)
-                    on:click=move |_| bs.reset(bs.first.get_untracked())>{move || tr(lang.get(), "ddz.call_reset")}</button>
+                <button
+                    class="btn"
+                    id=format!("{prefix}-call-undo")
+                    disabled=move || bs.calls.with(Vec::is_empty)
+                    on:click=move |_| {
+                        bs.calls
+                            .update(|c| {
+                                c.pop();
+                            });
+                        bs.error.set(None);
+                    }
+                >
+                    {move || tr(lang.get(), "ddz.call_undo")}
+                </button>
+                <button
+                    class="btn"
+                    id=format!("{prefix}-call-reset")
+                    disabled=move || bs.calls.with(Vec::is_empty)
+                    on:click=move |_| bs.reset(bs.first.get_untracked())
+                >
+                    {move || tr(lang.get(), "ddz.call_reset")}
+                </button>
             </div>
         </div>
     }
@@ -232,11 +311,29 @@ pub(crate) fn bidding_pad(
 pub(crate) fn stepper(value: RwSignal<u32>, max: Signal<u32>, id: String) -> impl IntoView {
     let minus = format!("{id}-minus");
     let plus = format!("{id}-plus");
+    // A comparison with `>` in a view! attribute would end the tag: named here instead.
+    let at_max = move || value.get() >= max.get();
     view! {
         <span class="ddz-stepper">
-            <button class="btn step" id=minus disabled=move || value.get() == 0 on:click=move |_| value.update(|v| *v = v.saturating_sub(1))>"−"</button>
-            <span class="ddz-count" id=id>{move || value.get()}</span>
-            <button class="btn step" id=plus disabled={move || value.get() >= max.get()} on:click=move |_| value.update(|v| *v = (*v + 1).min(max.get_untracked()))>"+"</button>
+            <button
+                class="btn step"
+                id=minus
+                disabled=move || value.get() == 0
+                on:click=move |_| value.update(|v| *v = v.saturating_sub(1))
+            >
+                "−"
+            </button>
+            <span class="ddz-count" id=id>
+                {move || value.get()}
+            </span>
+            <button
+                class="btn step"
+                id=plus
+                disabled=at_max
+                on:click=move |_| value.update(|v| *v = (*v + 1).min(max.get_untracked()))
+            >
+                "+"
+            </button>
         </span>
     }
 }
@@ -278,22 +375,41 @@ pub(crate) fn scoreboard(session: Signal<SessionView>, names: Signal<Vec<String>
                 let s = session.get();
                 let nm = names.get();
                 let l = lang.get();
-                let tie: Vec<usize> = if tie_flag(&s, now.get()) { s.ranking.playoff_players.clone() } else { Vec::new() };
-                (0..nm.len()).map(|i| {
-                    let place = s.ranking.standings.iter().find(|x| x.player == i).map(|x| x.place).unwrap_or(0);
-                    let through = s.advancing.contains(&i) && s.finished(now.get());
-                    view! {
-                        <div class="ddz-player" data-player=i.to_string() class:leader=place == 1>
-                            <div class="name">{name_of(&nm, i)}</div>
-                            <div class="total" id=format!("total-{i}")>{signed(s.totals[i])}</div>
-                            <div class="muted place">{tr(l, "ddz.place").replace("{n}", &place.to_string())}
-                                {tie.contains(&i).then(|| view! { <span class="badge">{tr(l, "ddz.playoff")}</span> })}
-                                {through.then(|| view! { <span class="badge ok">{tr(l, "ddz.goes_through")}</span> })}
+                let tie: Vec<usize> = if tie_flag(&s, now.get()) {
+                    s.ranking.playoff_players.clone()
+                } else {
+                    Vec::new()
+                };
+                (0..nm.len())
+                    .map(|i| {
+                        let place = s.ranking.standings.iter().find(|x| x.player == i).map(|x| x.place).unwrap_or(0);
+                        let through = s.advancing.contains(&i) && s.finished(now.get());
+                        view! {
+                            <div class="ddz-player" data-player=i.to_string() class:leader=place == 1>
+                                <div class="name">{name_of(&nm, i)}</div>
+                                <div class="total" id=format!("total-{i}")>
+                                    {signed(s.totals[i])}
+                                </div>
+                                <div class="muted place">
+                                    {tr(l, "ddz.place").replace("{n}", &place.to_string())}
+                                    {tie
+                                        .contains(&i)
+                                        .then(|| view! { <span class="badge">{tr(l, "ddz.playoff")}</span> })}
+                                    {through
+                                        .then(|| view! { <span class="badge ok">{tr(l, "ddz.goes_through")}</span> })}
+                                </div>
+                                {(s.playoff_hands > 0)
+                                    .then(|| {
+                                        view! {
+                                            <div class="muted">
+                                                {tr(l, "ddz.playoff")}" "{signed(s.playoff_totals[i])}
+                                            </div>
+                                        }
+                                    })}
                             </div>
-                            {(s.playoff_hands > 0).then(|| view! { <div class="muted">{tr(l, "ddz.playoff")}" "{signed(s.playoff_totals[i])}</div> })}
-                        </div>
-                    }
-                }).collect_view()
+                        }
+                    })
+                    .collect_view()
             }}
         </div>
     }
@@ -328,31 +444,90 @@ pub(crate) fn session_bar(
                 let running = seg.clock.running_since.is_some();
                 let seats = seg.seating.iter().map(|&p| name_of(&nm, p)).collect::<Vec<_>>().join(" → ");
                 view! {
-                    <span class="table-label" id="table-label">{table_label(l, &s, s.segments.len() - 1)}</span>
-                    <span class="clock" id="table-clock">{fmt_duration(seg.clock.elapsed_ms(now.get()))}
-                        {(!seg.playoff).then(|| s.minutes_per_table.map(|mm| format!(" / {mm}:00"))).flatten()}</span>
+                    <span class="table-label" id="table-label">
+                        {table_label(l, &s, s.segments.len() - 1)}
+                    </span>
+                    <span class="clock" id="table-clock">
+                        {fmt_duration(seg.clock.elapsed_ms(now.get()))}
+                        {(!seg.playoff).then(|| s.minutes_per_table.map(|mm| format!(" / {mm}:00"))).flatten()}
+                    </span>
                     {if locked.get() {
                         ().into_any()
                     } else if !seg.clock.started {
-                        view! { <button class="btn" id="clock-start" on:click=move |_| act(m, Op::Clock { action: ClockAction::Start, elapsed_ms: elapsed_now() })>{tr(l, "clock.start")}</button> }.into_any()
+                        view! {
+                            <button
+                                class="btn"
+                                id="clock-start"
+                                on:click=move |_| act(
+                                    m,
+                                    Op::Clock {
+                                        action: ClockAction::Start,
+                                        elapsed_ms: elapsed_now(),
+                                    },
+                                )
+                            >
+                                {tr(l, "clock.start")}
+                            </button>
+                        }
+                            .into_any()
                     } else if running {
-                        view! { <button class="btn" id="clock-pause" on:click=move |_| act(m, Op::Clock { action: ClockAction::Pause, elapsed_ms: elapsed_now() })>{tr(l, "clock.pause")}</button> }.into_any()
+                        view! {
+                            <button
+                                class="btn"
+                                id="clock-pause"
+                                on:click=move |_| act(
+                                    m,
+                                    Op::Clock {
+                                        action: ClockAction::Pause,
+                                        elapsed_ms: elapsed_now(),
+                                    },
+                                )
+                            >
+                                {tr(l, "clock.pause")}
+                            </button>
+                        }
+                            .into_any()
                     } else {
-                        view! { <button class="btn" id="clock-resume" on:click=move |_| act(m, Op::Clock { action: ClockAction::Resume, elapsed_ms: elapsed_now() })>{tr(l, "clock.resume")}</button> }.into_any()
+                        view! {
+                            <button
+                                class="btn"
+                                id="clock-resume"
+                                on:click=move |_| act(
+                                    m,
+                                    Op::Clock {
+                                        action: ClockAction::Resume,
+                                        elapsed_ms: elapsed_now(),
+                                    },
+                                )
+                            >
+                                {tr(l, "clock.resume")}
+                            </button>
+                        }
+                            .into_any()
                     }}
-                    <p class="muted seating" id="seating">{tr(l, "ddz.seating")}": "{seats}</p>
+                    <p class="muted seating" id="seating">
+                        {tr(l, "ddz.seating")}
+                        ": "
+                        {seats}
+                    </p>
                 }
             }}
             <Show when=move || time_up.get() && !locked.get()>
                 <div class="banner warn" role="alert" id="time-up">
                     {move || {
                         let l = lang.get();
-                        if session.with(|s| s.at_last_table()) { tr(l, "ddz.time_up_last") } else { tr(l, "ddz.time_up") }
+                        if session.with(|s| s.at_last_table()) {
+                            tr(l, "ddz.time_up_last")
+                        } else {
+                            tr(l, "ddz.time_up")
+                        }
                     }}
                 </div>
             </Show>
             <crate::ui::clock::JumpNotice />
-            <Show when=move || !locked.get()>
+            <Show when=move || {
+                !locked.get()
+            }>
                 {move || {
                     let s = session.get();
                     let l = lang.get();
@@ -360,16 +535,47 @@ pub(crate) fn session_bar(
                     if move_on == Some(NextSitting::Table) {
                         let next = s.segments.len() + 1;
                         view! {
-                            <button class="btn" class:primary=move || time_up.get() id="next-table" on:click=move |_| {
-                                if window().confirm_with_message(&tr(lang.get_untracked(), "ddz.confirm_next").replace("{k}", &next.to_string())).unwrap_or(false) {
-                                    act(m, Op::NextGame { start: Default::default() });
+                            <button
+                                class="btn"
+                                class:primary=move || time_up.get()
+                                id="next-table"
+                                on:click=move |_| {
+                                    if window()
+                                        .confirm_with_message(
+                                            &tr(lang.get_untracked(), "ddz.confirm_next")
+                                                .replace("{k}", &next.to_string()),
+                                        )
+                                        .unwrap_or(false)
+                                    {
+                                        act(
+                                            m,
+                                            Op::NextGame {
+                                                start: Default::default(),
+                                            },
+                                        );
+                                    }
                                 }
-                            }>{tr(l, "ddz.next_table").replace("{k}", &next.to_string())}</button>
-                        }.into_any()
+                            >
+                                {tr(l, "ddz.next_table").replace("{k}", &next.to_string())}
+                            </button>
+                        }
+                            .into_any()
                     } else if move_on == Some(NextSitting::Playoff) {
                         view! {
-                            <button class="btn primary" id="start-playoff" on:click=move |_| act(m, Op::NextGame { start: Default::default() })>{tr(l, "ddz.start_playoff")}</button>
-                        }.into_any()
+                            <button
+                                class="btn primary"
+                                id="start-playoff"
+                                on:click=move |_| act(
+                                    m,
+                                    Op::NextGame {
+                                        start: Default::default(),
+                                    },
+                                )
+                            >
+                                {tr(l, "ddz.start_playoff")}
+                            </button>
+                        }
+                            .into_any()
                     } else {
                         ().into_any()
                     }
@@ -380,7 +586,11 @@ pub(crate) fn session_bar(
 }
 
 /// The ranking with the play-off flag and who goes through.
-pub(crate) fn ranking_view(session: Signal<SessionView>, names: Signal<Vec<String>>, now: Signal<f64>) -> impl IntoView {
+pub(crate) fn ranking_view(
+    session: Signal<SessionView>,
+    names: Signal<Vec<String>>,
+    now: Signal<f64>,
+) -> impl IntoView {
     let lang = ctx().lang;
     view! {
         {move || {
@@ -391,27 +601,67 @@ pub(crate) fn ranking_view(session: Signal<SessionView>, names: Signal<Vec<Strin
             view! {
                 <h2>{if finished { tr(l, "ddz.final_ranking") } else { tr(l, "ddz.ranking") }}</h2>
                 <ol class="ddz-ranking" id="ranking">
-                    {s.ranking.standings.iter().map(|st| view! {
-                        <li data-player=st.player.to_string() data-place=st.place.to_string()>
-                            <span class="place">{st.place}</span>
-                            <span class="name">{name_of(&nm, st.player)}</span>
-                            <span class="total">{signed(st.total)}</span>
-                            {(s.playoff_hands > 0 && s.ranking.playoff_players.contains(&st.player)).then(|| format!(" · {} {}", tr(l, "ddz.playoff"), signed(s.playoff_totals[st.player])))}
-                        </li>
-                    }).collect_view()}
+                    {s
+                        .ranking
+                        .standings
+                        .iter()
+                        .map(|st| {
+                            view! {
+                                <li data-player=st.player.to_string() data-place=st.place.to_string()>
+                                    <span class="place">{st.place}</span>
+                                    <span class="name">{name_of(&nm, st.player)}</span>
+                                    <span class="total">{signed(st.total)}</span>
+                                    {(s.playoff_hands > 0 && s.ranking.playoff_players.contains(&st.player))
+                                        .then(|| {
+                                            format!(
+                                                " · {} {}",
+                                                tr(l, "ddz.playoff"),
+                                                signed(s.playoff_totals[st.player]),
+                                            )
+                                        })}
+                                </li>
+                            }
+                        })
+                        .collect_view()}
                 </ol>
-                {(s.ranking.playoff && (!s.playoff_needed || tie_flag(&s, now.get()))).then(|| {
-                    let who = s.ranking.playoff_players.iter().map(|&p| name_of(&nm, p)).collect::<Vec<_>>().join(", ");
-                    let total = s.ranking.playoff_players.first().map(|&p| s.totals[p]).unwrap_or(0);
-                    if s.playoff_needed {
-                        view! { <div class="banner warn" id="playoff-flag" role="status">{tr(l, "ddz.playoff_needed").replace("{who}", &who).replace("{total}", &signed(total))}</div> }.into_any()
-                    } else {
-                        view! { <div class="banner info" id="playoff-flag">{tr(l, "ddz.playoff_decided").replace("{who}", &who)}</div> }.into_any()
-                    }
-                })}
-                {(finished && !s.advancing.is_empty()).then(|| view! {
-                    <div class="banner ok" id="goes-through">{tr(l, "ddz.goes_through")}": "{s.advancing.iter().map(|&p| name_of(&nm, p)).collect::<Vec<_>>().join(", ")}</div>
-                })}
+                {(s.ranking.playoff && (!s.playoff_needed || tie_flag(&s, now.get())))
+                    .then(|| {
+                        let who = s
+                            .ranking
+                            .playoff_players
+                            .iter()
+                            .map(|&p| name_of(&nm, p))
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        let total = s.ranking.playoff_players.first().map(|&p| s.totals[p]).unwrap_or(0);
+                        if s.playoff_needed {
+                            view! {
+                                <div class="banner warn" id="playoff-flag" role="status">
+                                    {tr(l, "ddz.playoff_needed")
+                                        .replace("{who}", &who)
+                                        .replace("{total}", &signed(total))}
+                                </div>
+                            }
+                                .into_any()
+                        } else {
+                            view! {
+                                <div class="banner info" id="playoff-flag">
+                                    {tr(l, "ddz.playoff_decided").replace("{who}", &who)}
+                                </div>
+                            }
+                                .into_any()
+                        }
+                    })}
+                {(finished && !s.advancing.is_empty())
+                    .then(|| {
+                        view! {
+                            <div class="banner ok" id="goes-through">
+                                {tr(l, "ddz.goes_through")}
+                                ": "
+                                {s.advancing.iter().map(|&p| name_of(&nm, p)).collect::<Vec<_>>().join(", ")}
+                            </div>
+                        }
+                    })}
             }
         }}
     }
@@ -451,38 +701,92 @@ pub(crate) fn history(
         <ol class="history" id="history" reversed>
             {move || {
                 let l = lang.get();
-                items.get().into_iter().rev().map(|it| {
-                    let id = it.entry_id.clone();
-                    let id2 = it.entry_id.clone();
-                    let warn = !it.warnings.is_empty();
-                    view! {
-                        <li class="hand-row" class:violation=warn data-entry=it.entry_id.clone()>
-                            <details>
-                                <summary>
-                                    <span class="num">{it.label.clone()}</span>
-                                    <span class="line">{it.line.clone()}</span>
-                                    {warn.then(|| view! { <span class="badge warn-badge">{tr(l, "sdy.violation")}</span> })}
-                                    {(!it.corrected_ms.is_empty()).then(|| view! { <span class="badge">{tr(l, "hist.corrected")}</span> })}
-                                </summary>
-                                <p class="deltas">{it.deltas.clone()}</p>
-                                <ul class="explain">{it.details.iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view()}</ul>
-                                {warn.then(|| view! { <ul class="violations">{it.warnings.iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view()}</ul> })}
-                                <p class="muted">{fmt_time(it.at_ms)}{it.corrected_ms.iter().map(|c| format!(" · {} {}", tr(l, "hist.corrected"), fmt_time(*c))).collect::<String>()}</p>
-                                <Show when=move || !locked.get()>
-                                    <div class="actions">
-                                        <button class="btn edit" on:click={ let id = id.clone(); move |_| {
-                                            on_edit(id.clone());
-                                            if let Some(el) = document().get_element_by_id("hand-entry") { el.scroll_into_view(); }
-                                        }}>{tr(l, "hist.edit")}</button>
-                                        <button class="btn danger delete" on:click={ let id = id2.clone(); move |_| {
-                                            if window().confirm_with_message(tr(lang.get_untracked(), "hist.confirm_delete")).unwrap_or(false) { on_void(id.clone()); }
-                                        }}>{tr(l, "hist.delete")}</button>
-                                    </div>
-                                </Show>
-                            </details>
-                        </li>
-                    }
-                }).collect_view()
+                items
+                    .get()
+                    .into_iter()
+                    .rev()
+                    .map(|it| {
+                        let id = it.entry_id.clone();
+                        let id2 = it.entry_id.clone();
+                        let warn = !it.warnings.is_empty();
+                        view! {
+                            <li class="hand-row" class:violation=warn data-entry=it.entry_id.clone()>
+                                <details>
+                                    <summary>
+                                        <span class="num">{it.label.clone()}</span>
+                                        <span class="line">{it.line.clone()}</span>
+                                        {warn
+                                            .then(|| {
+                                                view! { <span class="badge warn-badge">{tr(l, "sdy.violation")}</span> }
+                                            })}
+                                        {(!it.corrected_ms.is_empty())
+                                            .then(|| view! { <span class="badge">{tr(l, "hist.corrected")}</span> })}
+                                    </summary>
+                                    <p class="deltas">{it.deltas.clone()}</p>
+                                    <ul class="explain">
+                                        {it.details.iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view()}
+                                    </ul>
+                                    {warn
+                                        .then(|| {
+                                            view! {
+                                                <ul class="violations">
+                                                    {it
+                                                        .warnings
+                                                        .iter()
+                                                        .map(|s| view! { <li>{s.clone()}</li> })
+                                                        .collect_view()}
+                                                </ul>
+                                            }
+                                        })}
+                                    <p class="muted">
+                                        {fmt_time(it.at_ms)}
+                                        {it
+                                            .corrected_ms
+                                            .iter()
+                                            .map(|c| format!(" · {} {}", tr(l, "hist.corrected"), fmt_time(*c)))
+                                            .collect::<String>()}
+                                    </p>
+                                    <Show when=move || !locked.get()>
+                                        <div class="actions">
+                                            <button
+                                                class="btn edit"
+                                                on:click={
+                                                    let id = id.clone();
+                                                    move |_| {
+                                                        on_edit(id.clone());
+                                                        if let Some(el) = document().get_element_by_id("hand-entry") {
+                                                            el.scroll_into_view();
+                                                        }
+                                                    }
+                                                }
+                                            >
+                                                {tr(l, "hist.edit")}
+                                            </button>
+                                            <button
+                                                class="btn danger delete"
+                                                on:click={
+                                                    let id = id2.clone();
+                                                    move |_| {
+                                                        if window()
+                                                            .confirm_with_message(
+                                                                tr(lang.get_untracked(), "hist.confirm_delete"),
+                                                            )
+                                                            .unwrap_or(false)
+                                                        {
+                                                            on_void(id.clone());
+                                                        }
+                                                    }
+                                                }
+                                            >
+                                                {tr(l, "hist.delete")}
+                                            </button>
+                                        </div>
+                                    </Show>
+                                </details>
+                            </li>
+                        }
+                    })
+                    .collect_view()
             }}
         </ol>
     }
@@ -493,7 +797,17 @@ pub(crate) fn match_actions(m: Memo<Option<Arc<Match>>>, locked: Signal<bool>) -
     view! {
         <div class="actions">
             <UndoButton m=m locked=locked id="undo" />
-            <button class="btn" id="export-match" on:click=move |_| { if let Some(x) = m.get_untracked() { io::export(&[x], "match", false) } }>{tx("io.export_match")}</button>
+            <button
+                class="btn"
+                id="export-match"
+                on:click=move |_| {
+                    if let Some(x) = m.get_untracked() {
+                        io::export(&[x], "match", false)
+                    }
+                }
+            >
+                {tx("io.export_match")}
+            </button>
         </div>
     }
 }
@@ -529,25 +843,73 @@ pub(crate) fn result_sheet(
                             <th>{tr(l, "ddz.total")}</th>
                             <th>{tr(l, "ddz.place_h")}</th>
                             {has_playoff.then(|| view! { <th>{tr(l, "ddz.playoff")}</th> })}
-                            {ex.as_ref().map(|(h, _)| { let h: &'static str = h; view! { <th>{tr(l, h)}</th> } })}
+                            {ex
+                                .as_ref()
+                                .map(|(h, _)| {
+                                    let h: &'static str = h;
+                                    view! { <th>{tr(l, h)}</th> }
+                                })}
                         </tr>
-                        {(0..nm.len()).map(|p| {
-                            let place = s.ranking.standings.iter().find(|x| x.player == p).map(|x| x.place).unwrap_or(0);
-                            view! {
-                                <tr data-player=p.to_string()>
-                                    <td>{name_of(&nm, p)}</td>
-                                    {regular.iter().map(|&i| view! { <td>{signed(s.segments[i].totals[p])}</td> }).collect_view()}
-                                    <td class="sheet-total">{signed(s.totals[p])}</td>
-                                    <td>{place}{(tied && s.ranking.playoff_players.contains(&p)).then_some(" *")}</td>
-                                    {has_playoff.then(|| view! { <td>{signed(s.playoff_totals[p])}</td> })}
-                                    {ex.as_ref().map(|(_, v)| { let x = v.get(p).cloned().unwrap_or_default(); let flag = !x.is_empty() && x != "0"; view! { <td class="sheet-extra" class:flag=flag>{x}</td> } })}
-                                </tr>
-                            }
-                        }).collect_view()}
+                        {(0..nm.len())
+                            .map(|p| {
+                                let place = s
+                                    .ranking
+                                    .standings
+                                    .iter()
+                                    .find(|x| x.player == p)
+                                    .map(|x| x.place)
+                                    .unwrap_or(0);
+                                view! {
+                                    <tr data-player=p.to_string()>
+                                        <td>{name_of(&nm, p)}</td>
+                                        {regular
+                                            .iter()
+                                            .map(|&i| view! { <td>{signed(s.segments[i].totals[p])}</td> })
+                                            .collect_view()}
+                                        <td class="sheet-total">{signed(s.totals[p])}</td>
+                                        <td>
+                                            {place}{(tied && s.ranking.playoff_players.contains(&p)).then_some(" *")}
+                                        </td>
+                                        {has_playoff.then(|| view! { <td>{signed(s.playoff_totals[p])}</td> })}
+                                        {ex
+                                            .as_ref()
+                                            .map(|(_, v)| {
+                                                let x = v.get(p).cloned().unwrap_or_default();
+                                                let flag = !x.is_empty() && x != "0";
+                                                view! {
+                                                    <td class="sheet-extra" class:flag=flag>
+                                                        {x}
+                                                    </td>
+                                                }
+                                            })}
+                                    </tr>
+                                }
+                            })
+                            .collect_view()}
                     </table>
-                    {tied.then(|| view! { <p class="field-error" id="sheet-playoff">{"* "}{tr(l, "ddz.sheet_playoff")}</p> })}
-                    <ul class="sheet-notes" id="sheet-notes">{notes.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
-                    {view! { <crate::ui::widgets::SignOff locked=s.locked referee=referee reason=reason ids=["referee-name", "sign-off", "reopen"] act=move |op| act(m, op) /> }}
+                    {tied
+                        .then(|| {
+                            view! {
+                                <p class="field-error" id="sheet-playoff">
+                                    {"* "}
+                                    {tr(l, "ddz.sheet_playoff")}
+                                </p>
+                            }
+                        })}
+                    <ul class="sheet-notes" id="sheet-notes">
+                        {notes.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+                    </ul>
+                    {
+                        view! {
+                            <crate::ui::widgets::SignOff
+                                locked=s.locked
+                                referee=referee
+                                reason=reason
+                                ids=["referee-name", "sign-off", "reopen"]
+                                act=move |op| act(m, op)
+                            />
+                        }
+                    }
                 }
             }}
         </details>
@@ -567,7 +929,8 @@ pub(crate) fn describe(l: Lang, op: &Op) -> String {
 /// (crate::ui::clock), never the device's wall clock alone.
 pub(crate) fn ticking_now(m: Memo<Option<Arc<Match>>>, session: Signal<SessionView>) -> Signal<f64> {
     let tick = crate::ui::clock::ticker();
-    let scope = crate::ui::clock::clock_scope(&m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default()));
+    let scope =
+        crate::ui::clock::clock_scope(&m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default()));
     let running_since = Memo::new(move |_| session.with(|s| s.current().clock.running_since));
     Signal::derive(move || {
         tick.track();
@@ -598,8 +961,19 @@ pub fn summary(m: &Match) -> String {
 
 /// `第 2/3 桌 · 5 副 · 甲 +24`.
 pub(crate) fn session_summary(s: &SessionView, names: &[String], hands: usize) -> String {
-    let lead = s.ranking.standings.first().map(|st| format!(" · {} {}", name_of(names, st.player), signed(st.total))).unwrap_or_default();
-    format!("{} · {} {}{}", table_label(ctx().lang.get_untracked(), s, s.segments.len() - 1), hands, t("home.hands"), lead)
+    let lead = s
+        .ranking
+        .standings
+        .first()
+        .map(|st| format!(" · {} {}", name_of(names, st.player), signed(st.total)))
+        .unwrap_or_default();
+    format!(
+        "{} · {} {}{}",
+        table_label(ctx().lang.get_untracked(), s, s.segments.len() - 1),
+        hands,
+        t("home.hands"),
+        lead
+    )
 }
 
 /// The 斗地主 hand being entered.
@@ -665,7 +1039,12 @@ impl DdzForm {
         let top = p.bid_values.last().copied().unwrap_or(3);
         match &h.bids {
             Some(b) => {
-                let first = h.first_bidder.or_else(|| crate::rules::doudizhu::check_bidding(b, None, &p.bid_values, n).ok().map(|x| x.first_bidder)).unwrap_or(0);
+                let first = h
+                    .first_bidder
+                    .or_else(|| {
+                        crate::rules::doudizhu::check_bidding(b, None, &p.bid_values, n).ok().map(|x| x.first_bidder)
+                    })
+                    .unwrap_or(0);
                 self.bid.load(b, first);
             }
             None => {
@@ -736,7 +1115,15 @@ fn ddz_formula(l: Lang, p: &Preset, h: &Hand, r: &HandResult) -> String {
     let base = if p.stake == 1 {
         format!("{} {}", tr(l, "ddz.f_base"), r.base)
     } else {
-        format!("{} {} × {} {} = {} {}", tr(l, "ddz.f_stake"), p.stake, tr(l, "ddz.f_bid"), h.bid, tr(l, "ddz.f_base"), r.base)
+        format!(
+            "{} {} × {} {} = {} {}",
+            tr(l, "ddz.f_stake"),
+            p.stake,
+            tr(l, "ddz.f_bid"),
+            h.bid,
+            tr(l, "ddz.f_base"),
+            r.base
+        )
     };
     format!(
         "{base} × {} {}{} = {}{}",
@@ -778,7 +1165,11 @@ fn ddz_items(l: Lang, p: &Preset, names: &[String], v: &DoudizhuView) -> Vec<His
             entry_id: r.entry_id.clone(),
             label: row_label(l, &v.session, r.segment, r.number),
             line: ddz_line(l, names, &r.hand),
-            deltas: r.result.as_ref().map(|x| deltas_text(names, &x.deltas)).unwrap_or_else(|e| err_text(l, &e.field, &e.message)),
+            deltas: r
+                .result
+                .as_ref()
+                .map(|x| deltas_text(names, &x.deltas))
+                .unwrap_or_else(|e| err_text(l, &e.field, &e.message)),
             details: ddz_details(l, p, names, r),
             warnings: Vec::new(),
             at_ms: r.at_ms,
@@ -812,7 +1203,12 @@ pub(crate) fn candidate_op(editing: Option<String>, hand: HandInput) -> (Op, Str
 pub(crate) fn with_candidate(x: &Match, op: Op) -> Result<Match, RuleError> {
     let e = Entry { after: None, id: "preview".into(), at_ms: now_ms(), op };
     schema::check_new_entry(x, &e).map_err(|er| {
-        let field = er.field.rsplit_once(".doudizhu.").or_else(|| er.field.rsplit_once(".sandayi.")).map(|(_, f)| f.to_string()).unwrap_or(er.field.clone());
+        let field = er
+            .field
+            .rsplit_once(".doudizhu.")
+            .or_else(|| er.field.rsplit_once(".sandayi."))
+            .map(|(_, f)| f.to_string())
+            .unwrap_or(er.field.clone());
         RuleError::new(field, er.reason)
     })?;
     let mut y = x.clone();
@@ -825,17 +1221,23 @@ pub(crate) fn with_candidate(x: &Match, op: Op) -> Result<Match, RuleError> {
 pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let lang = ctx().lang;
     let view_memo: Memo<Option<DoudizhuView>> = Memo::new(move |_| {
-        m.with(|o| o.as_deref().and_then(|x| match replay(x) {
-            MatchView::Doudizhu(v) => Some(v),
-            _ => None,
-        }))
+        m.with(|o| {
+            o.as_deref().and_then(|x| match replay(x) {
+                MatchView::Doudizhu(v) => Some(v),
+                _ => None,
+            })
+        })
     });
     let Some(first_view) = view_memo.get_untracked() else {
         return view! { <p class="empty">{tx("err.no_match")}</p> }.into_any();
     };
     let v = move || view_memo.get().expect("view present");
-    let preset = Memo::new(move |_| m.with(|o| o.as_deref().and_then(ddz_setup).map(|s| s.preset.clone())).unwrap_or_else(|| builtin_presets()[0].clone()));
-    let names = Memo::new(move |_| m.with(|o| o.as_deref().and_then(ddz_setup).map(|s| s.players.clone())).unwrap_or_default());
+    let preset = Memo::new(move |_| {
+        m.with(|o| o.as_deref().and_then(ddz_setup).map(|s| s.preset.clone()))
+            .unwrap_or_else(|| builtin_presets()[0].clone())
+    });
+    let names =
+        Memo::new(move |_| m.with(|o| o.as_deref().and_then(ddz_setup).map(|s| s.players.clone())).unwrap_or_default());
     let session = Signal::derive(move || v().session);
     let locked = Signal::derive(move || v().session.locked);
     let now = ticking_now(m, session);
@@ -843,7 +1245,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     form.reset(first_view.next_first_bidder());
     // A new hand or a new table: the next deal's first caller, unless a hand is being entered.
     Effect::new(move |_| {
-        let (rows, segs, next) = view_memo.with(|o| o.as_ref().map(|v| (v.rows.len(), v.session.segments.len(), v.next_first_bidder())).unwrap_or((0, 1, 0)));
+        let (rows, segs, next) = view_memo.with(|o| {
+            o.as_ref().map(|v| (v.rows.len(), v.session.segments.len(), v.next_first_bidder())).unwrap_or((0, 1, 0))
+        });
         let _ = (rows, segs);
         if form.editing.get_untracked().is_none() && form.bid.calls.with_untracked(Vec::is_empty) {
             form.bid.first.set(next);
@@ -876,34 +1280,36 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         Some(Ok(r)) => Some(ddz_line(lang.get_untracked(), &names.get_untracked(), &r.hand)),
         _ => None,
     };
-    let do_commit = move |ev: leptos::ev::MouseEvent| form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
-        if edit_gone() {
-            return false;
-        }
-        let l = lang.get_untracked();
-        let Some(x) = m.get_untracked() else { return false };
-        let p = preset.get_untracked();
-        let Some(hand) = form.hand(&p) else {
-            form.error.set(Some(tr(l, "ddz.incomplete").to_string()));
-            return false;
-        };
-        if let Some(Err(e)) = candidate.get_untracked() {
-            form.error.set(Some(err_text(l, &e.field, &e.message)));
-            return false;
-        }
-        let (op, _) = candidate_op(form.editing.get_untracked(), HandInput::Doudizhu(hand));
-        match commit(&x, op) {
-            Ok(()) => {
-                let next = view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0);
-                form.reset(next);
-                true
+    let do_commit = move |ev: leptos::ev::MouseEvent| {
+        form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
+            if edit_gone() {
+                return false;
             }
-            Err(e) => {
-                form.error.set(Some(e));
-                false
+            let l = lang.get_untracked();
+            let Some(x) = m.get_untracked() else { return false };
+            let p = preset.get_untracked();
+            let Some(hand) = form.hand(&p) else {
+                form.error.set(Some(tr(l, "ddz.incomplete").to_string()));
+                return false;
+            };
+            if let Some(Err(e)) = candidate.get_untracked() {
+                form.error.set(Some(err_text(l, &e.field, &e.message)));
+                return false;
             }
-        }
-    });
+            let (op, _) = candidate_op(form.editing.get_untracked(), HandInput::Doudizhu(hand));
+            match commit(&x, op) {
+                Ok(()) => {
+                    let next = view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0);
+                    form.reset(next);
+                    true
+                }
+                Err(e) => {
+                    form.error.set(Some(e));
+                    false
+                }
+            }
+        })
+    };
 
     let on_edit = move |id: String| {
         if let Some(r) = view_memo.get_untracked().and_then(|v| v.rows.into_iter().find(|r| r.entry_id == id)) {
@@ -926,45 +1332,146 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     view! {
         <section class="page match ddz">
-            <h1 class="match-title">{move || m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() })).unwrap_or_default()}</h1>
-            <p class="muted">{move || { let p = preset.get(); preset_line(lang.get(), "ddz", &p.id, &p.name, &p.source) }}</p>
+            <h1 class="match-title">
+                {move || {
+                    m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() }))
+                        .unwrap_or_default()
+                }}
+            </h1>
+            <p class="muted">
+                {move || {
+                    let p = preset.get();
+                    preset_line(lang.get(), "ddz", &p.id, &p.name, &p.source)
+                }}
+            </p>
             {scoreboard(session, names_s, now)}
             {session_bar(m, session, names_s, now, locked)}
-            <Show when=move || !locked.get() fallback=move || view! { <div class="banner info" id="locked">{tx("end.locked")}</div> }>
-                <div class="entry" id="hand-entry" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
-                    <h2>{move || if form.editing.get().is_some() { t("entry.editing") } else { t("ddz.enter_hand") }}</h2>
+            <Show
+                when=move || !locked.get()
+                fallback=move || {
+                    view! {
+                        <div class="banner info" id="locked">
+                            {tx("end.locked")}
+                        </div>
+                    }
+                }
+            >
+                <div
+                    class="entry"
+                    id="hand-entry"
+                    on:click=form.intent.watch()
+                    on:input=form.intent.watch()
+                    on:change=form.intent.watch()
+                >
+                    <h2>
+                        {move || if form.editing.get().is_some() { t("entry.editing") } else { t("ddz.enter_hand") }}
+                    </h2>
                     {bidding_pad(form.bid, names_s, values, "ddz", "ddz.unit", "ddz.first_bidder")}
                     {move || match landlord.get() {
                         None => ().into_any(),
-                        Some(None) => view! { <p class="banner info" id="ddz-redeal">{t("ddz.all_passed")}</p> }.into_any(),
-                        Some(Some((ll, bid))) => view! {
-                            <p class="verdict" id="ddz-landlord">{format!("{} {} · {}{}", t("ddz.landlord"), name_of(&names.get(), ll), bid, t("ddz.unit"))}</p>
-                            <label class="field-label">{t("ddz.bombs_played")}</label>
-                            {stepper(form.bombs, Signal::derive(move || preset.get().max_bombs), "ddz-bombs".to_string())}
-                            <label class="field-label">{t("ddz.rockets_played")}</label>
-                            <div class="chips" id="ddz-rockets">
-                                {(0..=preset.get().max_rockets).map(|k| view! {
-                                    <button class="btn chip" data-rockets=k.to_string() class:selected=move || form.rockets.get() == k on:click=move |_| form.rockets.set(k)>{k}</button>
-                                }).collect_view()}
-                            </div>
-                            <label class="field-label">{t("ddz.went_out")}</label>
-                            <div class="chips" id="ddz-out">
-                                {(0..names.get().len()).map(|i| view! {
-                                    <button class="btn chip" data-player=i.to_string() class:selected=move || form.out.get() == Some(i) on:click=move |_| form.out.set(Some(i))>
-                                        {move || format!("{}{}", name_of(&names.get(), i), if i == ll { format!(" ({})", t("ddz.landlord")) } else { String::new() })}
-                                    </button>
-                                }).collect_view()}
-                            </div>
-                            {move || match form.out.get() {
-                                Some(o) if o == ll => view! {
-                                    <label class="toggle"><input type="checkbox" id="ddz-spring" prop:checked=move || form.spring.get() on:change=move |ev| form.spring.set(event_target_checked(&ev)) />{t("ddz.spring")}</label>
-                                }.into_any(),
-                                Some(_) => view! {
-                                    <label class="toggle"><input type="checkbox" id="ddz-anti-spring" prop:checked=move || form.anti.get() on:change=move |ev| form.anti.set(event_target_checked(&ev)) />{t("ddz.anti_spring")}</label>
-                                }.into_any(),
-                                None => ().into_any(),
-                            }}
-                        }.into_any(),
+                        Some(None) => {
+                            view! {
+                                <p class="banner info" id="ddz-redeal">
+                                    {t("ddz.all_passed")}
+                                </p>
+                            }
+                                .into_any()
+                        }
+                        Some(Some((ll, bid))) => {
+                            view! {
+                                <p class="verdict" id="ddz-landlord">
+                                    {format!(
+                                        "{} {} · {}{}",
+                                        t("ddz.landlord"),
+                                        name_of(&names.get(), ll),
+                                        bid,
+                                        t("ddz.unit"),
+                                    )}
+                                </p>
+                                <label class="field-label">{t("ddz.bombs_played")}</label>
+                                {stepper(
+                                    form.bombs,
+                                    Signal::derive(move || preset.get().max_bombs),
+                                    "ddz-bombs".to_string(),
+                                )}
+                                <label class="field-label">{t("ddz.rockets_played")}</label>
+                                <div class="chips" id="ddz-rockets">
+                                    {(0..=preset.get().max_rockets)
+                                        .map(|k| {
+                                            view! {
+                                                <button
+                                                    class="btn chip"
+                                                    data-rockets=k.to_string()
+                                                    class:selected=move || form.rockets.get() == k
+                                                    on:click=move |_| form.rockets.set(k)
+                                                >
+                                                    {k}
+                                                </button>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </div>
+                                <label class="field-label">{t("ddz.went_out")}</label>
+                                <div class="chips" id="ddz-out">
+                                    {(0..names.get().len())
+                                        .map(|i| {
+                                            view! {
+                                                <button
+                                                    class="btn chip"
+                                                    data-player=i.to_string()
+                                                    class:selected=move || form.out.get() == Some(i)
+                                                    on:click=move |_| form.out.set(Some(i))
+                                                >
+                                                    {move || {
+                                                        format!(
+                                                            "{}{}",
+                                                            name_of(&names.get(), i),
+                                                            if i == ll {
+                                                                format!(" ({})", t("ddz.landlord"))
+                                                            } else {
+                                                                String::new()
+                                                            },
+                                                        )
+                                                    }}
+                                                </button>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </div>
+                                {move || match form.out.get() {
+                                    Some(o) if o == ll => {
+                                        view! {
+                                            <label class="toggle">
+                                                <input
+                                                    type="checkbox"
+                                                    id="ddz-spring"
+                                                    prop:checked=move || form.spring.get()
+                                                    on:change=move |ev| form.spring.set(event_target_checked(&ev))
+                                                />
+                                                {t("ddz.spring")}
+                                            </label>
+                                        }
+                                            .into_any()
+                                    }
+                                    Some(_) => {
+                                        view! {
+                                            <label class="toggle">
+                                                <input
+                                                    type="checkbox"
+                                                    id="ddz-anti-spring"
+                                                    prop:checked=move || form.anti.get()
+                                                    on:change=move |ev| form.anti.set(event_target_checked(&ev))
+                                                />
+                                                {t("ddz.anti_spring")}
+                                            </label>
+                                        }
+                                            .into_any()
+                                    }
+                                    None => ().into_any(),
+                                }}
+                            }
+                                .into_any()
+                        }
                     }}
                 </div>
                 <div class="preview" id="preview" aria-live="polite">
@@ -976,24 +1483,62 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                             Some(Ok(r)) => {
                                 let res = r.result.clone().expect("ok row");
                                 view! {
-                                    <p class="verdict" id="preview-verdict">{ddz_line(l, &nm, &r.hand)}</p>
-                                    <p class="formula" id="preview-formula">{ddz_formula(l, &p, &r.hand, &res)}</p>
-                                    <p class="deltas" id="preview-deltas">{deltas_text(&nm, &res.deltas)}</p>
+                                    <p class="verdict" id="preview-verdict">
+                                        {ddz_line(l, &nm, &r.hand)}
+                                    </p>
+                                    <p class="formula" id="preview-formula">
+                                        {ddz_formula(l, &p, &r.hand, &res)}
+                                    </p>
+                                    <p class="deltas" id="preview-deltas">
+                                        {deltas_text(&nm, &res.deltas)}
+                                    </p>
                                     <p class="muted">{tr(l, "ddz.running")}": "{deltas_text(&nm, &r.running)}</p>
-                                }.into_any()
+                                }
+                                    .into_any()
                             }
-                            Some(Err(e)) => view! { <p class="field-error" id="preview-error">{err_text(l, &e.field, &e.message)}</p> }.into_any(),
+                            Some(Err(e)) => {
+                                view! {
+                                    <p class="field-error" id="preview-error">
+                                        {err_text(l, &e.field, &e.message)}
+                                    </p>
+                                }
+                                    .into_any()
+                            }
                             None => view! { <p class="muted">{tr(l, "ddz.incomplete")}</p> }.into_any(),
                         }
                     }}
                 </div>
-                {move || form.error.get().map(|e| view! { <div class="banner error" role="alert" id="commit-error">{e}</div> })}
+                {move || {
+                    form.error
+                        .get()
+                        .map(|e| {
+                            view! {
+                                <div class="banner error" role="alert" id="commit-error">
+                                    {e}
+                                </div>
+                            }
+                        })
+                }}
                 <div class="actions sticky">
-                    <button class="btn primary big" id="commit" disabled=move || candidate.with(|c| !matches!(c, Some(Ok(_)))) on:click=do_commit on:keydown=no_key_repeat>
+                    <button
+                        class="btn primary big"
+                        id="commit"
+                        disabled=move || candidate.with(|c| !matches!(c, Some(Ok(_))))
+                        on:click=do_commit
+                        on:keydown=no_key_repeat
+                    >
                         {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("ddz.commit") }}
                     </button>
                     <Show when=move || form.editing.get().is_some()>
-                        <button class="btn" id="cancel-edit" on:click=move |_| form.reset(view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0))>{tx("common.cancel")}</button>
+                        <button
+                            class="btn"
+                            id="cancel-edit"
+                            on:click=move |_| {
+                                form.reset(view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0))
+                            }
+                        >
+                            {tx("common.cancel")}
+                        </button>
                     </Show>
                 </div>
             </Show>
@@ -1066,7 +1611,13 @@ impl GamePreset for Preset {
     fn summary(&self, l: Lang) -> Vec<String> {
         let bids = self.bid_values.iter().map(u8::to_string).collect::<Vec<_>>().join("/");
         vec![
-            format!("{}: {bids} · {} {} · {}", tr(l, "ddz.s_bids"), tr(l, "ddz.f_stake"), self.stake, tr(l, "ddz.s_redeal")),
+            format!(
+                "{}: {bids} · {} {} · {}",
+                tr(l, "ddz.s_bids"),
+                tr(l, "ddz.f_stake"),
+                self.stake,
+                tr(l, "ddz.s_redeal")
+            ),
             format!(
                 "{}: {} ×{}, {} ×{}, {} ×{}, {} ×{}",
                 tr(l, "ddz.f_mult"),
@@ -1092,7 +1643,11 @@ pub(crate) fn session_text(l: Lang, s: &SessionRules) -> String {
     format!(
         "{} · {} · {}{}",
         tr(l, "ddz.s_tables").replace("{n}", &s.tables.map(|x| x.to_string()).unwrap_or_else(|| "—".into())),
-        s.minutes_per_table.map(|m| tr(l, "ddz.s_minutes").replace("{n}", &m.to_string())).unwrap_or_else(|| tr(l, "ddz.s_no_clock").to_string()),
+        s.minutes_per_table.map(|m| tr(l, "ddz.s_minutes").replace("{n}", &m.to_string())).unwrap_or_else(|| tr(
+            l,
+            "ddz.s_no_clock"
+        )
+        .to_string()),
         tr(l, "ddz.s_advancing").replace("{n}", &s.advancing.to_string()),
         if s.playoff_on_tie { format!(" · {}", tr(l, "ddz.s_playoff")) } else { String::new() }
     )
@@ -1134,7 +1689,11 @@ pub(crate) fn session_form<P: GamePreset>() -> impl IntoView {
             .enumerate()
             .map(|(i, s)| {
                 let v = s.get_untracked().trim().to_string();
-                if v.is_empty() { tr(l, "ddz.player_default").replace("{n}", &(i + 1).to_string()) } else { v }
+                if v.is_empty() {
+                    tr(l, "ddz.player_default").replace("{n}", &(i + 1).to_string())
+                } else {
+                    v
+                }
             })
             .collect();
         if p.players() != players.len() {
@@ -1157,68 +1716,190 @@ pub(crate) fn session_form<P: GamePreset>() -> impl IntoView {
     let presets2 = presets.clone();
     view! {
         <div class="new-form ddz-form" id=format!("{prefix}-form")>
-            <label class="field-label" for=format!("{prefix}-preset")>{tx("new.preset")}</label>
-            <select id=format!("{prefix}-preset") on:change=move |ev| {
-                let id = event_target_value(&ev);
-                if let Some(p) = presets2.iter().find(|p| p.id() == id) { preset.set(p.clone()); preset_json.set(String::new()); }
-            }>
-                {presets.iter().map(|p| { let id = p.id().to_string(); let val = id.clone(); let name = p.name().to_string(); view! {
-                    <option value=val>{move || lookup(lang.get(), &format!("{prefix}.preset.{id}")).map(str::to_string).unwrap_or_else(|| name.clone())}</option>
-                }}).collect_view()}
+            <label class="field-label" for=format!("{prefix}-preset")>
+                {tx("new.preset")}
+            </label>
+            <select
+                id=format!("{prefix}-preset")
+                on:change=move |ev| {
+                    let id = event_target_value(&ev);
+                    if let Some(p) = presets2.iter().find(|p| p.id() == id) {
+                        preset.set(p.clone());
+                        preset_json.set(String::new());
+                    }
+                }
+            >
+                {presets
+                    .iter()
+                    .map(|p| {
+                        let id = p.id().to_string();
+                        let val = id.clone();
+                        let name = p.name().to_string();
+                        view! {
+                            <option value=val>
+                                {move || {
+                                    lookup(lang.get(), &format!("{prefix}.preset.{id}"))
+                                        .map(str::to_string)
+                                        .unwrap_or_else(|| name.clone())
+                                }}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
             </select>
             <h3>{tx("new.rules")}</h3>
-                {move || {
-                    let p = preset.get();
-                    let l = lang.get();
-                    view! {
-                        <div class="preset-summary" id=format!("{prefix}-rules")>
-                            {(l != Lang::En).then(|| view! { <p class="muted">{p.source().to_string()}</p> })}
-                            <ul>{p.summary(l).into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
-                            <p>{ let mut ss = p.session().clone(); ss.tables = Some(tables.get()); ss.minutes_per_table = Some(minutes.get()); session_text(l, &ss) }</p>
-                            {p.session().tables.is_none().then(|| view! { <p class="reading">{tr(l, "ddz.tables_reading")}</p> })}
-                            {(!p.readings().is_empty()).then(|| view! {
-                                <div class="reading">
-                                    <p>{tr(l, "preset.readings")}":"</p>
-                                    <ul>{p.readings().iter().map(|r| view! { <li><code>{r.field.clone()}</code>{(l != Lang::En).then(|| format!(" — {}", r.note))}</li> }).collect_view()}</ul>
-                                </div>
+            {move || {
+                let p = preset.get();
+                let l = lang.get();
+                view! {
+                    <div class="preset-summary" id=format!("{prefix}-rules")>
+                        {(l != Lang::En).then(|| view! { <p class="muted">{p.source().to_string()}</p> })}
+                        <ul>{p.summary(l).into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
+                        <p>
+                            {
+                                let mut ss = p.session().clone();
+                                ss.tables = Some(tables.get());
+                                ss.minutes_per_table = Some(minutes.get());
+                                session_text(l, &ss)
+                            }
+                        </p>
+                        {p
+                            .session()
+                            .tables
+                            .is_none()
+                            .then(|| view! { <p class="reading">{tr(l, "ddz.tables_reading")}</p> })}
+                        {(!p.readings().is_empty())
+                            .then(|| {
+                                view! {
+                                    <div class="reading">
+                                        <p>{tr(l, "preset.readings")}":"</p>
+                                        <ul>
+                                            {p
+                                                .readings()
+                                                .iter()
+                                                .map(|r| {
+                                                    view! {
+                                                        <li>
+                                                            <code>{r.field.clone()}</code>
+                                                            {(l != Lang::En).then(|| format!(" — {}", r.note))}
+                                                        </li>
+                                                    }
+                                                })
+                                                .collect_view()}
+                                        </ul>
+                                    </div>
+                                }
                             })}
-                        </div>
-                    }
-                }}
+                    </div>
+                }
+            }}
             <details class="preset">
                 <summary>{tx("new.edit_preset")}</summary>
-                <textarea id=format!("{prefix}-preset-json") rows="10" prop:value=move || {
-                    let j = preset_json.get();
-                    if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
-                } on:input=move |ev| preset_json.set(event_target_value(&ev))></textarea>
-                <button class="btn" on:click=apply_json>{tx("new.apply_preset")}</button>
-                {move || preset_err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+                <textarea
+                    id=format!("{prefix}-preset-json")
+                    rows="10"
+                    prop:value=move || {
+                        let j = preset_json.get();
+                        if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
+                    }
+                    on:input=move |ev| preset_json.set(event_target_value(&ev))
+                ></textarea>
+                <button class="btn" on:click=apply_json>
+                    {tx("new.apply_preset")}
+                </button>
+                {move || {
+                    preset_err
+                        .get()
+                        .map(|e| {
+                            view! {
+                                <p class="field-error" role="alert">
+                                    {e}
+                                </p>
+                            }
+                        })
+                }}
             </details>
-            <label class="field-label" for=format!("{prefix}-title")>{tx("new.match_title")}</label>
-            <input id=format!("{prefix}-title") maxlength=crate::record::schema::MAX_TITLE class="wide" prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
+            <label class="field-label" for=format!("{prefix}-title")>
+                {tx("new.match_title")}
+            </label>
+            <input
+                id=format!("{prefix}-title")
+                maxlength=crate::record::schema::MAX_TITLE
+                class="wide"
+                prop:value=move || title.get()
+                on:input=move |ev| title.set(event_target_value(&ev))
+            />
             <label class="field-label">{tx("ddz.players")}</label>
             <div class="seats">
-                {names.iter().enumerate().map(|(i, sig)| { let sig = *sig; view! {
-                    <label>{move || tr(lang.get(), "ddz.player_default").replace("{n}", &(i + 1).to_string())}
-                        <input id=format!("{prefix}-player-{i}") maxlength=crate::record::schema::MAX_NAME prop:value=move || sig.get() on:input=move |ev| sig.set(event_target_value(&ev)) />
-                    </label>
-                }}).collect_view()}
+                {names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, sig)| {
+                        let sig = *sig;
+                        view! {
+                            <label>
+                                {move || tr(lang.get(), "ddz.player_default").replace("{n}", &(i + 1).to_string())}
+                                <input
+                                    id=format!("{prefix}-player-{i}")
+                                    maxlength=crate::record::schema::MAX_NAME
+                                    prop:value=move || sig.get()
+                                    on:input=move |ev| sig.set(event_target_value(&ev))
+                                />
+                            </label>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <label class="field-label">{tx("ddz.tables")}</label>
             <div class="chips" id=format!("{prefix}-tables")>
-                {(1..=6u32).map(|k| view! {
-                    <button class="btn chip" data-tables=k.to_string() class:selected=move || tables.get() == k on:click=move |_| tables.set(k)>{k}</button>
-                }).collect_view()}
+                {(1..=6u32)
+                    .map(|k| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                data-tables=k.to_string()
+                                class:selected=move || tables.get() == k
+                                on:click=move |_| tables.set(k)
+                            >
+                                {k}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <label class="field-label">{tx("ddz.minutes")}</label>
             <div class="chips" id=format!("{prefix}-minutes")>
-                {[15u32, 20, 30, 45, 60].into_iter().map(|k| view! {
-                    <button class="btn chip" data-minutes=k.to_string() class:selected=move || minutes.get() == k on:click=move |_| minutes.set(k)>{k}</button>
-                }).collect_view()}
+                {[15u32, 20, 30, 45, 60]
+                    .into_iter()
+                    .map(|k| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                data-minutes=k.to_string()
+                                class:selected=move || minutes.get() == k
+                                on:click=move |_| minutes.set(k)
+                            >
+                                {k}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <p class="muted">{tx("ddz.rotation_note")}</p>
-            {move || error.get().map(|e| view! { <div class="banner error" role="alert">{e}</div> })}
-            <button class="btn primary big" id=format!("{prefix}-create") on:click=create>{tx("new.create")}</button>
+            {move || {
+                error
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <div class="banner error" role="alert">
+                                {e}
+                            </div>
+                        }
+                    })
+            }}
+            <button class="btn primary big" id=format!("{prefix}-create") on:click=create>
+                {tx("new.create")}
+            </button>
         </div>
     }
 }

@@ -13,15 +13,15 @@ use crate::record::games::duplicate::{
 };
 use crate::record::{schema, Entry, HandInput, Match, Op, Setup};
 use crate::rules::shengji::{
-    self, builtin_presets, default_boards, next_clockwise, Amount, DupBoard, DuplicateVerdict, Hand, Kitty, Penalty, Preset,
-    Show, TableScore, Unit,
+    self, builtin_presets, default_boards, next_clockwise, Amount, DupBoard, DuplicateVerdict, Hand, Kitty, Penalty,
+    Preset, Show, TableScore, Unit,
 };
 use crate::rules::{Rank, Seat, Team};
 use crate::ui::widgets::{leave_edit_when_gone, no_key_repeat, FormIntent, PointsInput, UndoButton};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
-use std::sync::Arc;
 use leptos_router::hooks::use_navigate;
+use std::sync::Arc;
 
 const SEATS: [Seat; 4] = [Seat::N, Seat::E, Seat::S, Seat::W];
 
@@ -109,11 +109,22 @@ fn table_lines(l: Lang, s: &DuplicateSetup, e: &BoardEntry, sc: &TableScore) -> 
             .hand
             .declaring
             .iter()
-            .map(|x| format!("{} {}{}", crate::i18n::seat_name(l, x.seat), crate::i18n::show_name(l, &x.what), if x.rebury { format!(" ({})", tr(l, "dup.rebury")) } else { String::new() }))
+            .map(|x| {
+                format!(
+                    "{} {}{}",
+                    crate::i18n::seat_name(l, x.seat),
+                    crate::i18n::show_name(l, &x.what),
+                    if x.rebury { format!(" ({})", tr(l, "dup.rebury")) } else { String::new() }
+                )
+            })
             .collect::<Vec<_>>()
             .join(" → ");
         let trump = e.hand.trump.as_deref().map(|x| crate::i18n::suit_name(l, x)).unwrap_or("—");
-        v.push(format!("{}: {trump}{}", tr(l, "decl.trump"), if shows.is_empty() { String::new() } else { format!(" ({shows})") }));
+        v.push(format!(
+            "{}: {trump}{}",
+            tr(l, "decl.trump"),
+            if shows.is_empty() { String::new() } else { format!(" ({shows})") }
+        ));
     }
     v
 }
@@ -152,7 +163,12 @@ fn verdict_line(l: Lang, s: &DuplicateSetup, v: &DuplicateView) -> String {
         DuplicateVerdict::Winner { team, by_boards } => {
             let what = if v.complete { tr(l, "dup.wins") } else { tr(l, "dup.leads") };
             if by_boards {
-                format!("{} {what} — {} ({} {wa} : {wb})", s.team_name(team), tr(l, "dup.by_boards"), tr(l, "dup.boards_won"))
+                format!(
+                    "{} {what} — {} ({} {wa} : {wb})",
+                    s.team_name(team),
+                    tr(l, "dup.by_boards"),
+                    tr(l, "dup.boards_won")
+                )
             } else {
                 format!("{} {what} ({} : {})", s.team_name(team), signed(ta), signed(tb))
             }
@@ -393,43 +409,52 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         let l = lang.get_untracked();
         candidate.with_untracked(|c| {
             let e = &c.entry;
-            (c.twice.is_none() && c.refused.is_none())
-                .then(|| format!("{} · {} · {} {}", table_label(l, e.table), board_label(l, e.board), e.hand.points, tr(l, "res.points")))
+            (c.twice.is_none() && c.refused.is_none()).then(|| {
+                format!(
+                    "{} · {} · {} {}",
+                    table_label(l, e.table),
+                    board_label(l, e.board),
+                    e.hand.points,
+                    tr(l, "res.points")
+                )
+            })
         })
     };
-    let do_commit = move |ev: leptos::ev::MouseEvent| form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
-        if edit_gone() {
-            return false;
-        }
-        let Some(x) = m.get_untracked() else { return false };
-        let cand = candidate.get_untracked();
-        let l = lang.get_untracked();
-        if cand.twice.is_some() {
-            form.error.set(Some(twice_text(l, &cand)));
-            return false;
-        }
-        if let Some(r) = cand.refused {
-            form.error.set(Some(r));
-            return false;
-        }
-        let hand = HandInput::Duplicate(cand.entry.clone());
-        let op = match form.editing.get_untracked() {
-            Some(target) => Op::Correct { target, hand },
-            None => Op::Hand { hand },
-        };
-        match commit(&x, op) {
-            Ok(()) => {
-                let s = setup.get_untracked();
-                let next = next_open(&s, &view_memo.get_untracked(), form.table.get_untracked());
-                form.fresh(&s, next);
-                true
+    let do_commit = move |ev: leptos::ev::MouseEvent| {
+        form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
+            if edit_gone() {
+                return false;
             }
-            Err(e) => {
-                form.error.set(Some(e));
-                false
+            let Some(x) = m.get_untracked() else { return false };
+            let cand = candidate.get_untracked();
+            let l = lang.get_untracked();
+            if cand.twice.is_some() {
+                form.error.set(Some(twice_text(l, &cand)));
+                return false;
             }
-        }
-    });
+            if let Some(r) = cand.refused {
+                form.error.set(Some(r));
+                return false;
+            }
+            let hand = HandInput::Duplicate(cand.entry.clone());
+            let op = match form.editing.get_untracked() {
+                Some(target) => Op::Correct { target, hand },
+                None => Op::Hand { hand },
+            };
+            match commit(&x, op) {
+                Ok(()) => {
+                    let s = setup.get_untracked();
+                    let next = next_open(&s, &view_memo.get_untracked(), form.table.get_untracked());
+                    form.fresh(&s, next);
+                    true
+                }
+                Err(e) => {
+                    form.error.set(Some(e));
+                    false
+                }
+            }
+        })
+    };
 
     let simple = move |op: Op| {
         if let Some(x) = m.get_untracked() {
@@ -448,81 +473,209 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     view! {
         <section class="page match dup">
-            <h1 class="match-title">{move || mm.with(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() })}</h1>
-            <p class="muted">{move || { let p = setup.get().preset; format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source) }}</p>
+            <h1 class="match-title">
+                {move || mm.with(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() })}
+            </h1>
+            <p class="muted">
+                {move || {
+                    let p = setup.get().preset;
+                    format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source)
+                }}
+            </p>
             <Summary setup=setup.into() v=view_memo.into() />
             {move || {
                 let l = lang.get();
                 let v = view_memo.get();
-                let flagged: Vec<BoardRow> = v.boards.iter().filter(|b| b.status == BoardStatus::Flagged).cloned().collect();
-                (!flagged.is_empty()).then(|| view! {
-                    <div class="banner warn" role="alert" id="dup-flags">
-                        <strong>{tr(l, "dup.flags_title")}</strong>
-                        <ul>{flagged.into_iter().map(|b| {
-                            let what = match (b.level_differs, b.dealer_differs) {
-                                (true, true) => tr(l, "dup.differs_both"),
-                                (true, false) => tr(l, "dup.differs_level"),
-                                _ => tr(l, "dup.differs_dealer"),
-                            };
-                            let sides = b.tables.iter().flatten().map(|tr_| format!("{}: {}", table_label(l, tr_.entry.table), played_as(l, tr_.entry.level, tr_.entry.dealer))).collect::<Vec<_>>().join("; ");
-                            view! { <li data-flag=b.board.number>{board_label(l, b.board.number)}": "{what}" ("{sides}"; "{tr(l, "dup.list")}": "{played_as(l, b.board.level, b.board.dealer)}")"</li> }
-                        }).collect_view()}</ul>
-                        <p>{tr(l, "dup.flags_help")}</p>
-                    </div>
-                })
+                let flagged: Vec<BoardRow> = v
+                    .boards
+                    .iter()
+                    .filter(|b| b.status == BoardStatus::Flagged)
+                    .cloned()
+                    .collect();
+                (!flagged.is_empty())
+                    .then(|| {
+                        view! {
+                            <div class="banner warn" role="alert" id="dup-flags">
+                                <strong>{tr(l, "dup.flags_title")}</strong>
+                                <ul>
+                                    {flagged
+                                        .into_iter()
+                                        .map(|b| {
+                                            let what = match (b.level_differs, b.dealer_differs) {
+                                                (true, true) => tr(l, "dup.differs_both"),
+                                                (true, false) => tr(l, "dup.differs_level"),
+                                                _ => tr(l, "dup.differs_dealer"),
+                                            };
+                                            let sides = b
+                                                .tables
+                                                .iter()
+                                                .flatten()
+                                                .map(|tr_| {
+                                                    format!(
+                                                        "{}: {}",
+                                                        table_label(l, tr_.entry.table),
+                                                        played_as(l, tr_.entry.level, tr_.entry.dealer),
+                                                    )
+                                                })
+                                                .collect::<Vec<_>>()
+                                                .join("; ");
+                                            view! {
+                                                <li data-flag=b
+                                                    .board
+                                                    .number>
+                                                    {board_label(l, b.board.number)}": "{what}" ("{sides}"; "
+                                                    {tr(l, "dup.list")}": "{played_as(l, b.board.level, b.board.dealer)}
+                                                    ")"
+                                                </li>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </ul>
+                                <p>{tr(l, "dup.flags_help")}</p>
+                            </div>
+                        }
+                    })
             }}
-            <Show when=move || !locked() fallback=move || view! { <div class="banner info" id="locked">{tx("end.locked")}</div> }>
-                <EntryForm form=form setup=setup.into() v=view_memo.into() match_id=Signal::derive(move || mm.with(|x| x.id.clone())) />
+            <Show
+                when=move || !locked()
+                fallback=move || {
+                    view! {
+                        <div class="banner info" id="locked">
+                            {tx("end.locked")}
+                        </div>
+                    }
+                }
+            >
+                <EntryForm
+                    form=form
+                    setup=setup.into()
+                    v=view_memo.into()
+                    match_id=Signal::derive(move || mm.with(|x| x.id.clone()))
+                />
                 <div class="preview" id="dup-preview" aria-live="polite">
                     {move || {
                         let l = lang.get();
                         let s = setup.get();
                         let cand = candidate.get();
                         let mut out: Vec<AnyView> = Vec::new();
-                        out.push(view! { <p class="muted">{format!("{} · {} · {} {}", table_label(l, cand.entry.table), board_label(l, cand.entry.board), tr(l, "dup.attackers"), team_at_table(l, &s, cand.entry.attackers, cand.entry.table))}</p> }.into_any());
+                        out.push(
+                            view! {
+                                <p class="muted">
+                                    {format!(
+                                        "{} · {} · {} {}",
+                                        table_label(l, cand.entry.table),
+                                        board_label(l, cand.entry.board),
+                                        tr(l, "dup.attackers"),
+                                        team_at_table(l, &s, cand.entry.attackers, cand.entry.table),
+                                    )}
+                                </p>
+                            }
+                                .into_any(),
+                        );
                         if cand.twice.is_some() {
-                            out.push(view! { <p class="muted" id="dup-twice">{twice_text(l, &cand)}</p> }.into_any());
+                            out.push(
+                                view! {
+                                    <p class="muted" id="dup-twice">
+                                        {twice_text(l, &cand)}
+                                    </p>
+                                }
+                                    .into_any(),
+                            );
                         } else if let Some(r) = cand.refused.clone() {
                             out.push(view! { <p class="field-error">{r}</p> }.into_any());
                         }
                         if let Some(row) = cand.row.clone() {
                             let mine = row.tables[(cand.entry.table.clamp(1, 2) - 1) as usize].clone();
                             if let Some(TableRow { score: Ok(sc), entry, .. }) = mine.filter(|_| cand.twice.is_none()) {
-                                out.push(view! {
-                                    <p class="verdict" id="dup-preview-score">{format!("{} {}", tr(l, "dup.table_score"), sc.score)}</p>
-                                    <ul class="explain">{table_lines(l, &s, &entry, &sc).into_iter().map(|x| view! { <li>{x}</li> }).collect_view()}</ul>
-                                }.into_any());
+                                out.push(
+                                    view! {
+                                        <p class="verdict" id="dup-preview-score">
+                                            {format!("{} {}", tr(l, "dup.table_score"), sc.score)}
+                                        </p>
+                                        <ul class="explain">
+                                            {table_lines(l, &s, &entry, &sc)
+                                                .into_iter()
+                                                .map(|x| view! { <li>{x}</li> })
+                                                .collect_view()}
+                                        </ul>
+                                    }
+                                        .into_any(),
+                                );
                             }
                             if cand.twice.is_none() {
                                 let line = match row.status {
-                                    BoardStatus::Scored => format!("{}: {}", tr(l, "dup.board_result_title"), result_line(l, &s, &row)),
+                                    BoardStatus::Scored => {
+                                        format!("{}: {}", tr(l, "dup.board_result_title"), result_line(l, &s, &row))
+                                    }
                                     BoardStatus::Flagged => tr(l, "dup.will_flag").to_string(),
                                     _ => tr(l, "dup.waiting_other").to_string(),
                                 };
-                                out.push(view! { <p class="verdict" id="dup-preview-result">{line}</p> }.into_any());
+                                out.push(
+                                    view! {
+                                        <p class="verdict" id="dup-preview-result">
+                                            {line}
+                                        </p>
+                                    }
+                                        .into_any(),
+                                );
                             }
                         }
                         out
                     }}
                 </div>
-                {move || form.error.get().map(|e| view! { <div class="banner error" role="alert" id="dup-commit-error">{e}</div> })}
+                {move || {
+                    form.error
+                        .get()
+                        .map(|e| {
+                            view! {
+                                <div class="banner error" role="alert" id="dup-commit-error">
+                                    {e}
+                                </div>
+                            }
+                        })
+                }}
                 <div class="actions sticky">
                     <button class="btn primary big" id="dup-commit" on:click=do_commit on:keydown=no_key_repeat>
                         {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("dup.commit") }}
                     </button>
                     <Show when=move || form.editing.get().is_some()>
-                        <button class="btn" id="dup-cancel-edit" on:click=move |_| {
-                            let s = setup.get_untracked();
-                            form.fresh(&s, next_open(&s, &view_memo.get_untracked(), form.table.get_untracked()));
-                        }>{tx("common.cancel")}</button>
+                        <button
+                            class="btn"
+                            id="dup-cancel-edit"
+                            on:click=move |_| {
+                                let s = setup.get_untracked();
+                                form.fresh(&s, next_open(&s, &view_memo.get_untracked(), form.table.get_untracked()));
+                            }
+                        >
+                            {tx("common.cancel")}
+                        </button>
                     </Show>
                 </div>
             </Show>
             <div class="actions">
                 <UndoButton m=m locked=Signal::derive(locked) id="undo" />
-                <button class="btn" id="export-match" on:click=move |_| { if let Some(x) = m.get_untracked() { io::export(&[x], "match", false) } }>{tx("io.export_match")}</button>
+                <button
+                    class="btn"
+                    id="export-match"
+                    on:click=move |_| {
+                        if let Some(x) = m.get_untracked() {
+                            io::export(&[x], "match", false)
+                        }
+                    }
+                >
+                    {tx("io.export_match")}
+                </button>
                 <Show when=io::can_share>
-                    <button class="btn" on:click=move |_| { if let Some(x) = m.get_untracked() { io::export(&[x], "match", true) } }>{tx("io.share")}</button>
+                    <button
+                        class="btn"
+                        on:click=move |_| {
+                            if let Some(x) = m.get_untracked() {
+                                io::export(&[x], "match", true)
+                            }
+                        }
+                    >
+                        {tx("io.share")}
+                    </button>
                 </Show>
             </div>
             <h2>{tx("dup.traveller")}</h2>
@@ -532,7 +685,24 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     let s = setup.get();
                     let v = view_memo.get();
                     let lk = v.locked;
-                    v.boards.into_iter().map(|row| view! { <Traveller l=l s=s.clone() row=row locked=lk on_edit=edit on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) /> }).collect_view()
+                    v.boards
+                        .into_iter()
+                        .map(|row| {
+                            view! {
+                                <Traveller
+                                    l=l
+                                    s=s.clone()
+                                    row=row
+                                    locked=lk
+                                    on_edit=edit
+                                    on_void=move |id: String| simple(Op::Void {
+                                        target: id,
+                                        reason: "delete".into(),
+                                    })
+                                />
+                            }
+                        })
+                        .collect_view()
                 }}
             </div>
             <SummaryTable setup=setup.into() v=view_memo.into() />
@@ -551,23 +721,53 @@ fn Summary(setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>) -> impl Into
             {move || {
                 let s = setup.get();
                 let view = v.get();
-                Team::BOTH.into_iter().map(|team| {
-                    let total = view.totals.totals.get(&team).copied().unwrap_or(0);
-                    let won = view.totals.boards_won.get(&team).copied().unwrap_or(0);
-                    let lead = matches!(view.verdict, DuplicateVerdict::Winner { team: w, .. } if w == team) && view.scored > 0;
-                    view! {
-                        <div class=format!("team {}{}", if team == Team::A { "team-a" } else { "team-b" }, if lead { " declarer" } else { "" })>
-                            <div class="team-name">{s.team_name(team)}</div>
-                            <div class="level" id=format!("dup-total-{team:?}")>{signed(total)}</div>
-                            <div class="muted">{t("dup.boards_won")}" "<span id=format!("dup-won-{team:?}")>{won}</span></div>
-                            <div class="players muted">{format!("{} {}: {}", t("dup.table_short"), 1, crate::i18n::team_side(lang.get(), s.side(team, 1)))}" · "{format!("{} {}: {}", t("dup.table_short"), 2, crate::i18n::team_side(lang.get(), s.side(team, 2)))}</div>
-                        </div>
-                    }
-                }).collect_view()
+                Team::BOTH
+                    .into_iter()
+                    .map(|team| {
+                        let total = view.totals.totals.get(&team).copied().unwrap_or(0);
+                        let won = view.totals.boards_won.get(&team).copied().unwrap_or(0);
+                        let lead = matches!(view.verdict, DuplicateVerdict::Winner { team: w, .. } if w == team)
+                            && view.scored > 0;
+                        view! {
+                            <div class=format!(
+                                "team {}{}",
+                                if team == Team::A { "team-a" } else { "team-b" },
+                                if lead { " declarer" } else { "" },
+                            )>
+                                <div class="team-name">{s.team_name(team)}</div>
+                                <div class="level" id=format!("dup-total-{team:?}")>
+                                    {signed(total)}
+                                </div>
+                                <div class="muted">
+                                    {t("dup.boards_won")}" "<span id=format!("dup-won-{team:?}")>{won}</span>
+                                </div>
+                                <div class="players muted">
+                                    {format!(
+                                        "{} {}: {}",
+                                        t("dup.table_short"),
+                                        1,
+                                        crate::i18n::team_side(lang.get(), s.side(team, 1)),
+                                    )}" · "
+                                    {format!(
+                                        "{} {}: {}",
+                                        t("dup.table_short"),
+                                        2,
+                                        crate::i18n::team_side(lang.get(), s.side(team, 2)),
+                                    )}
+                                </div>
+                            </div>
+                        }
+                    })
+                    .collect_view()
             }}
             <div class="meta">
-                <p class="verdict" id="dup-verdict">{move || verdict_line(lang.get(), &setup.get(), &v.get())}</p>
-                <p class="muted">{t("dup.scored")}" "<span id="dup-scored">{move || format!("{}/{}", v.get().scored, setup.get().boards.len())}</span></p>
+                <p class="verdict" id="dup-verdict">
+                    {move || verdict_line(lang.get(), &setup.get(), &v.get())}
+                </p>
+                <p class="muted">
+                    {t("dup.scored")}" "
+                    <span id="dup-scored">{move || format!("{}/{}", v.get().scored, setup.get().boards.len())}</span>
+                </p>
             </div>
         </div>
     }
@@ -576,7 +776,12 @@ fn Summary(setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>) -> impl Into
 /// The entry form: table, board, attackers, level/dealer as played, points, 抠底, penalties,
 /// the referee's refusal ruling.
 #[component]
-fn EntryForm(form: Form, setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>, match_id: Signal<String>) -> impl IntoView {
+fn EntryForm(
+    form: Form,
+    setup: Signal<DuplicateSetup>,
+    v: Signal<DuplicateView>,
+    match_id: Signal<String>,
+) -> impl IntoView {
     let lang = ctx().lang;
     let pick_board = move |n: u32| {
         let s = setup.get_untracked();
@@ -593,7 +798,16 @@ fn EntryForm(form: Form, setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>
     let add_penalty = move |kind: String| {
         let defender = form.attackers.get_untracked().other();
         form.penalties.update(|ps| {
-            ps.push(Penalty { team: defender, kind, cards: 1, unit: None, points: None, seat: None, trick: None, note: String::new() })
+            ps.push(Penalty {
+                team: defender,
+                kind,
+                cards: 1,
+                unit: None,
+                points: None,
+                seat: None,
+                trick: None,
+                note: String::new(),
+            })
         });
     };
     let choose_refusal = move |kind: Option<String>| {
@@ -615,15 +829,32 @@ fn EntryForm(form: Form, setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>
         form.refusal.set(Some(Refusal { kind, team }));
     };
     view! {
-        <div class="entry" id="dup-entry" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
+        <div
+            class="entry"
+            id="dup-entry"
+            on:click=form.intent.watch()
+            on:input=form.intent.watch()
+            on:change=form.intent.watch()
+        >
             <h2>{move || if form.editing.get().is_some() { t("dup.editing") } else { t("dup.entry_title") }}</h2>
             <label class="field-label">{tx("dup.this_table")}</label>
             <div class="chips">
-                {[1u8, 2].into_iter().map(|tb| view! {
-                    <button class="btn chip" id=format!("dup-table-{tb}") class:selected=move || form.table.get() == tb
-                        disabled=move || form.editing.get().is_some()
-                        on:click=move |_| pick_table(tb)>{move || table_label(lang.get(), tb)}</button>
-                }).collect_view()}
+                {[1u8, 2]
+                    .into_iter()
+                    .map(|tb| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                id=format!("dup-table-{tb}")
+                                class:selected=move || form.table.get() == tb
+                                disabled=move || form.editing.get().is_some()
+                                on:click=move |_| pick_table(tb)
+                            >
+                                {move || table_label(lang.get(), tb)}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <label class="field-label">{tx("dup.board")}</label>
             <div class="chips dup-boards">
@@ -631,15 +862,25 @@ fn EntryForm(form: Form, setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>
                     let s = setup.get();
                     let view = v.get();
                     let tb = form.table.get();
-                    s.boards.iter().map(|b| {
-                        let n = b.number;
-                        let done = view.table(n, tb).is_some();
-                        view! {
-                            <button class="btn chip" class:entered=done data-board-pick=n class:selected=move || form.board.get() == n
-                                disabled=move || form.editing.get().is_some()
-                                on:click=move |_| pick_board(n)>{if done { format!("{n} ✓") } else { n.to_string() }}</button>
-                        }
-                    }).collect_view()
+                    s.boards
+                        .iter()
+                        .map(|b| {
+                            let n = b.number;
+                            let done = view.table(n, tb).is_some();
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    class:entered=done
+                                    data-board-pick=n
+                                    class:selected=move || form.board.get() == n
+                                    disabled=move || form.editing.get().is_some()
+                                    on:click=move |_| pick_board(n)
+                                >
+                                    {if done { format!("{n} ✓") } else { n.to_string() }}
+                                </button>
+                            }
+                        })
+                        .collect_view()
                 }}
             </div>
             {move || {
@@ -649,44 +890,105 @@ fn EntryForm(form: Form, setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>
                 let existing = v.with(|view| view.table(n, tb).cloned());
                 (form.editing.get().is_none()).then_some(())?;
                 let row = existing?;
-                Some(view! {
-                    <div class="banner warn" id="dup-already">
-                        {tr(l, "dup.err_twice").replace("{board}", &n.to_string()).replace("{table}", &tb.to_string())}
-                        " "
-                        <button class="btn" id="dup-edit-existing" on:click=move |_| form.load(&row.entry, Some(row.entry_id.clone()))>{tr(l, "hist.edit")}</button>
-                    </div>
-                })
+                Some(
+                    view! {
+                        <div class="banner warn" id="dup-already">
+                            {tr(l, "dup.err_twice")
+                                .replace("{board}", &n.to_string())
+                                .replace("{table}", &tb.to_string())}
+                            " "
+                            <button
+                                class="btn"
+                                id="dup-edit-existing"
+                                on:click=move |_| form.load(&row.entry, Some(row.entry_id.clone()))
+                            >
+                                {tr(l, "hist.edit")}
+                            </button>
+                        </div>
+                    },
+                )
             }}
             <label class="field-label">{tx("dup.attackers")}</label>
             <div class="chips">
-                {Team::BOTH.into_iter().map(|team| view! {
-                    <button class="btn chip" data-attackers=format!("{team:?}") class:selected=move || form.attackers.get() == team
-                        on:click=move |_| form.attackers.set(team)>
-                        {move || team_at_table(lang.get(), &setup.get(), team, form.table.get())}
-                    </button>
-                }).collect_view()}
+                {Team::BOTH
+                    .into_iter()
+                    .map(|team| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                data-attackers=format!("{team:?}")
+                                class:selected=move || form.attackers.get() == team
+                                on:click=move |_| form.attackers.set(team)
+                            >
+                                {move || team_at_table(lang.get(), &setup.get(), team, form.table.get())}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <details class="dup-played" open=off_list>
-                <summary>{tx("dup.played_as")}": "{move || played_as(lang.get(), form.level.get(), form.dealer.get())}</summary>
-                <label class="field-label" for="dup-level">{tx("dup.level")}</label>
-                <select id="dup-level" on:change=move |ev| form.level.set(Rank::parse(&event_target_value(&ev)).unwrap_or(Rank::TWO))>
-                    {Rank::all().map(|r| view! { <option value=r.name() prop:selected=move || form.level.get() == r>{r.name()}</option> }).collect_view()}
+                <summary>
+                    {tx("dup.played_as")}": "{move || played_as(lang.get(), form.level.get(), form.dealer.get())}
+                </summary>
+                <label class="field-label" for="dup-level">
+                    {tx("dup.level")}
+                </label>
+                <select
+                    id="dup-level"
+                    on:change=move |ev| form.level.set(Rank::parse(&event_target_value(&ev)).unwrap_or(Rank::TWO))
+                >
+                    {Rank::all()
+                        .map(|r| {
+                            view! {
+                                <option value=r.name() prop:selected=move || form.level.get() == r>
+                                    {r.name()}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
                 </select>
                 <label class="field-label">{tx("dup.dealer")}</label>
                 <div class="chips">
-                    {SEATS.into_iter().map(|seat| view! {
-                        <button class="btn chip" data-dealer=format!("{seat:?}") class:selected=move || form.dealer.get() == seat
-                            on:click=move |_| form.dealer.set(seat)>
-                            {move || format!("{} ({})", crate::i18n::seat_name(lang.get(), seat), setup.get().team_name(setup.get().team_at(seat, form.table.get())))}
-                        </button>
-                    }).collect_view()}
+                    {SEATS
+                        .into_iter()
+                        .map(|seat| {
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    data-dealer=format!("{seat:?}")
+                                    class:selected=move || form.dealer.get() == seat
+                                    on:click=move |_| form.dealer.set(seat)
+                                >
+                                    {move || {
+                                        format!(
+                                            "{} ({})",
+                                            crate::i18n::seat_name(lang.get(), seat),
+                                            setup.get().team_name(setup.get().team_at(seat, form.table.get())),
+                                        )
+                                    }}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
                 </div>
             </details>
             <Show when=off_list>
                 <div class="banner warn" id="dup-off-list">
-                    <p>{move || { let l = lang.get(); listed().map(|b| format!("{}: {}", tr(l, "dup.off_list"), played_as(l, b.level, b.dealer))).unwrap_or_default() }}</p>
+                    <p>
+                        {move || {
+                            let l = lang.get();
+                            listed()
+                                .map(|b| format!("{}: {}", tr(l, "dup.off_list"), played_as(l, b.level, b.dealer)))
+                                .unwrap_or_default()
+                        }}
+                    </p>
                     <label class="toggle">
-                        <input type="checkbox" id="dup-confirm" prop:checked=move || form.confirmed.get() on:change=move |ev| form.confirmed.set(event_target_checked(&ev)) />
+                        <input
+                            type="checkbox"
+                            id="dup-confirm"
+                            prop:checked=move || form.confirmed.get()
+                            on:change=move |ev| form.confirmed.set(event_target_checked(&ev))
+                        />
                         {tx("dup.confirm_played")}
                     </label>
                 </div>
@@ -695,7 +997,12 @@ fn EntryForm(form: Form, setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>
             <PointsInput value=form.points id="dup-points" />
             <div class="row">
                 <label class="toggle">
-                    <input type="checkbox" id="dup-kitty-on" prop:checked=move || form.kitty_on.get() on:change=move |ev| form.kitty_on.set(event_target_checked(&ev)) />
+                    <input
+                        type="checkbox"
+                        id="dup-kitty-on"
+                        prop:checked=move || form.kitty_on.get()
+                        on:change=move |ev| form.kitty_on.set(event_target_checked(&ev))
+                    />
                     {tx("entry.kitty")}
                 </label>
             </div>
@@ -705,96 +1012,298 @@ fn EntryForm(form: Form, setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>
                     <PointsInput value=form.kitty_points id="dup-kitty-points" />
                     <label class="field-label">{tx("entry.unit")}</label>
                     <div class="chips">
-                        {[Unit::Single, Unit::Pair, Unit::Tractor(2), Unit::Tractor(3), Unit::Tractor(4), Unit::Tractor(5)].into_iter().map(|u| view! {
-                            <button class="btn chip" class:selected=move || form.unit.get() == u data-unit=u.code()
-                                on:click=move |_| form.unit.set(u)>
-                                {move || format!("{} ×{}", crate::i18n::unit_name(lang.get(), u), setup.get().preset.kitty.multiplier(u))}
-                            </button>
-                        }).collect_view()}
+                        {[
+                            Unit::Single,
+                            Unit::Pair,
+                            Unit::Tractor(2),
+                            Unit::Tractor(3),
+                            Unit::Tractor(4),
+                            Unit::Tractor(5),
+                        ]
+                            .into_iter()
+                            .map(|u| {
+                                view! {
+                                    <button
+                                        class="btn chip"
+                                        class:selected=move || form.unit.get() == u
+                                        data-unit=u.code()
+                                        on:click=move |_| form.unit.set(u)
+                                    >
+                                        {move || {
+                                            format!(
+                                                "{} ×{}",
+                                                crate::i18n::unit_name(lang.get(), u),
+                                                setup.get().preset.kitty.multiplier(u),
+                                            )
+                                        }}
+                                    </button>
+                                }
+                            })
+                            .collect_view()}
                     </div>
                 </div>
             </Show>
             <label class="field-label">{tx("entry.penalties")}</label>
             <div class="chips">
-                {move || setup.get().preset.penalties.into_iter().map(|r| {
-                    let kind = r.kind.clone();
-                    let name = penalty_name(lang.get(), &setup.get_untracked().preset, &r.kind);
-                    view! { <button class="btn chip" data-kind=r.kind.clone() on:click=move |_| add_penalty(kind.clone())>"+ "{name}</button> }
-                }).collect_view()}
+                {move || {
+                    setup
+                        .get()
+                        .preset
+                        .penalties
+                        .into_iter()
+                        .map(|r| {
+                            let kind = r.kind.clone();
+                            let name = penalty_name(lang.get(), &setup.get_untracked().preset, &r.kind);
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    data-kind=r.kind.clone()
+                                    on:click=move |_| add_penalty(kind.clone())
+                                >
+                                    "+ "
+                                    {name}
+                                </button>
+                            }
+                        })
+                        .collect_view()
+                }}
             </div>
             <ul class="penalties">
-                {move || form.penalties.get().into_iter().enumerate().map(|(i, p)| {
-                    let l = lang.get();
-                    let s = setup.get();
-                    let rule = s.preset.penalty_rule(&p.kind).cloned();
-                    let per_unit = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::PerUnit { .. }));
-                    let referee = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::Referee));
-                    let upd = move |f: Box<dyn Fn(&mut Penalty)>| form.penalties.update(|ps| if let Some(x) = ps.get_mut(i) { f(x) });
-                    let table = form.table.get_untracked();
-                    view! {
-                        <li class="penalty" data-penalty=i>
-                            <strong>{penalty_name(l, &s.preset, &p.kind)}</strong>
-                            <select class="pen-team" on:change=move |ev| { let tm = if event_target_value(&ev) == "A" { Team::A } else { Team::B }; upd(Box::new(move |x| x.team = tm)); }>
-                                {Team::BOTH.into_iter().map(|tm| view! { <option value=format!("{tm:?}") selected=p.team == tm>{team_at_table(l, &s, tm, table)}</option> }).collect_view()}
-                            </select>
-                            <select class="pen-seat" on:change=move |ev| { let st = Seat::parse(&event_target_value(&ev)); upd(Box::new(move |x| x.seat = st)); }>
-                                <option value="">{tr(l, "pen.seat")}</option>
-                                {SEATS.iter().map(|st| view! { <option value=format!("{st:?}") selected=p.seat == Some(*st)>{crate::i18n::seat_name(l, *st)}</option> }).collect_view()}
-                            </select>
-                            <span class="count">
-                                <button class="btn step" on:click=move |_| upd(Box::new(|x| x.cards = x.cards.saturating_sub(1).max(1)))>"−"</button>
-                                <span class="pen-cards">{p.cards}" "{if per_unit { tr(l, "dup.units") } else { tr(l, "pen.cards") }}</span>
-                                <button class="btn step" on:click=move |_| upd(Box::new(|x| x.cards = (x.cards + 1).min(54)))>"+"</button>
-                            </span>
-                            {per_unit.then(|| view! {
-                                <select class="pen-unit" on:change=move |ev| { let u = Unit::parse(&event_target_value(&ev)); upd(Box::new(move |x| x.unit = u)); }>
-                                    {[Unit::Single, Unit::Pair, Unit::Tractor(2)].into_iter().map(|u| view! { <option value=u.code() selected=p.unit.unwrap_or(Unit::Single) == u>{crate::i18n::unit_name(l, u)}</option> }).collect_view()}
-                                </select>
-                            })}
-                            {referee.then(|| view! {
-                                <input class="pen-points" inputmode="numeric" placeholder=tr(l, "pen.points") prop:value=p.points.map(|x| x.to_string()).unwrap_or_default()
-                                    on:change=move |ev| { let n = event_target_value(&ev).trim().parse::<i32>().ok(); upd(Box::new(move |x| x.points = n)); } />
-                            })}
-                            <input class="pen-trick" inputmode="numeric" placeholder=tr(l, "pen.trick") prop:value=p.trick.map(|x| x.to_string()).unwrap_or_default()
-                                on:change=move |ev| { let n = event_target_value(&ev).trim().parse::<u32>().ok(); upd(Box::new(move |x| x.trick = n)); } />
-                            <input class="pen-note" maxlength=crate::record::schema::MAX_TEXT placeholder=tr(l, "pen.note") prop:value=p.note.clone()
-                                on:change=move |ev| { let st = event_target_value(&ev); upd(Box::new(move |x| x.note = st.clone())); } />
-                            <button class="btn danger" on:click=move |_| form.penalties.update(|ps| { if i < ps.len() { ps.remove(i); } })>"✕"</button>
-                        </li>
-                    }
-                }).collect_view()}
+                {move || {
+                    form.penalties
+                        .get()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, p)| {
+                            let l = lang.get();
+                            let s = setup.get();
+                            let rule = s.preset.penalty_rule(&p.kind).cloned();
+                            let per_unit = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::PerUnit { .. }));
+                            let referee = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::Referee));
+                            let upd = move |f: Box<dyn Fn(&mut Penalty)>| {
+                                form.penalties
+                                    .update(|ps| {
+                                        if let Some(x) = ps.get_mut(i) {
+                                            f(x)
+                                        }
+                                    })
+                            };
+                            let table = form.table.get_untracked();
+                            view! {
+                                <li class="penalty" data-penalty=i>
+                                    <strong>{penalty_name(l, &s.preset, &p.kind)}</strong>
+                                    <select
+                                        class="pen-team"
+                                        on:change=move |ev| {
+                                            let tm = if event_target_value(&ev) == "A" { Team::A } else { Team::B };
+                                            upd(Box::new(move |x| x.team = tm));
+                                        }
+                                    >
+                                        {Team::BOTH
+                                            .into_iter()
+                                            .map(|tm| {
+                                                view! {
+                                                    <option value=format!("{tm:?}") selected=p.team == tm>
+                                                        {team_at_table(l, &s, tm, table)}
+                                                    </option>
+                                                }
+                                            })
+                                            .collect_view()}
+                                    </select>
+                                    <select
+                                        class="pen-seat"
+                                        on:change=move |ev| {
+                                            let st = Seat::parse(&event_target_value(&ev));
+                                            upd(Box::new(move |x| x.seat = st));
+                                        }
+                                    >
+                                        <option value="">{tr(l, "pen.seat")}</option>
+                                        {SEATS
+                                            .iter()
+                                            .map(|st| {
+                                                view! {
+                                                    <option value=format!("{st:?}") selected=p.seat == Some(*st)>
+                                                        {crate::i18n::seat_name(l, *st)}
+                                                    </option>
+                                                }
+                                            })
+                                            .collect_view()}
+                                    </select>
+                                    <span class="count">
+                                        <button
+                                            class="btn step"
+                                            on:click=move |_| upd(
+                                                Box::new(|x| x.cards = x.cards.saturating_sub(1).max(1)),
+                                            )
+                                        >
+                                            "−"
+                                        </button>
+                                        <span class="pen-cards">
+                                            {p.cards}" "{if per_unit { tr(l, "dup.units") } else { tr(l, "pen.cards") }}
+                                        </span>
+                                        <button
+                                            class="btn step"
+                                            on:click=move |_| upd(Box::new(|x| x.cards = (x.cards + 1).min(54)))
+                                        >
+                                            "+"
+                                        </button>
+                                    </span>
+                                    {per_unit
+                                        .then(|| {
+                                            view! {
+                                                <select
+                                                    class="pen-unit"
+                                                    on:change=move |ev| {
+                                                        let u = Unit::parse(&event_target_value(&ev));
+                                                        upd(Box::new(move |x| x.unit = u));
+                                                    }
+                                                >
+                                                    {[Unit::Single, Unit::Pair, Unit::Tractor(2)]
+                                                        .into_iter()
+                                                        .map(|u| {
+                                                            view! {
+                                                                <option
+                                                                    value=u.code()
+                                                                    selected=p.unit.unwrap_or(Unit::Single) == u
+                                                                >
+                                                                    {crate::i18n::unit_name(l, u)}
+                                                                </option>
+                                                            }
+                                                        })
+                                                        .collect_view()}
+                                                </select>
+                                            }
+                                        })}
+                                    {referee
+                                        .then(|| {
+                                            view! {
+                                                <input
+                                                    class="pen-points"
+                                                    inputmode="numeric"
+                                                    placeholder=tr(l, "pen.points")
+                                                    prop:value=p.points.map(|x| x.to_string()).unwrap_or_default()
+                                                    on:change=move |ev| {
+                                                        let n = event_target_value(&ev).trim().parse::<i32>().ok();
+                                                        upd(Box::new(move |x| x.points = n));
+                                                    }
+                                                />
+                                            }
+                                        })}
+                                    <input
+                                        class="pen-trick"
+                                        inputmode="numeric"
+                                        placeholder=tr(l, "pen.trick")
+                                        prop:value=p.trick.map(|x| x.to_string()).unwrap_or_default()
+                                        on:change=move |ev| {
+                                            let n = event_target_value(&ev).trim().parse::<u32>().ok();
+                                            upd(Box::new(move |x| x.trick = n));
+                                        }
+                                    />
+                                    <input
+                                        class="pen-note"
+                                        maxlength=crate::record::schema::MAX_TEXT
+                                        placeholder=tr(l, "pen.note")
+                                        prop:value=p.note.clone()
+                                        on:change=move |ev| {
+                                            let st = event_target_value(&ev);
+                                            upd(Box::new(move |x| x.note = st.clone()));
+                                        }
+                                    />
+                                    <button
+                                        class="btn danger"
+                                        on:click=move |_| {
+                                            form.penalties
+                                                .update(|ps| {
+                                                    if i < ps.len() {
+                                                        ps.remove(i);
+                                                    }
+                                                })
+                                        }
+                                    >
+                                        "✕"
+                                    </button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
             </ul>
             <details class="declaring" id="dup-declaring">
-                <summary>{tx("decl.title")}" "{move || { let n = form.shows.get().len(); if n == 0 { String::new() } else { format!("({n})") } }}</summary>
+                <summary>
+                    {tx("decl.title")}" "
+                    {move || {
+                        let n = form.shows.get().len();
+                        if n == 0 { String::new() } else { format!("({n})") }
+                    }}
+                </summary>
                 <Declaring form=form setup=setup />
             </details>
             <label class="field-label">{tx("dup.ruling")}</label>
             <div class="chips dup-ruling">
-                <button class="btn chip" id="dup-accept" class:selected=move || form.refusal.get().is_none() on:click=move |_| choose_refusal(None)>{tx("dup.accepts")}</button>
+                <button
+                    class="btn chip"
+                    id="dup-accept"
+                    class:selected=move || form.refusal.get().is_none()
+                    on:click=move |_| choose_refusal(None)
+                >
+                    {tx("dup.accepts")}
+                </button>
                 {move || {
                     let l = lang.get();
                     let s = setup.get();
-                    s.refusals.iter().map(|r| {
-                        let kind = r.kind.clone();
-                        let k2 = kind.clone();
-                        let label = format!("{}: {} → {} {}{}", tr(l, "dup.not_accepted"), refusal_name(l, &s.preset, &r.kind), tr(l, "dup.board_result"), signed(-r.points), if r.reading { format!(" ({})", tr(l, "dup.reading")) } else { String::new() });
-                        view! {
-                            <button class="btn chip" data-refusal=kind.clone() class:selected=move || form.refusal.get().is_some_and(|x| x.kind == k2)
-                                title=r.source.clone()
-                                on:click=move |_| choose_refusal(Some(kind.clone()))>{label}</button>
-                        }
-                    }).collect_view()
+                    s.refusals
+                        .iter()
+                        .map(|r| {
+                            let kind = r.kind.clone();
+                            let k2 = kind.clone();
+                            let label = format!(
+                                "{}: {} → {} {}{}",
+                                tr(l, "dup.not_accepted"),
+                                refusal_name(l, &s.preset, &r.kind),
+                                tr(l, "dup.board_result"),
+                                signed(-r.points),
+                                if r.reading { format!(" ({})", tr(l, "dup.reading")) } else { String::new() },
+                            );
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    data-refusal=kind.clone()
+                                    class:selected=move || form.refusal.get().is_some_and(|x| x.kind == k2)
+                                    title=r.source.clone()
+                                    on:click=move |_| choose_refusal(Some(kind.clone()))
+                                >
+                                    {label}
+                                </button>
+                            }
+                        })
+                        .collect_view()
                 }}
             </div>
             <Show when=move || form.refusal.get().is_some()>
                 <label class="field-label">{tx("dup.offender")}</label>
                 <div class="chips">
-                    {Team::BOTH.into_iter().map(|team| view! {
-                        <button class="btn chip" data-offender=format!("{team:?}") class:selected=move || form.refusal.get().is_some_and(|r| r.team == team)
-                            on:click=move |_| form.refusal.update(|r| if let Some(r) = r { r.team = team })>
-                            {move || team_at_table(lang.get(), &setup.get(), team, form.table.get())}
-                        </button>
-                    }).collect_view()}
+                    {Team::BOTH
+                        .into_iter()
+                        .map(|team| {
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    data-offender=format!("{team:?}")
+                                    class:selected=move || form.refusal.get().is_some_and(|r| r.team == team)
+                                    on:click=move |_| {
+                                        form.refusal
+                                            .update(|r| {
+                                                if let Some(r) = r {
+                                                    r.team = team;
+                                                }
+                                            })
+                                    }
+                                >
+                                    {move || team_at_table(lang.get(), &setup.get(), team, form.table.get())}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
                 </div>
             </Show>
         </div>
@@ -835,38 +1344,125 @@ fn Declaring(form: Form, setup: Signal<DuplicateSetup>) -> impl IntoView {
     view! {
         <p class="muted">{tx("dup.decl_rule")}</p>
         <div class="chips">
-            {SEATS.into_iter().map(|st| view! {
-                <button class="btn chip" data-show-seat=format!("{st:?}") class:selected=move || seat.get() == st on:click=move |_| seat.set(st)>{move || crate::i18n::seat_name(lang.get(), st)}</button>
-            }).collect_view()}
+            {SEATS
+                .into_iter()
+                .map(|st| {
+                    view! {
+                        <button
+                            class="btn chip"
+                            data-show-seat=format!("{st:?}")
+                            class:selected=move || seat.get() == st
+                            on:click=move |_| seat.set(st)
+                        >
+                            {move || crate::i18n::seat_name(lang.get(), st)}
+                        </button>
+                    }
+                })
+                .collect_view()}
         </div>
         <div class="chips">
-            {move || setup.get().preset.declaring.order.into_iter().flatten().map(|code| {
-                let c2 = code.clone();
-                view! { <button class="btn chip" data-show=code.clone() on:click=move |_| add(c2.clone())>{crate::i18n::show_name(lang.get(), &code)}</button> }
-            }).collect_view()}
+            {move || {
+                setup
+                    .get()
+                    .preset
+                    .declaring
+                    .order
+                    .into_iter()
+                    .flatten()
+                    .map(|code| {
+                        let c2 = code.clone();
+                        view! {
+                            <button class="btn chip" data-show=code.clone() on:click=move |_| add(c2.clone())>
+                                {crate::i18n::show_name(lang.get(), &code)}
+                            </button>
+                        }
+                    })
+                    .collect_view()
+            }}
         </div>
-        {move || err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+        {move || {
+            err.get()
+                .map(|e| {
+                    view! {
+                        <p class="field-error" role="alert">
+                            {e}
+                        </p>
+                    }
+                })
+        }}
         <ol class="shows">
-            {move || form.shows.get().into_iter().map(|x| view! {
-                <li>{crate::i18n::seat_name(lang.get(), x.seat)}" "{crate::i18n::show_name(lang.get(), &x.what)}{x.rebury.then(|| format!(" · {}", t("decl.rebury")))}</li>
-            }).collect_view()}
+            {move || {
+                form.shows
+                    .get()
+                    .into_iter()
+                    .map(|x| {
+                        view! {
+                            <li>
+                                {crate::i18n::seat_name(lang.get(), x.seat)}" "
+                                {crate::i18n::show_name(lang.get(), &x.what)}
+                                {x.rebury.then(|| format!(" · {}", t("decl.rebury")))}
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            }}
         </ol>
         <div class="actions">
-            <button class="btn" on:click=move |_| form.shows.update(|s| { if let Some(l) = s.last_mut() { l.rebury = true; } })>{tx("dup.rebury")}</button>
-            <button class="btn" on:click=move |_| { form.shows.update(|s| { s.pop(); }); err.set(None); }>{tx("decl.remove_last")}</button>
+            <button
+                class="btn"
+                on:click=move |_| {
+                    form.shows
+                        .update(|s| {
+                            if let Some(l) = s.last_mut() {
+                                l.rebury = true;
+                            }
+                        })
+                }
+            >
+                {tx("dup.rebury")}
+            </button>
+            <button
+                class="btn"
+                on:click=move |_| {
+                    form.shows
+                        .update(|s| {
+                            s.pop();
+                        });
+                    err.set(None);
+                }
+            >
+                {tx("decl.remove_last")}
+            </button>
         </div>
         <Show when=move || form.shows.with(|s| s.is_empty())>
             <label class="field-label">{tx("dup.named_trump")}</label>
             <div class="chips">
-                {["S", "H", "C", "D"].into_iter().map(|suit| view! {
-                    <button class="btn chip" data-trump=suit class:selected=move || form.named_trump.get().as_deref() == Some(suit)
-                        on:click=move |_| form.named_trump.update(|x| *x = if x.as_deref() == Some(suit) { None } else { Some(suit.to_string()) })>
-                        {move || crate::i18n::suit_name(lang.get(), suit)}
-                    </button>
-                }).collect_view()}
+                {["S", "H", "C", "D"]
+                    .into_iter()
+                    .map(|suit| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                data-trump=suit
+                                class:selected=move || form.named_trump.get().as_deref() == Some(suit)
+                                on:click=move |_| {
+                                    form.named_trump
+                                        .update(|x| {
+                                            *x = if x.as_deref() == Some(suit) { None } else { Some(suit.to_string()) };
+                                        })
+                                }
+                            >
+                                {move || crate::i18n::suit_name(lang.get(), suit)}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
         </Show>
-        <p class="muted">{tx("decl.trump")}": "{move || form.trump().map(|x| crate::i18n::suit_name(lang.get(), &x)).unwrap_or("—")}</p>
+        <p class="muted">
+            {tx("decl.trump")}": "
+            {move || form.trump().map(|x| crate::i18n::suit_name(lang.get(), &x)).unwrap_or("—")}
+        </p>
     }
 }
 
@@ -896,65 +1492,119 @@ fn Traveller(
             BoardStatus::Scored => "dup.st_scored",
         },
     );
-    let rows = [1u8, 2].into_iter().map(|tb| {
-        let tr_ = row.tables[(tb - 1) as usize].clone();
-        match tr_ {
-            None => view! {
-                <tr class="dup-missing" data-table=tb><td>{tb}</td><td colspan="4" class="muted">{tr(l, "dup.not_entered")}</td></tr>
-            }.into_any(),
-            Some(t_row) => {
-                let e = t_row.entry.clone();
-                let (score, lines) = match &t_row.score {
-                    Ok(sc) => (sc.score.to_string(), table_lines(l, &s, &e, sc)),
-                    Err(er) => (format!("⚠ {}", er.reason), vec![]),
-                };
-                let mut marks = String::new();
-                if t_row.off_list {
-                    marks.push_str(&format!(" ⚠{}", if e.confirmed { format!(" ({})", tr(l, "dup.confirmed")) } else { String::new() }));
-                }
-                if let Some(r) = &e.refusal {
-                    marks.push_str(&format!(" · {} {} ({})", tr(l, "dup.not_accepted"), refusal_name(l, &s.preset, &r.kind), s.team_name(r.team)));
-                }
-                let id = t_row.entry_id.clone();
-                let row_id = id.clone();
-                let open = RwSignal::new(false);
-                let edit_row = t_row.clone();
-                let when = format!("{}{}", fmt_time(t_row.at_ms), t_row.corrected_ms.iter().map(|c| format!(" · {} {}", tr(l, "hist.corrected"), fmt_time(*c))).collect::<String>());
-                view! {
-                    <tr data-table=tb data-entry=row_id class:off-list=t_row.off_list>
+    let rows = [1u8, 2]
+        .into_iter()
+        .map(|tb| {
+            let tr_ = row.tables[(tb - 1) as usize].clone();
+            match tr_ {
+                None => view! {
+                    <tr class="dup-missing" data-table=tb>
                         <td>{tb}</td>
-                        <td>{team_at_table(l, &s, e.attackers, tb)}</td>
-                        <td>{format!("{} · {}", e.level.name(), crate::i18n::seat_name(l, e.dealer))}{marks}{(!t_row.corrected_ms.is_empty()).then(|| view! { <span class="badge">{tr(l, "hist.corrected")}</span> })}</td>
-                        <td class="num dup-score-cell">{score}</td>
-                        <td>
-                            <button class="btn link dup-why" class:open=move || open.get() aria-expanded=move || open.get().to_string()
-                                on:click=move |_| open.update(|o| *o = !*o)>{tr(l, "dup.why")}</button>
+                        <td colspan="4" class="muted">
+                            {tr(l, "dup.not_entered")}
                         </td>
                     </tr>
-                    <Show when=move || open.get()>
-                        <tr class="dup-detail" data-table=tb>
-                            <td colspan="5">
-                                <ul class="explain">{lines.iter().map(|x| view! { <li>{x.clone()}</li> }).collect_view()}</ul>
-                                <p class="muted">{when.clone()}</p>
-                                {(!locked).then(|| {
-                                    let id = id.clone();
-                                    let edit_row = edit_row.clone();
-                                    view! {
-                                        <div class="actions">
-                                            <button class="btn edit" on:click=move |_| on_edit(edit_row.clone())>{tr(l, "hist.edit")}</button>
-                                            <button class="btn danger delete" on:click=move |_| {
-                                                if window().confirm_with_message(tr(l, "dup.confirm_delete")).unwrap_or(false) { on_void(id.clone()); }
-                                            }>{tr(l, "hist.delete")}</button>
-                                        </div>
-                                    }
-                                })}
+                }
+                .into_any(),
+                Some(t_row) => {
+                    let e = t_row.entry.clone();
+                    let (score, lines) = match &t_row.score {
+                        Ok(sc) => (sc.score.to_string(), table_lines(l, &s, &e, sc)),
+                        Err(er) => (format!("⚠ {}", er.reason), vec![]),
+                    };
+                    let mut marks = String::new();
+                    if t_row.off_list {
+                        marks.push_str(&format!(
+                            " ⚠{}",
+                            if e.confirmed { format!(" ({})", tr(l, "dup.confirmed")) } else { String::new() }
+                        ));
+                    }
+                    if let Some(r) = &e.refusal {
+                        marks.push_str(&format!(
+                            " · {} {} ({})",
+                            tr(l, "dup.not_accepted"),
+                            refusal_name(l, &s.preset, &r.kind),
+                            s.team_name(r.team)
+                        ));
+                    }
+                    let id = t_row.entry_id.clone();
+                    let row_id = id.clone();
+                    let open = RwSignal::new(false);
+                    let edit_row = t_row.clone();
+                    let when = format!(
+                        "{}{}",
+                        fmt_time(t_row.at_ms),
+                        t_row
+                            .corrected_ms
+                            .iter()
+                            .map(|c| format!(" · {} {}", tr(l, "hist.corrected"), fmt_time(*c)))
+                            .collect::<String>()
+                    );
+                    view! {
+                        <tr data-table=tb data-entry=row_id class:off-list=t_row.off_list>
+                            <td>{tb}</td>
+                            <td>{team_at_table(l, &s, e.attackers, tb)}</td>
+                            <td>
+                                {format!("{} · {}", e.level.name(), crate::i18n::seat_name(l, e.dealer))}{marks}
+                                {(!t_row.corrected_ms.is_empty())
+                                    .then(|| view! { <span class="badge">{tr(l, "hist.corrected")}</span> })}
+                            </td>
+                            <td class="num dup-score-cell">{score}</td>
+                            <td>
+                                <button
+                                    class="btn link dup-why"
+                                    class:open=move || open.get()
+                                    aria-expanded=move || open.get().to_string()
+                                    on:click=move |_| open.update(|o| *o = !*o)
+                                >
+                                    {tr(l, "dup.why")}
+                                </button>
                             </td>
                         </tr>
-                    </Show>
-                }.into_any()
+                        <Show when=move || open.get()>
+                            <tr class="dup-detail" data-table=tb>
+                                <td colspan="5">
+                                    <ul class="explain">
+                                        {lines.iter().map(|x| view! { <li>{x.clone()}</li> }).collect_view()}
+                                    </ul>
+                                    <p class="muted">{when.clone()}</p>
+                                    {(!locked)
+                                        .then(|| {
+                                            let id = id.clone();
+                                            let edit_row = edit_row.clone();
+                                            view! {
+                                                <div class="actions">
+                                                    <button
+                                                        class="btn edit"
+                                                        on:click=move |_| on_edit(edit_row.clone())
+                                                    >
+                                                        {tr(l, "hist.edit")}
+                                                    </button>
+                                                    <button
+                                                        class="btn danger delete"
+                                                        on:click=move |_| {
+                                                            if window()
+                                                                .confirm_with_message(tr(l, "dup.confirm_delete"))
+                                                                .unwrap_or(false)
+                                                            {
+                                                                on_void(id.clone());
+                                                            }
+                                                        }
+                                                    >
+                                                        {tr(l, "hist.delete")}
+                                                    </button>
+                                                </div>
+                                            }
+                                        })}
+                                </td>
+                            </tr>
+                        </Show>
+                    }
+                    .into_any()
+                }
             }
-        }
-    }).collect_view();
+        })
+        .collect_view();
     let foot = match row.status {
         BoardStatus::Scored => {
             let running = row.running.clone().unwrap_or_default();
@@ -980,10 +1630,25 @@ fn Traveller(
                 <span class=format!("badge dup-st-{status}")>{status_text}</span>
             </div>
             <table class="traveller">
-                <thead><tr><th>{tr(l, "dup.table_short")}</th><th>{tr(l, "dup.attackers")}</th><th>{tr(l, "dup.level_dealer")}</th><th>{tr(l, "dup.score")}</th><th></th></tr></thead>
+                <thead>
+                    <tr>
+                        <th>{tr(l, "dup.table_short")}</th>
+                        <th>{tr(l, "dup.attackers")}</th>
+                        <th>{tr(l, "dup.level_dealer")}</th>
+                        <th>{tr(l, "dup.score")}</th>
+                        <th></th>
+                    </tr>
+                </thead>
                 <tbody>{rows}</tbody>
             </table>
-            {(!foot.is_empty()).then(|| view! { <p class="dup-result" data-result=row.result.map(|a| a.to_string()).unwrap_or_default()>{foot}</p> })}
+            {(!foot.is_empty())
+                .then(|| {
+                    view! {
+                        <p class="dup-result" data-result=row.result.map(|a| a.to_string()).unwrap_or_default()>
+                            {foot}
+                        </p>
+                    }
+                })}
         </div>
     }
 }
@@ -1002,21 +1667,70 @@ fn SummaryTable(setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>) -> impl
             let cell = |x: Option<i32>| x.map(signed).unwrap_or_else(|| "—".into());
             view! {
                 <table class="sheet dup-summary" id="dup-summary-table">
-                    <thead><tr>
-                        <th>{tr(l, "dup.board")}</th>
-                        <th>{s.team_name(Team::A)}</th>
-                        <th>{s.team_name(Team::B)}</th>
-                        <th>{tr(l, "dup.running")}</th>
-                    </tr></thead>
+                    <thead>
+                        <tr>
+                            <th>{tr(l, "dup.board")}</th>
+                            <th>{s.team_name(Team::A)}</th>
+                            <th>{s.team_name(Team::B)}</th>
+                            <th>{tr(l, "dup.running")}</th>
+                        </tr>
+                    </thead>
                     <tbody>
-                        {view.boards.iter().map(|b| {
-                            let run = b.running.as_ref().map(|r| format!("{} : {}", signed(r[&Team::A]), signed(r[&Team::B]))).unwrap_or_else(|| tr(l, match b.status { BoardStatus::Flagged => "dup.st_flagged", BoardStatus::Waiting => "dup.st_waiting", _ => "dup.st_open" }).to_string());
-                            view! { <tr data-board=b.board.number><td>{b.board.number}</td><td class="num">{cell(b.result_of(Team::A))}</td><td class="num">{cell(b.result_of(Team::B))}</td><td>{run}</td></tr> }
-                        }).collect_view()}
+                        {view
+                            .boards
+                            .iter()
+                            .map(|b| {
+                                let run = b
+                                    .running
+                                    .as_ref()
+                                    .map(|r| format!("{} : {}", signed(r[&Team::A]), signed(r[&Team::B])))
+                                    .unwrap_or_else(|| {
+                                        tr(
+                                                l,
+                                                match b.status {
+                                                    BoardStatus::Flagged => "dup.st_flagged",
+                                                    BoardStatus::Waiting => "dup.st_waiting",
+                                                    _ => "dup.st_open",
+                                                },
+                                            )
+                                            .to_string()
+                                    });
+                                view! {
+                                    <tr data-board=b.board.number>
+                                        <td>{b.board.number}</td>
+                                        <td class="num">{cell(b.result_of(Team::A))}</td>
+                                        <td class="num">{cell(b.result_of(Team::B))}</td>
+                                        <td>{run}</td>
+                                    </tr>
+                                }
+                            })
+                            .collect_view()}
                     </tbody>
                     <tfoot>
-                        <tr><th>{tr(l, "dup.total")}</th>{Team::BOTH.into_iter().map(|tm| view! { <th class="num">{signed(view.totals.totals.get(&tm).copied().unwrap_or(0))}</th> }).collect_view()}<th></th></tr>
-                        <tr><th>{tr(l, "dup.boards_won")}</th>{Team::BOTH.into_iter().map(|tm| view! { <th class="num">{view.totals.boards_won.get(&tm).copied().unwrap_or(0)}</th> }).collect_view()}<th></th></tr>
+                        <tr>
+                            <th>{tr(l, "dup.total")}</th>
+                            {Team::BOTH
+                                .into_iter()
+                                .map(|tm| {
+                                    view! {
+                                        <th class="num">{signed(view.totals.totals.get(&tm).copied().unwrap_or(0))}</th>
+                                    }
+                                })
+                                .collect_view()}
+                            <th></th>
+                        </tr>
+                        <tr>
+                            <th>{tr(l, "dup.boards_won")}</th>
+                            {Team::BOTH
+                                .into_iter()
+                                .map(|tm| {
+                                    view! {
+                                        <th class="num">{view.totals.boards_won.get(&tm).copied().unwrap_or(0)}</th>
+                                    }
+                                })
+                                .collect_view()}
+                            <th></th>
+                        </tr>
                     </tfoot>
                 </table>
                 <p class="muted">{tr(l, "dup.tiebreak_rule")}</p>
@@ -1040,7 +1754,17 @@ fn Sheet(m: Memo<Option<Arc<Match>>>, v: Signal<DuplicateView>) -> impl IntoView
     view! {
         <details class="result-sheet" id="dup-sheet">
             <summary>{tx("sheet.title")}</summary>
-            {move || view! { <crate::ui::widgets::SignOff locked=v.get().locked referee=referee reason=reason ids=["dup-referee", "sign-off", "reopen"] act=act /> }}
+            {move || {
+                view! {
+                    <crate::ui::widgets::SignOff
+                        locked=v.get().locked
+                        referee=referee
+                        reason=reason
+                        ids=["dup-referee", "sign-off", "reopen"]
+                        act=act
+                    />
+                }
+            }}
         </details>
     }
 }
@@ -1153,91 +1877,269 @@ pub fn NewForm() -> impl IntoView {
                     {move || {
                         let l = lang.get();
                         let p = preset.get();
-                        crate::rules::shengji::default_refusals().into_iter().map(|r| view! {
-                            <li>{format!("{}: {} {} [{}]{}", refusal_name(l, &p, &r.kind), tr(l, "dup.board_result"), signed(-r.points), r.source, if r.reading { format!(" ({})", tr(l, "dup.reading")) } else { String::new() })}</li>
-                        }).collect_view()
+                        crate::rules::shengji::default_refusals()
+                            .into_iter()
+                            .map(|r| {
+                                view! {
+                                    <li>
+                                        {format!(
+                                            "{}: {} {} [{}]{}",
+                                            refusal_name(l, &p, &r.kind),
+                                            tr(l, "dup.board_result"),
+                                            signed(-r.points),
+                                            r.source,
+                                            if r.reading {
+                                                format!(" ({})", tr(l, "dup.reading"))
+                                            } else {
+                                                String::new()
+                                            },
+                                        )}
+                                    </li>
+                                }
+                            })
+                            .collect_view()
                     }}
                 </ul>
                 <label class="field-label">{tx("new.edit_preset")}</label>
-                <textarea id="dup-preset-json" rows="10" prop:value=move || {
-                    let j = preset_json.get();
-                    if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
-                } on:input=move |ev| preset_json.set(event_target_value(&ev))></textarea>
-                <button class="btn" on:click=apply_json>{tx("new.apply_preset")}</button>
-                {move || preset_err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
-            </details>
-            <label class="field-label" for="dup-title">{tx("new.match_title")}</label>
-            <input id="dup-title" maxlength=crate::record::schema::MAX_TITLE prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
-            <div class="two dup-teams">
-                {Team::BOTH.into_iter().enumerate().map(|(i, team)| {
-                    let sig = names[i];
-                    let dflt = if i == 0 { "dup.team_a_default" } else { "dup.team_b_default" };
-                    view! {
-                        <fieldset class=format!("dup-team {}", if i == 0 { "team-a" } else { "team-b" })>
-                            <legend>{move || format!("{} {}", t("dup.team"), if i == 0 { "A" } else { "B" })}</legend>
-                            <input id=format!("dup-team-{team:?}") maxlength=crate::record::schema::MAX_NAME placeholder=move || t(dflt) prop:value=move || sig.get() on:input=move |ev| sig.set(event_target_value(&ev)) />
-                            {[1u8, 2].into_iter().map(|tb| view! {
-                                <p class="field-label">{move || format!("{} · {}", table_label(lang.get(), tb), crate::i18n::team_side(lang.get(), side(team, tb)))}</p>
-                                <div class="two">
-                                    {[0usize, 1].into_iter().map(|k| {
-                                        let p = players[i][(tb - 1) as usize][k];
-                                        let seat = move || match (side(team, tb), k) { (Team::A, 0) => Seat::N, (Team::A, _) => Seat::S, (Team::B, 0) => Seat::E, (Team::B, _) => Seat::W };
-                                        view! {
-                                            <input id=format!("dup-player-{team:?}-{tb}-{k}") maxlength=crate::record::schema::MAX_NAME placeholder=move || crate::i18n::seat_name(lang.get(), seat()) prop:value=move || p.get() on:input=move |ev| p.set(event_target_value(&ev)) />
-                                        }
-                                    }).collect_view()}
-                                </div>
-                            }).collect_view()}
-                        </fieldset>
+                <textarea
+                    id="dup-preset-json"
+                    rows="10"
+                    prop:value=move || {
+                        let j = preset_json.get();
+                        if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
                     }
-                }).collect_view()}
+                    on:input=move |ev| preset_json.set(event_target_value(&ev))
+                ></textarea>
+                <button class="btn" on:click=apply_json>
+                    {tx("new.apply_preset")}
+                </button>
+                {move || {
+                    preset_err
+                        .get()
+                        .map(|e| {
+                            view! {
+                                <p class="field-error" role="alert">
+                                    {e}
+                                </p>
+                            }
+                        })
+                }}
+            </details>
+            <label class="field-label" for="dup-title">
+                {tx("new.match_title")}
+            </label>
+            <input
+                id="dup-title"
+                maxlength=crate::record::schema::MAX_TITLE
+                prop:value=move || title.get()
+                on:input=move |ev| title.set(event_target_value(&ev))
+            />
+            <div class="two dup-teams">
+                {Team::BOTH
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, team)| {
+                        let sig = names[i];
+                        let dflt = if i == 0 { "dup.team_a_default" } else { "dup.team_b_default" };
+                        view! {
+                            <fieldset class=format!("dup-team {}", if i == 0 { "team-a" } else { "team-b" })>
+                                <legend>
+                                    {move || format!("{} {}", t("dup.team"), if i == 0 { "A" } else { "B" })}
+                                </legend>
+                                <input
+                                    id=format!("dup-team-{team:?}")
+                                    maxlength=crate::record::schema::MAX_NAME
+                                    placeholder=move || t(dflt)
+                                    prop:value=move || sig.get()
+                                    on:input=move |ev| sig.set(event_target_value(&ev))
+                                />
+                                {[1u8, 2]
+                                    .into_iter()
+                                    .map(|tb| {
+                                        view! {
+                                            <p class="field-label">
+                                                {move || {
+                                                    format!(
+                                                        "{} · {}",
+                                                        table_label(lang.get(), tb),
+                                                        crate::i18n::team_side(lang.get(), side(team, tb)),
+                                                    )
+                                                }}
+                                            </p>
+                                            <div class="two">
+                                                {[0usize, 1]
+                                                    .into_iter()
+                                                    .map(|k| {
+                                                        let p = players[i][(tb - 1) as usize][k];
+                                                        let seat = move || match (side(team, tb), k) {
+                                                            (Team::A, 0) => Seat::N,
+                                                            (Team::A, _) => Seat::S,
+                                                            (Team::B, 0) => Seat::E,
+                                                            (Team::B, _) => Seat::W,
+                                                        };
+                                                        view! {
+                                                            <input
+                                                                id=format!("dup-player-{team:?}-{tb}-{k}")
+                                                                maxlength=crate::record::schema::MAX_NAME
+                                                                placeholder=move || crate::i18n::seat_name(
+                                                                    lang.get(),
+                                                                    seat(),
+                                                                )
+                                                                prop:value=move || p.get()
+                                                                on:input=move |ev| p.set(event_target_value(&ev))
+                                                            />
+                                                        }
+                                                    })
+                                                    .collect_view()}
+                                            </div>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </fieldset>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <label class="field-label">{tx("dup.ns_at_table1")}</label>
             <div class="chips">
-                {Team::BOTH.into_iter().enumerate().map(|(i, team)| {
-                    let sig = names[i];
-                    let dflt = if i == 0 { "dup.team_a_default" } else { "dup.team_b_default" };
-                    view! {
-                        <button class="btn chip" id=format!("dup-ns1-{team:?}") class:selected=move || ns1.get() == team on:click=move |_| ns1.set(team)>
-                            {move || { let n = sig.get(); if n.trim().is_empty() { t(dflt).to_string() } else { n } }}
-                        </button>
-                    }
-                }).collect_view()}
+                {Team::BOTH
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, team)| {
+                        let sig = names[i];
+                        let dflt = if i == 0 { "dup.team_a_default" } else { "dup.team_b_default" };
+                        view! {
+                            <button
+                                class="btn chip"
+                                id=format!("dup-ns1-{team:?}")
+                                class:selected=move || ns1.get() == team
+                                on:click=move |_| ns1.set(team)
+                            >
+                                {move || {
+                                    let n = sig.get();
+                                    if n.trim().is_empty() { t(dflt).to_string() } else { n }
+                                }}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <label class="field-label">{tx("dup.boards")}</label>
             <div class="row">
-                <button class="btn step" id="dup-boards-minus" on:click=move |_| set_count(boards.with_untracked(|b| b.len() as u32).saturating_sub(1))>"−"</button>
-                <span class="big-number" id="dup-board-count">{move || boards.with(|b| b.len())}</span>
-                <button class="btn step" id="dup-boards-plus" on:click=move |_| set_count(boards.with_untracked(|b| b.len() as u32) + 1)>"+"</button>
+                <button
+                    class="btn step"
+                    id="dup-boards-minus"
+                    on:click=move |_| set_count(boards.with_untracked(|b| b.len() as u32).saturating_sub(1))
+                >
+                    "−"
+                </button>
+                <span class="big-number" id="dup-board-count">
+                    {move || boards.with(|b| b.len())}
+                </span>
+                <button
+                    class="btn step"
+                    id="dup-boards-plus"
+                    on:click=move |_| set_count(boards.with_untracked(|b| b.len() as u32) + 1)
+                >
+                    "+"
+                </button>
                 <div class="chips">
-                    {[4u32, 6, 8, 12, 16].into_iter().map(|n| view! {
-                        <button class="btn chip" data-count=n class:selected=move || boards.with(|b| b.len() as u32 == n) on:click=move |_| set_count(n)>{n}</button>
-                    }).collect_view()}
+                    {[4u32, 6, 8, 12, 16]
+                        .into_iter()
+                        .map(|n| {
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    data-count=n
+                                    class:selected=move || boards.with(|b| b.len() as u32 == n)
+                                    on:click=move |_| set_count(n)
+                                >
+                                    {n}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
                 </div>
             </div>
             <p class="muted">{tx("dup.boards_help")}</p>
             <table class="sheet dup-board-list">
-                <thead><tr><th>{tx("dup.board")}</th><th>{tx("dup.level")}</th><th>{tx("dup.dealer")}</th></tr></thead>
+                <thead>
+                    <tr>
+                        <th>{tx("dup.board")}</th>
+                        <th>{tx("dup.level")}</th>
+                        <th>{tx("dup.dealer")}</th>
+                    </tr>
+                </thead>
                 <tbody>
-                    {move || boards.get().into_iter().enumerate().map(|(i, b)| view! {
-                        <tr>
-                            <td>{b.number}</td>
-                            <td>
-                                <select id=format!("dup-board-level-{}", b.number) on:change=move |ev| { let r = Rank::parse(&event_target_value(&ev)).unwrap_or(Rank::TWO); boards.update(|bs| bs[i].level = r); }>
-                                    {Rank::all().map(|r| view! { <option value=r.name() selected=r == b.level>{r.name()}</option> }).collect_view()}
-                                </select>
-                            </td>
-                            <td>
-                                <select id=format!("dup-board-dealer-{}", b.number) on:change=move |ev| { let st = Seat::parse(&event_target_value(&ev)).unwrap_or(Seat::N); boards.update(|bs| bs[i].dealer = st); }>
-                                    {SEATS.into_iter().map(|st| view! { <option value=format!("{st:?}") selected=st == b.dealer>{move || crate::i18n::seat_name(lang.get(), st)}</option> }).collect_view()}
-                                </select>
-                            </td>
-                        </tr>
-                    }).collect_view()}
+                    {move || {
+                        boards
+                            .get()
+                            .into_iter()
+                            .enumerate()
+                            .map(|(i, b)| {
+                                view! {
+                                    <tr>
+                                        <td>{b.number}</td>
+                                        <td>
+                                            <select
+                                                id=format!("dup-board-level-{}", b.number)
+                                                on:change=move |ev| {
+                                                    let r = Rank::parse(&event_target_value(&ev)).unwrap_or(Rank::TWO);
+                                                    boards.update(|bs| bs[i].level = r);
+                                                }
+                                            >
+                                                {Rank::all()
+                                                    .map(|r| {
+                                                        view! {
+                                                            <option value=r.name() selected=r == b.level>
+                                                                {r.name()}
+                                                            </option>
+                                                        }
+                                                    })
+                                                    .collect_view()}
+                                            </select>
+                                        </td>
+                                        <td>
+                                            <select
+                                                id=format!("dup-board-dealer-{}", b.number)
+                                                on:change=move |ev| {
+                                                    let st = Seat::parse(&event_target_value(&ev)).unwrap_or(Seat::N);
+                                                    boards.update(|bs| bs[i].dealer = st);
+                                                }
+                                            >
+                                                {SEATS
+                                                    .into_iter()
+                                                    .map(|st| {
+                                                        view! {
+                                                            <option value=format!("{st:?}") selected=st == b.dealer>
+                                                                {move || crate::i18n::seat_name(lang.get(), st)}
+                                                            </option>
+                                                        }
+                                                    })
+                                                    .collect_view()}
+                                            </select>
+                                        </td>
+                                    </tr>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </tbody>
             </table>
-            {move || error.get().map(|e| view! { <div class="banner error" role="alert">{e}</div> })}
-            <button class="btn primary big" id="dup-create" on:click=create>{tx("new.create")}</button>
+            {move || {
+                error
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <div class="banner error" role="alert">
+                                {e}
+                            </div>
+                        }
+                    })
+            }}
+            <button class="btn primary big" id="dup-create" on:click=create>
+                {tx("new.create")}
+            </button>
         </div>
     }
 }

@@ -16,13 +16,15 @@ use crate::rules::guandan::{
     TributeDue, TributeError, TributeKind, TributePayment, TributeRecord,
 };
 use crate::rules::{Rank, Seat, Team};
-use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, no_key_repeat, vibrate, FormIntent, LevelChart, UndoButton};
+use crate::ui::widgets::{
+    fmt_duration, leave_edit_when_gone, no_key_repeat, vibrate, FormIntent, LevelChart, UndoButton,
+};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
-use std::sync::Arc;
 use leptos_router::hooks::use_navigate;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 // ---------------------------------------------------------------------------------------
 // Text helpers (call inside reactive closures: they read the language)
@@ -139,7 +141,9 @@ fn a_rule_text(p: &GuandanPreset) -> String {
 
 fn a_attempt_text(p: &GuandanPreset, teams: &BTreeMap<Team, String>, a: &AAttempt) -> String {
     match *a {
-        AAttempt::Passed { team } => format!("{} {}{}", team_label(teams, team), t("gd.passes_a"), cite(&p.cites.a_pass)),
+        AAttempt::Passed { team } => {
+            format!("{} {}{}", team_label(teams, team), t("gd.passes_a"), cite(&p.cites.a_pass))
+        }
         AAttempt::Failed { team, count } => format!(
             "{} {} ({} {count}; {}){}",
             team_label(teams, team),
@@ -221,7 +225,9 @@ fn tribute_error_text(e: &TributeError) -> String {
 
 fn row_error_text(e: &RowError, teams: &BTreeMap<Team, String>) -> String {
     match e {
-        RowError::GameOver { winner } => format!("{} ({} {})", t("gd.rowerr.game_over"), team_label(teams, *winner), t("gd.wins")),
+        RowError::GameOver { winner } => {
+            format!("{} ({} {})", t("gd.rowerr.game_over"), team_label(teams, *winner), t("gd.wins"))
+        }
         RowError::RoundComplete { hands } => format!("{} ({hands})", t("gd.rowerr.round_complete")),
         RowError::TimeUp => t("gd.rowerr.time_up").to_string(),
     }
@@ -255,7 +261,13 @@ fn tribute_record_text(r: &TributeRecord) -> String {
 /// The one-line verdict of a hand.
 fn verdict(p: &GuandanPreset, hand: &Hand, o: &HandOutcome, teams: &BTreeMap<Team, String>) -> String {
     if let Some(f) = &hand.forfeit {
-        let mut s = format!("{} {} → {} {}", team_label(teams, f.team), t("gd.forfeits"), team_label(teams, o.winners), t("gd.wins"));
+        let mut s = format!(
+            "{} {} → {} {}",
+            team_label(teams, f.team),
+            t("gd.forfeits"),
+            team_label(teams, o.winners),
+            t("gd.wins")
+        );
         if let Some(pts) = o.points {
             s.push_str(&format!(" ({}:{})", pts[o.winners], pts[f.team]));
         }
@@ -292,7 +304,12 @@ fn verdict(p: &GuandanPreset, hand: &Hand, o: &HandOutcome, teams: &BTreeMap<Tea
     }
     for f in &o.fouls {
         if f.levels_to_opponents > 0 {
-            s.push_str(&format!("; {} +{} ({})", team_label(teams, f.team.other()), f.levels_to_opponents, t("gd.fouls")));
+            s.push_str(&format!(
+                "; {} +{} ({})",
+                team_label(teams, f.team.other()),
+                f.levels_to_opponents,
+                t("gd.fouls")
+            ));
         }
     }
     if o.upgrade == 0 && o.points.is_none() && o.a_attempt.is_none() && p.upgrade.is_some() {
@@ -302,7 +319,13 @@ fn verdict(p: &GuandanPreset, hand: &Hand, o: &HandOutcome, teams: &BTreeMap<Tea
 }
 
 /// Every step of the pipeline for one hand, with its numbers and sources.
-fn explain(p: &GuandanPreset, row: Option<&GuandanRow>, hand: &Hand, o: &HandOutcome, teams: &BTreeMap<Team, String>) -> Vec<String> {
+fn explain(
+    p: &GuandanPreset,
+    row: Option<&GuandanRow>,
+    hand: &Hand,
+    o: &HandOutcome,
+    teams: &BTreeMap<Team, String>,
+) -> Vec<String> {
     let mut v = Vec::new();
     if let Some(f) = &hand.forfeit {
         v.push(format!(
@@ -321,7 +344,14 @@ fn explain(p: &GuandanPreset, row: Option<&GuandanRow>, hand: &Hand, o: &HandOut
         return v;
     }
     let order = hand.order.seats();
-    v.push(order.iter().enumerate().map(|(i, s)| format!("{} {}", place(i as u8 + 1), seat(*s))).collect::<Vec<_>>().join(" · "));
+    v.push(
+        order
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} {}", place(i as u8 + 1), seat(*s)))
+            .collect::<Vec<_>>()
+            .join(" · "),
+    );
     v.push(format!(
         "{}: {} · {} {} {} → {}",
         t("gd.exp.winners"),
@@ -340,7 +370,13 @@ fn explain(p: &GuandanPreset, row: Option<&GuandanRow>, hand: &Hand, o: &HandOut
             let rule = if p.a_rule.partner_not_last { t("gd.exp.a_partner_rule") } else { t("gd.exp.a_any_rule") };
             v.push(format!("{}: {rule}{}", t("gd.exp.at_a"), cite(&p.cites.a_pass)));
         } else {
-            v.push(format!("{}: {} +{}{}", t("gd.exp.table"), finish_name(o.finish), table.get(o.finish), cite(&p.cites.upgrade)));
+            v.push(format!(
+                "{}: {} +{}{}",
+                t("gd.exp.table"),
+                finish_name(o.finish),
+                table.get(o.finish),
+                cite(&p.cites.upgrade)
+            ));
             if o.rise < o.upgrade {
                 let b = o.levels_before[o.winners];
                 v.push(format!("{}: {b} +{} → {}", t("gd.stops_at_a"), o.upgrade, b.up(o.rise)));
@@ -401,7 +437,10 @@ fn explain(p: &GuandanPreset, row: Option<&GuandanRow>, hand: &Hand, o: &HandOut
             "{}: {}{}",
             t("gd.exp.next"),
             o.next_level.map(|l| format!("{} {l}", t("gd.plays"))).unwrap_or_else(|| "—".into()),
-            o.next_declarer.filter(|_| p.fixed_level.is_none()).map(|d| format!(" ({})", team_label(teams, d))).unwrap_or_default()
+            o.next_declarer
+                .filter(|_| p.fixed_level.is_none())
+                .map(|d| format!(" ({})", team_label(teams, d)))
+                .unwrap_or_default()
         ));
         if let Some(d) = &o.next_tribute {
             v.push(due_text(d));
@@ -455,61 +494,177 @@ fn PresetSummary(#[prop(into)] preset: Signal<GuandanPreset>) -> impl IntoView {
             let p = preset.get();
             let mut lines: Vec<String> = Vec::new();
             if let Some(u) = p.upgrade {
-                lines.push(format!("{}: {} +{} · {} +{} · {} +{}{}", t("gd.exp.table"),
-                    t("gd.finish.double"), u.double, t("gd.finish.one_three"), u.one_three, t("gd.finish.one_four"), u.one_four, cite(&p.cites.upgrade)));
-                lines.push(format!("{}: {} · {}{}", t("gd.ps.a_rule"),
-                    if p.a_rule.partner_not_last { t("gd.exp.a_partner_rule") } else { t("gd.exp.a_any_rule") }, a_rule_text(&p), cite(&p.cites.a_fail)));
+                lines
+                    .push(
+                        format!(
+                            "{}: {} +{} · {} +{} · {} +{}{}",
+                            t("gd.exp.table"),
+                            t("gd.finish.double"),
+                            u.double,
+                            t("gd.finish.one_three"),
+                            u.one_three,
+                            t("gd.finish.one_four"),
+                            u.one_four,
+                            cite(&p.cites.upgrade),
+                        ),
+                    );
+                lines
+                    .push(
+                        format!(
+                            "{}: {} · {}{}",
+                            t("gd.ps.a_rule"),
+                            if p.a_rule.partner_not_last { t("gd.exp.a_partner_rule") } else { t("gd.exp.a_any_rule") },
+                            a_rule_text(&p),
+                            cite(&p.cites.a_fail),
+                        ),
+                    );
                 lines.push(t("gd.ps.never_skip_a").to_string());
             }
             if let Some(d) = p.deal_points {
-                lines.push(format!("{}: {} {} · {} {} · {} {}{}", t("gd.exp.points"),
-                    t("gd.finish.double"), d.double, t("gd.finish.one_three"), d.one_three, t("gd.finish.one_four"), d.one_four, cite(&p.cites.deal_points)));
+                lines
+                    .push(
+                        format!(
+                            "{}: {} {} · {} {} · {} {}{}",
+                            t("gd.exp.points"),
+                            t("gd.finish.double"),
+                            d.double,
+                            t("gd.finish.one_three"),
+                            d.one_three,
+                            t("gd.finish.one_four"),
+                            d.one_four,
+                            cite(&p.cites.deal_points),
+                        ),
+                    );
             }
             if let Some(l) = p.fixed_level {
                 lines.push(format!("{}: {l}", t("gd.ps.fixed_level")));
             }
             if let Some(rs) = p.round_scoring {
-                lines.push(format!("{}: {} {} + {} ≤ {} · {} ≤ {}{}", t("gd.ps.round_scoring"), t("gd.ps.passed_a"), rs.pass_base,
-                    t("gd.ps.level_diff"), rs.diff_cap, t("gd.ps.not_passed"), rs.gained_cap, cite(&p.cites.round_scoring)));
+                lines
+                    .push(
+                        format!(
+                            "{}: {} {} + {} ≤ {} · {} ≤ {}{}",
+                            t("gd.ps.round_scoring"),
+                            t("gd.ps.passed_a"),
+                            rs.pass_base,
+                            t("gd.ps.level_diff"),
+                            rs.diff_cap,
+                            t("gd.ps.not_passed"),
+                            rs.gained_cap,
+                            cite(&p.cites.round_scoring),
+                        ),
+                    );
             }
-            lines.push(format!("{}: {} {} · {}{}", t("gd.fouls"), t("gd.foul.out_of_turn"),
-                if p.fouls.out_of_turn_levels > 0 { format!("→ {} +{}", t("gd.ps.opponents"), p.fouls.out_of_turn_levels) } else { t("gd.exp.no_level_effect").to_string() },
-                p.fouls.warnings_per_foul.map(|k| format!("{k} {} = 1 {}", t("gd.foul.warning"), t("gd.ps.foul_unit"))).unwrap_or_else(|| t("gd.ps.warnings_none").to_string()),
-                cite(&p.cites.fouls)));
-            lines.push(format!("{}: {} {} · {} · {}{}", t("gd.trib.title"), t("gd.ps.return_max"),
-                p.tribute.return_max.map(|r| r.name().to_string()).unwrap_or_else(|| "—".into()),
-                match p.tribute.single_payer { SinglePayer::Last => t("gd.ps.payer_last"), SinglePayer::LastOpponent => t("gd.ps.payer_last_opp") },
-                match p.tribute.double_tie_lead { TieLead::SmallerReturnThenNextOfFirst => t("gd.tie.smaller_return"), TieLead::NextOfFirst => t("gd.tie.next_of_first"), TieLead::PayersChoose => t("gd.tie.payers_choose") },
-                cite(&p.cites.tribute)));
+            lines
+                .push(
+                    format!(
+                        "{}: {} {} · {}{}",
+                        t("gd.fouls"),
+                        t("gd.foul.out_of_turn"),
+                        if p.fouls.out_of_turn_levels > 0 {
+                            format!("→ {} +{}", t("gd.ps.opponents"), p.fouls.out_of_turn_levels)
+                        } else {
+                            t("gd.exp.no_level_effect").to_string()
+                        },
+                        p
+                            .fouls
+                            .warnings_per_foul
+                            .map(|k| format!("{k} {} = 1 {}", t("gd.foul.warning"), t("gd.ps.foul_unit")))
+                            .unwrap_or_else(|| t("gd.ps.warnings_none").to_string()),
+                        cite(&p.cites.fouls),
+                    ),
+                );
+            lines
+                .push(
+                    format!(
+                        "{}: {} {} · {} · {}{}",
+                        t("gd.trib.title"),
+                        t("gd.ps.return_max"),
+                        p.tribute.return_max.map(|r| r.name().to_string()).unwrap_or_else(|| "—".into()),
+                        match p.tribute.single_payer {
+                            SinglePayer::Last => t("gd.ps.payer_last"),
+                            SinglePayer::LastOpponent => t("gd.ps.payer_last_opp"),
+                        },
+                        match p.tribute.double_tie_lead {
+                            TieLead::SmallerReturnThenNextOfFirst => t("gd.tie.smaller_return"),
+                            TieLead::NextOfFirst => t("gd.tie.next_of_first"),
+                            TieLead::PayersChoose => t("gd.tie.payers_choose"),
+                        },
+                        cite(&p.cites.tribute),
+                    ),
+                );
             let f = &p.format;
             let mut fmt: Vec<String> = Vec::new();
-            if let Some(n) = f.best_of { fmt.push(format!("{} {n}", t("gd.ps.best_of"))); }
-            if let Some(n) = f.rounds { fmt.push(format!("{n} {}", t("gd.ps.rounds"))); }
-            if let Some(n) = f.hands_per_round { fmt.push(format!("{n} {}", t("gd.ps.hands_per_round"))); }
-            if let Some(n) = f.round_minutes { fmt.push(format!("{n} {} {}", t("gd.min"), t("gd.per_round"))); }
-            if let Some(tu) = f.time_up { fmt.push(match tu { TimeUp::PreviousHandStands => t("gd.time.prev_stands").to_string(), TimeUp::FinishHand => t("gd.time.finish_hand").to_string() }); }
-            if let Some([a, b]) = f.forfeit_score { fmt.push(format!("{} {a}:{b}", t("gd.ps.forfeit"))); }
-            if let Some(n) = f.late_forfeit_minutes { fmt.push(format!("{} ≥ {n} {} → {}", t("gd.ff.late"), t("gd.min"), t("gd.ps.forfeit"))); }
-            if let Some(n) = f.forfeits_cancel_results { fmt.push(format!("{n} {}", t("gd.ps.forfeits_cancel"))); }
-            if !f.ranking.is_empty() {
-                fmt.push(format!("{}: {}", t("gd.ps.ranking"), f.ranking.iter().map(|k| match k {
-                    RankKey::Points => t("gd.ps.rk_points"), RankKey::DoubleWins => t("gd.ps.rk_double"),
-                    RankKey::HeadToHead => t("gd.ps.rk_h2h"), RankKey::RoundScoreTotal => t("gd.ps.rk_round"),
-                }).collect::<Vec<_>>().join(" › ")));
+            if let Some(n) = f.best_of {
+                fmt.push(format!("{} {n}", t("gd.ps.best_of")));
             }
-            if !fmt.is_empty() { lines.push(format!("{}: {}", t("gd.ps.format"), fmt.join(" · "))); }
+            if let Some(n) = f.rounds {
+                fmt.push(format!("{n} {}", t("gd.ps.rounds")));
+            }
+            if let Some(n) = f.hands_per_round {
+                fmt.push(format!("{n} {}", t("gd.ps.hands_per_round")));
+            }
+            if let Some(n) = f.round_minutes {
+                fmt.push(format!("{n} {} {}", t("gd.min"), t("gd.per_round")));
+            }
+            if let Some(tu) = f.time_up {
+                fmt.push(
+                    match tu {
+                        TimeUp::PreviousHandStands => t("gd.time.prev_stands").to_string(),
+                        TimeUp::FinishHand => t("gd.time.finish_hand").to_string(),
+                    },
+                );
+            }
+            if let Some([a, b]) = f.forfeit_score {
+                fmt.push(format!("{} {a}:{b}", t("gd.ps.forfeit")));
+            }
+            if let Some(n) = f.late_forfeit_minutes {
+                fmt.push(format!("{} ≥ {n} {} → {}", t("gd.ff.late"), t("gd.min"), t("gd.ps.forfeit")));
+            }
+            if let Some(n) = f.forfeits_cancel_results {
+                fmt.push(format!("{n} {}", t("gd.ps.forfeits_cancel")));
+            }
+            if !f.ranking.is_empty() {
+                fmt.push(
+                    format!(
+                        "{}: {}",
+                        t("gd.ps.ranking"),
+                        f
+                            .ranking
+                            .iter()
+                            .map(|k| match k {
+                                RankKey::Points => t("gd.ps.rk_points"),
+                                RankKey::DoubleWins => t("gd.ps.rk_double"),
+                                RankKey::HeadToHead => t("gd.ps.rk_h2h"),
+                                RankKey::RoundScoreTotal => t("gd.ps.rk_round"),
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" › "),
+                    ),
+                );
+            }
+            if !fmt.is_empty() {
+                lines.push(format!("{}: {}", t("gd.ps.format"), fmt.join(" · ")));
+            }
             if p.timing.first_play_seconds.is_some() || p.timing.play_seconds.is_some() {
-                lines.push(format!("{}: {} {}s · {} {}s", t("new.timing"),
-                    t("gd.timer.first"), p.timing.first_play_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()),
-                    t("gd.timer.play"), p.timing.play_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into())));
+                lines
+                    .push(
+                        format!(
+                            "{}: {} {}s · {} {}s",
+                            t("new.timing"),
+                            t("gd.timer.first"),
+                            p.timing.first_play_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()),
+                            t("gd.timer.play"),
+                            p.timing.play_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()),
+                        ),
+                    );
             }
             view! {
                 <div class="preset-summary">
                     <p class="muted">{p.source.clone()}</p>
                     <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-                    {(!p.readings.is_empty()).then(|| view! {
-                        <p class="reading">{t("preset.readings")}": "{p.readings.join(", ")}</p>
-                    })}
+                    {(!p.readings.is_empty())
+                        .then(|| view! { <p class="reading">{t("preset.readings")}": "{p.readings.join(", ")}</p> })}
                 </div>
             }
         }}
@@ -544,7 +699,11 @@ pub fn NewForm() -> impl IntoView {
     let create = move |_| {
         let nm = |s: RwSignal<String>, dflt: &str| {
             let v = s.get_untracked().trim().to_string();
-            if v.is_empty() { dflt.to_string() } else { v }
+            if v.is_empty() {
+                dflt.to_string()
+            } else {
+                v
+            }
         };
         let teams = [(Team::A, nm(team_a, t("new.team_a_default"))), (Team::B, nm(team_b, t("new.team_b_default")))];
         let tt = title.get_untracked().trim().to_string();
@@ -555,8 +714,15 @@ pub fn NewForm() -> impl IntoView {
             setup: Setup::Guandan(GuandanSetup {
                 preset: preset.get_untracked(),
                 teams: teams.into_iter().collect(),
-                players: SEATS.iter().enumerate().map(|(i, s)| (*s, names[i].get_untracked().trim().to_string())).collect(),
-                start: GuandanStart { levels: PerTeam::new(level_a.get_untracked(), level_b.get_untracked()), declarer: declarer.get_untracked() },
+                players: SEATS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (*s, names[i].get_untracked().trim().to_string()))
+                    .collect(),
+                start: GuandanStart {
+                    levels: PerTeam::new(level_a.get_untracked(), level_b.get_untracked()),
+                    declarer: declarer.get_untracked(),
+                },
             }),
             entries: Vec::new(),
         };
@@ -568,68 +734,190 @@ pub fn NewForm() -> impl IntoView {
     let presets2 = presets.clone();
     view! {
         <div class="new-form gd-new">
-            <label class="field-label" for="gd-preset">{tx("new.preset")}</label>
-            <select id="gd-preset" on:change=move |ev| {
-                let id = event_target_value(&ev);
-                if let Some(p) = presets2.iter().find(|p| p.id == id) { preset.set(p.clone()); preset_json.set(String::new()); }
-            }>
-                {presets.iter().map(|p| { let p2 = p.clone(); view! {
-                    <option value=p.id.clone()>{move || { let _ = lang.get(); preset_label(&p2) }}</option>
-                }}).collect_view()}
+            <label class="field-label" for="gd-preset">
+                {tx("new.preset")}
+            </label>
+            <select
+                id="gd-preset"
+                on:change=move |ev| {
+                    let id = event_target_value(&ev);
+                    if let Some(p) = presets2.iter().find(|p| p.id == id) {
+                        preset.set(p.clone());
+                        preset_json.set(String::new());
+                    }
+                }
+            >
+                {presets
+                    .iter()
+                    .map(|p| {
+                        let p2 = p.clone();
+                        view! {
+                            <option value=p
+                                .id
+                                .clone()>
+                                {move || {
+                                    let _ = lang.get();
+                                    preset_label(&p2)
+                                }}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
             </select>
             <details class="preset">
                 <summary>{tx("new.rules")}</summary>
                 <PresetSummary preset=preset />
                 <label class="field-label">{tx("new.edit_preset")}</label>
-                <textarea id="gd-preset-json" rows="10" prop:value=move || {
-                    let j = preset_json.get();
-                    if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
-                } on:input=move |ev| preset_json.set(event_target_value(&ev))></textarea>
-                <button class="btn" id="gd-apply-preset" on:click=apply_json>{tx("new.apply_preset")}</button>
-                {move || preset_err.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
+                <textarea
+                    id="gd-preset-json"
+                    rows="10"
+                    prop:value=move || {
+                        let j = preset_json.get();
+                        if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
+                    }
+                    on:input=move |ev| preset_json.set(event_target_value(&ev))
+                ></textarea>
+                <button class="btn" id="gd-apply-preset" on:click=apply_json>
+                    {tx("new.apply_preset")}
+                </button>
+                {move || {
+                    preset_err
+                        .get()
+                        .map(|e| {
+                            view! {
+                                <p class="field-error" role="alert">
+                                    {e}
+                                </p>
+                            }
+                        })
+                }}
             </details>
-            <label class="field-label" for="gd-title">{tx("new.match_title")}</label>
-            <input id="gd-title" maxlength=crate::record::schema::MAX_TITLE class="gd-wide" prop:value=move || title.get() on:input=move |ev| title.set(event_target_value(&ev)) />
+            <label class="field-label" for="gd-title">
+                {tx("new.match_title")}
+            </label>
+            <input
+                id="gd-title"
+                maxlength=crate::record::schema::MAX_TITLE
+                class="gd-wide"
+                prop:value=move || title.get()
+                on:input=move |ev| title.set(event_target_value(&ev))
+            />
             <div class="two">
                 <div>
-                    <label class="field-label" for="gd-team-A">{tx("new.team_a")}</label>
-                    <input id="gd-team-A" maxlength=crate::record::schema::MAX_NAME placeholder=move || t("new.team_a_default") prop:value=move || team_a.get() on:input=move |ev| team_a.set(event_target_value(&ev)) />
+                    <label class="field-label" for="gd-team-A">
+                        {tx("new.team_a")}
+                    </label>
+                    <input
+                        id="gd-team-A"
+                        maxlength=crate::record::schema::MAX_NAME
+                        placeholder=move || t("new.team_a_default")
+                        prop:value=move || team_a.get()
+                        on:input=move |ev| team_a.set(event_target_value(&ev))
+                    />
                 </div>
                 <div>
-                    <label class="field-label" for="gd-team-B">{tx("new.team_b")}</label>
-                    <input id="gd-team-B" maxlength=crate::record::schema::MAX_NAME placeholder=move || t("new.team_b_default") prop:value=move || team_b.get() on:input=move |ev| team_b.set(event_target_value(&ev)) />
+                    <label class="field-label" for="gd-team-B">
+                        {tx("new.team_b")}
+                    </label>
+                    <input
+                        id="gd-team-B"
+                        maxlength=crate::record::schema::MAX_NAME
+                        placeholder=move || t("new.team_b_default")
+                        prop:value=move || team_b.get()
+                        on:input=move |ev| team_b.set(event_target_value(&ev))
+                    />
                 </div>
             </div>
             <div class="seats">
-                {SEATS.iter().enumerate().map(|(i, s)| { let s = *s; let sig = names[i]; view! {
-                    <label class=format!("seat seat-{s:?}")>{move || format!("{} ({})", seat(s), side(s.team()))}
-                        <input id=format!("gd-player-{s:?}") maxlength=crate::record::schema::MAX_NAME prop:value=move || sig.get() on:input=move |ev| sig.set(event_target_value(&ev)) />
-                    </label>
-                }}).collect_view()}
+                {SEATS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        let s = *s;
+                        let sig = names[i];
+                        view! {
+                            <label class=format!(
+                                "seat seat-{s:?}",
+                            )>
+                                {move || format!("{} ({})", seat(s), side(s.team()))}
+                                <input
+                                    id=format!("gd-player-{s:?}")
+                                    maxlength=crate::record::schema::MAX_NAME
+                                    prop:value=move || sig.get()
+                                    on:input=move |ev| sig.set(event_target_value(&ev))
+                                />
+                            </label>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <Show when=move || preset.with(|p| p.fixed_level.is_none())>
                 <div class="two">
-                    {[(Team::A, level_a), (Team::B, level_b)].into_iter().map(|(team, sig)| view! {
-                        <div>
-                            <label class="field-label" for=format!("gd-level-{team:?}-start")>{move || format!("{} {}", side(team), t("new.start_level"))}</label>
-                            <select id=format!("gd-level-{team:?}-start") on:change=move |ev| sig.set(Rank::parse(&event_target_value(&ev)).unwrap_or(Rank::TWO))>
-                                {Rank::all().map(|r| view! { <option value=r.name() selected=move || sig.get() == r>{r.name()}</option> }).collect_view()}
-                            </select>
-                        </div>
-                    }).collect_view()}
+                    {[(Team::A, level_a), (Team::B, level_b)]
+                        .into_iter()
+                        .map(|(team, sig)| {
+                            view! {
+                                <div>
+                                    <label class="field-label" for=format!("gd-level-{team:?}-start")>
+                                        {move || format!("{} {}", side(team), t("new.start_level"))}
+                                    </label>
+                                    <select
+                                        id=format!("gd-level-{team:?}-start")
+                                        on:change=move |ev| {
+                                            sig.set(Rank::parse(&event_target_value(&ev)).unwrap_or(Rank::TWO))
+                                        }
+                                    >
+                                        {Rank::all()
+                                            .map(|r| {
+                                                view! {
+                                                    <option value=r.name() selected=move || sig.get() == r>
+                                                        {r.name()}
+                                                    </option>
+                                                }
+                                            })
+                                            .collect_view()}
+                                    </select>
+                                </div>
+                            }
+                        })
+                        .collect_view()}
                 </div>
                 <span class="field-label">{tx("gd.new.first_declarer")}</span>
                 <div class="chips">
-                    {[None, Some(Team::A), Some(Team::B)].into_iter().map(|d| view! {
-                        <button class="btn chip" class:selected=move || declarer.get() == d data-declarer=d.map(|x| format!("{x:?}")).unwrap_or_else(|| "none".into())
-                            on:click=move |_| declarer.set(d)>
-                            {move || match d { None => t("gd.new.declarer_none").to_string(), Some(x) => side(x).to_string() }}
-                        </button>
-                    }).collect_view()}
+                    {[None, Some(Team::A), Some(Team::B)]
+                        .into_iter()
+                        .map(|d| {
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    class:selected=move || declarer.get() == d
+                                    data-declarer=d.map(|x| format!("{x:?}")).unwrap_or_else(|| "none".into())
+                                    on:click=move |_| declarer.set(d)
+                                >
+                                    {move || match d {
+                                        None => t("gd.new.declarer_none").to_string(),
+                                        Some(x) => side(x).to_string(),
+                                    }}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
                 </div>
             </Show>
-            {move || error.get().map(|e| view! { <div class="banner error" role="alert" id="gd-new-error">{e}</div> })}
-            <button class="btn primary big" id="gd-create" on:click=create>{tx("new.create")}</button>
+            {move || {
+                error
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <div class="banner error" role="alert" id="gd-new-error">
+                                {e}
+                            </div>
+                        }
+                    })
+            }}
+            <button class="btn primary big" id="gd-create" on:click=create>
+                {tx("new.create")}
+            </button>
         </div>
     }
 }
@@ -758,7 +1046,15 @@ impl Form {
                 r.leads,
             ),
         };
-        self.set_draft(Draft { order: h.order.seats().to_vec(), fouls: h.fouls.clone(), tmode, pays, jokers, leads, editing: Some(id) });
+        self.set_draft(Draft {
+            order: h.order.seats().to_vec(),
+            fouls: h.fouls.clone(),
+            tmode,
+            pays,
+            jokers,
+            leads,
+            editing: Some(id),
+        });
     }
     fn pay(&self, from: Seat) -> Pay {
         self.pays.with(|ps| ps.iter().find(|p| p.from == from).copied()).unwrap_or(Pay::new(from))
@@ -809,11 +1105,21 @@ impl Form {
             },
             TMode::Paid => {
                 let pays: Vec<Pay> = due.payers.iter().map(|s| self.pay(*s)).collect();
-                let cards: Vec<Option<Card>> = pays.iter().map(|x| x.card.map(|r| Card { rank: r, suit: if matches!(r, CardRank::Plain(_)) { x.suit } else { None } })).collect();
+                let cards: Vec<Option<Card>> = pays
+                    .iter()
+                    .map(|x| {
+                        x.card.map(|r| Card {
+                            rank: r,
+                            suit: if matches!(r, CardRank::Plain(_)) { x.suit } else { None },
+                        })
+                    })
+                    .collect();
                 // Receivers: single → 头游; double → the larger card to 头游.
                 let to: Vec<Seat> = if due.receivers.len() == 2 && pays.len() == 2 {
                     match (cards[0], cards[1]) {
-                        (Some(a), Some(b)) if b.power(level) > a.power(level) => vec![due.receivers[1], due.receivers[0]],
+                        (Some(a), Some(b)) if b.power(level) > a.power(level) => {
+                            vec![due.receivers[1], due.receivers[0]]
+                        }
                         _ => vec![due.receivers[0], due.receivers[1]],
                     }
                 } else {
@@ -926,7 +1232,11 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             Some(r) => EntryCtx { due: r.tribute_due.clone(), level: r.level, before_a_failures: r.before.a_failures },
             None => {
                 let cur = view.current();
-                EntryCtx { due: cur.next_tribute(&p), level: cur.next_level(&p), before_a_failures: cur.state.a_failures }
+                EntryCtx {
+                    due: cur.next_tribute(&p),
+                    level: cur.next_level(&p),
+                    before_a_failures: cur.state.a_failures,
+                }
             }
         }
     });
@@ -953,7 +1263,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         x.entries.push(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op });
         let pv = view_of(&x)?;
         let row = pv.row(&target).map(|(_, r)| r.clone());
-        let later = pv.first_error().filter(|(id, _)| *id != target).and_then(|(id, _)| pv.row(&id).map(|(_, r)| r.clone()));
+        let later =
+            pv.first_error().filter(|(id, _)| *id != target).and_then(|(id, _)| pv.row(&id).map(|(_, r)| r.clone()));
         Some((row, later))
     });
     let locked = move || v.get().locked;
@@ -963,7 +1274,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let question = move || {
         candidate.with_untracked(|c| match c {
             Some((Some(r), None)) if hand.with_untracked(Option::is_some) => match &r.result {
-                Ok(o) if o.tribute_errors.is_empty() => Some(verdict(&preset.get_untracked(), &r.hand, o, &teams.get_untracked())),
+                Ok(o) if o.tribute_errors.is_empty() => {
+                    Some(verdict(&preset.get_untracked(), &r.hand, o, &teams.get_untracked()))
+                }
                 _ => None,
             },
             _ => None,
@@ -995,7 +1308,11 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             let Some((row, later)) = candidate.get_untracked() else { return false };
             match row.as_ref().map(|r| &r.result) {
                 Some(Ok(o)) if !o.tribute_errors.is_empty() => {
-                    form.error.set(Some(format!("{}: {}", t("gd.trib.title"), tribute_error_text(&o.tribute_errors[0]))));
+                    form.error.set(Some(format!(
+                        "{}: {}",
+                        t("gd.trib.title"),
+                        tribute_error_text(&o.tribute_errors[0])
+                    )));
                     return false;
                 }
                 Some(Ok(_)) => {}
@@ -1042,12 +1359,28 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     view! {
         <section class="page match gd">
-            <h1 class="match-title">{move || m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() }).unwrap_or_default())}</h1>
-            <p class="muted">{move || { let _ = lang.get(); let p = preset.get(); format!("{} · {}", preset_label(&p), p.source) }}</p>
+            <h1 class="match-title">
+                {move || {
+                    m.with(|x| {
+                        x.as_ref()
+                            .map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() })
+                            .unwrap_or_default()
+                    })
+                }}
+            </h1>
+            <p class="muted">
+                {move || {
+                    let _ = lang.get();
+                    let p = preset.get();
+                    format!("{} · {}", preset_label(&p), p.source)
+                }}
+            </p>
             <Scoreboard v=v preset=preset teams=teams players=players now=now />
             <ClockBar m=m v=v preset=preset teams=teams now=now />
             <Show when=move || locked()>
-                <div class="banner info" id="gd-locked">{tx("end.locked")}</div>
+                <div class="banner info" id="gd-locked">
+                    {tx("end.locked")}
+                </div>
             </Show>
             <Show when=move || done() && form.editing.get().is_none()>
                 <RoundEnd m=m v=v preset=preset teams=teams />
@@ -1061,33 +1394,93 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         let tm = teams.get();
                         let _ = lang.get();
                         match candidate.get() {
-                            Some((Some(row), later)) => match &row.result {
-                                Ok(o) => view! {
-                                    <p class="verdict" id="gd-verdict">{verdict(&p, &row.hand, o, &tm)}</p>
-                                    <ul class="explain">{explain(&p, Some(&row), &row.hand, o, &tm).into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
-                                    {later.map(|r| view! { <p class="field-error">{t("entry.breaks_later")}" (#"{r.number}")"</p> })}
-                                }.into_any(),
-                                Err(e) => view! { <p class="field-error" id="gd-verdict-error">{row_error_text(e, &tm)}</p> }.into_any(),
-                            },
-                            _ => view! { <p class="muted">{move || {
-                                let n = form.order.get().len();
-                                if n == 0 { t("gd.entry.hint").to_string() } else { format!("{} {}", t("gd.entry.next_place"), place(n as u8 + 1)) }
-                            }}</p> }.into_any(),
+                            Some((Some(row), later)) => {
+                                match &row.result {
+                                    Ok(o) => {
+                                        view! {
+                                            <p class="verdict" id="gd-verdict">
+                                                {verdict(&p, &row.hand, o, &tm)}
+                                            </p>
+                                            <ul class="explain">
+                                                {explain(&p, Some(&row), &row.hand, o, &tm)
+                                                    .into_iter()
+                                                    .map(|s| view! { <li>{s}</li> })
+                                                    .collect_view()}
+                                            </ul>
+                                            {later
+                                                .map(|r| {
+                                                    view! {
+                                                        <p class="field-error">
+                                                            {t("entry.breaks_later")}" (#"{r.number}")"
+                                                        </p>
+                                                    }
+                                                })}
+                                        }
+                                            .into_any()
+                                    }
+                                    Err(e) => {
+                                        view! {
+                                            <p class="field-error" id="gd-verdict-error">
+                                                {row_error_text(e, &tm)}
+                                            </p>
+                                        }
+                                            .into_any()
+                                    }
+                                }
+                            }
+                            _ => {
+                                view! {
+                                    <p class="muted">
+                                        {move || {
+                                            let n = form.order.get().len();
+                                            if n == 0 {
+                                                t("gd.entry.hint").to_string()
+                                            } else {
+                                                format!("{} {}", t("gd.entry.next_place"), place(n as u8 + 1))
+                                            }
+                                        }}
+                                    </p>
+                                }
+                                    .into_any()
+                            }
                         }
                     }}
                 </div>
-                {move || form.error.get().map(|e| view! { <div class="banner error" role="alert" id="gd-commit-error">{e}</div> })}
+                {move || {
+                    form.error
+                        .get()
+                        .map(|e| {
+                            view! {
+                                <div class="banner error" role="alert" id="gd-commit-error">
+                                    {e}
+                                </div>
+                            }
+                        })
+                }}
                 <div class="actions sticky">
                     <button class="btn primary big" id="gd-commit" on:click=do_commit.clone() on:keydown=no_key_repeat>
                         {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("entry.commit") }}
                     </button>
                     <Show when=move || form.editing.get().is_some() || !form.order.get().is_empty()>
-                        <button class="btn" id="gd-cancel" on:click=move |_| form.reset()>{tx("common.cancel")}</button>
+                        <button class="btn" id="gd-cancel" on:click=move |_| form.reset()>
+                            {tx("common.cancel")}
+                        </button>
                     </Show>
                 </div>
-                <div class="entry gd-extras" id="gd-extras" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
+                <div
+                    class="entry gd-extras"
+                    id="gd-extras"
+                    on:click=form.intent.watch()
+                    on:input=form.intent.watch()
+                    on:change=form.intent.watch()
+                >
                     <Show when=move || entry_ctx.get().due.is_some() || form.tmode.get() != TMode::Off>
-                        <TributeEditor form=form preset=preset entry_ctx=entry_ctx.into() tribute=Signal::derive(move || tribute.get()) />
+                        <TributeEditor
+                            form=form
+                            preset=preset
+                            entry_ctx=entry_ctx.into()
+                            tribute=Signal::derive(move || tribute.get())
+                        />
                     </Show>
                     <FoulEditor form=form preset=preset />
                 </div>
@@ -1097,16 +1490,44 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             </Show>
             <div class="actions">
                 <UndoButton m=m locked=Signal::derive(locked) id="gd-undo" />
-                <button class="btn" id="gd-export" on:click=move |_| { if let Some(x) = m.get_untracked() { io::export(&[x], "match", false) } }>{tx("io.export_match")}</button>
+                <button
+                    class="btn"
+                    id="gd-export"
+                    on:click=move |_| {
+                        if let Some(x) = m.get_untracked() {
+                            io::export(&[x], "match", false)
+                        }
+                    }
+                >
+                    {tx("io.export_match")}
+                </button>
                 <Show when=io::can_share>
-                    <button class="btn" on:click=move |_| { if let Some(x) = m.get_untracked() { io::export(&[x], "match", true) } }>{tx("io.share")}</button>
+                    <button
+                        class="btn"
+                        on:click=move |_| {
+                            if let Some(x) = m.get_untracked() {
+                                io::export(&[x], "match", true)
+                            }
+                        }
+                    >
+                        {tx("io.share")}
+                    </button>
                 </Show>
             </div>
             <crate::ui::ruling::RulingPanel m=m teams=teams locked=Signal::derive(locked) />
             <h2>{tx("chart.title")}</h2>
             <LevelChart series=Signal::derive(move || v.get().current().level_series()) names=teams />
-            <History v=v preset=preset teams=teams form=form locked=Signal::derive(locked)
-                on_void=move |id: String| simple(Op::Void { target: id, reason: "delete".into() }) />
+            <History
+                v=v
+                preset=preset
+                teams=teams
+                form=form
+                locked=Signal::derive(locked)
+                on_void=move |id: String| simple(Op::Void {
+                    target: id,
+                    reason: "delete".into(),
+                })
+            />
             <ResultSheet m=m v=v preset=preset teams=teams players=players />
             <crate::ui::widgets::EntryLog m=m />
         </section>
@@ -1130,31 +1551,84 @@ fn Scoreboard(
                 let tm = teams.get();
                 let pl = players.get();
                 let levels_move = p.upgrade.is_some();
-                Team::BOTH.into_iter().map(|team| {
-                    let playing = r.state.declarer == Some(team) && !r.done() && p.fixed_level.is_none();
-                    let seats = match team { Team::A => [Seat::N, Seat::S], Team::B => [Seat::E, Seat::W] };
-                    let names = seats.iter().map(|s| format!("{}{}", seat(*s), pl.get(s).map(|n| format!(" {n}")).unwrap_or_default())).collect::<Vec<_>>().join(" · ");
-                    let level = r.state.levels[team];
-                    let failures = r.state.a_failures[team];
-                    let at_a = levels_move && level == Rank::ACE && r.winner.is_none();
-                    view! {
-                        <div class=format!("team {}{}", if team == Team::A { "team-a" } else { "team-b" }, if playing { " declarer" } else { "" })>
-                            <div class="team-name">{team_label(&tm, team)}{playing.then(|| view! { <span class="badge">{t("gd.sb.playing")}</span> })}
-                                {(r.winner == Some(team)).then(|| view! { <span class="badge gd-win">{t("gd.wins")}</span> })}</div>
-                            <div class="level" id=format!("gd-level-{team:?}")>
-                                {if levels_move || p.fixed_level.is_none() { level.name().to_string() } else { view.points_total.map(|x| x[team].to_string()).unwrap_or_default() }}
-                                {at_a.then(|| view! { <sup class="gd-a-count" id=format!("gd-a-count-{team:?}")>{a_attempt_no(failures)}</sup> })}
+                Team::BOTH
+                    .into_iter()
+                    .map(|team| {
+                        let playing = r.state.declarer == Some(team) && !r.done() && p.fixed_level.is_none();
+                        let seats = match team {
+                            Team::A => [Seat::N, Seat::S],
+                            Team::B => [Seat::E, Seat::W],
+                        };
+                        let names = seats
+                            .iter()
+                            .map(|s| format!("{}{}", seat(*s), pl.get(s).map(|n| format!(" {n}")).unwrap_or_default()))
+                            .collect::<Vec<_>>()
+                            .join(" · ");
+                        let level = r.state.levels[team];
+                        let failures = r.state.a_failures[team];
+                        let at_a = levels_move && level == Rank::ACE && r.winner.is_none();
+                        view! {
+                            <div class=format!(
+                                "team {}{}",
+                                if team == Team::A { "team-a" } else { "team-b" },
+                                if playing { " declarer" } else { "" },
+                            )>
+                                <div class="team-name">
+                                    {team_label(&tm, team)}
+                                    {playing.then(|| view! { <span class="badge">{t("gd.sb.playing")}</span> })}
+                                    {(r.winner == Some(team))
+                                        .then(|| view! { <span class="badge gd-win">{t("gd.wins")}</span> })}
+                                </div>
+                                <div class="level" id=format!("gd-level-{team:?}")>
+                                    {if levels_move || p.fixed_level.is_none() {
+                                        level.name().to_string()
+                                    } else {
+                                        view.points_total.map(|x| x[team].to_string()).unwrap_or_default()
+                                    }}
+                                    {at_a
+                                        .then(|| {
+                                            view! {
+                                                <sup class="gd-a-count" id=format!("gd-a-count-{team:?}")>
+                                                    {a_attempt_no(failures)}
+                                                </sup>
+                                            }
+                                        })}
+                                </div>
+                                {at_a
+                                    .then(|| {
+                                        view! {
+                                            <div class="gd-a-line">
+                                                {format!(
+                                                    "{} {} · {} {failures} · {}",
+                                                    t("gd.a.attempt"),
+                                                    failures + 1,
+                                                    t("gd.a.failures"),
+                                                    a_rule_text(&p),
+                                                )}
+                                            </div>
+                                        }
+                                    })}
+                                <div class="players muted">{names}</div>
+                                <div class="series muted">
+                                    {view
+                                        .points_total
+                                        .map(|x| {
+                                            format!(
+                                                "{} {} · {} {}",
+                                                t("gd.sb.points"),
+                                                x[team],
+                                                t("gd.finish.double"),
+                                                view.double_wins[team],
+                                            )
+                                        })}
+                                    {view.round_score_total.map(|x| format!("{} {}", t("gd.sb.round_score"), x[team]))}
+                                    {(view.rounds.len() > 1 || p.format.best_of.is_some())
+                                        .then(|| format!(" · {} {}", t("sb.games_won"), view.rounds_won[team]))}
+                                </div>
                             </div>
-                            {at_a.then(|| view! { <div class="gd-a-line">{format!("{} {} · {} {failures} · {}", t("gd.a.attempt"), failures + 1, t("gd.a.failures"), a_rule_text(&p))}</div> })}
-                            <div class="players muted">{names}</div>
-                            <div class="series muted">
-                                {view.points_total.map(|x| format!("{} {} · {} {}", t("gd.sb.points"), x[team], t("gd.finish.double"), view.double_wins[team]))}
-                                {view.round_score_total.map(|x| format!("{} {}", t("gd.sb.round_score"), x[team]))}
-                                {(view.rounds.len() > 1 || p.format.best_of.is_some()).then(|| format!(" · {} {}", t("sb.games_won"), view.rounds_won[team]))}
-                            </div>
-                        </div>
-                    }
-                }).collect_view()
+                        }
+                    })
+                    .collect_view()
             }}
             <div class="meta muted" id="gd-meta">
                 {move || {
@@ -1162,12 +1636,23 @@ fn Scoreboard(
                     let p = preset.get();
                     let r = view.current();
                     let shown = if r.done() { r.hands.max(1) } else { r.hands + 1 };
-                    let hand_no = match r.hands_per_round { Some(n) => format!("{} {}/{n}", t("sb.hand"), shown.min(n)), None => format!("{} {shown}", t("sb.hand")) };
-                    format!("{}{} · {} {} · {} {}",
-                        if view.rounds.len() > 1 || p.format.best_of.is_some() || p.format.rounds.is_some() { format!("{} {} · ", t("gd.round"), view.rounds.len()) } else { String::new() },
+                    let hand_no = match r.hands_per_round {
+                        Some(n) => format!("{} {}/{n}", t("sb.hand"), shown.min(n)),
+                        None => format!("{} {shown}", t("sb.hand")),
+                    };
+                    format!(
+                        "{}{} · {} {} · {} {}",
+                        if view.rounds.len() > 1 || p.format.best_of.is_some() || p.format.rounds.is_some() {
+                            format!("{} {} · ", t("gd.round"), view.rounds.len())
+                        } else {
+                            String::new()
+                        },
                         hand_no,
-                        t("gd.plays"), r.next_level(&p).map(|l| l.name()).unwrap_or("—"),
-                        t("sb.elapsed"), fmt_duration(r.clock.elapsed_ms(now.get())))
+                        t("gd.plays"),
+                        r.next_level(&p).map(|l| l.name()).unwrap_or("—"),
+                        t("sb.elapsed"),
+                        fmt_duration(r.clock.elapsed_ms(now.get())),
+                    )
                 }}
             </div>
         </div>
@@ -1192,7 +1677,8 @@ fn ClockBar(
     // Per-play countdown: (limit seconds, started at ms), counted on the monotonic clock and
     // kept for a reload or a way back (crate::ui::clock).
     let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
-    let countdown: RwSignal<Option<(u32, f64)>> = crate::ui::clock::countdown_signal(&mid, |w| w.parse().ok(), |l: &u32| l.to_string());
+    let countdown: RwSignal<Option<(u32, f64)>> =
+        crate::ui::clock::countdown_signal(&mid, |w| w.parse().ok(), |l: &u32| l.to_string());
     let cd_scope = StoredValue::new(crate::ui::clock::countdown_scope(&mid));
     let buzzed = RwSignal::new(false);
     let overrun_seat = RwSignal::new(Seat::N);
@@ -1212,7 +1698,11 @@ fn ClockBar(
     let time_up = move || {
         let view = v.get();
         let r = view.current();
-        preset.get().format.round_minutes.is_some_and(|mins| !r.done() && r.clock.elapsed_ms(now.get()) >= mins as f64 * 60_000.0)
+        preset
+            .get()
+            .format
+            .round_minutes
+            .is_some_and(|mins| !r.done() && r.clock.elapsed_ms(now.get()) >= mins as f64 * 60_000.0)
     };
     let time_buzzed = RwSignal::new(false);
     Effect::new(move |_| {
@@ -1225,7 +1715,11 @@ fn ClockBar(
     let leader = move || -> Option<Team> {
         let view = v.get();
         let r = view.current();
-        let by = r.state.round_scores.or(r.state.points).unwrap_or(PerTeam::new(r.state.levels.a.index() as u32, r.state.levels.b.index() as u32));
+        let by = r
+            .state
+            .round_scores
+            .or(r.state.points)
+            .unwrap_or(PerTeam::new(r.state.levels.a.index() as u32, r.state.levels.b.index() as u32));
         match by.a.cmp(&by.b) {
             std::cmp::Ordering::Greater => Some(Team::A),
             std::cmp::Ordering::Less => Some(Team::B),
@@ -1241,80 +1735,219 @@ fn ClockBar(
                 let limit = preset.get().format.round_minutes;
                 let done = r.done();
                 view! {
-                    <span class="clock" id="gd-clock">{fmt_duration(r.clock.elapsed_ms(now.get()))}{limit.map(|l| format!(" / {l}:00"))}</span>
+                    <span class="clock" id="gd-clock">
+                        {fmt_duration(r.clock.elapsed_ms(now.get()))}
+                        {limit.map(|l| format!(" / {l}:00"))}
+                    </span>
                     {if done {
                         view! { <span></span> }.into_any()
                     } else if !r.clock.started {
-                        view! { <button class="btn" id="gd-clock-start" on:click=move |_| act(Op::Clock { action: ClockAction::Start, elapsed_ms: elapsed_now() })>{t("clock.start")}</button> }.into_any()
+                        view! {
+                            <button
+                                class="btn"
+                                id="gd-clock-start"
+                                on:click=move |_| act(Op::Clock {
+                                    action: ClockAction::Start,
+                                    elapsed_ms: elapsed_now(),
+                                })
+                            >
+                                {t("clock.start")}
+                            </button>
+                        }
+                            .into_any()
                     } else if running {
-                        view! { <button class="btn" id="gd-clock-pause" on:click=move |_| act(Op::Clock { action: ClockAction::Pause, elapsed_ms: elapsed_now() })>{t("clock.pause")}</button> }.into_any()
+                        view! {
+                            <button
+                                class="btn"
+                                id="gd-clock-pause"
+                                on:click=move |_| act(Op::Clock {
+                                    action: ClockAction::Pause,
+                                    elapsed_ms: elapsed_now(),
+                                })
+                            >
+                                {t("clock.pause")}
+                            </button>
+                        }
+                            .into_any()
                     } else {
-                        view! { <button class="btn" id="gd-clock-resume" on:click=move |_| act(Op::Clock { action: ClockAction::Resume, elapsed_ms: elapsed_now() })>{t("clock.resume")}</button> }.into_any()
+                        view! {
+                            <button
+                                class="btn"
+                                id="gd-clock-resume"
+                                on:click=move |_| act(Op::Clock {
+                                    action: ClockAction::Resume,
+                                    elapsed_ms: elapsed_now(),
+                                })
+                            >
+                                {t("clock.resume")}
+                            </button>
+                        }
+                            .into_any()
                     }}
                 }
-            }}
-            <Show when=time_up>
+            }} <Show when=time_up>
                 <div class="banner warn" role="alert" id="gd-time-up">
-                    <p><strong>{tx("clock.time_up")}</strong>" "{move || match preset.get().format.time_up {
-                        Some(TimeUp::FinishHand) => t("gd.time.finish_hand"),
-                        _ => t("gd.time.prev_stands"),
-                    }}</p>
+                    <p>
+                        <strong>{tx("clock.time_up")}</strong>
+                        " "
+                        {move || match preset.get().format.time_up {
+                            Some(TimeUp::FinishHand) => t("gd.time.finish_hand"),
+                            _ => t("gd.time.prev_stands"),
+                        }}
+                    </p>
                     <p class="muted">{tx("gd.time.enter_first")}</p>
                     {move || {
                         let tm = teams.get();
                         let rs = preset.get().round_scoring.is_some();
                         match leader() {
-                            Some(w) => view! {
-                                <button class="btn primary" id="gd-time-verdict" on:click=move |_| act(Op::TimeVerdict { winner: w, elapsed_ms: elapsed_now() })>
-                                    {format!("{}{}", t("gd.time.record"), if rs { String::new() } else { format!(": {} {}", team_label(&tm, w), t("gd.wins")) })}{rests_on}
-                                </button>
-                            }.into_any(),
-                            None => Team::BOTH.into_iter().map(|w| view! {
-                                <button class="btn" data-team=format!("{w:?}") on:click=move |_| act(Op::TimeVerdict { winner: w, elapsed_ms: elapsed_now() })>
-                                    {format!("{}: {} {}", t("gd.time.record"), team_label(&tm, w), t("gd.time.tie_pick"))}{rests_on}
-                                </button>
-                            }).collect_view().into_any(),
+                            Some(w) => {
+                                view! {
+                                    <button
+                                        class="btn primary"
+                                        id="gd-time-verdict"
+                                        on:click=move |_| act(Op::TimeVerdict {
+                                            winner: w,
+                                            elapsed_ms: elapsed_now(),
+                                        })
+                                    >
+                                        {format!(
+                                            "{}{}",
+                                            t("gd.time.record"),
+                                            if rs {
+                                                String::new()
+                                            } else {
+                                                format!(": {} {}", team_label(&tm, w), t("gd.wins"))
+                                            },
+                                        )}
+                                        {rests_on}
+                                    </button>
+                                }
+                                    .into_any()
+                            }
+                            None => {
+                                Team::BOTH
+                                    .into_iter()
+                                    .map(|w| {
+                                        view! {
+                                            <button
+                                                class="btn"
+                                                data-team=format!("{w:?}")
+                                                on:click=move |_| act(Op::TimeVerdict {
+                                                    winner: w,
+                                                    elapsed_ms: elapsed_now(),
+                                                })
+                                            >
+                                                {format!(
+                                                    "{}: {} {}",
+                                                    t("gd.time.record"),
+                                                    team_label(&tm, w),
+                                                    t("gd.time.tie_pick"),
+                                                )}
+                                                {rests_on}
+                                            </button>
+                                        }
+                                    })
+                                    .collect_view()
+                                    .into_any()
+                            }
                         }
                     }}
                 </div>
-            </Show>
-            <crate::ui::clock::JumpNotice />
+            </Show> <crate::ui::clock::JumpNotice />
             <div class="timers">
                 {move || {
-                    if v.get().current().done() { return None; }
+                    if v.get().current().done() {
+                        return None;
+                    }
                     let tm = preset.get().timing;
-                    Some([(tm.first_play_seconds, "gd.timer.first"), (tm.play_seconds, "gd.timer.play")].into_iter().filter_map(|(s, key)| s.map(|s| (s, key))).map(|(s, key)| view! {
-                        <button class="btn" data-timer=s.to_string() on:click=move |_| { countdown.set(Some((s, now_ms()))); buzzed.set(false); }>
-                            {format!("{} {s}s", match key { "gd.timer.first" => t("gd.timer.first"), _ => t("gd.timer.play") })}
-                        </button>
-                    }).collect_view())
+                    Some(
+                        [(tm.first_play_seconds, "gd.timer.first"), (tm.play_seconds, "gd.timer.play")]
+                            .into_iter()
+                            .filter_map(|(s, key)| s.map(|s| (s, key)))
+                            .map(|(s, key)| {
+                                view! {
+                                    <button
+                                        class="btn"
+                                        data-timer=s.to_string()
+                                        on:click=move |_| {
+                                            countdown.set(Some((s, now_ms())));
+                                            buzzed.set(false);
+                                        }
+                                    >
+                                        {format!(
+                                            "{} {s}s",
+                                            match key {
+                                                "gd.timer.first" => t("gd.timer.first"),
+                                                _ => t("gd.timer.play"),
+                                            },
+                                        )}
+                                    </button>
+                                }
+                            })
+                            .collect_view(),
+                    )
                 }}
             </div>
-            {move || remaining().map(|r| {
-                let over = r < 0.0;
-                view! {
-                    <div class="countdown" class:over=over id="gd-countdown">
-                        <span class="big-number">{if over { format!("+{:.0}", -r) } else { format!("{:.0}", r.ceil()) }}</span>
-                        {over.then(|| view! {
-                            <select on:change=move |ev| overrun_seat.set(Seat::parse(&event_target_value(&ev)).unwrap_or(Seat::N))>
-                                {Seat::CCW.iter().map(|s| view! { <option value=format!("{s:?}")>{seat(*s)}</option> }).collect_view()}
-                            </select>
-                            <button class="btn primary" id="gd-log-overrun" on:click=move |_| {
-                                act(Op::Overrun { seat: overrun_seat.get_untracked(), action: TimedAction::Play, seconds: (-r).ceil() as u32 });
-                                countdown.set(None);
-                            }>{crate::ui::clock::overrun_label((-r).ceil() as u32, countdown.get_untracked().map(|(l, _)| l).unwrap_or(0))}</button>
-                        })}
-                        <button class="btn" on:click=move |_| countdown.set(None)>{t("timer.stop")}</button>
-                    </div>
-                }
-            })}
+            {move || {
+                remaining()
+                    .map(|r| {
+                        let over = r < 0.0;
+                        view! {
+                            <div class="countdown" class:over=over id="gd-countdown">
+                                <span class="big-number">
+                                    {if over { format!("+{:.0}", -r) } else { format!("{:.0}", r.ceil()) }}
+                                </span>
+                                {over
+                                    .then(|| {
+                                        view! {
+                                            <select on:change=move |ev| {
+                                                overrun_seat
+                                                    .set(Seat::parse(&event_target_value(&ev)).unwrap_or(Seat::N))
+                                            }>
+                                                {Seat::CCW
+                                                    .iter()
+                                                    .map(|s| {
+                                                        view! { <option value=format!("{s:?}")>{seat(*s)}</option> }
+                                                    })
+                                                    .collect_view()}
+                                            </select>
+                                            <button
+                                                class="btn primary"
+                                                id="gd-log-overrun"
+                                                on:click=move |_| {
+                                                    act(Op::Overrun {
+                                                        seat: overrun_seat.get_untracked(),
+                                                        action: TimedAction::Play,
+                                                        seconds: (-r).ceil() as u32,
+                                                    });
+                                                    countdown.set(None);
+                                                }
+                                            >
+                                                {crate::ui::clock::overrun_label(
+                                                    (-r).ceil() as u32,
+                                                    countdown.get_untracked().map(|(l, _)| l).unwrap_or(0),
+                                                )}
+                                            </button>
+                                        }
+                                    })}
+                                <button class="btn" on:click=move |_| countdown.set(None)>
+                                    {t("timer.stop")}
+                                </button>
+                            </div>
+                        }
+                    })
+            }}
         </div>
     }
 }
 
 /// What the next hand is: level played, tribute due and who leads.
 #[component]
-fn NextInfo(v: Signal<GuandanView>, preset: Signal<GuandanPreset>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
+fn NextInfo(
+    v: Signal<GuandanView>,
+    preset: Signal<GuandanPreset>,
+    teams: Signal<BTreeMap<Team, String>>,
+) -> impl IntoView {
     view! {
         <div class="gd-next" id="gd-next">
             {move || {
@@ -1323,16 +1956,54 @@ fn NextInfo(v: Signal<GuandanView>, preset: Signal<GuandanPreset>, teams: Signal
                 let r = view.current();
                 let tm = teams.get();
                 let level = r.next_level(&p);
-                let whose = r.state.declarer.filter(|_| p.fixed_level.is_none()).map(|d| format!(" ({})", team_label(&tm, d))).unwrap_or_default();
+                let whose = r
+                    .state
+                    .declarer
+                    .filter(|_| p.fixed_level.is_none())
+                    .map(|d| format!(" ({})", team_label(&tm, d)))
+                    .unwrap_or_default();
                 let due = r.next_tribute(&p);
-                let at_a = r.state.declarer.filter(|d| p.upgrade.is_some() && r.state.levels[*d] == Rank::ACE).map(|d| {
-                    let f = r.state.a_failures[d];
-                    format!("{} A{} · {} {} · {}", team_label(&tm, d), a_attempt_no(f), t("gd.a.attempt"), f + 1, a_rule_text(&p))
-                });
+                let at_a = r
+                    .state
+                    .declarer
+                    .filter(|d| p.upgrade.is_some() && r.state.levels[*d] == Rank::ACE)
+                    .map(|d| {
+                        let f = r.state.a_failures[d];
+                        format!(
+                            "{} A{} · {} {} · {}",
+                            team_label(&tm, d),
+                            a_attempt_no(f),
+                            t("gd.a.attempt"),
+                            f + 1,
+                            a_rule_text(&p),
+                        )
+                    });
                 view! {
-                    <p><strong>{format!("{} {}: {} {}{whose}", t("sb.hand"), r.hands + 1, t("gd.plays"), level.map(|l| l.name()).unwrap_or("—"))}</strong></p>
-                    {at_a.map(|s| view! { <p class="gd-a-line" id="gd-next-a">{s}</p> })}
-                    <p id="gd-due">{match &due { Some(d) => due_text(d), None => t("gd.trib.none_first").to_string() }}</p>
+                    <p>
+                        <strong>
+                            {format!(
+                                "{} {}: {} {}{whose}",
+                                t("sb.hand"),
+                                r.hands + 1,
+                                t("gd.plays"),
+                                level.map(|l| l.name()).unwrap_or("—"),
+                            )}
+                        </strong>
+                    </p>
+                    {at_a
+                        .map(|s| {
+                            view! {
+                                <p class="gd-a-line" id="gd-next-a">
+                                    {s}
+                                </p>
+                            }
+                        })}
+                    <p id="gd-due">
+                        {match &due {
+                            Some(d) => due_text(d),
+                            None => t("gd.trib.none_first").to_string(),
+                        }}
+                    </p>
                 }
             }}
         </div>
@@ -1345,27 +2016,57 @@ fn NextInfo(v: Signal<GuandanView>, preset: Signal<GuandanPreset>, teams: Signal
 fn HandEntry(form: Form, players: Signal<BTreeMap<Seat, String>>) -> impl IntoView {
     let seat_btn = move |s: Seat| {
         view! {
-            <button class=format!("btn gd-seat gd-seat-{s:?}") id=format!("gd-seat-{s:?}") data-seat=format!("{s:?}")
+            <button
+                class=format!("btn gd-seat gd-seat-{s:?}")
+                id=format!("gd-seat-{s:?}")
+                data-seat=format!("{s:?}")
                 class:selected=move || form.order.get().contains(&s)
-                on:click=move |_| { form.tap(s); form.error.set(None); }>
+                on:click=move |_| {
+                    form.tap(s);
+                    form.error.set(None);
+                }
+            >
                 <span class="gd-seat-name">{move || format!("{} ({})", seat(s), side(s.team()))}</span>
                 <span class="gd-seat-player muted">{move || players.get().get(&s).cloned().unwrap_or_default()}</span>
-                <span class="gd-place">{move || form.order.get().iter().position(|x| *x == s).map(|i| place(i as u8 + 1).to_string()).unwrap_or_default()}</span>
+                <span class="gd-place">
+                    {move || {
+                        form.order
+                            .get()
+                            .iter()
+                            .position(|x| *x == s)
+                            .map(|i| place(i as u8 + 1).to_string())
+                            .unwrap_or_default()
+                    }}
+                </span>
             </button>
         }
     };
     view! {
-        <div class="entry gd-entry" id="gd-entry" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
+        <div
+            class="entry gd-entry"
+            id="gd-entry"
+            on:click=form.intent.watch()
+            on:input=form.intent.watch()
+            on:change=form.intent.watch()
+        >
             <h2>{move || if form.editing.get().is_some() { t("entry.editing") } else { t("gd.entry.title") }}</h2>
             <div class="gd-table" id="gd-table">
                 <div class="gd-cell n">{seat_btn(Seat::N)}</div>
                 <div class="gd-cell w">{seat_btn(Seat::W)}</div>
                 <div class="gd-cell c">
-                    <span class="gd-order" id="gd-order">{move || {
-                        let o = form.order.get();
-                        if o.is_empty() { "—".to_string() } else { o.iter().map(|s| seat(*s)).collect::<Vec<_>>().join(" › ") }
-                    }}</span>
-                    <button class="btn link" id="gd-clear-order" on:click=move |_| form.order.set(Vec::new())>{tx("gd.entry.clear")}</button>
+                    <span class="gd-order" id="gd-order">
+                        {move || {
+                            let o = form.order.get();
+                            if o.is_empty() {
+                                "—".to_string()
+                            } else {
+                                o.iter().map(|s| seat(*s)).collect::<Vec<_>>().join(" › ")
+                            }
+                        }}
+                    </span>
+                    <button class="btn link" id="gd-clear-order" on:click=move |_| form.order.set(Vec::new())>
+                        {tx("gd.entry.clear")}
+                    </button>
                 </div>
                 <div class="gd-cell e">{seat_btn(Seat::E)}</div>
                 <div class="gd-cell s">{seat_btn(Seat::S)}</div>
@@ -1391,49 +2092,116 @@ fn TributeEditor(
         let pay = move || form.pay(from);
         view! {
             <div class="gd-pay" data-payer=format!("{from:?}")>
-                <p class="gd-pay-head"><strong>{move || format!("{} → {}", seat(from), seat(to))}</strong></p>
+                <p class="gd-pay-head">
+                    <strong>{move || format!("{} → {}", seat(from), seat(to))}</strong>
+                </p>
                 <span class="field-label">{tx("gd.trib.card")}</span>
                 <div class="chips gd-ranks">
-                    {CARD_RANKS.iter().map(|code| {
-                        let r = CardRank::parse(code).expect("card rank");
-                        view! {
-                            <button class="btn chip gd-rank" data-card-rank=*code class:selected=move || pay().card == Some(r)
-                                class:gd-level-card=move || r == CardRank::Plain(level)
-                                on:click=move |_| form.set_pay(from, |p| { p.card = Some(r); if !matches!(r, CardRank::Plain(_)) { p.suit = None; } })>
-                                {move || rank_text(r)}
-                            </button>
-                        }
-                    }).collect_view()}
+                    {CARD_RANKS
+                        .iter()
+                        .map(|code| {
+                            let r = CardRank::parse(code).expect("card rank");
+                            view! {
+                                <button
+                                    class="btn chip gd-rank"
+                                    data-card-rank=*code
+                                    class:selected=move || pay().card == Some(r)
+                                    class:gd-level-card=move || r == CardRank::Plain(level)
+                                    on:click=move |_| {
+                                        form.set_pay(
+                                            from,
+                                            |p| {
+                                                p.card = Some(r);
+                                                if !matches!(r, CardRank::Plain(_)) {
+                                                    p.suit = None;
+                                                }
+                                            },
+                                        )
+                                    }
+                                >
+                                    {move || rank_text(r)}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
                 </div>
                 <Show when=move || matches!(pay().card, Some(CardRank::Plain(_)))>
                     <div class="chips gd-suits">
-                        {[Suit::S, Suit::H, Suit::D, Suit::C].into_iter().map(|s| view! {
-                            <button class=format!("btn chip gd-suit suit-{s:?}") data-card-suit=format!("{s:?}") class:selected=move || pay().suit == Some(s)
-                                on:click=move |_| form.set_pay(from, |p| p.suit = Some(s))>{suit_symbol(s)}</button>
-                        }).collect_view()}
+                        {[Suit::S, Suit::H, Suit::D, Suit::C]
+                            .into_iter()
+                            .map(|s| {
+                                view! {
+                                    <button
+                                        class=format!("btn chip gd-suit suit-{s:?}")
+                                        data-card-suit=format!("{s:?}")
+                                        class:selected=move || pay().suit == Some(s)
+                                        on:click=move |_| form.set_pay(from, |p| p.suit = Some(s))
+                                    >
+                                        {suit_symbol(s)}
+                                    </button>
+                                }
+                            })
+                            .collect_view()}
                     </div>
                 </Show>
                 <label class="toggle">
-                    <input type="checkbox" class="gd-confirm" data-confirm=format!("{from:?}") prop:checked=move || pay().confirmed
-                        on:change=move |ev| { let c = event_target_checked(&ev); form.set_pay(from, |p| p.confirmed = c); } />
+                    <input
+                        type="checkbox"
+                        class="gd-confirm"
+                        data-confirm=format!("{from:?}")
+                        prop:checked=move || pay().confirmed
+                        on:change=move |ev| {
+                            let c = event_target_checked(&ev);
+                            form.set_pay(from, |p| p.confirmed = c);
+                        }
+                    />
                     {move || format!("{} (♥{level} {})", t("gd.trib.confirm_highest"), t("gd.trib.excepted"))}
                 </label>
-                <span class="field-label">{move || format!("{}{}", t("gd.trib.return"), ret_max.map(|m| format!(" (≤ {m})")).unwrap_or_default())}</span>
+                <span class="field-label">
+                    {move || {
+                        format!("{}{}", t("gd.trib.return"), ret_max.map(|m| format!(" (≤ {m})")).unwrap_or_default())
+                    }}
+                </span>
                 <div class="chips gd-ranks">
-                    {Rank::all().map(|r| {
-                        let cr = CardRank::Plain(r);
-                        let over = ret_max.is_some_and(|m| r > m);
-                        view! {
-                            <button class="btn chip gd-rank" class:gd-over=over data-return-rank=r.name() class:selected=move || pay().ret == Some(cr)
-                                on:click=move |_| form.set_pay(from, |p| p.ret = Some(cr))>{r.name()}</button>
-                        }
-                    }).collect_view()}
+                    {Rank::all()
+                        .map(|r| {
+                            let cr = CardRank::Plain(r);
+                            let over = ret_max.is_some_and(|m| r > m);
+                            view! {
+                                <button
+                                    class="btn chip gd-rank"
+                                    class:gd-over=over
+                                    data-return-rank=r.name()
+                                    class:selected=move || pay().ret == Some(cr)
+                                    on:click=move |_| form.set_pay(from, |p| p.ret = Some(cr))
+                                >
+                                    {r.name()}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
                 </div>
                 <div class="chips gd-suits">
-                    {[Suit::S, Suit::H, Suit::D, Suit::C].into_iter().map(|s| view! {
-                        <button class=format!("btn chip gd-suit suit-{s:?}") data-return-suit=format!("{s:?}") class:selected=move || pay().ret_suit == Some(s)
-                            on:click=move |_| form.set_pay(from, |p| p.ret_suit = if p.ret_suit == Some(s) { None } else { Some(s) })>{suit_symbol(s)}</button>
-                    }).collect_view()}
+                    {[Suit::S, Suit::H, Suit::D, Suit::C]
+                        .into_iter()
+                        .map(|s| {
+                            view! {
+                                <button
+                                    class=format!("btn chip gd-suit suit-{s:?}")
+                                    data-return-suit=format!("{s:?}")
+                                    class:selected=move || pay().ret_suit == Some(s)
+                                    on:click=move |_| {
+                                        form.set_pay(
+                                            from,
+                                            |p| p.ret_suit = if p.ret_suit == Some(s) { None } else { Some(s) },
+                                        )
+                                    }
+                                >
+                                    {suit_symbol(s)}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
                 </div>
             </div>
         }
@@ -1443,11 +2211,25 @@ fn TributeEditor(
             <h3>{tx("gd.trib.title")}</h3>
             <p class="muted">{move || entry_ctx.get().due.map(|d| due_text(&d)).unwrap_or_default()}</p>
             <div class="chips">
-                {[(TMode::Off, "off"), (TMode::Paid, "paid"), (TMode::Resisted, "resisted")].into_iter().map(|(mode, code)| view! {
-                    <button class="btn chip" data-tribute=code class:selected=move || form.tmode.get() == mode on:click=move |_| form.tmode.set(mode)>
-                        {move || match mode { TMode::Off => t("gd.trib.not_recorded"), TMode::Paid => t("gd.trib.paid"), TMode::Resisted => t("gd.trib.resist") }}
-                    </button>
-                }).collect_view()}
+                {[(TMode::Off, "off"), (TMode::Paid, "paid"), (TMode::Resisted, "resisted")]
+                    .into_iter()
+                    .map(|(mode, code)| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                data-tribute=code
+                                class:selected=move || form.tmode.get() == mode
+                                on:click=move |_| form.tmode.set(mode)
+                            >
+                                {move || match mode {
+                                    TMode::Off => t("gd.trib.not_recorded"),
+                                    TMode::Paid => t("gd.trib.paid"),
+                                    TMode::Resisted => t("gd.trib.resist"),
+                                }}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
             {move || {
                 let c = entry_ctx.get();
@@ -1456,38 +2238,87 @@ fn TributeEditor(
                 match (form.tmode.get(), c.due) {
                     (TMode::Paid, Some(due)) => {
                         let double = due.payers.len() == 2;
-                        due.payers.iter().enumerate().map(|(i, from)| {
-                            let to = if double { due.receivers[i] } else { due.receivers[0] };
-                            payer_block(*from, to, level, p.tribute.return_max)
-                        }).collect_view().into_any()
+                        due.payers
+                            .iter()
+                            .enumerate()
+                            .map(|(i, from)| {
+                                let to = if double { due.receivers[i] } else { due.receivers[0] };
+                                payer_block(*from, to, level, p.tribute.return_max)
+                            })
+                            .collect_view()
+                            .into_any()
                     }
-                    (TMode::Resisted, Some(due)) => view! {
-                        <label class="toggle">
-                            <input type="checkbox" id="gd-jokers" prop:checked=move || form.jokers.get() on:change=move |ev| form.jokers.set(event_target_checked(&ev)) />
-                            {move || format!("{} ({})", t("gd.trib.jokers_confirm"), seats_text(&due.payers))}
-                        </label>
-                    }.into_any(),
+                    (TMode::Resisted, Some(due)) => {
+                        view! {
+                            <label class="toggle">
+                                <input
+                                    type="checkbox"
+                                    id="gd-jokers"
+                                    prop:checked=move || form.jokers.get()
+                                    on:change=move |ev| form.jokers.set(event_target_checked(&ev))
+                                />
+                                {move || format!("{} ({})", t("gd.trib.jokers_confirm"), seats_text(&due.payers))}
+                            </label>
+                        }
+                            .into_any()
+                    }
                     _ => view! { <span></span> }.into_any(),
                 }
             }}
             {move || {
                 let (rec, missing, errors, leaders) = tribute.get();
-                if form.tmode.get() == TMode::Off { return view! { <span></span> }.into_any(); }
+                if form.tmode.get() == TMode::Off {
+                    return view! { <span></span> }.into_any();
+                }
                 view! {
                     <div class="gd-trib-status" id="gd-trib-status">
-                        {(leaders.len() > 1).then(|| view! {
-                            <span class="field-label">{t("gd.trib.who_leads")}</span>
-                            <div class="chips">{leaders.iter().map(|s| { let s = *s; view! {
-                                <button class="btn chip" data-lead=format!("{s:?}") class:selected=move || form.leads.get() == Some(s) on:click=move |_| form.leads.set(Some(s))>{seat(s)}</button>
-                            }}).collect_view()}</div>
-                        })}
+                        {(leaders.len() > 1)
+                            .then(|| {
+                                view! {
+                                    <span class="field-label">{t("gd.trib.who_leads")}</span>
+                                    <div class="chips">
+                                        {leaders
+                                            .iter()
+                                            .map(|s| {
+                                                let s = *s;
+                                                view! {
+                                                    <button
+                                                        class="btn chip"
+                                                        data-lead=format!("{s:?}")
+                                                        class:selected=move || form.leads.get() == Some(s)
+                                                        on:click=move |_| form.leads.set(Some(s))
+                                                    >
+                                                        {seat(s)}
+                                                    </button>
+                                                }
+                                            })
+                                            .collect_view()}
+                                    </div>
+                                }
+                            })}
                         {missing.iter().map(|m| view! { <p class="field-error">{m.clone()}</p> }).collect_view()}
-                        {missing.is_empty().then(|| errors.iter().map(|e| view! { <p class="field-error gd-terr">{tribute_error_text(e)}</p> }).collect_view())}
-                        {(missing.is_empty() && errors.is_empty()).then(|| rec.and_then(|r| r.leads).map(|l| view! {
-                            <p class="gd-ok" id="gd-trib-ok">{format!("✔ {} · {} {}", t("gd.trib.valid"), seat(l), t("gd.leads"))}</p>
-                        }))}
+                        {missing
+                            .is_empty()
+                            .then(|| {
+                                errors
+                                    .iter()
+                                    .map(|e| view! { <p class="field-error gd-terr">{tribute_error_text(e)}</p> })
+                                    .collect_view()
+                            })}
+                        {(missing.is_empty() && errors.is_empty())
+                            .then(|| {
+                                rec.and_then(|r| r.leads)
+                                    .map(|l| {
+                                        view! {
+                                            <p class="gd-ok" id="gd-trib-ok">
+                                                {format!("✔ {} · {} {}", t("gd.trib.valid"), seat(l), t("gd.leads"))}
+                                            </p>
+                                        }
+                                    })
+                            })}
                     </div>
-                }.into_any()
+                }
+                    .into_any()
             }}
         </div>
     }
@@ -1502,32 +2333,99 @@ fn FoulEditor(form: Form, preset: Signal<GuandanPreset>) -> impl IntoView {
     view! {
         <div class="gd-fouls" id="gd-fouls">
             <h3>{tx("gd.fouls")}</h3>
-            <p class="muted">{move || {
-                let p = preset.get();
-                format!("{}: {} · {}",
-                    t("gd.foul.out_of_turn"),
-                    if p.fouls.out_of_turn_levels > 0 { format!("{} +{} ({})", t("gd.ps.opponents"), p.fouls.out_of_turn_levels, t("gd.ps.own_not_lowered")) } else { t("gd.exp.no_level_effect").to_string() },
-                    p.fouls.warnings_per_foul.map(|k| format!("{k} {} = 1 {}", t("gd.foul.warning"), t("gd.ps.foul_unit"))).unwrap_or_else(|| t("gd.ps.warnings_none").to_string()))
-            }}</p>
+            <p class="muted">
+                {move || {
+                    let p = preset.get();
+                    format!(
+                        "{}: {} · {}",
+                        t("gd.foul.out_of_turn"),
+                        if p.fouls.out_of_turn_levels > 0 {
+                            format!(
+                                "{} +{} ({})",
+                                t("gd.ps.opponents"),
+                                p.fouls.out_of_turn_levels,
+                                t("gd.ps.own_not_lowered"),
+                            )
+                        } else {
+                            t("gd.exp.no_level_effect").to_string()
+                        },
+                        p
+                            .fouls
+                            .warnings_per_foul
+                            .map(|k| format!("{k} {} = 1 {}", t("gd.foul.warning"), t("gd.ps.foul_unit")))
+                            .unwrap_or_else(|| t("gd.ps.warnings_none").to_string()),
+                    )
+                }}
+            </p>
             <div class="chips">
-                {SEATS.into_iter().map(|s| view! {
-                    <button class="btn chip" data-foul-seat=format!("{s:?}") class:selected=move || form.foul_seat.get() == s on:click=move |_| form.foul_seat.set(s)>
-                        {move || seat(s)}
-                    </button>
-                }).collect_view()}
+                {SEATS
+                    .into_iter()
+                    .map(|s| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                data-foul-seat=format!("{s:?}")
+                                class:selected=move || form.foul_seat.get() == s
+                                on:click=move |_| form.foul_seat.set(s)
+                            >
+                                {move || seat(s)}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <div class="chips">
-                {[(FoulKind::OutOfTurn, "out_of_turn"), (FoulKind::Warning, "warning"), (FoulKind::ExposedCard, "exposed_card"), (FoulKind::Other, "other")].into_iter().map(|(k, code)| view! {
-                    <button class="btn chip" data-foul-kind=code on:click=move |_| add(k)>{move || format!("+ {}", foul_kind_name(k))}</button>
-                }).collect_view()}
+                {[
+                    (FoulKind::OutOfTurn, "out_of_turn"),
+                    (FoulKind::Warning, "warning"),
+                    (FoulKind::ExposedCard, "exposed_card"),
+                    (FoulKind::Other, "other"),
+                ]
+                    .into_iter()
+                    .map(|(k, code)| {
+                        view! {
+                            <button class="btn chip" data-foul-kind=code on:click=move |_| add(k)>
+                                {move || format!("+ {}", foul_kind_name(k))}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <ul class="gd-foul-list">
-                {move || form.fouls.get().into_iter().enumerate().map(|(i, f)| view! {
-                    <li class="penalty">
-                        <span>{format!("{} ({}) · {}", f.seat.map(seat).unwrap_or("—"), side(f.team), foul_kind_name(f.kind))}</span>
-                        <button class="btn danger" on:click=move |_| form.fouls.update(|x| { if i < x.len() { x.remove(i); } })>"✕"</button>
-                    </li>
-                }).collect_view()}
+                {move || {
+                    form.fouls
+                        .get()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, f)| {
+                            view! {
+                                <li class="penalty">
+                                    <span>
+                                        {format!(
+                                            "{} ({}) · {}",
+                                            f.seat.map(seat).unwrap_or("—"),
+                                            side(f.team),
+                                            foul_kind_name(f.kind),
+                                        )}
+                                    </span>
+                                    <button
+                                        class="btn danger"
+                                        on:click=move |_| {
+                                            form.fouls
+                                                .update(|x| {
+                                                    if i < x.len() {
+                                                        x.remove(i);
+                                                    }
+                                                })
+                                        }
+                                    >
+                                        "✕"
+                                    </button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
             </ul>
         </div>
     }
@@ -1536,7 +2434,11 @@ fn FoulEditor(form: Form, preset: Signal<GuandanPreset>) -> impl IntoView {
 /// Forfeit / late arrival: the other team wins the game or round (per-deal presets: the
 /// forfeit score).
 #[component]
-fn ForfeitBox(m: Memo<Option<Arc<Match>>>, preset: Signal<GuandanPreset>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
+fn ForfeitBox(
+    m: Memo<Option<Arc<Match>>>,
+    preset: Signal<GuandanPreset>,
+    teams: Signal<BTreeMap<Team, String>>,
+) -> impl IntoView {
     let team = RwSignal::new(Team::B);
     let reason = RwSignal::new(ForfeitReason::Late);
     let minutes = RwSignal::new(10u32);
@@ -1545,7 +2447,8 @@ fn ForfeitBox(m: Memo<Option<Arc<Match>>>, preset: Signal<GuandanPreset>, teams:
         let Some(x) = m.get_untracked() else { return };
         let tm = team.get_untracked();
         let r = reason.get_untracked();
-        let f = Forfeit { team: tm, reason: r, minutes_late: (r == ForfeitReason::Late).then(|| minutes.get_untracked()) };
+        let f =
+            Forfeit { team: tm, reason: r, minutes_late: (r == ForfeitReason::Late).then(|| minutes.get_untracked()) };
         let order = match tm {
             Team::B => [Seat::N, Seat::S, Seat::E, Seat::W],
             Team::A => [Seat::E, Seat::W, Seat::N, Seat::S],
@@ -1565,50 +2468,111 @@ fn ForfeitBox(m: Memo<Option<Arc<Match>>>, preset: Signal<GuandanPreset>, teams:
         <details class="gd-forfeit" id="gd-forfeit">
             <summary>{tx("gd.ff.title")}</summary>
             <div class="chips">
-                {Team::BOTH.into_iter().map(|tm| view! {
-                    <button class="btn chip" data-forfeit-team=format!("{tm:?}") class:selected=move || team.get() == tm on:click=move |_| team.set(tm)>
-                        {move || team_label(&teams.get(), tm)}
-                    </button>
-                }).collect_view()}
+                {Team::BOTH
+                    .into_iter()
+                    .map(|tm| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                data-forfeit-team=format!("{tm:?}")
+                                class:selected=move || team.get() == tm
+                                on:click=move |_| team.set(tm)
+                            >
+                                {move || team_label(&teams.get(), tm)}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <div class="chips">
-                {[ForfeitReason::Late, ForfeitReason::Absent, ForfeitReason::Withdrew, ForfeitReason::Other].into_iter().map(|r| view! {
-                    <button class="btn chip" data-forfeit-reason=format!("{r:?}") class:selected=move || reason.get() == r on:click=move |_| reason.set(r)>
-                        {move || forfeit_reason_name(r)}
-                    </button>
-                }).collect_view()}
+                {[ForfeitReason::Late, ForfeitReason::Absent, ForfeitReason::Withdrew, ForfeitReason::Other]
+                    .into_iter()
+                    .map(|r| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                data-forfeit-reason=format!("{r:?}")
+                                class:selected=move || reason.get() == r
+                                on:click=move |_| reason.set(r)
+                            >
+                                {move || forfeit_reason_name(r)}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
             </div>
             <Show when=move || reason.get() == ForfeitReason::Late>
                 <div class="row">
-                    <button class="btn step" on:click=move |_| minutes.update(|x| *x = x.saturating_sub(5))>"−5"</button>
-                    <button class="btn step" on:click=move |_| minutes.update(|x| *x = x.saturating_sub(1))>"−1"</button>
-                    <span class="gd-minutes" id="gd-ff-minutes">{move || format!("{} {}", minutes.get(), t("gd.min"))}</span>
-                    <button class="btn step" on:click=move |_| minutes.update(|x| *x = (*x + 1).min(600))>"+1"</button>
-                    <button class="btn step" on:click=move |_| minutes.update(|x| *x = (*x + 5).min(600))>"+5"</button>
+                    <button class="btn step" on:click=move |_| minutes.update(|x| *x = x.saturating_sub(5))>
+                        "−5"
+                    </button>
+                    <button class="btn step" on:click=move |_| minutes.update(|x| *x = x.saturating_sub(1))>
+                        "−1"
+                    </button>
+                    <span class="gd-minutes" id="gd-ff-minutes">
+                        {move || format!("{} {}", minutes.get(), t("gd.min"))}
+                    </span>
+                    <button class="btn step" on:click=move |_| minutes.update(|x| *x = (*x + 1).min(600))>
+                        "+1"
+                    </button>
+                    <button class="btn step" on:click=move |_| minutes.update(|x| *x = (*x + 5).min(600))>
+                        "+5"
+                    </button>
                 </div>
             </Show>
-            <p class="muted">{move || {
-                let p = preset.get();
-                let mut s = format!("{} → {} {}", team_label(&teams.get(), team.get()), team_label(&teams.get(), team.get().other()), t("gd.wins"));
-                if let (Some(_), Some([a, b])) = (p.deal_points, p.format.forfeit_score) { s.push_str(&format!(" ({a}:{b})")); }
-                if let Some(n) = p.format.late_forfeit_minutes { s.push_str(&format!(" · {} ≥ {n} {}", t("gd.ff.late"), t("gd.min"))); }
-                if p.round_scoring.is_some() { s.push_str(&format!(" · {}", t("gd.ff.round_reading"))); }
-                s
-            }}</p>
+            <p class="muted">
+                {move || {
+                    let p = preset.get();
+                    let mut s = format!(
+                        "{} → {} {}",
+                        team_label(&teams.get(), team.get()),
+                        team_label(&teams.get(), team.get().other()),
+                        t("gd.wins"),
+                    );
+                    if let (Some(_), Some([a, b])) = (p.deal_points, p.format.forfeit_score) {
+                        s.push_str(&format!(" ({a}:{b})"));
+                    }
+                    if let Some(n) = p.format.late_forfeit_minutes {
+                        s.push_str(&format!(" · {} ≥ {n} {}", t("gd.ff.late"), t("gd.min")));
+                    }
+                    if p.round_scoring.is_some() {
+                        s.push_str(&format!(" · {}", t("gd.ff.round_reading")));
+                    }
+                    s
+                }}
+            </p>
             {move || {
                 let p = preset.get();
-                let short = reason.get() == ForfeitReason::Late && p.format.late_forfeit_minutes.is_some_and(|n| minutes.get() < n);
+                let short = reason.get() == ForfeitReason::Late
+                    && p.format.late_forfeit_minutes.is_some_and(|n| minutes.get() < n);
                 short.then(|| view! { <p class="field-error">{t("gd.ff.too_early")}</p> })
             }}
-            {move || error.get().map(|e| view! { <p class="field-error" role="alert">{e}</p> })}
-            <button class="btn danger" id="gd-ff-commit" on:click=record>{tx("gd.ff.record")}</button>
+            {move || {
+                error
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <p class="field-error" role="alert">
+                                {e}
+                            </p>
+                        }
+                    })
+            }}
+            <button class="btn danger" id="gd-ff-commit" on:click=record>
+                {tx("gd.ff.record")}
+            </button>
         </details>
     }
 }
 
 /// The round / game is over: who won, scores, and the next round if the format has one.
 #[component]
-fn RoundEnd(m: Memo<Option<Arc<Match>>>, v: Signal<GuandanView>, preset: Signal<GuandanPreset>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
+fn RoundEnd(
+    m: Memo<Option<Arc<Match>>>,
+    v: Signal<GuandanView>,
+    preset: Signal<GuandanPreset>,
+    teams: Signal<BTreeMap<Team, String>>,
+) -> impl IntoView {
     let next = move |_| {
         let Some(x) = m.get_untracked() else { return };
         let start = crate::rules::shengji::Start {
@@ -1627,27 +2591,85 @@ fn RoundEnd(m: Memo<Option<Arc<Match>>>, v: Signal<GuandanView>, preset: Signal<
             let r: Round = view.current().clone();
             let tm = teams.get();
             let head = if let Some(f) = r.forfeit {
-                format!("{} {} → {} {}", team_label(&tm, f), t("gd.forfeits"), team_label(&tm, f.other()), t("gd.wins"))
+                format!(
+                    "{} {} → {} {}",
+                    team_label(&tm, f),
+                    t("gd.forfeits"),
+                    team_label(&tm, f.other()),
+                    t("gd.wins"),
+                )
             } else if let Some(w) = r.winner {
-                if r.time_verdict.is_some() { format!("{} {} ({})", team_label(&tm, w), t("gd.wins"), t("end.by_time")) } else { format!("{} {}", team_label(&tm, w), t("gd.passes_a")) }
+                if r.time_verdict.is_some() {
+                    format!("{} {} ({})", team_label(&tm, w), t("gd.wins"), t("end.by_time"))
+                } else {
+                    format!("{} {}", team_label(&tm, w), t("gd.passes_a"))
+                }
             } else if r.time_verdict.is_some() {
                 format!("{} · {}", t("gd.round_end.time"), t("gd.time.prev_stands"))
             } else {
                 format!("{} ({} {})", t("gd.round_end.complete"), r.hands, t("home.hands"))
             };
-            let scores = r.state.round_scores.map(|s| format!("{}: {} {} : {} {}", t("gd.sb.round_score"), team_label(&tm, Team::A), s.a, s.b, team_label(&tm, Team::B)))
-                .or(r.state.points.map(|s| format!("{}: {} {} : {} {}", t("gd.sb.points"), team_label(&tm, Team::A), s.a, s.b, team_label(&tm, Team::B))));
+            let scores = r
+                .state
+                .round_scores
+                .map(|s| {
+                    format!(
+                        "{}: {} {} : {} {}",
+                        t("gd.sb.round_score"),
+                        team_label(&tm, Team::A),
+                        s.a,
+                        s.b,
+                        team_label(&tm, Team::B),
+                    )
+                })
+                .or(
+                    r
+                        .state
+                        .points
+                        .map(|s| {
+                            format!(
+                                "{}: {} {} : {} {}",
+                                t("gd.sb.points"),
+                                team_label(&tm, Team::A),
+                                s.a,
+                                s.b,
+                                team_label(&tm, Team::B),
+                            )
+                        }),
+                );
             let _ = &p;
             view! {
                 <div class="banner ok" id="gd-round-end">
-                    <p class="big" id="gd-winner">{head}</p>
+                    <p class="big" id="gd-winner">
+                        {head}
+                    </p>
                     {scores.map(|s| view! { <p>{s}</p> })}
-                    {view.finished.then(|| view! {
-                        <p id="gd-match-winner"><strong>{format!("{}: {}", t("gd.match_over"), view.match_winner.map(|w| format!("{} {}", team_label(&tm, w), t("gd.wins"))).unwrap_or_else(|| t("gd.tie").to_string()))}</strong></p>
-                    })}
-                    {(view.can_start_next_round() && !view.locked).then(|| view! {
-                        <button class="btn primary" id="gd-next-round" on:click=next>{t("gd.next_round")}</button>
-                    })}
+                    {view
+                        .finished
+                        .then(|| {
+                            view! {
+                                <p id="gd-match-winner">
+                                    <strong>
+                                        {format!(
+                                            "{}: {}",
+                                            t("gd.match_over"),
+                                            view
+                                                .match_winner
+                                                .map(|w| format!("{} {}", team_label(&tm, w), t("gd.wins")))
+                                                .unwrap_or_else(|| t("gd.tie").to_string()),
+                                        )}
+                                    </strong>
+                                </p>
+                            }
+                        })}
+                    {(view.can_start_next_round() && !view.locked)
+                        .then(|| {
+                            view! {
+                                <button class="btn primary" id="gd-next-round" on:click=next>
+                                    {t("gd.next_round")}
+                                </button>
+                            }
+                        })}
                 </div>
             }
         }}
@@ -1671,49 +2693,104 @@ fn History(
                 let p = preset.get();
                 let tm = teams.get();
                 let multi = view.rounds.len() > 1;
-                view.rounds.iter().enumerate().rev().flat_map(|(ri, r)| r.rows.iter().rev().map(move |x| (ri, x.clone()))).map(|(ri, r)| {
-                    let id = r.entry_id.clone();
-                    let (line, details, levels, warn) = match &r.result {
-                        Ok(o) => (
-                            verdict(&p, &r.hand, o, &tm),
-                            explain(&p, Some(&r), &r.hand, o, &tm),
-                            if p.upgrade.is_some() { format!("{} : {}", o.levels_after.a, o.levels_after.b) } else { String::new() },
-                            !o.tribute_errors.is_empty(),
-                        ),
-                        Err(e) => (format!("⚠ {}", row_error_text(e, &tm)), vec![], String::new(), true),
-                    };
-                    let hand = r.hand.clone();
-                    let id_edit = id.clone();
-                    let id_del = id.clone();
-                    view! {
-                        <li class="hand-row" class:gd-warn=warn data-entry=id.clone()>
-                            <details>
-                                <summary>
-                                    <span class="num">{if multi { format!("{}-{}", ri + 1, r.number) } else { format!("#{}", r.number) }}</span>
-                                    <span class="line">{line}</span>
-                                    <span class="levels">{levels}</span>
-                                    {(!r.corrected_ms.is_empty()).then(|| view! { <span class="badge">{t("hist.corrected")}</span> })}
-                                    {r.late.then(|| view! { <span class="badge gd-late">{t("gd.late_badge")}</span> })}
-                                </summary>
-                                <ul class="explain">{details.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
-                                <p class="muted">{fmt_time(r.at_ms)}{r.corrected_ms.iter().map(|c| format!(" · {} {}", t("hist.corrected"), fmt_time(*c))).collect::<String>()}</p>
-                                <Show when=move || !locked.get()>
-                                    <div class="actions">
-                                        {(hand.forfeit.is_none()).then(|| { let hand = hand.clone(); let id = id_edit.clone(); view! {
-                                            <button class="btn edit" on:click=move |_| {
-                                                form.load(&hand, id.clone());
-                                                if let Some(el) = document().get_element_by_id("gd-entry") { el.scroll_into_view(); }
-                                            }>{t("hist.edit")}</button>
-                                        }})}
-                                        <button class="btn danger delete" on:click={ let id = id_del.clone(); move |_| {
-                                            if window().confirm_with_message(t("hist.confirm_delete")).unwrap_or(false) { on_void(id.clone()); }
-                                        }}>{t("hist.delete")}</button>
-                                    </div>
-                                </Show>
-                            </details>
-                        </li>
-                    }
-                }).collect_view()
+                view.rounds
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .flat_map(|(ri, r)| r.rows.iter().rev().map(move |x| (ri, x.clone())))
+                    .map(|(ri, r)| {
+                        let id = r.entry_id.clone();
+                        let (line, details, levels, warn) = match &r.result {
+                            Ok(o) => {
+                                (
+                                    verdict(&p, &r.hand, o, &tm),
+                                    explain(&p, Some(&r), &r.hand, o, &tm),
+                                    if p.upgrade.is_some() {
+                                        format!("{} : {}", o.levels_after.a, o.levels_after.b)
+                                    } else {
+                                        String::new()
+                                    },
+                                    !o.tribute_errors.is_empty(),
+                                )
+                            }
+                            Err(e) => (format!("⚠ {}", row_error_text(e, &tm)), vec![], String::new(), true),
+                        };
+                        let hand = r.hand.clone();
+                        let id_edit = id.clone();
+                        let id_del = id.clone();
+                        view! {
+                            <li class="hand-row" class:gd-warn=warn data-entry=id.clone()>
+                                <details>
+                                    <summary>
+                                        <span class="num">
+                                            {if multi {
+                                                format!("{}-{}", ri + 1, r.number)
+                                            } else {
+                                                format!("#{}", r.number)
+                                            }}
+                                        </span>
+                                        <span class="line">{line}</span>
+                                        <span class="levels">{levels}</span>
+                                        {(!r.corrected_ms.is_empty())
+                                            .then(|| view! { <span class="badge">{t("hist.corrected")}</span> })}
+                                        {r
+                                            .late
+                                            .then(|| view! { <span class="badge gd-late">{t("gd.late_badge")}</span> })}
+                                    </summary>
+                                    <ul class="explain">
+                                        {details.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
+                                    </ul>
+                                    <p class="muted">
+                                        {fmt_time(r.at_ms)}
+                                        {r
+                                            .corrected_ms
+                                            .iter()
+                                            .map(|c| format!(" · {} {}", t("hist.corrected"), fmt_time(*c)))
+                                            .collect::<String>()}
+                                    </p>
+                                    <Show when=move || !locked.get()>
+                                        <div class="actions">
+                                            {(hand.forfeit.is_none())
+                                                .then(|| {
+                                                    let hand = hand.clone();
+                                                    let id = id_edit.clone();
+                                                    view! {
+                                                        <button
+                                                            class="btn edit"
+                                                            on:click=move |_| {
+                                                                form.load(&hand, id.clone());
+                                                                if let Some(el) = document().get_element_by_id("gd-entry") {
+                                                                    el.scroll_into_view();
+                                                                }
+                                                            }
+                                                        >
+                                                            {t("hist.edit")}
+                                                        </button>
+                                                    }
+                                                })}
+                                            <button
+                                                class="btn danger delete"
+                                                on:click={
+                                                    let id = id_del.clone();
+                                                    move |_| {
+                                                        if window()
+                                                            .confirm_with_message(t("hist.confirm_delete"))
+                                                            .unwrap_or(false)
+                                                        {
+                                                            on_void(id.clone());
+                                                        }
+                                                    }
+                                                }
+                                            >
+                                                {t("hist.delete")}
+                                            </button>
+                                        </div>
+                                    </Show>
+                                </details>
+                            </li>
+                        }
+                    })
+                    .collect_view()
             }}
         </ol>
     }
@@ -1744,38 +2821,179 @@ fn ResultSheet(
                 let p = preset.get();
                 let tm = teams.get();
                 let pl = players.get();
-                let fouls = |team: Team| view.rounds.iter().flat_map(|r| &r.rows).filter(|r| r.result.is_ok()).flat_map(|r| &r.hand.fouls).filter(|f| f.team == team).count();
+                let fouls = |team: Team| {
+                    view.rounds
+                        .iter()
+                        .flat_map(|r| &r.rows)
+                        .filter(|r| r.result.is_ok())
+                        .flat_map(|r| &r.hand.fouls)
+                        .filter(|f| f.team == team)
+                        .count()
+                };
                 view! {
                     <table class="sheet">
-                        <tr><th></th>{Team::BOTH.into_iter().map(|team| view! { <th>{team_label(&tm, team)}</th> }).collect_view()}</tr>
-                        <tr><td>{t("sheet.players")}</td>{Team::BOTH.into_iter().map(|team| {
-                            let seats = match team { Team::A => [Seat::N, Seat::S], Team::B => [Seat::E, Seat::W] };
-                            view! { <td>{seats.iter().map(|s| format!("{} {}", seat(*s), pl.get(s).cloned().unwrap_or_default())).collect::<Vec<_>>().join(", ")}</td> }
-                        }).collect_view()}</tr>
-                        {view.rounds.iter().enumerate().map(|(i, r)| view! {
-                            <tr><td>{format!("{} {} ({} {})", t("gd.round"), i + 1, r.hands, t("home.hands"))}</td>
-                            {Team::BOTH.into_iter().map(|team| {
-                                let mut cell = Vec::new();
-                                if p.upgrade.is_some() { cell.push(r.state.levels[team].name().to_string()); }
-                                if let Some(x) = r.state.points { cell.push(format!("{} {}", x[team], t("gd.pts"))); }
-                                if let Some(x) = r.state.round_scores { cell.push(format!("{} {}", t("gd.sb.round_score"), x[team])); }
-                                if r.winner == Some(team) { cell.push("✔".into()); }
-                                if r.forfeit == Some(team) { cell.push(t("gd.forfeits").to_string()); }
-                                view! { <td>{cell.join(" · ")}</td> }
-                            }).collect_view()}</tr>
-                        }).collect_view()}
-                        {view.points_total.map(|x| view! { <tr><td>{t("gd.sb.points")}</td><td>{x.a}</td><td>{x.b}</td></tr> })}
-                        {view.points_total.map(|_| view! { <tr><td>{t("gd.sheet.double_wins")}</td><td>{view.double_wins.a}</td><td>{view.double_wins.b}</td></tr> })}
-                        {view.round_score_total.map(|x| view! { <tr><td>{t("gd.sb.round_score")}</td><td>{x.a}</td><td>{x.b}</td></tr> })}
-                        <tr><td>{t("gd.fouls")}</td><td>{fouls(Team::A)}</td><td>{fouls(Team::B)}</td></tr>
-                        <tr><td>{t("sheet.overruns")}</td>{Team::BOTH.into_iter().map(|team| view! { <td>{view.overruns.iter().filter(|o| o.seat.team() == team).count()}</td> }).collect_view()}</tr>
-                        {view.finished.then(|| view! { <tr><td>{t("gd.match_over")}</td><td colspan="2" id="gd-sheet-winner">{view.match_winner.map(|w| team_label(&tm, w)).unwrap_or_else(|| t("gd.tie").to_string())}</td></tr> })}
+                        <tr>
+                            <th></th>
+                            {Team::BOTH
+                                .into_iter()
+                                .map(|team| view! { <th>{team_label(&tm, team)}</th> })
+                                .collect_view()}
+                        </tr>
+                        <tr>
+                            <td>{t("sheet.players")}</td>
+                            {Team::BOTH
+                                .into_iter()
+                                .map(|team| {
+                                    let seats = match team {
+                                        Team::A => [Seat::N, Seat::S],
+                                        Team::B => [Seat::E, Seat::W],
+                                    };
+                                    view! {
+                                        <td>
+                                            {seats
+                                                .iter()
+                                                .map(|s| {
+                                                    format!("{} {}", seat(*s), pl.get(s).cloned().unwrap_or_default())
+                                                })
+                                                .collect::<Vec<_>>()
+                                                .join(", ")}
+                                        </td>
+                                    }
+                                })
+                                .collect_view()}
+                        </tr>
+                        {view
+                            .rounds
+                            .iter()
+                            .enumerate()
+                            .map(|(i, r)| {
+                                view! {
+                                    <tr>
+                                        <td>
+                                            {format!("{} {} ({} {})", t("gd.round"), i + 1, r.hands, t("home.hands"))}
+                                        </td>
+                                        {Team::BOTH
+                                            .into_iter()
+                                            .map(|team| {
+                                                let mut cell = Vec::new();
+                                                if p.upgrade.is_some() {
+                                                    cell.push(r.state.levels[team].name().to_string());
+                                                }
+                                                if let Some(x) = r.state.points {
+                                                    cell.push(format!("{} {}", x[team], t("gd.pts")));
+                                                }
+                                                if let Some(x) = r.state.round_scores {
+                                                    cell.push(format!("{} {}", t("gd.sb.round_score"), x[team]));
+                                                }
+                                                if r.winner == Some(team) {
+                                                    cell.push("✔".into());
+                                                }
+                                                if r.forfeit == Some(team) {
+                                                    cell.push(t("gd.forfeits").to_string());
+                                                }
+                                                view! { <td>{cell.join(" · ")}</td> }
+                                            })
+                                            .collect_view()}
+                                    </tr>
+                                }
+                            })
+                            .collect_view()}
+                        {view
+                            .points_total
+                            .map(|x| {
+                                view! {
+                                    <tr>
+                                        <td>{t("gd.sb.points")}</td>
+                                        <td>{x.a}</td>
+                                        <td>{x.b}</td>
+                                    </tr>
+                                }
+                            })}
+                        {view
+                            .points_total
+                            .map(|_| {
+                                view! {
+                                    <tr>
+                                        <td>{t("gd.sheet.double_wins")}</td>
+                                        <td>{view.double_wins.a}</td>
+                                        <td>{view.double_wins.b}</td>
+                                    </tr>
+                                }
+                            })}
+                        {view
+                            .round_score_total
+                            .map(|x| {
+                                view! {
+                                    <tr>
+                                        <td>{t("gd.sb.round_score")}</td>
+                                        <td>{x.a}</td>
+                                        <td>{x.b}</td>
+                                    </tr>
+                                }
+                            })}
+                        <tr>
+                            <td>{t("gd.fouls")}</td>
+                            <td>{fouls(Team::A)}</td>
+                            <td>{fouls(Team::B)}</td>
+                        </tr>
+                        <tr>
+                            <td>{t("sheet.overruns")}</td>
+                            {Team::BOTH
+                                .into_iter()
+                                .map(|team| {
+                                    view! { <td>{view.overruns.iter().filter(|o| o.seat.team() == team).count()}</td> }
+                                })
+                                .collect_view()}
+                        </tr>
+                        {view
+                            .finished
+                            .then(|| {
+                                view! {
+                                    <tr>
+                                        <td>{t("gd.match_over")}</td>
+                                        <td colspan="2" id="gd-sheet-winner">
+                                            {view
+                                                .match_winner
+                                                .map(|w| team_label(&tm, w))
+                                                .unwrap_or_else(|| t("gd.tie").to_string())}
+                                        </td>
+                                    </tr>
+                                }
+                            })}
                     </table>
-                    <ul class="muted">{view.overruns.iter().map(|o| view! { <li>{format!("{} {}-{} {} +{}s", seat(o.seat), o.game + 1, o.hand, t("gd.timer.play"), o.seconds)}</li> }).collect_view()}</ul>
-                    {view! { <crate::ui::widgets::SignOff locked=view.locked referee=referee reason=reason ids=["gd-referee-name", "gd-sign-off", "gd-reopen"] act=act /> }}
+                    <ul class="muted">
+                        {view
+                            .overruns
+                            .iter()
+                            .map(|o| {
+                                view! {
+                                    <li>
+                                        {format!(
+                                            "{} {}-{} {} +{}s",
+                                            seat(o.seat),
+                                            o.game + 1,
+                                            o.hand,
+                                            t("gd.timer.play"),
+                                            o.seconds,
+                                        )}
+                                    </li>
+                                }
+                            })
+                            .collect_view()}
+                    </ul>
+                    {
+                        view! {
+                            <crate::ui::widgets::SignOff
+                                locked=view.locked
+                                referee=referee
+                                reason=reason
+                                ids=["gd-referee-name", "gd-sign-off", "gd-reopen"]
+                                act=act
+                            />
+                        }
+                    }
                 }
             }}
         </details>
     }
 }
-

@@ -6,9 +6,8 @@
 
 use super::doudizhu::{
     bidding_done, bidding_pad, bids_from, calls_text, candidate_op, deltas_text, err_text, factors_text, high_bid,
-    history, match_actions, name_of, payout_text, preset_line, ranking_view, result_sheet, row_label,
-    scoreboard, session_form, session_summary, session_bar, ticking_now, with_candidate, BidState, GamePreset,
-    HistItem,
+    history, match_actions, name_of, payout_text, preset_line, ranking_view, result_sheet, row_label, scoreboard,
+    session_bar, session_form, session_summary, ticking_now, with_candidate, BidState, GamePreset, HistItem,
 };
 use crate::i18n::{tr, Lang};
 use crate::record::games::doudizhu::SessionView;
@@ -83,7 +82,9 @@ fn violation_text(l: Lang, names: &[String], v: &Violation) -> String {
 fn sdy_line(l: Lang, names: &[String], h: &Hand) -> String {
     let Some(ll) = h.landlord else { return tr(l, "sdy.void_line").to_string() };
     let mut tags = Vec::new();
-    for (on, key) in [(h.toulia, "sdy.toulia"), (h.tanda, "sdy.tanda"), (h.mingwang, "sdy.mingwang"), (h.huangfan, "sdy.huangfan")] {
+    for (on, key) in
+        [(h.toulia, "sdy.toulia"), (h.tanda, "sdy.tanda"), (h.mingwang, "sdy.mingwang"), (h.huangfan, "sdy.huangfan")]
+    {
         if on {
             tags.push(tr(l, key));
         }
@@ -120,7 +121,11 @@ fn sdy_formula(l: Lang, p: &Preset, h: &Hand, r: &HandResult) -> String {
 }
 
 fn sdy_details(l: Lang, p: &Preset, names: &[String], r: &SdyRow) -> Vec<String> {
-    let mut v = vec![format!("{}: {}", tr(l, "ddz.calls"), calls_text(l, names, &r.hand.bids, r.hand.first_bidder, "sdy.unit"))];
+    let mut v = vec![format!(
+        "{}: {}",
+        tr(l, "ddz.calls"),
+        calls_text(l, names, &r.hand.bids, r.hand.first_bidder, "sdy.unit")
+    )];
     if let Some(f) = r.hand.first_bidder {
         v.push(format!("{}: {}", tr(l, "sdy.marker"), name_of(names, f)));
     }
@@ -155,9 +160,17 @@ fn sdy_items(l: Lang, p: &Preset, names: &[String], v: &SandayiView) -> Vec<Hist
             entry_id: r.entry_id.clone(),
             label: row_label(l, &v.session, r.segment, r.number),
             line: sdy_line(l, names, &r.hand),
-            deltas: r.result.as_ref().map(|x| deltas_text(names, &x.deltas)).unwrap_or_else(|e| err_text(l, &e.field, &e.message)),
+            deltas: r
+                .result
+                .as_ref()
+                .map(|x| deltas_text(names, &x.deltas))
+                .unwrap_or_else(|e| err_text(l, &e.field, &e.message)),
             details: sdy_details(l, p, names, r),
-            warnings: r.result.as_ref().map(|x| x.violations.iter().map(|vi| violation_text(l, names, vi)).collect()).unwrap_or_default(),
+            warnings: r
+                .result
+                .as_ref()
+                .map(|x| x.violations.iter().map(|vi| violation_text(l, names, vi)).collect())
+                .unwrap_or_default(),
             at_ms: r.at_ms,
             corrected_ms: r.corrected_ms.clone(),
         })
@@ -261,17 +274,23 @@ impl SdyForm {
 pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let lang = ctx().lang;
     let view_memo: Memo<Option<SandayiView>> = Memo::new(move |_| {
-        m.with(|o| o.as_deref().and_then(|x| match replay(x) {
-            MatchView::Sandayi(v) => Some(v),
-            _ => None,
-        }))
+        m.with(|o| {
+            o.as_deref().and_then(|x| match replay(x) {
+                MatchView::Sandayi(v) => Some(v),
+                _ => None,
+            })
+        })
     });
     let Some(first_view) = view_memo.get_untracked() else {
         return view! { <p class="empty">{tx("err.no_match")}</p> }.into_any();
     };
     let v = move || view_memo.get().expect("view present");
-    let preset = Memo::new(move |_| m.with(|o| o.as_deref().and_then(sdy_setup).map(|s| s.preset.clone())).unwrap_or_else(|| builtin_presets()[0].clone()));
-    let names = Memo::new(move |_| m.with(|o| o.as_deref().and_then(sdy_setup).map(|s| s.players.clone())).unwrap_or_default());
+    let preset = Memo::new(move |_| {
+        m.with(|o| o.as_deref().and_then(sdy_setup).map(|s| s.preset.clone()))
+            .unwrap_or_else(|| builtin_presets()[0].clone())
+    });
+    let names =
+        Memo::new(move |_| m.with(|o| o.as_deref().and_then(sdy_setup).map(|s| s.players.clone())).unwrap_or_default());
     let n = preset.get_untracked().players;
     let session: Signal<SessionView> = Signal::derive(move || v().session);
     let locked = Signal::derive(move || v().session.locked);
@@ -279,7 +298,11 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let form = SdyForm::new(n);
     form.reset(n, first_view.next_first_bidder());
     Effect::new(move |_| {
-        let next = view_memo.with(|o| o.as_ref().map(|v| (v.rows.len(), v.session.segments.len(), v.next_first_bidder())).unwrap_or((0, 1, 0))).2;
+        let next = view_memo
+            .with(|o| {
+                o.as_ref().map(|v| (v.rows.len(), v.session.segments.len(), v.next_first_bidder())).unwrap_or((0, 1, 0))
+            })
+            .2;
         if form.editing.get_untracked().is_none() && form.bid.calls.with_untracked(Vec::is_empty) {
             form.bid.first.set(next);
         }
@@ -322,39 +345,42 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let next_first = move || view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0);
     // The edited hand deleted (here or in another tab): the form says so and starts a new
     // deal (the edit of an old deal is not the next deal's calls).
-    let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset(n, next_first()));
+    let edit_gone =
+        leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset(n, next_first()));
     // One commit per intent: a repeated press stores nothing more, an untouched form asks.
     let question = move || match candidate.get_untracked() {
         Some(Ok(r)) => Some(sdy_line(lang.get_untracked(), &names.get_untracked(), &r.hand)),
         _ => None,
     };
-    let do_commit = move |ev: leptos::ev::MouseEvent| form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
-        if edit_gone() {
-            return false;
-        }
-        let l = lang.get_untracked();
-        let Some(x) = m.get_untracked() else { return false };
-        let p = preset.get_untracked();
-        let Some(hand) = form.hand(&p, carried.get_untracked().map(|c| c.0)) else {
-            form.error.set(Some(tr(l, "ddz.incomplete").to_string()));
-            return false;
-        };
-        if let Some(Err(e)) = candidate.get_untracked() {
-            form.error.set(Some(err_text(l, &e.field, &e.message)));
-            return false;
-        }
-        let (op, _) = candidate_op(form.editing.get_untracked(), HandInput::Sandayi(hand));
-        match commit(&x, op) {
-            Ok(()) => {
-                form.reset(n, next_first());
-                true
+    let do_commit = move |ev: leptos::ev::MouseEvent| {
+        form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
+            if edit_gone() {
+                return false;
             }
-            Err(e) => {
-                form.error.set(Some(e));
-                false
+            let l = lang.get_untracked();
+            let Some(x) = m.get_untracked() else { return false };
+            let p = preset.get_untracked();
+            let Some(hand) = form.hand(&p, carried.get_untracked().map(|c| c.0)) else {
+                form.error.set(Some(tr(l, "ddz.incomplete").to_string()));
+                return false;
+            };
+            if let Some(Err(e)) = candidate.get_untracked() {
+                form.error.set(Some(err_text(l, &e.field, &e.message)));
+                return false;
             }
-        }
-    });
+            let (op, _) = candidate_op(form.editing.get_untracked(), HandInput::Sandayi(hand));
+            match commit(&x, op) {
+                Ok(()) => {
+                    form.reset(n, next_first());
+                    true
+                }
+                Err(e) => {
+                    form.error.set(Some(e));
+                    false
+                }
+            }
+        })
+    };
     let on_edit = move |id: String| {
         if let Some(r) = view_memo.get_untracked().and_then(|v| v.rows.into_iter().find(|r| r.entry_id == id)) {
             form.load(&preset.get_untracked(), &r.hand, Some(id));
@@ -389,70 +415,222 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let notes = Signal::derive(move || {
         let l = lang.get();
         let nm = names.get();
-        v().violations.iter().map(|x| format!("#{} {}", x.number, violation_text(l, &nm, &x.violation))).collect::<Vec<_>>()
+        v().violations
+            .iter()
+            .map(|x| format!("#{} {}", x.number, violation_text(l, &nm, &x.violation)))
+            .collect::<Vec<_>>()
     });
 
     view! {
         <section class="page match sdy">
-            <h1 class="match-title">{move || m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() })).unwrap_or_default()}</h1>
-            <p class="muted">{move || { let p = preset.get(); preset_line(lang.get(), "sdy", &p.id, &p.name, &p.source) }}</p>
+            <h1 class="match-title">
+                {move || {
+                    m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() }))
+                        .unwrap_or_default()
+                }}
+            </h1>
+            <p class="muted">
+                {move || {
+                    let p = preset.get();
+                    preset_line(lang.get(), "sdy", &p.id, &p.name, &p.source)
+                }}
+            </p>
             {scoreboard(session, names_s, now)}
             {session_bar(m, session, names_s, now, locked)}
-            <Show when=move || !locked.get() fallback=move || view! { <div class="banner info" id="locked">{tx("end.locked")}</div> }>
-                <div class="entry" id="hand-entry" on:click=form.intent.watch() on:input=form.intent.watch() on:change=form.intent.watch()>
-                    <h2>{move || if form.editing.get().is_some() { t("entry.editing") } else { t("ddz.enter_hand") }}</h2>
+            <Show
+                when=move || !locked.get()
+                fallback=move || {
+                    view! {
+                        <div class="banner info" id="locked">
+                            {tx("end.locked")}
+                        </div>
+                    }
+                }
+            >
+                <div
+                    class="entry"
+                    id="hand-entry"
+                    on:click=form.intent.watch()
+                    on:input=form.intent.watch()
+                    on:change=form.intent.watch()
+                >
+                    <h2>
+                        {move || if form.editing.get().is_some() { t("entry.editing") } else { t("ddz.enter_hand") }}
+                    </h2>
                     {move || match carried.get() {
-                        None => view! {
-                            <label class="toggle"><input type="checkbox" id="sdy-huangfan" prop:checked=move || form.huangfan.get() on:change=move |ev| form.huangfan.set(event_target_checked(&ev)) />{t("sdy.huangfan_first")}</label>
-                        }.into_any(),
-                        Some((true, k)) => view! { <p class="banner warn" id="sdy-huangfan-carried">{t("sdy.carried").replace("{k}", &k.to_string())}</p> }.into_any(),
+                        None => {
+                            view! {
+                                <label class="toggle">
+                                    <input
+                                        type="checkbox"
+                                        id="sdy-huangfan"
+                                        prop:checked=move || form.huangfan.get()
+                                        on:change=move |ev| form.huangfan.set(event_target_checked(&ev))
+                                    />
+                                    {t("sdy.huangfan_first")}
+                                </label>
+                            }
+                                .into_any()
+                        }
+                        Some((true, k)) => {
+                            view! {
+                                <p class="banner warn" id="sdy-huangfan-carried">
+                                    {t("sdy.carried").replace("{k}", &k.to_string())}
+                                </p>
+                            }
+                                .into_any()
+                        }
                         Some((false, _)) => ().into_any(),
                     }}
                     {bidding_pad(form.bid, names_s, values, "sdy", "sdy.unit", "sdy.marker")}
                     {move || match outcome.get() {
                         None => ().into_any(),
-                        Some((_, None, _)) => view! { <p class="banner info" id="sdy-void">{t("sdy.all_passed")}</p> }.into_any(),
+                        Some((_, None, _)) => {
+                            view! {
+                                <p class="banner info" id="sdy-void">
+                                    {t("sdy.all_passed")}
+                                </p>
+                            }
+                                .into_any()
+                        }
                         Some((bids, Some((ll, bid)), toulia)) => {
                             let p = preset.get();
                             let tanda_offered = toulia || !p.tanda_needs_toulia;
                             view! {
-                                <p class="verdict" id="sdy-landlord">{format!("{} {} · {}{}", t("ddz.landlord"), name_of(&names.get(), ll), bid, t("sdy.unit"))}
-                                    {toulia.then(|| view! { <span class="badge" id="sdy-toulia">{t("sdy.toulia")}</span> })}</p>
+                                <p class="verdict" id="sdy-landlord">
+                                    {format!(
+                                        "{} {} · {}{}",
+                                        t("ddz.landlord"),
+                                        name_of(&names.get(), ll),
+                                        bid,
+                                        t("sdy.unit"),
+                                    )}
+                                    {toulia
+                                        .then(|| {
+                                            view! {
+                                                <span class="badge" id="sdy-toulia">
+                                                    {t("sdy.toulia")}
+                                                </span>
+                                            }
+                                        })}
+                                </p>
                                 <div class="row">
-                                    {tanda_offered.then(|| view! {
-                                        <label class="toggle"><input type="checkbox" id="sdy-tanda" prop:checked=move || form.tanda.get() on:change=move |ev| form.tanda.set(event_target_checked(&ev)) />{t("sdy.tanda_opt")}</label>
-                                    })}
-                                    <label class="toggle"><input type="checkbox" id="sdy-mingwang" prop:checked=move || form.mingwang.get() on:change=move |ev| form.mingwang.set(event_target_checked(&ev)) />{t("sdy.mingwang_opt")}</label>
+                                    {tanda_offered
+                                        .then(|| {
+                                            view! {
+                                                <label class="toggle">
+                                                    <input
+                                                        type="checkbox"
+                                                        id="sdy-tanda"
+                                                        prop:checked=move || form.tanda.get()
+                                                        on:change=move |ev| form.tanda.set(event_target_checked(&ev))
+                                                    />
+                                                    {t("sdy.tanda_opt")}
+                                                </label>
+                                            }
+                                        })} <label class="toggle">
+                                        <input
+                                            type="checkbox"
+                                            id="sdy-mingwang"
+                                            prop:checked=move || form.mingwang.get()
+                                            on:change=move |ev| form.mingwang.set(event_target_checked(&ev))
+                                        />
+                                        {t("sdy.mingwang_opt")}
+                                    </label>
                                 </div>
-                                {(!tanda_offered).then(|| view! { <p class="muted" id="sdy-tanda-note">{t("sdy.tanda_after_toulia")}</p> })}
+                                {(!tanda_offered)
+                                    .then(|| {
+                                        view! {
+                                            <p class="muted" id="sdy-tanda-note">
+                                                {t("sdy.tanda_after_toulia")}
+                                            </p>
+                                        }
+                                    })}
                                 <label class="field-label">{t("sdy.bombs_per_player")}</label>
                                 <ul class="sdy-bombs" id="sdy-bombs">
-                                    {(0..p.players).map(|i| {
-                                        let st = standing(&bids, ll, i);
-                                        let limit = bomb_limit(&p, st);
-                                        let over = move || limit.is_some_and(|k| form.bombs.with(|b| b.get(i).copied().unwrap_or(0)) > k);
-                                        view! {
-                                            <li data-player=i.to_string() class:over=over>
-                                                <span class="name">{name_of(&names.get(), i)}</span>
-                                                <span class="muted standing">{standing_text(lang.get(), st)}" · "{limit_text(lang.get(), limit)}</span>
-                                                <span class="ddz-stepper">
-                                                    <button class="btn step" id=format!("sdy-bombs-{i}-minus") on:click=move |_| form.bombs.update(|b| if let Some(x) = b.get_mut(i) { *x = x.saturating_sub(1) })>"−"</button>
-                                                    <span class="ddz-count" id=format!("sdy-bombs-{i}")>{move || form.bombs.with(|b| b.get(i).copied().unwrap_or(0))}</span>
-                                                    <button class="btn step" id=format!("sdy-bombs-{i}-plus") on:click=move |_| form.bombs.update(|b| if let Some(x) = b.get_mut(i) { *x = (*x + 1).min(99) })>"+"</button>
-                                                </span>
-                                                <Show when=over>
-                                                    <span class="over-flag" role="alert" id=format!("sdy-over-{i}")>{move || t("sdy.over_limit")}</span>
-                                                </Show>
-                                            </li>
-                                        }
-                                    }).collect_view()}
+                                    {(0..p.players)
+                                        .map(|i| {
+                                            let st = standing(&bids, ll, i);
+                                            let limit = bomb_limit(&p, st);
+                                            let over = move || {
+                                                limit
+                                                    .is_some_and(|k| {
+                                                        form.bombs.with(|b| b.get(i).copied().unwrap_or(0)) > k
+                                                    })
+                                            };
+                                            view! {
+                                                <li data-player=i.to_string() class:over=over>
+                                                    <span class="name">{name_of(&names.get(), i)}</span>
+                                                    <span class="muted standing">
+                                                        {standing_text(lang.get(), st)}" · "
+                                                        {limit_text(lang.get(), limit)}
+                                                    </span>
+                                                    <span class="ddz-stepper">
+                                                        <button
+                                                            class="btn step"
+                                                            id=format!("sdy-bombs-{i}-minus")
+                                                            on:click=move |_| {
+                                                                form.bombs
+                                                                    .update(|b| {
+                                                                        if let Some(x) = b.get_mut(i) {
+                                                                            *x = x.saturating_sub(1);
+                                                                        }
+                                                                    })
+                                                            }
+                                                        >
+                                                            "−"
+                                                        </button>
+                                                        <span class="ddz-count" id=format!("sdy-bombs-{i}")>
+                                                            {move || {
+                                                                form.bombs.with(|b| b.get(i).copied().unwrap_or(0))
+                                                            }}
+                                                        </span>
+                                                        <button
+                                                            class="btn step"
+                                                            id=format!("sdy-bombs-{i}-plus")
+                                                            on:click=move |_| {
+                                                                form.bombs
+                                                                    .update(|b| {
+                                                                        if let Some(x) = b.get_mut(i) {
+                                                                            *x = (*x + 1).min(99);
+                                                                        }
+                                                                    })
+                                                            }
+                                                        >
+                                                            "+"
+                                                        </button>
+                                                    </span>
+                                                    <Show when=over>
+                                                        <span class="over-flag" role="alert" id=format!("sdy-over-{i}")>
+                                                            {move || t("sdy.over_limit")}
+                                                        </span>
+                                                    </Show>
+                                                </li>
+                                            }
+                                        })
+                                        .collect_view()}
                                 </ul>
                                 <label class="field-label">{t("sdy.result")}</label>
                                 <div class="chips">
-                                    <button class="btn chip" id="sdy-won" class:selected=move || form.won.get() == Some(true) on:click=move |_| form.won.set(Some(true))>{t("ddz.landlord_wins")}</button>
-                                    <button class="btn chip" id="sdy-lost" class:selected=move || form.won.get() == Some(false) on:click=move |_| form.won.set(Some(false))>{t("ddz.farmers_win")}</button>
+                                    <button
+                                        class="btn chip"
+                                        id="sdy-won"
+                                        class:selected=move || form.won.get() == Some(true)
+                                        on:click=move |_| form.won.set(Some(true))
+                                    >
+                                        {t("ddz.landlord_wins")}
+                                    </button>
+                                    <button
+                                        class="btn chip"
+                                        id="sdy-lost"
+                                        class:selected=move || form.won.get() == Some(false)
+                                        on:click=move |_| form.won.set(Some(false))
+                                    >
+                                        {t("ddz.farmers_win")}
+                                    </button>
                                 </div>
-                            }.into_any()
+                            }
+                                .into_any()
                         }
                     }}
                 </div>
@@ -465,29 +643,68 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                             Some(Ok(r)) => {
                                 let res = r.result.clone().expect("ok row");
                                 view! {
-                                    <p class="verdict" id="preview-verdict">{sdy_line(l, &nm, &r.hand)}</p>
-                                    <p class="formula" id="preview-formula">{sdy_formula(l, &p, &r.hand, &res)}</p>
-                                    <p class="deltas" id="preview-deltas">{deltas_text(&nm, &res.deltas)}</p>
-                                    {(!res.violations.is_empty()).then(|| view! {
-                                        <ul class="violations" id="preview-violations" role="alert">
-                                            {res.violations.iter().map(|x| view! { <li>{violation_text(l, &nm, x)}</li> }).collect_view()}
-                                        </ul>
-                                    })}
+                                    <p class="verdict" id="preview-verdict">
+                                        {sdy_line(l, &nm, &r.hand)}
+                                    </p>
+                                    <p class="formula" id="preview-formula">
+                                        {sdy_formula(l, &p, &r.hand, &res)}
+                                    </p>
+                                    <p class="deltas" id="preview-deltas">
+                                        {deltas_text(&nm, &res.deltas)}
+                                    </p>
+                                    {(!res.violations.is_empty())
+                                        .then(|| {
+                                            view! {
+                                                <ul class="violations" id="preview-violations" role="alert">
+                                                    {res
+                                                        .violations
+                                                        .iter()
+                                                        .map(|x| view! { <li>{violation_text(l, &nm, x)}</li> })
+                                                        .collect_view()}
+                                                </ul>
+                                            }
+                                        })}
                                     <p class="muted">{tr(l, "ddz.running")}": "{deltas_text(&nm, &r.running)}</p>
-                                }.into_any()
+                                }
+                                    .into_any()
                             }
-                            Some(Err(e)) => view! { <p class="field-error" id="preview-error">{err_text(l, &e.field, &e.message)}</p> }.into_any(),
+                            Some(Err(e)) => {
+                                view! {
+                                    <p class="field-error" id="preview-error">
+                                        {err_text(l, &e.field, &e.message)}
+                                    </p>
+                                }
+                                    .into_any()
+                            }
                             None => view! { <p class="muted">{tr(l, "ddz.incomplete")}</p> }.into_any(),
                         }
                     }}
                 </div>
-                {move || form.error.get().map(|e| view! { <div class="banner error" role="alert" id="commit-error">{e}</div> })}
+                {move || {
+                    form.error
+                        .get()
+                        .map(|e| {
+                            view! {
+                                <div class="banner error" role="alert" id="commit-error">
+                                    {e}
+                                </div>
+                            }
+                        })
+                }}
                 <div class="actions sticky">
-                    <button class="btn primary big" id="commit" disabled=move || candidate.with(|c| !matches!(c, Some(Ok(_)))) on:click=do_commit on:keydown=no_key_repeat>
+                    <button
+                        class="btn primary big"
+                        id="commit"
+                        disabled=move || candidate.with(|c| !matches!(c, Some(Ok(_))))
+                        on:click=do_commit
+                        on:keydown=no_key_repeat
+                    >
                         {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("ddz.commit") }}
                     </button>
                     <Show when=move || form.editing.get().is_some()>
-                        <button class="btn" id="cancel-edit" on:click=move |_| form.reset(n, next_first())>{tx("common.cancel")}</button>
+                        <button class="btn" id="cancel-edit" on:click=move |_| form.reset(n, next_first())>
+                            {tx("common.cancel")}
+                        </button>
                     </Show>
                 </div>
             </Show>
@@ -531,9 +748,20 @@ impl GamePreset for Preset {
         let bids = self.bid_values.iter().map(u8::to_string).collect::<Vec<_>>().join("/");
         let lim = |s: BidStanding| format!("{} {}", standing_text(l, s), limit_text(l, bomb_limit(self, s)));
         let mut limits = vec![lim(BidStanding::Landlord), lim(BidStanding::NotReached), lim(BidStanding::Passed)];
-        limits.extend(self.bid_values.iter().filter(|&&v| v != *self.bid_values.last().unwrap_or(&0)).map(|&v| lim(BidStanding::Bid(v))));
+        limits.extend(
+            self.bid_values
+                .iter()
+                .filter(|&&v| v != *self.bid_values.last().unwrap_or(&0))
+                .map(|&v| lim(BidStanding::Bid(v))),
+        );
         vec![
-            format!("{}: {bids} · {} {} · {}", tr(l, "sdy.s_bids"), tr(l, "ddz.f_stake"), self.stake, tr(l, "sdy.s_void")),
+            format!(
+                "{}: {bids} · {} {} · {}",
+                tr(l, "sdy.s_bids"),
+                tr(l, "ddz.f_stake"),
+                self.stake,
+                tr(l, "sdy.s_void")
+            ),
             format!(
                 "{}: {} ×{}, {} ×{}{}, {} ×{}",
                 tr(l, "ddz.f_mult"),
