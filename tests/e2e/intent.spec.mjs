@@ -331,7 +331,7 @@ test('五子棋: double taps on confirm and on the point store one stone; a doub
   await newRenju(page);
   const stones = page.locator('#rj-board [data-stone]');
 
-  // No stone pending: there is nothing to confirm.
+  // No stone is waiting, so there is nothing to confirm.
   await expect(page.locator('#rj-confirm')).toHaveCount(0);
 
   // A point tapped once (ghost), then a double tap on confirm: one stone.
