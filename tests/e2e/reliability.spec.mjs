@@ -369,7 +369,8 @@ test('a quarantined value is restored from the About page; one that does not rea
   const handCount = JSON.parse(good).match.entries.filter((e) => e.op.type === 'hand').length;
   // Values this build cannot read, under match keys: set aside and reported at start.
   await page.evaluate((good) => {
-    localStorage.setItem('referee.match.newer', good.replace('"schema_version":2', '"schema_version":3'));
+    // A version newer than this build's, whatever this build's is.
+    localStorage.setItem('referee.match.newer', good.replace(/"schema_version":\d+/, '"schema_version":999'));
     localStorage.setItem('referee.match.broken', '{"schema_version":2,"app":"referee",');
   }, good);
   await page.goto('/');
