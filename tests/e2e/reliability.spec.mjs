@@ -594,6 +594,8 @@ test('an import with a new hand that does not fit this device (the game was won 
     const last = entries[entries.length - 1];
     const theirs = JSON.parse(JSON.stringify(last));
     theirs.id = 'elsewhere-hand';
+    // A schema-2 file names no predecessor (the copy's would claim the 85's, not the 85).
+    delete theirs.after;
     theirs.at_ms = Date.now() + 60_000;
     const overrun = { id: 'elsewhere-overrun', at_ms: Date.now() + 70_000, op: { type: 'overrun', seat: 'N', action: 'play', seconds: 5 } };
     m.entries = [...entries, theirs, overrun];

@@ -109,7 +109,7 @@ test('a whole 升级 match: entry, preview, edit, undo, reload, pass A, export a
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-match')]);
   const path = await download.path();
   const exported = JSON.parse(readFileSync(path, 'utf8'));
-  expect(exported.schema_version).toBe(2);
+  expect(exported.schema_version).toBe(3);
   expect(exported.matches).toHaveLength(1);
 
   // 11. Clear storage: the match is gone.
