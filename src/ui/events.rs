@@ -244,6 +244,44 @@ fn slot_name(l: Lang, e: &Event, r: Option<&FixtureResult>, k: usize, s: &Slot) 
 }
 
 /// A log entry as the referee reads it (for the side-by-side conflict view).
+/// One choice between two versions of an entry (a differing entry, or a fork): this
+/// device's and the file's side by side, each with its button; `choose` records the choice.
+/// Shared by the event's sync page and the home import.
+pub(crate) fn conflict_item(
+    l: Lang,
+    m: Option<&Match>,
+    cf: &sync::Conflict,
+    head: String,
+    choose: impl Fn(sync::Choice) + Clone + Send + Sync + 'static,
+) -> impl IntoView {
+    let keep = choose.clone();
+    view! {
+        <li class="conflict" data-match=cf.match_id.clone() data-entry=cf.local.id.clone()>
+            <p>
+                <strong>{head}</strong>
+            </p>
+            <div class="side-by-side">
+                <div class="version local">
+                    <h4>{tr(l, "ev.sync.local")}</h4>
+                    <p class="desc">{describe(l, m, &cf.local)}</p>
+                    <p class="muted">{fmt_time(cf.local.at_ms)}</p>
+                    <button class="btn keep-local" on:click=move |_| keep(sync::Choice::Local)>
+                        {tr(l, "ev.sync.keep_local")}
+                    </button>
+                </div>
+                <div class="version incoming">
+                    <h4>{tr(l, "ev.sync.file")}</h4>
+                    <p class="desc">{describe(l, m, &cf.incoming)}</p>
+                    <p class="muted">{fmt_time(cf.incoming.at_ms)}</p>
+                    <button class="btn primary take-file" on:click=move |_| choose(sync::Choice::Incoming)>
+                        {tr(l, "ev.sync.take_file")}
+                    </button>
+                </div>
+            </div>
+        </li>
+    }
+}
+
 /// One entry in words, for a side-by-side choice between two versions.
 pub(crate) fn describe(l: Lang, m: Option<&Match>, e: &Entry) -> String {
     let hand_text = |h: &HandInput| -> String {
@@ -2431,43 +2469,13 @@ fn SyncTab(ev: Ev) -> impl IntoView {
                                     let title = m
                                         .map(|m| if m.title.is_empty() { m.id.clone() } else { m.title.clone() })
                                         .unwrap_or_else(|| cf.match_id.clone());
-                                    view! {
-                                        <li
-                                            class="conflict"
-                                            data-match=cf.match_id.clone()
-                                            data-entry=cf.local.id.clone()
-                                        >
-                                            <p>
-                                                <strong>{title}</strong>
-                                                " · "
-                                                {cf.file.clone()}
-                                            </p>
-                                            <div class="side-by-side">
-                                                <div class="version local">
-                                                    <h4>{tr(l, "ev.sync.local")}</h4>
-                                                    <p class="desc">{describe(l, m.map(|m| &**m), &cf.local)}</p>
-                                                    <p class="muted">{fmt_time(cf.local.at_ms)}</p>
-                                                    <button
-                                                        class="btn keep-local"
-                                                        on:click=move |_| resolve(i, sync::Choice::Local)
-                                                    >
-                                                        {tr(l, "ev.sync.keep_local")}
-                                                    </button>
-                                                </div>
-                                                <div class="version incoming">
-                                                    <h4>{tr(l, "ev.sync.file")}</h4>
-                                                    <p class="desc">{describe(l, m.map(|m| &**m), &cf.incoming)}</p>
-                                                    <p class="muted">{fmt_time(cf.incoming.at_ms)}</p>
-                                                    <button
-                                                        class="btn primary take-file"
-                                                        on:click=move |_| resolve(i, sync::Choice::Incoming)
-                                                    >
-                                                        {tr(l, "ev.sync.take_file")}
-                                                    </button>
-                                                </div>
-                                            </div>
-                                        </li>
-                                    }
+                                    conflict_item(
+                                        l,
+                                        m.map(|m| &**m),
+                                        cf,
+                                        format!("{title} · {}", cf.file),
+                                        move |choice| resolve(i, choice),
+                                    )
                                 })
                                 .collect_view()}
                         </ul>

@@ -368,46 +368,14 @@ pub fn ImportExport() -> impl IntoView {
                                                 m.map(title).unwrap_or_else(|| cf.match_id.clone()),
                                                 no.map(|n| format!(" · #{n}")).unwrap_or_default(),
                                             );
-                                            let (a, b) = (cf.clone(), cf.clone());
-                                            view! {
-                                                <li
-                                                    class="conflict"
-                                                    data-match=cf.match_id.clone()
-                                                    data-entry=cf.local.id.clone()
-                                                >
-                                                    <p>
-                                                        <strong>{head}</strong>
-                                                    </p>
-                                                    <div class="side-by-side">
-                                                        <div class="version local">
-                                                            <h4>{crate::i18n::tr(l, "ev.sync.local")}</h4>
-                                                            <p class="desc">
-                                                                {super::events::describe(l, m, &cf.local)}
-                                                            </p>
-                                                            <p class="muted">{fmt_time(cf.local.at_ms)}</p>
-                                                            <button
-                                                                class="btn keep-local"
-                                                                on:click=move |_| resolve(a.clone(), sync::Choice::Local)
-                                                            >
-                                                                {crate::i18n::tr(l, "ev.sync.keep_local")}
-                                                            </button>
-                                                        </div>
-                                                        <div class="version incoming">
-                                                            <h4>{crate::i18n::tr(l, "ev.sync.file")}</h4>
-                                                            <p class="desc">
-                                                                {super::events::describe(l, m, &cf.incoming)}
-                                                            </p>
-                                                            <p class="muted">{fmt_time(cf.incoming.at_ms)}</p>
-                                                            <button
-                                                                class="btn primary take-file"
-                                                                on:click=move |_| resolve(b.clone(), sync::Choice::Incoming)
-                                                            >
-                                                                {crate::i18n::tr(l, "ev.sync.take_file")}
-                                                            </button>
-                                                        </div>
-                                                    </div>
-                                                </li>
-                                            }
+                                            let target = cf.clone();
+                                            super::events::conflict_item(
+                                                l,
+                                                m,
+                                                &cf,
+                                                head,
+                                                move |choice| { resolve(target.clone(), choice) },
+                                            )
                                         })
                                         .collect_view()}
                                 </ul>
