@@ -358,6 +358,14 @@ fn ShengjiMatch(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let players = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).players.clone())).unwrap_or_default());
     let form = Form::new();
     let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
+    // The half-entered hand survives a reload, an update and back/forward.
+    super::draft::keep_draft(
+        "shengji",
+        &mid,
+        form.intent,
+        move || (form.hand(), form.editing.get()),
+        move |(h, id): (Hand, Option<String>)| form.load(&h, id),
+    );
     let countdown = super::clock::countdown_signal(
         &mid,
         |w| match w {
@@ -786,6 +794,7 @@ fn ClockBar(
                             <button
                                 class="btn"
                                 id="clock-start"
+                                disabled=move || crate::ui::ctx().clock_cooling.get()
                                 on:click=move |_| act(Op::Clock {
                                     action: ClockAction::Start,
                                     elapsed_ms: elapsed_now(),
@@ -800,6 +809,7 @@ fn ClockBar(
                             <button
                                 class="btn"
                                 id="clock-pause"
+                                disabled=move || crate::ui::ctx().clock_cooling.get()
                                 on:click=move |_| act(Op::Clock {
                                     action: ClockAction::Pause,
                                     elapsed_ms: elapsed_now(),
@@ -814,6 +824,7 @@ fn ClockBar(
                             <button
                                 class="btn"
                                 id="clock-resume"
+                                disabled=move || crate::ui::ctx().clock_cooling.get()
                                 on:click=move |_| act(Op::Clock {
                                     action: ClockAction::Resume,
                                     elapsed_ms: elapsed_now(),

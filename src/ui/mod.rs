@@ -2,6 +2,7 @@
 //! `record`; components only read views and append entries.
 
 pub mod clock;
+mod draft;
 mod events;
 pub mod games;
 mod home;
@@ -40,6 +41,10 @@ pub struct Ctx {
     /// The answer to the last request for persistent storage in this session
     /// ([`io::request_persistence`]): granted or not, or why the request failed.
     pub persist: RwSignal<Option<Result<bool, String>>>,
+    /// A clock entry was stored less than [`intent::REPEAT_MS`] ago: the clock buttons are
+    /// off, so the second tap of a double tap does not press the button that replaced the
+    /// first one (开始 → 暂停).
+    pub clock_cooling: RwSignal<bool>,
 }
 
 impl Ctx {
@@ -162,6 +167,13 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
     }
     match result {
         Ok(saved) => {
+            if matches!(action, Action::Clock) {
+                c.clock_cooling.set(true);
+                set_timeout(
+                    move || c.clock_cooling.set(false),
+                    std::time::Duration::from_millis(intent::REPEAT_MS as u64),
+                );
+            }
             c.put(saved);
             Ok(())
         }
@@ -215,8 +227,10 @@ fn App() -> impl IntoView {
         last_export: RwSignal::new(settings.last_export_ms),
         events_changed: RwSignal::new(0),
         persist: RwSignal::new(None),
+        clock_cooling: RwSignal::new(false),
     };
     provide_context(c);
+    draft::install_leave_questions();
     // html lang (and the language for async tasks) follows the setting.
     Effect::new(move |_| {
         LANG.with(|l| l.set(c.lang.get()));
@@ -268,6 +282,7 @@ fn App() -> impl IntoView {
                     <button
                         class="btn"
                         on:click=move |_| {
+                            draft::reloading();
                             let f = js_sys::Reflect::get(&window(), &"__swApplyUpdate".into()).ok();
                             if let Some(f) = f.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
                                 let _ = f.call0(&wasm_bindgen::JsValue::NULL);

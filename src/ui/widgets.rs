@@ -155,19 +155,47 @@ pub fn no_key_repeat(ev: leptos::ev::KeyboardEvent) {
 /// 120 ms) does nothing, and an untouched form (blank after a commit, or never touched)
 /// is committed only if the referee confirms the browser's question.
 #[derive(Clone, Copy)]
-pub struct FormIntent(StoredValue<Intent>);
+pub struct FormIntent(StoredValue<Intent>, RwSignal<bool>, StoredValue<super::draft::Slot>);
 
 impl FormIntent {
     pub fn new() -> FormIntent {
-        FormIntent(StoredValue::new(Intent::default()))
+        FormIntent(StoredValue::new(Intent::default()), RwSignal::new(false), StoredValue::new(Default::default()))
+    }
+    /// The form's draft slot ([`super::draft::keep_draft`]).
+    pub(super) fn slot(self) -> StoredValue<super::draft::Slot> {
+        self.2
     }
     /// The referee changed the form.
     pub fn touch(self) {
         self.0.try_update_value(Intent::touch);
+        self.sync();
     }
     /// The page reset the form or loaded a hand into it: untouched again.
     pub fn fresh(self) {
         self.0.try_update_value(Intent::fresh);
+        self.sync();
+    }
+    /// Whether the referee changed the form since it was last reset (tracked: the draft
+    /// of [`super::draft`] follows it).
+    pub fn changed(self) -> bool {
+        self.1.try_get().unwrap_or(false)
+    }
+    /// [`FormIntent::changed`], untracked.
+    pub fn changed_untracked(self) -> bool {
+        self.1.try_get_untracked().unwrap_or(false)
+    }
+    /// Mirrors the intent's touched state in the signal (set only when it differs, so
+    /// a tap that touches an already touched form wakes nothing).
+    /// An untouched form has no draft: it is removed at once (not only by the draft's
+    /// effect), so a page mounted again right after a commit finds none to restore.
+    fn sync(self) {
+        let touched = self.0.try_with_value(Intent::touched).unwrap_or(false);
+        if self.1.try_get_untracked().is_some_and(|t| t != touched) {
+            self.1.try_set(touched);
+        }
+        if !touched {
+            self.2.try_update_value(super::draft::Slot::remove);
+        }
     }
     /// A handler for the form's container (`on:click`, `on:input`, `on:change`): a typed
     /// or picked value, or a tap on one of its enabled buttons, touches the form. A
@@ -196,14 +224,22 @@ impl FormIntent {
                     let text = format!("{}\n{line}", t("intent.untouched"));
                     if !window().confirm_with_message(&text).unwrap_or(false) {
                         self.0.try_update_value(|s| s.finish(g, false, mono_ms()));
+                        self.sync();
                         return;
                     }
                 }
                 g
             }
         };
+        // The draft is set aside while the entry is stored (a page that re-renders on the
+        // commit must not restore the hand just recorded), and put back if nothing was.
+        let kept = self.2.try_update_value(super::draft::Slot::take).flatten();
         let stored = store();
+        if !stored {
+            self.2.try_update_value(|s| s.put_back(kept));
+        }
         self.0.try_update_value(|s| s.finish(g, stored, mono_ms()));
+        self.sync();
     }
 }
 

@@ -366,3 +366,27 @@ test('五子棋: double taps on confirm and on the point store one stone; a doub
   await expect(stones).toHaveCount(2);
   expect(seen).toEqual([]);
 });
+
+// The clock's button changes under the finger (开始 → 暂停 → 继续): a double tap on it
+// stores one clock entry, the replacing button is off for the repeat window, and a later
+// deliberate tap works.
+for (const [name, make, prefix] of [
+  ['升级', newShengji, ''],
+  ['掼蛋', newGuandan, 'gd-'],
+  ['斗地主', newDoudizhu, ''],
+]) {
+  test(`${name}: a double tap on the clock's button stores one clock entry`, async ({ page }) => {
+    await make(page);
+    const clocks = async () => ofType(await entries(page), 'clock').length;
+    await doubleTap(page, `#${prefix}clock-start`);
+    await settle(page);
+    expect(await clocks()).toBe(1);
+    await expect(page.locator(`#${prefix}clock-pause`)).toBeVisible();
+    await doubleTap(page, `#${prefix}clock-pause`);
+    await settle(page);
+    expect(await clocks()).toBe(2);
+    await expect(page.locator(`#${prefix}clock-resume`)).toBeEnabled();
+    await tap(page, `#${prefix}clock-resume`);
+    await expect.poll(clocks).toBe(3);
+  });
+}

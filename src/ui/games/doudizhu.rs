@@ -458,6 +458,7 @@ pub(crate) fn session_bar(
                             <button
                                 class="btn"
                                 id="clock-start"
+                                disabled=move || crate::ui::ctx().clock_cooling.get()
                                 on:click=move |_| act(
                                     m,
                                     Op::Clock {
@@ -475,6 +476,7 @@ pub(crate) fn session_bar(
                             <button
                                 class="btn"
                                 id="clock-pause"
+                                disabled=move || crate::ui::ctx().clock_cooling.get()
                                 on:click=move |_| act(
                                     m,
                                     Op::Clock {
@@ -492,6 +494,7 @@ pub(crate) fn session_bar(
                             <button
                                 class="btn"
                                 id="clock-resume"
+                                disabled=move || crate::ui::ctx().clock_cooling.get()
                                 on:click=move |_| act(
                                     m,
                                     Op::Clock {
@@ -976,6 +979,20 @@ pub(crate) fn session_summary(s: &SessionView, names: &[String], hands: usize) -
     )
 }
 
+/// The 斗地主 form as the referee left it (its draft, [`crate::ui::draft`]): the bidding
+/// pad's first caller and calls, and the play.
+#[derive(Serialize, serde::Deserialize)]
+struct DdzDraft {
+    first: usize,
+    calls: Vec<Call>,
+    bombs: u32,
+    rockets: u32,
+    out: Option<usize>,
+    spring: bool,
+    anti: bool,
+    editing: Option<String>,
+}
+
 /// The 斗地主 hand being entered.
 #[derive(Clone, Copy)]
 struct DdzForm {
@@ -1072,6 +1089,33 @@ impl DdzForm {
         self.editing.set(id);
         self.error.set(None);
         self.intent.fresh();
+    }
+
+    /// The form as it stands (tracked).
+    fn draft(&self) -> DdzDraft {
+        DdzDraft {
+            first: self.bid.first.get(),
+            calls: self.bid.calls.get(),
+            bombs: self.bombs.get(),
+            rockets: self.rockets.get(),
+            out: self.out.get(),
+            spring: self.spring.get(),
+            anti: self.anti.get(),
+            editing: self.editing.get(),
+        }
+    }
+
+    fn set_draft(&self, d: DdzDraft) {
+        self.bid.first.set(d.first);
+        self.bid.calls.set(d.calls);
+        self.bid.error.set(None);
+        self.bombs.set(d.bombs);
+        self.rockets.set(d.rockets);
+        self.out.set(d.out);
+        self.spring.set(d.spring);
+        self.anti.set(d.anti);
+        self.editing.set(d.editing);
+        self.error.set(None);
     }
 
     fn reset(&self, first: usize) {
@@ -1243,6 +1287,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let now = ticking_now(m, session);
     let form = DdzForm::new();
     form.reset(first_view.next_first_bidder());
+    // The half-entered hand survives a reload, an update and back/forward.
+    let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
+    crate::ui::draft::keep_draft("doudizhu", &mid, form.intent, move || form.draft(), move |d| form.set_draft(d));
     // A new hand or a new table: the next deal's first caller, unless a hand is being entered.
     Effect::new(move |_| {
         let (rows, segs, next) = view_memo.with(|o| {

@@ -374,6 +374,17 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let table0 = saved_table(&mm.with_untracked(|x| x.id.clone()));
     form.table.set(table0);
     form.fresh(&setup.get_untracked(), next_open(&setup.get_untracked(), &view_memo.get_untracked(), table0));
+    // The half-entered result survives a reload, an update and back/forward.
+    crate::ui::draft::keep_draft(
+        "duplicate",
+        &mm.with_untracked(|x| x.id.clone()),
+        form.intent,
+        move || form.entry(),
+        move |e: BoardEntry| {
+            let id = e.corrects.clone();
+            form.load(&e, id)
+        },
+    );
     let locked = move || view_memo.with(|v| v.locked);
 
     let candidate = Memo::new(move |_| {

@@ -1157,25 +1157,6 @@ impl Form {
     }
 }
 
-fn draft_key(id: &str) -> String {
-    format!("referee-gd-draft-{id}")
-}
-
-fn load_draft(id: &str) -> Draft {
-    use gloo_storage::Storage;
-    gloo_storage::SessionStorage::get::<serde_json::Value>(draft_key(id))
-        .ok()
-        .and_then(|v| crate::json::from_value(&v).ok())
-        .unwrap_or_default()
-}
-
-fn save_draft(id: &str, d: &Draft) {
-    use gloo_storage::Storage;
-    if let Ok(text) = crate::json::to_string(d) {
-        let _ = gloo_storage::SessionStorage::raw().set_item(&draft_key(id), &text);
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // The match page
 // ---------------------------------------------------------------------------------------
@@ -1201,21 +1182,12 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let teams = Signal::derive(move || setup.with(|s| s.teams.clone()));
     let players = Signal::derive(move || setup.with(|s| s.players.clone()));
     let form = Form::new();
-    let draft = load_draft(&mid);
-    // A draft kept from before a reload is the referee's own entry: touched.
-    let drafted = draft != Draft::default();
-    form.set_draft(draft);
-    if drafted {
-        form.intent.touch();
-    }
+    // The half-entered hand survives a reload, an update and back/forward.
+    crate::ui::draft::keep_draft("guandan", &mid, form.intent, move || form.draft(), move |d| form.set_draft(d));
     // The edited hand deleted (here, in another tab, or before a reload of a draft that was
     // editing it): the form says so and starts a new hand; the edit of an old hand is not a
     // new hand's draft (its order, fouls and tribute belong to that hand).
     let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset());
-    {
-        let mid = mid.clone();
-        Effect::new(move |_| save_draft(&mid, &form.draft()));
-    }
     // The clock's "now" on the monotonic clock (crate::ui::clock), not the wall clock alone.
     let tick = crate::ui::clock::ticker();
     let running_since = Memo::new(move |_| vm.with(|v| v.as_ref().and_then(|v| v.current().clock.running_since)));
@@ -1282,10 +1254,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             _ => None,
         })
     };
-    let mid_c = mid.clone();
     // One commit per intent: a repeated press stores nothing more, an untouched form asks.
     let do_commit = move |ev: leptos::ev::MouseEvent| {
-        let mid_c = mid_c.clone();
         form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
             if edit_gone() {
                 return false;
@@ -1332,9 +1302,6 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 Some(target) => Op::Correct { target, hand: HandInput::Guandan(h) },
                 None => Op::Hand { hand: HandInput::Guandan(h) },
             };
-            // Clear the stored draft first: a successful commit re-renders the page.
-            let kept = form.draft();
-            save_draft(&mid_c, &Draft::default());
             match commit(&x, op) {
                 Ok(()) => {
                     form.reset();
@@ -1342,7 +1309,6 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     true
                 }
                 Err(e) => {
-                    save_draft(&mid_c, &kept);
                     form.error.set(Some(e));
                     false
                 }
@@ -1458,7 +1424,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         })
                 }}
                 <div class="actions sticky">
-                    <button class="btn primary big" id="gd-commit" on:click=do_commit.clone() on:keydown=no_key_repeat>
+                    <button class="btn primary big" id="gd-commit" on:click=do_commit on:keydown=no_key_repeat>
                         {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("entry.commit") }}
                     </button>
                     <Show when=move || form.editing.get().is_some() || !form.order.get().is_empty()>
@@ -1746,6 +1712,7 @@ fn ClockBar(
                             <button
                                 class="btn"
                                 id="gd-clock-start"
+                                disabled=move || crate::ui::ctx().clock_cooling.get()
                                 on:click=move |_| act(Op::Clock {
                                     action: ClockAction::Start,
                                     elapsed_ms: elapsed_now(),
@@ -1760,6 +1727,7 @@ fn ClockBar(
                             <button
                                 class="btn"
                                 id="gd-clock-pause"
+                                disabled=move || crate::ui::ctx().clock_cooling.get()
                                 on:click=move |_| act(Op::Clock {
                                     action: ClockAction::Pause,
                                     elapsed_ms: elapsed_now(),
@@ -1774,6 +1742,7 @@ fn ClockBar(
                             <button
                                 class="btn"
                                 id="gd-clock-resume"
+                                disabled=move || crate::ui::ctx().clock_cooling.get()
                                 on:click=move |_| act(Op::Clock {
                                     action: ClockAction::Resume,
                                     elapsed_ms: elapsed_now(),

@@ -335,6 +335,20 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     // One commit per intent: the pending stone is the form (touched when a point is
     // picked); a repeated confirm or a third tap stores one stone.
     let intent = FormIntent::new();
+    // A stone picked and not yet confirmed survives a reload, an update and back/forward;
+    // no stone pending, nothing to keep (nor to ask about when leaving).
+    crate::ui::draft::keep_draft(
+        "renju",
+        &m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default()),
+        intent,
+        move || pending.get(),
+        move |p: Option<Point>| pending.set(p),
+    );
+    Effect::new(move |_| {
+        if pending.with(Option::is_none) {
+            intent.fresh();
+        }
+    });
     let numbers = RwSignal::new(SHOW_NUMBERS.load(Ordering::Relaxed));
     let show_forbidden = RwSignal::new(SHOW_FORBIDDEN.load(Ordering::Relaxed));
     Effect::new(move |_| SHOW_NUMBERS.store(numbers.get(), Ordering::Relaxed));
@@ -548,6 +562,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                 <button
                                     class="btn"
                                     id="rj-clock-pause"
+                                    disabled=move || crate::ui::ctx().clock_cooling.get()
                                     on:click=move |_| simple(Op::Clock {
                                         action: ClockAction::Pause,
                                         elapsed_ms: elapsed_now(),
@@ -562,6 +577,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                 <button
                                     class="btn"
                                     id="rj-clock-resume"
+                                    disabled=move || crate::ui::ctx().clock_cooling.get()
                                     on:click=move |_| simple(Op::Clock {
                                         action: ClockAction::Resume,
                                         elapsed_ms: None,
@@ -576,6 +592,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                 <button
                                     class="btn"
                                     id="rj-clock-start"
+                                    disabled=move || crate::ui::ctx().clock_cooling.get()
                                     on:click=move |_| simple(Op::Clock {
                                         action: ClockAction::Start,
                                         elapsed_ms: None,

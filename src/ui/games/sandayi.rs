@@ -177,6 +177,19 @@ fn sdy_items(l: Lang, p: &Preset, names: &[String], v: &SandayiView) -> Vec<Hist
         .collect()
 }
 
+/// The 三打一 form as the referee left it (its draft, [`crate::ui::draft`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SdyDraft {
+    first: usize,
+    calls: Vec<Call>,
+    won: Option<bool>,
+    tanda: bool,
+    mingwang: bool,
+    huangfan: bool,
+    bombs: Vec<u32>,
+    editing: Option<String>,
+}
+
 /// The 三打一 hand being entered.
 #[derive(Clone, Copy)]
 struct SdyForm {
@@ -256,6 +269,34 @@ impl SdyForm {
         self.intent.fresh();
     }
 
+    /// The form as it stands (tracked).
+    fn draft(&self) -> SdyDraft {
+        SdyDraft {
+            first: self.bid.first.get(),
+            calls: self.bid.calls.get(),
+            won: self.won.get(),
+            tanda: self.tanda.get(),
+            mingwang: self.mingwang.get(),
+            huangfan: self.huangfan.get(),
+            bombs: self.bombs.get(),
+            editing: self.editing.get(),
+        }
+    }
+
+    /// Puts a draft back; `n`: the players (a draft of another size keeps blank bombs).
+    fn set_draft(&self, n: usize, d: SdyDraft) {
+        self.bid.first.set(d.first % n.max(1));
+        self.bid.calls.set(d.calls);
+        self.bid.error.set(None);
+        self.won.set(d.won);
+        self.tanda.set(d.tanda);
+        self.mingwang.set(d.mingwang);
+        self.huangfan.set(d.huangfan);
+        self.bombs.set(if d.bombs.len() == n { d.bombs } else { vec![0; n] });
+        self.editing.set(d.editing);
+        self.error.set(None);
+    }
+
     fn reset(&self, n: usize, first: usize) {
         self.bid.reset(first);
         self.won.set(None);
@@ -297,6 +338,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let now = ticking_now(m, session);
     let form = SdyForm::new(n);
     form.reset(n, first_view.next_first_bidder());
+    // The half-entered hand survives a reload, an update and back/forward.
+    let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
+    crate::ui::draft::keep_draft("sandayi", &mid, form.intent, move || form.draft(), move |d| form.set_draft(n, d));
     Effect::new(move |_| {
         let next = view_memo
             .with(|o| {
