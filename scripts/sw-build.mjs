@@ -16,6 +16,8 @@
 //    every file of the build (hashed names included, no hand-kept list) and the
 //    cache version = sha256 over the paths and contents of those files and the
 //    template.  Any change to any byte gives a new worker, hence an update.
+//    The worker learns which names carry a content hash (dist-files.mjs): those it
+//    may take from the HTTP cache, so the first visit downloads each file once.
 // 3. Compression: writes NAME.br (brotli, quality 11) and NAME.gz (gzip -9) next to
 //    every text or wasm file, sw.js and index.html included, for scripts/server.mjs
 //    (or any static host) to send by Accept-Encoding.  A form that would not be
@@ -30,7 +32,7 @@ import { readFileSync, writeFileSync, readdirSync, statSync, existsSync, rmSync 
 import { dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
-import { COMPRESSIBLE, ENCODINGS, isVariant } from './dist-files.mjs';
+import { COMPRESSIBLE, ENCODINGS, isHashed, isVariant } from './dist-files.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
@@ -104,12 +106,14 @@ const urls = files.map((rel) => base + rel);
 
 const VERSION_MARK = "'__SW_VERSION__'";
 const PRECACHE_MARK = '/* __SW_PRECACHE__ */ []';
-for (const mark of [VERSION_MARK, PRECACHE_MARK]) {
+const HASHED_MARK = '/* __SW_HASHED__ */ []';
+for (const mark of [VERSION_MARK, PRECACHE_MARK, HASHED_MARK]) {
   if (!tpl.includes(mark)) fail(`template ${template} lacks the ${mark} marker`);
 }
 const sw = tpl
   .replace(VERSION_MARK, () => JSON.stringify(version))
-  .replace(PRECACHE_MARK, () => JSON.stringify(urls, null, 2));
+  .replace(PRECACHE_MARK, () => JSON.stringify(urls, null, 2))
+  .replace(HASHED_MARK, () => JSON.stringify(urls.filter(isHashed), null, 2));
 writeFileSync(join(dir, 'sw.js'), sw);
 
 console.log(

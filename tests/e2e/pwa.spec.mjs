@@ -172,6 +172,35 @@ test('a service worker controls the page after one visit and precaches the build
   expect(await page.evaluate(() => window.__swUpdateReady)).toBe(false);
 });
 
+test('a first visit downloads each file once, the wasm and the text compressed', async ({ page }) => {
+  const server = await ownServer();
+  try {
+    await page.goto(server.url);
+    await expectApp(page);
+    await swControl(page); // in control = installed: the precache is complete
+    await page.waitForTimeout(1000); // time for a late duplicate to show up in the log
+    const precache = precacheList(readFileSync(join(DIST, 'sw.js'), 'utf8'));
+    const wasm = precache.find((u) => u.endsWith('.wasm'));
+    const asked = server.log.filter((r) => r.path === wasm);
+    expect(asked, `requests for ${wasm}`).toHaveLength(1);
+    expect(asked[0].status).toBe(200);
+    expect(['br', 'gzip']).toContain(asked[0].encoding);
+
+    // No file's bytes are sent twice ('/' is index.html); the text forms are compressed.
+    const file = (path) => (path === '/' ? '/index.html' : path.split('?')[0]);
+    const sent = {};
+    for (const r of server.log.filter((r) => r.status === 200)) {
+      sent[file(r.path)] = (sent[file(r.path)] || 0) + 1;
+      if (/\.(html|js|wasm|css|webmanifest)$/.test(file(r.path))) {
+        expect(r.encoding, `encoding of ${r.path}`).not.toBe('identity');
+      }
+    }
+    expect(Object.entries(sent).filter(([, n]) => n > 1)).toEqual([]);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('the server sends the precompressed forms and the caching a static host needs', async ({ baseURL }) => {
   const precache = precacheList(readFileSync(join(DIST, 'sw.js'), 'utf8'));
   const wasm = precache.find((u) => u.endsWith('.wasm'));
