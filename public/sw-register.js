@@ -58,10 +58,34 @@
     }
   });
 
-  navigator.serviceWorker
-    .register('/sw.js', { scope: '/' })
-    .then(watch)
-    .catch(function (err) {
-      console.warn('service worker registration failed:', err);
-    });
+  function register() {
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/' })
+      .then(watch)
+      .catch(function (err) {
+        console.warn('service worker registration failed:', err);
+      });
+  }
+  // Once the page has loaded and the app has started (trunk's boot script fires
+  // TrunkApplicationStarted when the wasm is instantiated, hence downloaded; it sets
+  // window.wasmBindings just before): the worker's precache then finds the page's files
+  // in the HTTP cache instead of downloading them a second time, and does not compete
+  // with the page for the network.  (The load event alone comes before the wasm has.)
+  var loaded = document.readyState === 'complete';
+  var started = !!window.wasmBindings;
+  var registered = false;
+  function ready() {
+    if (!loaded || !started || registered) return;
+    registered = true;
+    register();
+  }
+  window.addEventListener('load', function () {
+    loaded = true;
+    ready();
+  });
+  window.addEventListener('TrunkApplicationStarted', function () {
+    started = true;
+    ready();
+  });
+  ready();
 })();

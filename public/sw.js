@@ -1,12 +1,21 @@
 // 裁判助手 service worker — TEMPLATE.
 //
 // scripts/sw-build.mjs (a trunk post_build hook, run after wasm-opt) writes
-// the real dist/sw.js from this file: it replaces the two markers below with
-// the list of every file of the build and a version derived from the sha256
-// of their final contents.  Never edit dist/sw.js by hand.
+// the real dist/sw.js from this file: it replaces the three markers below with
+// the list of every file of the build, those of them whose name carries a hash
+// of their contents, and a version derived from the sha256 of their final
+// contents.  Never edit dist/sw.js by hand.
 //
 // Strategy
-// * install: precache every file of the build (bypassing the HTTP cache).
+// * install: precache every file of the build, each downloaded once on a first
+//   visit (the worker is registered after the page has loaded, see
+//   sw-register.js):
+//   - a file with a content hash in its name cannot be stale: taken from the
+//     HTTP cache when the page already fetched it (request cache mode 'default');
+//   - every other file is revalidated ('no-cache': a 304 when the HTTP cache
+//     holds the current bytes, the new bytes otherwise);
+//   - index.html is asked for as the scope's own address ('/', what the page
+//     was loaded from), stored as index.html.
 // * activate: delete the caches of older versions, take control of open pages.
 // * fetch (same-origin GET only; other origins are never touched):
 //   - navigations (request.mode 'navigate': any address typed, bookmarked or
@@ -22,16 +31,37 @@
 
 const VERSION = '__SW_VERSION__';
 const PRECACHE = /* __SW_PRECACHE__ */ [];
+const HASHED = new Set(/* __SW_HASHED__ */ []);
 const CACHE_PREFIX = 'referee-';
 const CACHE = CACHE_PREFIX + VERSION;
 const SHELL = new URL('index.html', self.registration.scope).pathname;
 const PRECACHED = new Set(PRECACHE);
 
+// The response to store for one precached path.
+async function download(url) {
+  if (url === SHELL) {
+    // The same bytes as the scope's address; a host that redirects or fails there
+    // is asked for index.html itself (a redirected response cannot answer navigations).
+    try {
+      const res = await fetch(self.registration.scope, { cache: 'no-cache' });
+      if (res.ok && !res.redirected) return res;
+    } catch {
+      /* asked for by name below */
+    }
+  }
+  const res = await fetch(url, { cache: HASHED.has(url) ? 'default' : 'no-cache' });
+  if (!res.ok) throw new Error(`precache: ${url}: HTTP ${res.status}`);
+  return res;
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      cache.addAll(PRECACHE.map((url) => new Request(url, { cache: 'reload' })))
-    )
+    (async () => {
+      // All or nothing, like cache.addAll: nothing is stored unless every file came.
+      const responses = await Promise.all(PRECACHE.map(download));
+      const cache = await caches.open(CACHE);
+      await Promise.all(responses.map((res, i) => cache.put(PRECACHE[i], res)));
+    })()
   );
   // No skipWaiting() here: an update waits until the page applies it, so an
   // open match is never reloaded under the referee's feet.

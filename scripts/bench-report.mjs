@@ -3,7 +3,11 @@
 // "## Benchmarks" section (only that section is rewritten).
 //
 //   node scripts/bench-report.mjs --web web.json --criterion criterion.log --renju renju.log \
-//        --date 2025-01-01 --commit abc1234 --out bench/latest.md [--readme README.md]
+//        [--wasm-top wasm-top.json] --date 2025-01-01 --commit abc1234 --out bench/latest.md \
+//        [--readme README.md]
+//
+// --wasm-top: scripts/wasm-top.mjs --json of the release wasm with its names kept (what is
+// large in it, by section, crate and function).
 
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -18,6 +22,7 @@ const args = Object.fromEntries(
 const web = JSON.parse(readFileSync(args.web, 'utf8'));
 const crit = existsSync(args.criterion || '') ? readFileSync(args.criterion, 'utf8') : '';
 const renju = existsSync(args.renju || '') ? readFileSync(args.renju, 'utf8') : '';
+const top = existsSync(args['wasm-top'] || '') ? JSON.parse(readFileSync(args['wasm-top'], 'utf8')) : null;
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ok = (good) => (good ? 'met' : '**not met**');
@@ -73,13 +78,38 @@ const target = (label, v) => {
 
 let md = `# Benchmarks — ${args.date}, commit ${args.commit}\n\n`;
 md += `Written by \`scripts/bench.sh\`. Machine: ${machine}.\n\n`;
-md += `## Size: what the first visit downloads (gzip -9)\n\n`;
-md += `Release build (\`opt-level = "z"\`, LTO, one codegen unit, \`panic = "abort"\`, wasm-opt -Oz from npm binaryen). "page" = requested by the page itself; "service worker" = fetched by its precache on the same first visit.\n\n`;
-md += `| file | raw bytes | gzip bytes | fetched by |\n|---|---:|---:|---|\n`;
-for (const r of s.files) md += `| \`${r.file}\` | ${r.raw} | ${r.gzip} | ${r.by} |\n`;
-md += `| **page load** | ${s.page.raw} | **${s.page.gzip}** (${kb(s.page.gzip)}) | |\n`;
-md += `| **first visit total** | ${s.total.raw} | **${s.total.gzip}** (${kb(s.total.gzip)}) | |\n\n`;
+md += `## Size: the files of the build\n\n`;
+md += `Release build (\`opt-level = "z"\`, LTO, one codegen unit, \`panic = "abort"\`, wasm-opt -Oz from npm binaryen). gzip and brotli: the precompressed forms \`scripts/sw-build.mjs\` writes next to each text or wasm file (gzip -9, brotli 11) and \`scripts/server.mjs\` sends; the PNGs are sent as they are. "page" = requested by the page itself; "service worker" = only by its precache.\n\n`;
+md += `| file | raw bytes | gzip bytes | brotli bytes | fetched by |\n|---|---:|---:|---:|---|\n`;
+for (const r of s.files) md += `| \`${r.file}\` | ${r.raw} | ${r.gzip} | ${r.br ?? ''} | ${r.by} |\n`;
+md += `| **page load** | ${s.page.raw} | **${s.page.gzip}** (${kb(s.page.gzip)}) | ${s.page.br !== undefined ? `${s.page.br} (${kb(s.page.br)})` : ''} | |\n`;
+md += `| **every file once** | ${s.total.raw} | **${s.total.gzip}** (${kb(s.total.gzip)}) | ${s.total.br !== undefined ? `**${s.total.br}** (${kb(s.total.br)})` : ''} | |\n\n`;
 md += `Target: under 250 KB gzip in total — ${ok(s.total.gzip < s.target_gzip)}.\n\n`;
+const tr = web.transfer || [];
+const trLabel = { 'br,gzip': 'brotli or gzip (what Chromium gets here)', gzip: 'gzip only (a host without brotli)', identity: 'uncompressed' };
+if (tr.length) {
+  md += `## Transfer: a first visit as counted at the server\n\n`;
+  md += `New profile (no HTTP cache, no service worker), until the service worker controls the page (its precache complete); every request, the worker's included, counted by \`scripts/server.mjs\` (\`SERVER_LOG\`), body bytes. The server is told which forms to send (\`--encodings\`).\n\n`;
+  md += `| server sends | bytes transferred | bodies | requests (304) | wasm sent | target: wasm once |\n|---|---:|---:|---:|---:|---|\n`;
+  for (const t of tr) {
+    md += `| ${trLabel[t.encodings] || t.encodings} | **${t.bytes}** (${kb(t.bytes)}) | ${t.bodies} | ${t.requests} (${t.not_modified}) | ${t.wasm_downloads}× | ${ok(t.wasm_downloads === 1)} |\n`;
+  }
+  md += '\n';
+}
+if (top) {
+  const pct = (n) => `${((100 * n) / top.shipped_bytes).toFixed(1)}%`;
+  md += `## What is large in the wasm (\`scripts/wasm-top.mjs\`)\n\n`;
+  md += `The release wasm built again with its names kept (\`wasm-opt -Oz -g\`, trunk's other options): ${top.shipped_bytes} bytes without the name section`;
+  const shippedWasm = s.files.find((f) => f.file.endsWith('.wasm'))?.raw;
+  md += top.shipped_bytes === shippedWasm ? `, the same size as the benchmarked build's wasm.\n\n` : ` — **not** the ${shippedWasm} bytes of the benchmarked build: these figures are of another build.\n\n`;
+  md += `| section | bytes | share |\n|---|---:|---:|\n`;
+  for (const x of top.sections.filter((x) => x.label !== 'custom "name"' && x.size >= 1024)) md += `| ${x.label} | ${x.size} | ${pct(x.size)} |\n`;
+  md += `\n| crate (code bytes of its functions) | bytes | share | functions |\n|---|---:|---:|---:|\n`;
+  for (const c of top.crates.slice(0, 15)) md += `| \`${c.crate}\` | ${c.size} | ${pct(c.size)} | ${c.functions} |\n`;
+  md += `\n| largest functions | bytes | share |\n|---|---:|---:|\n`;
+  for (const f of top.functions.slice(0, 15)) md += `| \`${f.name.replace(/\|/g, '\\|')}\` | ${f.size} | ${pct(f.size)} |\n`;
+  md += '\n';
+}
 if (web.speed) {
   md += `## Speed in headless Chromium, ${web.cpu_throttling}× CPU throttling (DevTools protocol)\n\n`;
   md += `Times from the page's \`performance.now()\`: navigation start (or the click on \`#commit\`) → the animation frame after the screen is in the DOM. Median of the runs.\n\n`;
@@ -116,9 +146,21 @@ if (args.readme) {
   sec += `Latest figures (${args.date}, commit ${args.commit}); details in [bench/latest.md](bench/latest.md), `;
   sec += `produced by \`bash scripts/bench.sh\` (not part of the tests).\n\n`;
   sec += `| figure | value | target |\n|---|---:|---|\n`;
-  sec += `| First visit download, gzip (all files) | ${kb(s.total.gzip)} | < 250 KB: ${ok(s.total.gzip < s.target_gzip)} |\n`;
+  const visit = (enc) => tr.find((t) => t.encodings === enc);
+  if (visit('br,gzip')) {
+    const v = visit('br,gzip');
+    sec += `| First visit as transferred, brotli (counted at the server, service worker included) | ${kb(v.bytes)} | |\n`;
+  }
+  const gz = visit('gzip');
+  const gzBytes = gz ? gz.bytes : s.total.gzip;
+  sec += `| First visit as transferred, gzip only${gz ? '' : ' (each file once)'} | ${kb(gzBytes)} | < 250 KB: ${ok(gzBytes < s.target_gzip)} |\n`;
+  if (visit('br,gzip')) sec += `| … the wasm sent (first visit) | ${visit('br,gzip').wasm_downloads}× | once: ${ok(visit('br,gzip').wasm_downloads === 1)} |\n`;
   const wasm = s.files.find((f) => f.file.endsWith('.wasm'));
-  if (wasm) sec += `| … of which the wasm | ${kb(wasm.gzip)} (${kb(wasm.raw)} raw) | |\n`;
+  if (wasm) sec += `| … of which the wasm | ${kb(wasm.br ?? wasm.gzip)} ${wasm.br !== undefined ? 'brotli, ' : ''}${kb(wasm.gzip)} gzip (${kb(wasm.raw)} raw) | |\n`;
+  if (top) {
+    const share = (c) => `${c.crate} ${((100 * c.size) / top.shipped_bytes).toFixed(0)}%`;
+    sec += `| Largest parts of the wasm (code by crate; data section ${((100 * (top.sections.find((x) => x.label === 'data')?.size || 0)) / top.shipped_bytes).toFixed(0)}%) | ${top.crates.slice(0, 5).map(share).join(', ')} | |\n`;
+  }
   if (web.speed) {
     for (const [label, v, t] of speedRows) {
       if (v) sec += `| ${label} (${web.cpu_throttling}× CPU throttling) | ${v.median} ms | ${t ? `${t}: ${target(t, v)}` : ''} |\n`;

@@ -4,11 +4,20 @@
 //
 //   node scripts/bench-web.mjs --dist /tmp/dist-bench --match /tmp/match-1000.json \
 //        [--list-match /tmp/match-24.json --list 300 [--only home-list]] \
-//        [--out figures.json] [--runs 7] [--commits 20] [--throttle 4]
+//        [--out figures.json] [--runs 7] [--commits 20] [--throttle 4] [--size-only]
 //
-// Size: gzip -9 bytes of every file the first visit downloads — the page's own requests
-// (index.html, boot script, JS, wasm, CSS, manifest, icon, sw-register.js) and what the
-// service worker then precaches (every file of the build, sw.js included).
+// Size, per file of the build: raw bytes and the bytes of its gzip and brotli forms (the
+// NAME.gz / NAME.br that scripts/sw-build.mjs wrote and scripts/server.mjs sends; computed
+// here when absent: gzip -9, brotli 11; the PNGs are sent as they are); "page" = asked for by the page itself (index.html,
+// boot script, JS, wasm, CSS, manifest, icon, sw-register.js), "service worker" = only by
+// its precache.  Sums count each file once.
+//
+// Transfer: what a first visit (new profile, no HTTP cache, no service worker) really
+// costs, counted at the server (SERVER_LOG of scripts/server.mjs: every request, the
+// service worker's included, with the body bytes sent) until the worker controls the page
+// (its precache complete), three times: the server sending brotli or gzip (Chromium
+// accepts brotli from http://127.0.0.1), gzip only, and no compression.  Also counted: how
+// often the wasm's bytes were sent (the target is once).  --size-only: size and transfer.
 //
 // Speed, in headless Chromium (/usr/bin/chromium) with the CPU slowed down N× through the
 // DevTools protocol (Emulation.setCPUThrottlingRate):
@@ -26,9 +35,10 @@
 
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { extname, join, relative } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { COMPRESSIBLE, isVariant } from './dist-files.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => {
@@ -66,9 +76,17 @@ const round1 = (x) => Math.round(x * 10) / 10;
 
 function walk(dir) {
   return readdirSync(dir).flatMap((n) => {
+    if (n.startsWith('.')) return []; // trunk's .stage and friends, as sw-build.mjs skips them
     const p = join(dir, n);
     return statSync(p).isDirectory() ? walk(p) : [p];
   });
+}
+
+// Bytes of a file's stored form (NAME.gz, NAME.br), or of that form made here.
+function formBytes(path, buf, suffix) {
+  if (existsSync(path + suffix)) return statSync(path + suffix).size;
+  if (suffix === '.gz') return gzipSync(buf, { level: 9 }).length;
+  return brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buf.length } }).length;
 }
 
 function sizes() {
@@ -79,34 +97,50 @@ function sizes() {
     if (m[1].startsWith('/')) pageUrls.add(m[1].split('?')[0]);
   }
   // The JS glue loads the wasm (same stem).
-  const files = walk(DIST).map((p) => '/' + relative(DIST, p).split('\\').join('/'));
+  const files = walk(DIST)
+    .map((p) => '/' + relative(DIST, p).split('\\').join('/'))
+    .filter((f) => !isVariant(f));
   for (const f of files) if (f.endsWith('.wasm')) pageUrls.add(f);
   const rows = files
     .map((f) => {
-      const buf = readFileSync(join(DIST, f));
-      return {
-        file: f,
-        raw: buf.length,
-        gzip: gzipSync(buf, { level: 9 }).length,
-        by: pageUrls.has(f) ? 'page' : 'service worker',
-      };
+      const path = join(DIST, f);
+      const buf = readFileSync(path);
+      // Only text and wasm are sent compressed (the PNGs are compressed already), and a
+      // form only when it is smaller (sw-build.mjs leaves the others out).
+      const packs = COMPRESSIBLE.has(extname(f).toLowerCase());
+      const gzip = packs ? Math.min(buf.length, formBytes(path, buf, '.gz')) : buf.length;
+      const br = packs ? Math.min(buf.length, formBytes(path, buf, '.br')) : buf.length;
+      return { file: f, raw: buf.length, gzip, br, by: pageUrls.has(f) ? 'page' : 'service worker' };
     })
     .sort((a, b) => b.gzip - a.gzip);
   const sum = (rs, k) => rs.reduce((s, r) => s + r[k], 0);
   const page = rows.filter((r) => r.by === 'page');
   return {
     files: rows,
-    page: { raw: sum(page, 'raw'), gzip: sum(page, 'gzip') },
-    total: { raw: sum(rows, 'raw'), gzip: sum(rows, 'gzip') },
+    page: { raw: sum(page, 'raw'), gzip: sum(page, 'gzip'), br: sum(page, 'br') },
+    total: { raw: sum(rows, 'raw'), gzip: sum(rows, 'gzip'), br: sum(rows, 'br') },
     target_gzip: 250 * 1024,
   };
 }
 
 // ---- server ------------------------------------------------------------------------------
 
-async function server() {
-  const child = spawn(process.execPath, ['scripts/server.mjs', '--dir', DIST, '--host', '127.0.0.1', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+// scripts/server.mjs on a free port; `log` gets every response it sends (SERVER_LOG).
+async function server(encodings = 'br,gzip') {
+  const child = spawn(
+    process.execPath,
+    ['scripts/server.mjs', '--dir', DIST, '--host', '127.0.0.1', '--port', '0', '--encodings', encodings],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, SERVER_LOG: '1' } }
+  );
+  const log = [];
+  let rest = '';
+  child.stdout.on('data', (d) => {
+    const lines = (rest + d).split('\n');
+    rest = lines.pop();
+    for (const line of lines) {
+      const m = line.match(/^(GET|HEAD) (\S+) (\d+) (\d+) (\S+) \d+ms$/);
+      if (m) log.push({ path: m[2], status: Number(m[3]), bytes: Number(m[4]), encoding: m[5] });
+    }
   });
   const url = await new Promise((ok, ko) => {
     let out = '';
@@ -117,7 +151,49 @@ async function server() {
     });
     child.once('exit', (code) => ko(new Error(`server exited (${code})`)));
   });
-  return { url, stop: () => child.kill('SIGKILL') };
+  return { url, log, stop: () => child.kill('SIGKILL') };
+}
+
+// ---- transfer ----------------------------------------------------------------------------
+
+// One first visit in a new profile, counted at the server until the service worker is in
+// control (installed: its precache complete), plus a second for late requests.
+async function firstVisit(browser, encodings) {
+  const srv = await server(encodings);
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    await page.goto(srv.url + '/');
+    await swReady(page);
+    await page.waitForTimeout(1000);
+    await context.close();
+  } finally {
+    srv.stop();
+  }
+  const bodies = srv.log.filter((r) => r.status === 200);
+  const wasm = bodies.filter((r) => r.path.endsWith('.wasm'));
+  return {
+    encodings,
+    requests: srv.log.length,
+    bodies: bodies.length,
+    not_modified: srv.log.filter((r) => r.status === 304).length,
+    bytes: bodies.reduce((n, r) => n + r.bytes, 0),
+    wasm_downloads: wasm.length,
+    wasm_bytes: wasm.reduce((n, r) => n + r.bytes, 0),
+    log: srv.log,
+  };
+}
+
+async function transfer() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const out = [];
+    for (const enc of ['br,gzip', 'gzip', 'identity']) out.push(await firstVisit(browser, enc));
+    return out;
+  } finally {
+    await browser.close();
+  }
 }
 
 // ---- speed -------------------------------------------------------------------------------
@@ -337,12 +413,22 @@ async function homeList(browser, base) {
 
 const result = { dist: DIST, cpu_throttling: THROTTLE, size: sizes() };
 const kb = (n) => (n / 1024).toFixed(1);
-console.log(`size (gzip -9 / raw bytes), ${DIST}:`);
+console.log(`size (raw / gzip / brotli bytes), ${DIST}:`);
 for (const r of result.size.files) {
-  console.log(`  ${r.file.padEnd(44)} ${String(r.gzip).padStart(8)} ${String(r.raw).padStart(9)}  ${r.by}`);
+  console.log(`  ${r.file.padEnd(44)} ${String(r.raw).padStart(9)} ${String(r.gzip).padStart(8)} ${String(r.br).padStart(8)}  ${r.by}`);
 }
-console.log(`  page load total: ${kb(result.size.page.gzip)} KB gzip (${kb(result.size.page.raw)} KB raw)`);
-console.log(`  first visit total (with precache): ${kb(result.size.total.gzip)} KB gzip (${kb(result.size.total.raw)} KB raw); target < 250 KB`);
+const { page: pg, total } = result.size;
+console.log(`  page load, each file once: ${kb(pg.raw)} KB raw, ${kb(pg.gzip)} KB gzip, ${kb(pg.br)} KB brotli`);
+console.log(`  every file once (with the precache): ${kb(total.raw)} KB raw, ${kb(total.gzip)} KB gzip, ${kb(total.br)} KB brotli; target < 250 KB gzip`);
+
+result.transfer = await transfer();
+console.log('first visit as transferred (counted at the server, service worker included):');
+for (const t of result.transfer) {
+  console.log(
+    `  ${t.encodings.padEnd(8)} ${kb(t.bytes).padStart(8)} KB in ${t.bodies} bodies (${t.requests} requests, ${t.not_modified} × 304); ` +
+      `wasm sent ${t.wasm_downloads}× (${kb(t.wasm_bytes)} KB) — target once: ${t.wasm_downloads === 1 ? 'met' : 'NOT MET'}`
+  );
+}
 
 if (args['size-only'] !== 'true') {
   const srv = await server();

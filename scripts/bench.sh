@@ -6,13 +6,16 @@
 #   1. release build with trunk (the size profile of Cargo.toml + wasm-opt -Oz) into
 #      $BENCH_DIST (default /tmp/dist-bench);
 #   2. a stored 升级 match of 1,000 hands (cargo run --example gen_match);
-#   3. scripts/bench-web.mjs: gzip bytes of everything the first visit downloads, and, in
-#      headless Chromium with 4× CPU throttling, first usable screen (cold / service-worker
-#      cache), loading the 1,000-hand match, commit → paint on it, the home list of 300
-#      stored 24-hand matches;
-#   4. criterion: replaying 10,000 hands of each game, loading/committing on long logs,
+#   3. scripts/wasm-top.mjs: what is large in the wasm (sections, code by crate, the largest
+#      functions), from the same wasm-opt run as trunk's with the names kept (-g);
+#   4. scripts/bench-web.mjs: raw, gzip and brotli bytes of every file; a first visit as
+#      transferred, counted at the server (brotli, gzip only, uncompressed; how often the
+#      wasm is sent: the target is once); and, in headless Chromium with 4× CPU throttling,
+#      first usable screen (cold / service-worker cache), loading the 1,000-hand match,
+#      commit → paint on it, the home list of 300 stored 24-hand matches;
+#   5. criterion: replaying 10,000 hands of each game, loading/committing on long logs,
 #      renju judgement (benches/replay.rs), plus the plain renju timing (benches/renju.rs);
-#   5. writes bench/latest.md and bench/<date>-<commit>.md, and the figures into README.md's
+#   6. writes bench/latest.md and bench/<date>-<commit>.md, and the figures into README.md's
 #      "## Benchmarks" section (that section only).
 #
 # Options (environment): BENCH_SKIP_BUILD=1 (reuse $BENCH_DIST), BENCH_SKIP_NATIVE=1,
@@ -40,6 +43,13 @@ if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
   trunk build --release --dist "$dist"
 fi
 
+echo "==== wasm: what is large in it (scripts/wasm-top.mjs)"
+# trunk's wasm-opt run (index.html: data-wasm-opt="z" and its params) on wasm-bindgen's output,
+# with -g instead of --strip-debug: the code of $dist's wasm, plus the name section.
+wasm-opt -Oz -g --strip-producers --strip-target-features \
+  "${CARGO_TARGET_DIR:-target}/wasm-bindgen/release/referee_bg.wasm" -o "$work/named.wasm"
+node scripts/wasm-top.mjs "$work/named.wasm" --top 25 --json "$work/wasm-top.json"
+
 echo "==== 1,000-hand match; a 24-hand match (copied 300 times for the home list)"
 cargo run --quiet --release --example gen_match -- 1000 bench-1000 > "$work/match-1000.json"
 cargo run --quiet --release --example gen_match -- 24 bench-list > "$work/match-24.json"
@@ -61,7 +71,7 @@ fi
 
 mkdir -p bench
 node scripts/bench-report.mjs --web "$work/web.json" --criterion "$work/criterion.log" \
-  --renju "$work/renju.log" --date "$date" --commit "$commit" \
+  --renju "$work/renju.log" --wasm-top "$work/wasm-top.json" --date "$date" --commit "$commit" \
   --out bench/latest.md --readme README.md
 cp bench/latest.md "bench/$date-${commit}.md"
 echo "==== wrote bench/latest.md, bench/$date-${commit}.md and README.md § Benchmarks"

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Tiny dependency-free static server for the built app (dist/).
 //
-//   node scripts/server.mjs [--dir dist] [--host 127.0.0.1] [--port 8080]
+//   node scripts/server.mjs [--dir dist] [--host 127.0.0.1] [--port 8080] [--encodings br,gzip]
 //
 // PORT / HOST env vars work too; --port 0 picks a free port.  Prints one line
 // "serving DIR at http://HOST:PORT/" once listening (the tests read it).
@@ -11,13 +11,24 @@
 //   last segment has no file extension (/match/xyz, /settings); other unknown
 //   files (a script's fetch of /missing.js) get 404.
 // * MIME types for wasm, web manifest, JS modules, …
-// * sw.js and index.html: Cache-Control: no-cache (updates are seen at once);
-//   other files revalidate with an ETag.
+// * Compression: a file's precompressed form NAME.br or NAME.gz (written by
+//   scripts/sw-build.mjs) is sent when the request's Accept-Encoding allows it,
+//   brotli first, with Content-Encoding and Vary: Accept-Encoding.  --encodings
+//   lists the forms to use, in order (`gzip` alone, or `identity` for none: what a
+//   host without brotli, or without compression, would send).
+// * Caching: a name with a content hash (dist-files.mjs: the wasm, its JS, the CSS,
+//   the boot script) is `Cache-Control: public, max-age=31536000, immutable`; every
+//   other file (index.html, sw.js, sw-register.js, the manifest, the icons) is
+//   `no-cache` and revalidates with an ETag (one per form).
+// * SERVER_LOG=1: one line per response on stdout,
+//   "GET /path STATUS BODY_BYTES ENCODING MSms" (ENCODING: br, gzip or identity),
+//   which the e2e tests and the benchmark read to count what went over the wire.
 
 import { createServer } from 'node:http';
 import { createReadStream, promises as fs } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENCODINGS, isHashed } from './dist-files.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -43,6 +54,7 @@ function parseArgs(argv) {
     dir: 'dist',
     host: process.env.HOST || '127.0.0.1',
     port: process.env.PORT !== undefined ? Number(process.env.PORT) : 8080,
+    encodings: ENCODINGS.map((e) => e.encoding),
   };
   for (let i = 0; i < argv.length; i++) {
     const [k, inline] = argv[i].split('=', 2);
@@ -50,6 +62,7 @@ function parseArgs(argv) {
     if (k === '--dir') opts.dir = v;
     else if (k === '--host') opts.host = v;
     else if (k === '--port') opts.port = Number(v);
+    else if (k === '--encodings') opts.encodings = v.split(',').filter((x) => x && x !== 'identity');
     else {
       console.error(`unknown argument ${argv[i]}`);
       process.exit(2);
@@ -58,8 +71,38 @@ function parseArgs(argv) {
   return opts;
 }
 
-export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080 } = {}) {
+/** The codings a request's Accept-Encoding allows (q > 0), e.g. Set {'gzip', 'br'}. */
+function accepted(header = '') {
+  const ok = new Set();
+  let star = false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [token, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (!token || (q && !(Number(q.slice(2)) > 0))) continue;
+    if (token === '*') star = true;
+    else ok.add(token);
+  }
+  if (star) for (const e of ENCODINGS) ok.add(e.encoding);
+  return ok;
+}
+
+export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080, encodings } = {}) {
   const root = resolve(dir);
+  const forms = ENCODINGS.filter((e) => !encodings || encodings.includes(e.encoding));
+
+  // The stored forms of a file that this server may send: [{encoding, suffix, st}].
+  async function variants(path) {
+    const out = [];
+    for (const e of forms) {
+      try {
+        const st = await fs.stat(path + e.suffix);
+        if (st.isFile()) out.push({ ...e, st });
+      } catch {
+        /* no such form */
+      }
+    }
+    return out;
+  }
 
   async function fileAt(pathname) {
     const p = normalize(join(root, pathname));
@@ -80,6 +123,7 @@ export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080 } = 
 
   const server = createServer(async (req, res) => {
     const started = Date.now();
+    const sent = { bytes: 0, encoding: 'identity' }; // for SERVER_LOG
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -104,34 +148,43 @@ export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080 } = 
         return;
       }
       const ext = extname(hit.path).toLowerCase();
-      const etag = `W/"${hit.st.size.toString(16)}-${Math.floor(hit.st.mtimeMs).toString(16)}"`;
+      const stored = await variants(hit.path);
+      const ok = accepted(req.headers['accept-encoding']);
+      const form = stored.find((v) => ok.has(v.encoding));
+      const st = form ? form.st : hit.st;
+      const tag = `${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}`;
+      const etag = `W/"${tag}${form ? '-' + form.encoding : ''}"`;
       const headers = {
         'Content-Type': TYPES[ext] || 'application/octet-stream',
-        'Cache-Control': 'no-cache',
+        'Cache-Control': isHashed(hit.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
         ETag: etag,
         'X-Content-Type-Options': 'nosniff',
       };
+      if (stored.length) headers.Vary = 'Accept-Encoding';
+      if (form) headers['Content-Encoding'] = form.encoding;
       if (pathname.endsWith('/sw.js')) headers['Service-Worker-Allowed'] = '/';
+      if (form) sent.encoding = form.encoding;
       if (req.headers['if-none-match'] === etag) {
         res.writeHead(304, headers).end();
         return;
       }
-      headers['Content-Length'] = hit.st.size;
+      headers['Content-Length'] = st.size;
       res.writeHead(200, headers);
       if (req.method === 'HEAD') {
         res.end();
         return;
       }
-      createReadStream(hit.path).pipe(res);
+      sent.bytes = st.size;
+      createReadStream(form ? hit.path + form.suffix : hit.path).pipe(res);
     } catch (err) {
       if (!res.headersSent) res.writeHead(500);
       res.end();
       console.error(`${req.method} ${req.url}: ${err}`);
     } finally {
       if (process.env.SERVER_LOG) {
-        res.on('finish', () =>
-          console.log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`)
-        );
+        res.on('finish', () => {
+          console.log(`${req.method} ${req.url} ${res.statusCode} ${sent.bytes} ${sent.encoding} ${Date.now() - started}ms`);
+        });
       }
     }
   });

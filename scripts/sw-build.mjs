@@ -16,13 +16,23 @@
 //    every file of the build (hashed names included, no hand-kept list) and the
 //    cache version = sha256 over the paths and contents of those files and the
 //    template.  Any change to any byte gives a new worker, hence an update.
+//    The worker learns which names carry a content hash (dist-files.mjs): those it
+//    may take from the HTTP cache, so the first visit downloads each file once.
+// 3. Compression: writes NAME.br (brotli, quality 11) and NAME.gz (gzip -9) next to
+//    every text or wasm file, sw.js and index.html included, for scripts/server.mjs
+//    (or any static host) to send by Accept-Encoding.  A form that would not be
+//    smaller is left out; one that already holds the file's current bytes is kept
+//    as it is (running this again on a built dir costs little).  Skipped for debug
+//    builds (TRUNK_PROFILE=debug: trunk serve sends files uncompressed anyway).
 //
 // Dependency-free (node >= 18).
 
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync, readdirSync, statSync, existsSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { readFileSync, writeFileSync, readdirSync, statSync, existsSync, rmSync } from 'node:fs';
+import { dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { COMPRESSIBLE, ENCODINGS, isHashed, isVariant } from './dist-files.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
@@ -79,7 +89,7 @@ function walk(d) {
 
 const files = walk(dir)
   .map((p) => relative(dir, p).split(sep).join('/'))
-  .filter((rel) => rel !== 'sw.js')
+  .filter((rel) => rel !== 'sw.js' && !isVariant(rel))
   .sort();
 
 const tpl = readFileSync(template, 'utf8');
@@ -96,15 +106,76 @@ const urls = files.map((rel) => base + rel);
 
 const VERSION_MARK = "'__SW_VERSION__'";
 const PRECACHE_MARK = '/* __SW_PRECACHE__ */ []';
-if (!tpl.includes(VERSION_MARK) || !tpl.includes(PRECACHE_MARK)) {
-  fail(`template ${template} lacks the ${VERSION_MARK} or ${PRECACHE_MARK} marker`);
+const HASHED_MARK = '/* __SW_HASHED__ */ []';
+for (const mark of [VERSION_MARK, PRECACHE_MARK, HASHED_MARK]) {
+  if (!tpl.includes(mark)) fail(`template ${template} lacks the ${mark} marker`);
 }
 const sw = tpl
   .replace(VERSION_MARK, () => JSON.stringify(version))
-  .replace(PRECACHE_MARK, () => JSON.stringify(urls, null, 2));
+  .replace(PRECACHE_MARK, () => JSON.stringify(urls, null, 2))
+  .replace(HASHED_MARK, () => JSON.stringify(urls.filter(isHashed), null, 2));
 writeFileSync(join(dir, 'sw.js'), sw);
 
 console.log(
   `sw-build: ${moved} inline script(s) externalised; sw.js version ${version}, ` +
     `${urls.length} files precached (${(bytes / 1024).toFixed(1)} KiB)`
+);
+
+// ---- 3. precompressed forms ------------------------------------------------------------
+if (process.env.TRUNK_PROFILE === 'debug') process.exit(0);
+
+const compress = {
+  br: (data, text) =>
+    brotliCompressSync(data, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: text ? constants.BROTLI_MODE_TEXT : constants.BROTLI_MODE_GENERIC,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+  gzip: (data) => gzipSync(data, { level: 9 }),
+};
+const decompress = { br: brotliDecompressSync, gzip: gunzipSync };
+
+// Forms whose file is gone (a renamed build file) go too.
+for (const rel of walk(dir).map((p) => relative(dir, p).split(sep).join('/'))) {
+  const e = ENCODINGS.find((e) => rel.endsWith(e.suffix));
+  if (e && !existsSync(join(dir, rel.slice(0, -e.suffix.length)))) rmSync(join(dir, rel));
+}
+let raw = 0;
+const packed = Object.fromEntries(ENCODINGS.map((e) => [e.encoding, 0]));
+let written = 0;
+for (const rel of [...files, 'sw.js']) {
+  const ext = extname(rel).toLowerCase();
+  if (!COMPRESSIBLE.has(ext)) continue;
+  const data = readFileSync(join(dir, rel));
+  raw += data.length;
+  for (const { encoding, suffix } of ENCODINGS) {
+    const out = join(dir, rel + suffix);
+    let current = null;
+    if (existsSync(out)) {
+      try {
+        const old = readFileSync(out);
+        if (decompress[encoding](old).equals(data)) current = old;
+      } catch {
+        /* not a valid form: written anew */
+      }
+    }
+    if (!current) {
+      const z = compress[encoding](data, ext !== '.wasm');
+      if (z.length >= data.length) {
+        rmSync(out, { force: true });
+        continue;
+      }
+      writeFileSync(out, z);
+      written += 1;
+      current = z;
+    }
+    packed[encoding] += current.length;
+  }
+}
+console.log(
+  `sw-build: precompressed ${(raw / 1024).toFixed(1)} KiB of text and wasm → ` +
+    ENCODINGS.map((e) => `${(packed[e.encoding] / 1024).toFixed(1)} KiB ${e.encoding}`).join(', ') +
+    ` (${written} form(s) written)`
 );

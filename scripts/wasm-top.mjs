@@ -2,13 +2,17 @@
 // What is large in a wasm file (twiggy is not available offline): section sizes, and the
 // code bytes of each function by name, summed by crate — from the `name` section.
 //
-//   node scripts/wasm-top.mjs FILE.wasm [--top 40] [--depth 1]
+//   node scripts/wasm-top.mjs FILE.wasm [--top 40] [--depth 1] [--json OUT.json]
 //
 // A release wasm has no names after wasm-opt; keep them for the analysis with e.g.
 //   wasm-opt -Oz -g in.wasm -o named.wasm      (or analyse target/…/release/referee.wasm)
-// --depth 2 groups by the first two path segments (serde_json::de, leptos::…).
+// (scripts/bench.sh does so with trunk's wasm-opt options: the same code as dist/'s wasm,
+// plus the name section.)  Percentages are of the file without its name section, i.e. of
+// the wasm as shipped.  --depth 2 groups by the first two path segments (serde_json::de,
+// leptos::…).  --json writes the figures: {file, bytes, shipped_bytes, sections: [{label,
+// size}], functions: [{name, size}] (the largest --top), crates: [{crate, size, functions}]}.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const file = process.argv[2];
 if (!file) {
@@ -20,6 +24,8 @@ const opt = (k, d) => {
   return i > 0 ? Number(process.argv[i + 1]) : d;
 };
 const TOP = opt('top', 40);
+const jsonAt = process.argv.indexOf('--json');
+const JSON_OUT = jsonAt > 0 ? process.argv[jsonAt + 1] : null;
 const DEPTH = opt('depth', 1);
 const buf = readFileSync(file);
 
@@ -48,6 +54,7 @@ let imports = 0;
 let bodies = [];
 const names = new Map();
 while (pos < buf.length) {
+  const at = pos;
   const id = buf[pos++];
   const size = u32();
   const start = pos;
@@ -104,24 +111,33 @@ while (pos < buf.length) {
       pos += len;
     }
   }
-  sections.push({ label, size });
+  sections.push({ label, size, whole: end - at });
   pos = end;
 }
 
 const total = buf.length;
-const pct = (n) => `${((100 * n) / total).toFixed(1)}%`;
-console.log(`${file}: ${total} bytes`);
+const shipped = total - sections.filter((s) => s.label === 'custom "name"').reduce((n, s) => n + s.whole, 0);
+const pct = (n) => `${((100 * n) / shipped).toFixed(1)}%`;
+const report = { file, bytes: total, shipped_bytes: shipped, sections: [...sections].sort((a, b) => b.size - a.size).map(({ label, size }) => ({ label, size })), functions: [], crates: [] };
+console.log(`${file}: ${total} bytes, ${shipped} without the name section (percentages of those)`);
 console.log('sections:');
-for (const s of sections.sort((a, b) => b.size - a.size)) console.log(`  ${String(s.size).padStart(9)}  ${pct(s.size).padStart(6)}  ${s.label}`);
+for (const s of report.sections) {
+  const share = s.label === 'custom "name"' ? '—' : pct(s.size);
+  console.log(`  ${String(s.size).padStart(9)}  ${share.padStart(6)}  ${s.label}`);
+}
 
 if (!names.size) {
   console.log('(no name section: keep names with wasm-opt -g, or use the cargo output)');
+  if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(report, null, 2) + '\n');
   process.exit(0);
 }
 const funcs = bodies.map((size, i) => ({ size, name: names.get(imports + i) || `func[${imports + i}]` }));
 console.log(`\nlargest functions (of ${funcs.length}):`);
 for (const f of [...funcs].sort((a, b) => b.size - a.size).slice(0, TOP)) {
-  console.log(`  ${String(f.size).padStart(8)}  ${pct(f.size).padStart(6)}  ${demangle(f.name).slice(0, 150)}`);
+  // Without the symbol hash (::h<16 hex>): the same function keeps its name across builds.
+  const name = demangle(f.name).replace(/::h[0-9a-f]{16}$/, '').slice(0, 150);
+  report.functions.push({ name, size: f.size });
+  console.log(`  ${String(f.size).padStart(8)}  ${pct(f.size).padStart(6)}  ${name}`);
 }
 
 // Readable form of a legacy-mangled Rust name (`_ZN…17h<hash>E`); other names unchanged.
@@ -169,5 +185,7 @@ for (const f of funcs) {
 }
 console.log(`\ncode bytes by crate (depth ${DEPTH}):`);
 for (const [c, e] of [...by].sort((a, b) => b[1].size - a[1].size).slice(0, TOP)) {
+  report.crates.push({ crate: c, size: e.size, functions: e.n });
   console.log(`  ${String(e.size).padStart(8)}  ${pct(e.size).padStart(6)}  ${String(e.n).padStart(5)} fns  ${c}`);
 }
+if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(report, null, 2) + '\n');

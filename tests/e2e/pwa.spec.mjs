@@ -3,6 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { spawn, execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, appendFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
@@ -51,10 +52,27 @@ async function swControl(page) {
   });
 }
 
-/** A server of its own (a child process) that a test can kill. */
-async function ownServer(dir = 'dist') {
+// The build under test (E2E_DIST serves another one, as playwright.config.mjs does).
+const DIST = process.env.E2E_DIST || 'dist';
+
+/**
+ * A server of its own (a child process) that a test can kill.  `log`: every response
+ * as {method, path, status, bytes, encoding} (scripts/server.mjs's SERVER_LOG lines).
+ */
+async function ownServer(dir = DIST) {
   const child = spawn(process.execPath, ['scripts/server.mjs', '--dir', dir, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, SERVER_LOG: '1' },
+  });
+  const log = [];
+  let rest = '';
+  child.stdout.on('data', (d) => {
+    const lines = (rest + d).split('\n');
+    rest = lines.pop();
+    for (const line of lines) {
+      const m = line.match(/^(GET|HEAD) (\S+) (\d+) (\d+) (\S+) \d+ms$/);
+      if (m) log.push({ method: m[1], path: m[2], status: Number(m[3]), bytes: Number(m[4]), encoding: m[5] });
+    }
   });
   const url = await new Promise((ok, ko) => {
     let out = '';
@@ -68,6 +86,7 @@ async function ownServer(dir = 'dist') {
   return {
     url,
     child,
+    log,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const gone = new Promise((ok) => child.once('exit', ok));
@@ -75,6 +94,24 @@ async function ownServer(dir = 'dist') {
       await gone;
     },
   };
+}
+
+/** A plain HTTP GET: {status, headers, body (as sent, not decoded)}. */
+function get(url, headers = {}) {
+  return new Promise((ok, ko) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => ok({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', ko);
+    req.end();
+  });
+}
+
+/** The precache list of the build's sw.js. */
+function precacheList(sw) {
+  return JSON.parse(sw.match(/const PRECACHE = (\[[\s\S]*?\]);/)[1]);
 }
 
 /** Resolves to the error code of a plain HTTP GET to url ('ECONNREFUSED' when down). */
@@ -114,8 +151,7 @@ test('a service worker controls the page after one visit and precaches the build
   await expectApp(page);
   expect(await swControl(page)).toMatch(/\/sw\.js$/);
 
-  const sw = await (await page.request.get('/sw.js')).text();
-  const precache = JSON.parse(sw.match(/const PRECACHE = (\[[\s\S]*?\]);/)[1]);
+  const precache = precacheList(await (await page.request.get('/sw.js')).text());
   expect(precache).toContain('/index.html');
   expect(precache).toContain('/manifest.webmanifest');
   expect(precache.some((u) => /\.wasm$/.test(u))).toBe(true);
@@ -134,6 +170,76 @@ test('a service worker controls the page after one visit and precaches the build
   await expectApp(page);
   expect(await page.evaluate(() => typeof window.__swApplyUpdate)).toBe('function');
   expect(await page.evaluate(() => window.__swUpdateReady)).toBe(false);
+});
+
+test('a first visit downloads each file once, the wasm and the text compressed', async ({ page }) => {
+  const server = await ownServer();
+  try {
+    await page.goto(server.url);
+    await expectApp(page);
+    await swControl(page); // in control = installed: the precache is complete
+    await page.waitForTimeout(1000); // time for a late duplicate to show up in the log
+    const precache = precacheList(readFileSync(join(DIST, 'sw.js'), 'utf8'));
+    const wasm = precache.find((u) => u.endsWith('.wasm'));
+    const asked = server.log.filter((r) => r.path === wasm);
+    expect(asked, `requests for ${wasm}`).toHaveLength(1);
+    expect(asked[0].status).toBe(200);
+    expect(['br', 'gzip']).toContain(asked[0].encoding);
+
+    // No file's bytes are sent twice ('/' is index.html); the text forms are compressed.
+    const file = (path) => (path === '/' ? '/index.html' : path.split('?')[0]);
+    const sent = {};
+    for (const r of server.log.filter((r) => r.status === 200)) {
+      sent[file(r.path)] = (sent[file(r.path)] || 0) + 1;
+      if (/\.(html|js|wasm|css|webmanifest)$/.test(file(r.path))) {
+        expect(r.encoding, `encoding of ${r.path}`).not.toBe('identity');
+      }
+    }
+    expect(Object.entries(sent).filter(([, n]) => n > 1)).toEqual([]);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('the server sends the precompressed forms and the caching a static host needs', async ({ baseURL }) => {
+  const precache = precacheList(readFileSync(join(DIST, 'sw.js'), 'utf8'));
+  const wasm = precache.find((u) => u.endsWith('.wasm'));
+  const css = precache.find((u) => u.endsWith('.css'));
+  const cases = [
+    [wasm, 'public, max-age=31536000, immutable'],
+    [css, 'public, max-age=31536000, immutable'],
+    ['/index.html', 'no-cache'],
+    ['/sw.js', 'no-cache'],
+    ['/sw-register.js', 'no-cache'],
+  ];
+  for (const [path, cacheControl] of cases) {
+    const raw = readFileSync(join(DIST, path));
+    const etags = {};
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['identity', undefined, (b) => b],
+      ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+    ]) {
+      const r = await get(new URL(path, baseURL).href, { 'Accept-Encoding': accept });
+      expect(r.status, `${path} (${accept})`).toBe(200);
+      expect(r.headers['content-encoding'], `${path} (${accept})`).toBe(encoding);
+      expect(r.headers.vary, path).toBe('Accept-Encoding');
+      expect(r.headers['cache-control'], path).toBe(cacheControl);
+      expect(decode(r.body).equals(raw), `${path} (${accept}) decodes to the file`).toBe(true);
+      if (encoding) expect(r.body.length).toBeLessThan(raw.length);
+      // Each form revalidates with its own ETag.
+      etags[encoding || 'identity'] = r.headers.etag;
+      const again = await get(new URL(path, baseURL).href, { 'Accept-Encoding': accept, 'If-None-Match': r.headers.etag });
+      expect(again.status, `${path} (${accept}) revalidated`).toBe(304);
+    }
+    expect(new Set(Object.values(etags)).size, `${path}: one ETag per form`).toBe(3);
+  }
+  // An app path falls back to index.html, compressed and never cached for good.
+  const deep = await get(new URL('/match/xyz', baseURL).href, { 'Accept-Encoding': 'br', Accept: 'text/html' });
+  expect(deep.status).toBe(200);
+  expect(deep.headers['content-encoding']).toBe('br');
+  expect(deep.headers['cache-control']).toBe('no-cache');
 });
 
 test('the web manifest parses and its icons load', async ({ page }) => {
@@ -260,7 +366,7 @@ test('the CSP forbids remote and inline scripts', async ({ page }) => {
 
 test('a new build is announced (sw-update-ready) and applied by __swApplyUpdate()', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'referee-dist-'));
-  cpSync('dist', dir, { recursive: true });
+  cpSync(DIST, dir, { recursive: true });
   const server = await ownServer(dir);
   try {
     await page.goto(server.url);

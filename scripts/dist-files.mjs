@@ -1,0 +1,32 @@
+// What the files of a release build (dist/) are, for the tools that write, serve and
+// measure it: scripts/sw-build.mjs, scripts/server.mjs, scripts/bench-web.mjs.
+// Dependency-free (node >= 18).
+
+/**
+ * Whether a file's name carries a hash of its contents, so that its bytes never change:
+ * trunk's `referee-1d9e2d4d5fca44de_bg.wasm`, `referee-….js`, `main-8e0304a4bf015360.css`
+ * (a 64-bit hash in hex, leading zeros dropped, hence 10–16 digits here) and sw-build.mjs's
+ * `boot-<16 hex>.js`.  Such files may be cached for good (`Cache-Control: immutable`) and
+ * the service worker may precache them from the HTTP cache; every other file
+ * (`index.html`, `sw.js`, `sw-register.js`, the manifest, the icons) is revalidated.
+ */
+export function isHashed(path) {
+  return /-[0-9a-f]{10,16}(_bg)?\.[a-z0-9]+$/.test(path);
+}
+
+/**
+ * The precompressed forms a file may have next to it, in the order of preference:
+ * `NAME.br` (brotli) and `NAME.gz` (gzip).  `encoding` is the Content-Encoding token.
+ */
+export const ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+];
+
+/** Whether a path is a precompressed form of another file (not a file of the app itself). */
+export function isVariant(path) {
+  return ENCODINGS.some((e) => path.endsWith(e.suffix));
+}
+
+/** Extensions worth compressing (text and wasm; the PNG icons are compressed already). */
+export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.wasm', '.css', '.webmanifest', '.json', '.svg', '.txt', '.map', '.ico']);
