@@ -1296,7 +1296,10 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             o.as_ref().map(|v| (v.rows.len(), v.session.segments.len(), v.next_first_bidder())).unwrap_or((0, 1, 0))
         });
         let _ = (rows, segs);
-        if form.editing.get_untracked().is_none() && form.bid.calls.with_untracked(Vec::is_empty) {
+        if form.editing.get_untracked().is_none()
+            && form.bid.calls.with_untracked(Vec::is_empty)
+            && !form.intent.changed_untracked()
+        {
             form.bid.first.set(next);
         }
     });
