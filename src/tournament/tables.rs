@@ -85,16 +85,18 @@ impl Leg<'_> {
         LegError::Preset(self.preset_id.to_string())
     }
     /// Side `i`, or an empty one.
-    pub fn side(&self, i: usize) -> LegSide {
-        self.sides.get(i).cloned().unwrap_or_default()
+    pub fn side(&self, i: usize) -> &LegSide {
+        const NONE: [String; 2] = [String::new(), String::new()];
+        static EMPTY: LegSide = LegSide { name: String::new(), pair: NONE, pairs: [NONE, NONE] };
+        self.sides.get(i).unwrap_or(&EMPTY)
     }
     /// Team names: side 0 is `A`, side 1 `B`.
     pub fn teams(&self) -> BTreeMap<Team, String> {
-        [(Team::A, self.side(0).name), (Team::B, self.side(1).name)].into_iter().collect()
+        [(Team::A, self.side(0).name.clone()), (Team::B, self.side(1).name.clone())].into_iter().collect()
     }
     /// Player names by seat: side 0's pair at N/S, side 1's at E/W.
     pub fn players(&self) -> BTreeMap<Seat, String> {
-        let ([n, s], [e, w]) = (self.side(0).pair, self.side(1).pair);
+        let ([n, s], [e, w]) = (self.side(0).pair.clone(), self.side(1).pair.clone());
         [(Seat::N, n), (Seat::S, s), (Seat::E, e), (Seat::W, w)].into_iter().collect()
     }
     /// Every side's name, in order.

@@ -561,7 +561,7 @@ impl crate::record::game::Game for Duplicate {
         let mut s = DuplicateSetup::new(p, 6);
         let team = |i: usize| {
             let side = leg.side(i);
-            DupTeam { name: side.name, pairs: side.pairs }
+            DupTeam { name: side.name.clone(), pairs: side.pairs.clone() }
         };
         s.teams = [(Team::A, team(0)), (Team::B, team(1))].into_iter().collect();
         Ok(s)

@@ -861,7 +861,7 @@ impl crate::record::game::Game for Renju {
         }
         Ok(RenjuSetup {
             preset: p,
-            players: [leg.side(0).name, leg.side(1).name],
+            players: [leg.side(0).name.clone(), leg.side(1).name.clone()],
             first_black: Player::P1,
             clock: None,
         })
