@@ -8,16 +8,18 @@
 //! (undoing a delete brings the hand back).
 
 pub mod elapsed;
+pub mod game;
 pub mod games;
 pub mod replay;
 pub mod sample;
 pub mod schema;
 
-use crate::rules::shengji::{self, Preset, Start};
+use crate::rules::shengji::{self, Start};
 use crate::rules::{Seat, Team};
+use game::{by_game, GameId};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
+pub use games::shengji::ShengjiSetup;
 pub use schema::{ImportError, SCHEMA_VERSION};
 
 /// The field of [`Match::append`]'s error when a void or a correction would make a later
@@ -90,33 +92,24 @@ impl Setup {
     /// colour, a deal's seat depend on those before it). Used when an import leaves an
     /// entry out ([`schema::merge`]).
     pub fn entries_independent(&self) -> bool {
-        matches!(self, Setup::Duplicate(_))
+        by_game!(self; Setup(_) => G: G::INDEPENDENT_ENTRIES)
     }
-    /// The game id (`shengji`, `duplicate`, `guandan`, `doudizhu`, `sandayi`, `renju`).
+    /// Whether referee rulings are recorded in this game ([`game::Game::RULINGS`]).
+    pub fn rulings(&self) -> bool {
+        by_game!(self; Setup(_) => G: G::RULINGS)
+    }
+    /// The game.
+    pub fn id(&self) -> GameId {
+        by_game!(self; Setup(_) => G: G::ID)
+    }
+    /// The stored game id ([`GameId::as_str`]).
     pub fn game(&self) -> &'static str {
-        match self {
-            Setup::Shengji(_) => "shengji",
-            Setup::Duplicate(_) => "duplicate",
-            Setup::Guandan(_) => "guandan",
-            Setup::Doudizhu(_) => "doudizhu",
-            Setup::Sandayi(_) => "sandayi",
-            Setup::Renju(_) => "renju",
-        }
+        self.id().as_str()
     }
-}
-
-/// Set-up of a 升级 match between two teams of two (issue 3 step 1).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ShengjiSetup {
-    /// The match's own copy of the preset (a referee may have changed any parameter).
-    pub preset: Preset,
-    /// Team names: `A` sits N/S, `B` E/W.
-    pub teams: BTreeMap<Team, String>,
-    /// Player names by seat.
-    pub players: BTreeMap<Seat, String>,
-    /// Start levels, first declarer team and dealer seat of game 1.
-    pub start: Start,
+    /// The entrants' names as one line ([`game::Game::participants`]).
+    pub fn participants(&self) -> String {
+        by_game!(self; Setup(s) => G: G::participants(s))
+    }
 }
 
 /// One log entry: when, and what was done.
@@ -167,20 +160,17 @@ pub enum HandInput {
 }
 
 impl HandInput {
-    /// The game id this input belongs to (as [`Setup::game`]).
+    /// The game this input belongs to.
+    pub fn id(&self) -> GameId {
+        by_game!(self; HandInput(_) => G: G::ID)
+    }
+    /// The stored game id this input belongs to (as [`Setup::game`]).
     pub fn game(&self) -> &'static str {
-        match self {
-            HandInput::Shengji(_) => "shengji",
-            HandInput::Duplicate(_) => "duplicate",
-            HandInput::Guandan(_) => "guandan",
-            HandInput::Doudizhu(_) => "doudizhu",
-            HandInput::Sandayi(_) => "sandayi",
-            HandInput::Renju(_) => "renju",
-        }
+        self.id().as_str()
     }
 }
 
-/// Clock actions on the match clock (issue 3 step 5).
+/// Clock actions on the match clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ClockAction {

@@ -355,15 +355,9 @@ fn refine(doc: &Value, field: String, reason: String) -> ImportError {
         "setup" | "match" => {
             let Some(Value::String(game)) = rest.remove("game") else { return ie(field, reason) };
             let v = Value::Object(rest);
-            use super::games as g;
-            match game.as_str() {
-                "shengji" => sub::<super::ShengjiSetup>(&v),
-                "duplicate" => sub::<g::duplicate::DuplicateSetup>(&v),
-                "guandan" => sub::<g::guandan::GuandanSetup>(&v),
-                "doudizhu" => sub::<g::doudizhu::DoudizhuSetup>(&v),
-                "sandayi" => sub::<g::sandayi::SandayiSetup>(&v),
-                "renju" => sub::<g::renju::RenjuSetup>(&v),
-                _ => Ok(()),
+            match super::game::GameId::parse(&game) {
+                Some(id) => super::game::by_game!(id; GameId => G: sub::<<G as super::game::Game>::Setup>(&v)),
+                None => Ok(()),
             }
         }
         "op" => {
@@ -506,38 +500,7 @@ pub fn validate_match(m: &Match) -> Result<(), ImportError> {
     }
     check_texts(&m.setup, "setup")?;
     let setup_err = |e: ImportError| prefix("setup", e);
-    match &m.setup {
-        Setup::Duplicate(s) => super::games::duplicate::validate_setup(s).map_err(setup_err)?,
-        Setup::Guandan(s) => super::games::guandan::validate_setup(s).map_err(setup_err)?,
-        Setup::Doudizhu(s) => super::games::doudizhu::validate_setup(s).map_err(setup_err)?,
-        Setup::Sandayi(s) => super::games::sandayi::validate_setup(s).map_err(setup_err)?,
-        Setup::Renju(s) => super::games::renju::validate_setup(s).map_err(setup_err)?,
-        Setup::Shengji(s) => {
-            for (t, n) in &s.teams {
-                if n.chars().count() > 60 {
-                    return Err(ie(format!("setup.teams.{t:?}"), "name longer than 60 characters"));
-                }
-            }
-            for (seat, n) in &s.players {
-                if n.chars().count() > 60 {
-                    return Err(ie(format!("setup.players.{seat:?}"), "name longer than 60 characters"));
-                }
-            }
-            if s.preset.table.bands.is_empty() {
-                return Err(ie("setup.preset.table.bands", "the level table is empty"));
-            }
-            if let Some((lo, hi)) = s.preset.clamp {
-                if lo > hi {
-                    return Err(ie("setup.preset.clamp", format!("the minimum {lo} is above the maximum {hi}")));
-                }
-            }
-            if let (Some(d), Some(declarer)) = (s.start.dealer, s.start.declarer) {
-                if d.team() != declarer {
-                    return Err(ie("setup.start.dealer", "the dealer seat is not on the declarer team"));
-                }
-            }
-        }
-    }
+    super::game::by_game!(&m.setup; Setup(s) => G: G::validate_setup(s)).map_err(setup_err)?;
     let mut prior = Match { entries: Vec::with_capacity(m.entries.len()), ..m.clone() };
     let mut index = LogIndex::default();
     for (i, e) in m.entries.iter().enumerate() {
@@ -662,24 +625,8 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
     }
     let check_hand = |h: &HandInput| -> Result<(), ImportError> {
         let game = |e: ImportError| prefix(&format!("op.hand.{}", h.game()), e);
-        use super::games as g;
-        match (h, &m.setup) {
-            (HandInput::Duplicate(h), Setup::Duplicate(s)) => g::duplicate::check_hand(m, s, h).map_err(game),
-            (HandInput::Guandan(h), Setup::Guandan(s)) => g::guandan::check_hand(m, s, h).map_err(game),
-            (HandInput::Doudizhu(h), Setup::Doudizhu(s)) => g::doudizhu::check_hand(m, s, h).map_err(game),
-            (HandInput::Sandayi(h), Setup::Sandayi(s)) => g::sandayi::check_hand(m, s, h).map_err(game),
-            (HandInput::Renju(h), Setup::Renju(s)) => g::renju::check_hand(m, s, h).map_err(game),
-            (HandInput::Shengji(h), Setup::Shengji(s)) => {
-                shengji::validate_hand(&s.preset, h)
-                    .map_err(|er| ie(format!("op.hand.shengji.{}", er.field), er.reason))?;
-                if !h.declaring.is_empty() {
-                    shengji::check_declaring(&s.preset.declaring, &h.declaring)
-                        .map_err(|er| ie(format!("op.hand.shengji.{}", er.field), er.reason))?;
-                }
-                Ok(())
-            }
-            (h, s) => Err(ie("op.hand", format!("a {} entry in a {} match", h.game(), s.game()))),
-        }
+        super::game::by_game!((h, &m.setup); HandInput(h), Setup(s) => G: G::check_input(m, s, h).map_err(game);
+            else Err(ie("op.hand", format!("a {} entry in a {} match", h.game(), m.setup.game()))))
     };
     match &e.op {
         Op::Hand { hand } => check_hand(hand)?,
@@ -714,7 +661,7 @@ fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError
             }
         }
         Op::Ruling { referee, .. } => {
-            if !matches!(m.setup, Setup::Shengji(_) | Setup::Guandan(_)) {
+            if !m.setup.rulings() {
                 return Err(ie(
                     "op",
                     format!("rulings are recorded for 升级 and 掼蛋 only, not in a {} match", m.setup.game()),

@@ -854,19 +854,7 @@ pub fn builtin_format(id: &str) -> Option<FormatPreset> {
 
 /// The built-in game preset ids of a game (for the competition form).
 pub fn preset_ids(game: &str) -> Vec<String> {
-    match game {
-        "shengji" => {
-            crate::rules::shengji::builtin_presets().into_iter().filter(|p| !p.duplicate).map(|p| p.id).collect()
-        }
-        "duplicate" => {
-            crate::rules::shengji::builtin_presets().into_iter().filter(|p| p.duplicate).map(|p| p.id).collect()
-        }
-        "guandan" => crate::rules::guandan::builtin_presets().into_iter().map(|p| p.id).collect(),
-        "doudizhu" => crate::rules::doudizhu::builtin_presets().into_iter().map(|p| p.id).collect(),
-        "sandayi" => crate::rules::sandayi::builtin_presets().into_iter().map(|p| p.id).collect(),
-        "renju" => crate::rules::renju::Preset::all().into_iter().map(|p| p.id).collect(),
-        _ => Vec::new(),
-    }
+    crate::record::game::GameId::parse(game).map(|g| g.preset_ids()).unwrap_or_default()
 }
 
 impl FormatPreset {

@@ -5,7 +5,7 @@
 //! Sides: for 2-sided games side 0 is team `A` (N/S; 双升: the set-up's team `A`; 五子棋:
 //! player 1), side 1 team `B`; for sessions (斗地主, 三打一) side `i` is player `i`.
 
-use crate::record::replay::{replay, MatchView};
+use crate::record::replay::replay;
 use crate::record::Match;
 use crate::rules::Team;
 use serde::Serialize;
@@ -35,76 +35,23 @@ pub struct Outcome {
     pub places: Vec<usize>,
 }
 
-fn side(t: Team) -> usize {
+/// The side of a team: `A` 0, `B` 1.
+pub fn side(t: Team) -> usize {
     match t {
         Team::A => 0,
         Team::B => 1,
     }
 }
 
-/// Reads the outcome of `m` from its replay.
+/// Reads the outcome of `m` from its replay ([`crate::record::game::Game::outcome`]).
 pub fn outcome(m: &Match) -> Outcome {
-    let mut o = Outcome::default();
-    match replay(m) {
-        MatchView::Guandan(v) => {
-            let per = |p: crate::rules::guandan::PerTeam<u32>| vec![p.a as i64, p.b as i64];
-            o.score = v.points_total.map(per).or(v.round_score_total.map(per)).unwrap_or_else(|| per(v.rounds_won));
-            o.games_won = vec![v.rounds_won.a, v.rounds_won.b];
-            o.double_wins = vec![v.double_wins.a, v.double_wins.b];
-            let mut f: Vec<usize> = v.rounds.iter().filter_map(|r| r.forfeit.map(side)).collect();
-            f.sort();
-            f.dedup();
-            o.forfeits = f;
-            o.winner = v.match_winner.map(side);
-            o.locked = v.locked;
-            o.done = v.finished || v.locked;
-            o.hands = v.rounds.iter().map(|r| r.hands as usize).sum();
-        }
-        MatchView::Shengji(v) => {
-            let w = |t| v.series.get(&t).copied().unwrap_or(0);
-            o.games_won = vec![w(Team::A), w(Team::B)];
-            o.score = o.games_won.iter().map(|&x| x as i64).collect();
-            o.double_wins = vec![0, 0];
-            o.winner = v.series_winner.map(side);
-            o.locked = v.locked;
-            o.done = v.series_winner.is_some() || v.locked;
-            o.hands = v.games.iter().map(|g| g.rows.len()).sum();
-        }
-        MatchView::Duplicate(v) => {
-            let g = |t| v.totals.totals.get(&t).copied().unwrap_or(0) as i64;
-            let b = |t| v.totals.boards_won.get(&t).copied().unwrap_or(0);
-            o.score = vec![g(Team::A), g(Team::B)];
-            o.games_won = vec![b(Team::A), b(Team::B)];
-            o.double_wins = vec![0, 0];
-            o.winner = match v.verdict {
-                crate::rules::shengji::DuplicateVerdict::Winner { team, .. } => Some(side(team)),
-                _ => None,
-            };
-            o.locked = v.locked;
-            o.done = v.complete || v.locked;
-            if !o.done {
-                o.winner = None;
-            }
-            o.hands = v.scored;
-        }
-        MatchView::Renju(v) => {
-            use crate::record::games::renju::Player;
-            let w = |p| v.wins.get(&p).copied().unwrap_or(0);
-            o.games_won = vec![w(Player::P1), w(Player::P2)];
-            o.score = o.games_won.iter().map(|&x| x as i64).collect();
-            o.double_wins = vec![0, 0];
-            o.winner = v.series_winner.map(|p| p.index());
-            o.locked = v.locked;
-            o.done = v.decided() || v.locked;
-            o.hands = v.games.iter().map(|g| g.moves.len()).sum();
-        }
-        MatchView::Doudizhu(v) => session(&mut o, &v.session, v.rows.len()),
-        MatchView::Sandayi(v) => session(&mut o, &v.session, v.rows.len()),
-    }
-    o
+    replay(m).outcome()
 }
 
-fn session(o: &mut Outcome, s: &crate::record::games::doudizhu::SessionView, hands: usize) {
+/// The outcome of a session (斗地主, 三打一) of `hands` hands: totals, places, and the
+/// winner once no play-off is pending.
+pub fn session(s: &crate::record::games::doudizhu::SessionView, hands: usize) -> Outcome {
+    let mut o = Outcome::default();
     let n = s.totals.len();
     o.score = s.totals.clone();
     o.games_won = vec![0; n];
@@ -127,6 +74,7 @@ fn session(o: &mut Outcome, s: &crate::record::games::doudizhu::SessionView, han
     o.locked = s.locked;
     o.done = s.locked;
     o.hands = hands;
+    o
 }
 
 #[cfg(test)]

@@ -14,14 +14,8 @@
 
 use super::standings::FixtureResult;
 use super::{draw, Competition, Entrant, EntrantKind, Event, SeatRule, Slot};
-use crate::record::games::{
-    doudizhu::DoudizhuSetup,
-    duplicate::{DupTeam, DuplicateSetup},
-    guandan::GuandanSetup,
-    renju,
-    sandayi::SandayiSetup,
-};
-use crate::record::{Match, Setup, ShengjiSetup};
+use crate::record::game::GameId;
+use crate::record::Match;
 use crate::rules::{Seat, Team};
 use std::collections::BTreeMap;
 
@@ -57,6 +51,65 @@ impl std::fmt::Display for LegError {
             LegError::GroupSize { have, want } => write!(f, "{have} players; a session needs {want}"),
             LegError::Preset(p) => write!(f, "no built-in preset {p}"),
         }
+    }
+}
+
+/// What a game needs to set up a leg's match ([`crate::record::game::Game::leg_setup`]):
+/// the competition's preset and overrides, and the sides in the order they sit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leg<'a> {
+    /// The competition's built-in game preset.
+    pub preset_id: &'a str,
+    /// The fixture's best-of; 0 keeps the preset's.
+    pub best_of: u32,
+    /// The competition's rounds-per-match override (掼蛋).
+    pub rounds_per_match: Option<u32>,
+    /// The sides in seat order ([`seated`]): with two, the one at N/S (team `A`) first.
+    pub sides: Vec<LegSide>,
+}
+
+/// One side of a leg's match.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LegSide {
+    /// Its name in the match (a team of several legs: with the leg's number).
+    pub name: String,
+    /// The pair that plays this leg (N, S or E, W).
+    pub pair: [String; 2],
+    /// A team's first and second pairs (双升 fields both in one match).
+    pub pairs: [[String; 2]; 2],
+}
+
+impl Leg<'_> {
+    /// The error for a preset the game does not have built in.
+    pub fn bad(&self) -> LegError {
+        LegError::Preset(self.preset_id.to_string())
+    }
+    /// Side `i`, or an empty one.
+    pub fn side(&self, i: usize) -> &LegSide {
+        const NONE: [String; 2] = [String::new(), String::new()];
+        static EMPTY: LegSide = LegSide { name: String::new(), pair: NONE, pairs: [NONE, NONE] };
+        self.sides.get(i).unwrap_or(&EMPTY)
+    }
+    /// Team names: side 0 is `A`, side 1 `B`.
+    pub fn teams(&self) -> BTreeMap<Team, String> {
+        [(Team::A, self.side(0).name.clone()), (Team::B, self.side(1).name.clone())].into_iter().collect()
+    }
+    /// Player names by seat: side 0's pair at N/S, side 1's at E/W.
+    pub fn players(&self) -> BTreeMap<Seat, String> {
+        let ([n, s], [e, w]) = (self.side(0).pair.clone(), self.side(1).pair.clone());
+        [(Seat::N, n), (Seat::S, s), (Seat::E, e), (Seat::W, w)].into_iter().collect()
+    }
+    /// Every side's name, in order.
+    pub fn names(&self) -> Vec<String> {
+        self.sides.iter().map(|x| x.name.clone()).collect()
+    }
+    /// A session's players, checked against the `want` its preset seats.
+    pub fn session_players(&self, want: usize) -> Result<Vec<String>, LegError> {
+        let names = self.names();
+        if names.len() != want {
+            return Err(LegError::GroupSize { have: names.len(), want });
+        }
+        Ok(names)
     }
 }
 
@@ -157,89 +210,25 @@ pub fn leg_match(
     }
     let (a, b) = if swapped { (1, 0) } else { (0, 1) };
     let id = leg_match_id(e, c, fixture, leg, &seated(&fr.sides, swapped).ok_or(LegError::Unresolved)?);
-    let pair = |s: usize| entrants.get(s).copied().flatten().map(|en| en.pair(leg)).unwrap_or_default();
-    let name = |s: usize| side_name(entrants.get(s).copied().flatten(), leg, c.legs);
-    let teams: BTreeMap<Team, String> = [(Team::A, name(a)), (Team::B, name(b))].into_iter().collect();
-    let players: BTreeMap<Seat, String> = {
-        let (pa, pb) = (pair(a), pair(b));
-        [(Seat::N, pa[0].clone()), (Seat::S, pa[1].clone()), (Seat::E, pb[0].clone()), (Seat::W, pb[1].clone())]
-            .into_iter()
-            .collect()
-    };
-    let bad = || LegError::Preset(c.preset_id.clone());
-    let setup = match c.game.as_str() {
-        "guandan" => {
-            let mut p = crate::rules::guandan::builtin_preset(&c.preset_id).ok_or_else(bad)?;
-            if f.best_of > 0 {
-                p.format.best_of = (f.best_of > 1).then_some(f.best_of);
+    let order: Vec<usize> = if ids.len() == 2 { vec![a, b] } else { (0..ids.len()).collect() };
+    let sides = order
+        .into_iter()
+        .map(|s| {
+            let en = entrants.get(s).copied().flatten();
+            LegSide {
+                name: side_name(en, leg, c.legs),
+                pair: en.map(|x| x.pair(leg)).unwrap_or_default(),
+                pairs: [0, 1].map(|k| en.map(|x| x.pair(k)).unwrap_or_default()),
             }
-            if let Some(n) = c.rounds_per_match {
-                p.format.rounds = Some(n);
-            }
-            let mut s = GuandanSetup::new(p);
-            s.teams = teams;
-            s.players = players;
-            Setup::Guandan(s)
-        }
-        "shengji" => {
-            let mut p = crate::rules::shengji::builtin_preset(&c.preset_id).filter(|p| !p.duplicate).ok_or_else(bad)?;
-            if f.best_of > 0 {
-                p.timing.best_of = f.best_of;
-            }
-            Setup::Shengji(ShengjiSetup { preset: p, teams, players, start: Default::default() })
-        }
-        "duplicate" => {
-            let p = crate::rules::shengji::builtin_preset(&c.preset_id).filter(|p| p.duplicate).ok_or_else(bad)?;
-            let mut s = DuplicateSetup::new(p, 6);
-            let team = |s: usize| {
-                let en = entrants.get(s).copied().flatten();
-                DupTeam {
-                    name: name(s),
-                    pairs: [en.map(|x| x.pair(0)).unwrap_or_default(), en.map(|x| x.pair(1)).unwrap_or_default()],
-                }
-            };
-            s.teams = [(Team::A, team(a)), (Team::B, team(b))].into_iter().collect();
-            Setup::Duplicate(s)
-        }
-        "renju" => {
-            let mut p = crate::rules::renju::Preset::by_id(&c.preset_id).ok_or_else(bad)?;
-            if f.best_of > 0 {
-                p.best_of = f.best_of.min(9) as u8;
-            }
-            Setup::Renju(renju::RenjuSetup {
-                preset: p,
-                players: [name(a), name(b)],
-                first_black: renju::Player::P1,
-                clock: None,
-            })
-        }
-        "doudizhu" | "sandayi" => {
-            let names: Vec<String> = (0..ids.len()).map(name).collect();
-            let want = if c.game == "doudizhu" {
-                crate::rules::doudizhu::builtin_presets().into_iter().find(|p| p.id == c.preset_id).map(|p| p.players)
-            } else {
-                crate::rules::sandayi::builtin_presets().into_iter().find(|p| p.id == c.preset_id).map(|p| p.players)
-            }
-            .ok_or_else(bad)?;
-            if names.len() != want {
-                return Err(LegError::GroupSize { have: names.len(), want });
-            }
-            if c.game == "doudizhu" {
-                let p = crate::rules::doudizhu::builtin_presets()
-                    .into_iter()
-                    .find(|p| p.id == c.preset_id)
-                    .ok_or_else(bad)?;
-                Setup::Doudizhu(DoudizhuSetup { preset: p, players: names })
-            } else {
-                let p = crate::rules::sandayi::builtin_presets()
-                    .into_iter()
-                    .find(|p| p.id == c.preset_id)
-                    .ok_or_else(bad)?;
-                Setup::Sandayi(SandayiSetup { preset: p, players: names })
-            }
-        }
-        g => return Err(LegError::Preset(g.to_string())),
-    };
+        })
+        .collect();
+    let game = GameId::parse(&c.game).ok_or_else(|| LegError::Preset(c.game.clone()))?;
+    let setup = game.leg_setup(&Leg {
+        preset_id: &c.preset_id,
+        best_of: f.best_of,
+        rounds_per_match: c.rounds_per_match,
+        sides,
+    })?;
     Ok((Match { id, created_ms: now_ms, title: String::new(), setup, entries: Vec::new() }, swapped))
 }
 
@@ -247,6 +236,7 @@ pub fn leg_match(
 mod tests {
     use super::*;
     use crate::record::schema::validate_match;
+    use crate::record::Setup;
     use crate::tournament::{builtin_formats, draw, schedule, standings};
 
     /// Competition `id` of the built-in `format` for every entrant of `e`, drawn in entrant

@@ -147,12 +147,7 @@ fn preset_label(l: Lang, game: &str, id: &str) -> String {
         return n.to_string();
     }
     if l != Lang::En {
-        let own = match game {
-            "guandan" => crate::rules::guandan::builtin_preset(id).map(|p| p.name),
-            "doudizhu" => crate::rules::doudizhu::builtin_presets().into_iter().find(|p| p.id == id).map(|p| p.name),
-            "sandayi" => crate::rules::sandayi::builtin_presets().into_iter().find(|p| p.id == id).map(|p| p.name),
-            _ => None,
-        };
+        let own = crate::record::game::GameId::parse(game).and_then(|g| g.preset_name(id));
         if let Some(n) = own {
             return n;
         }
@@ -1013,7 +1008,7 @@ fn AddCompetition(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
         let Some(f) = tm::builtin_format(&format_id.get_untracked()) else { return };
         let g = game.get_untracked();
         let groups = matches!(f.format, Format::Groups { .. });
-        if groups != matches!(g.as_str(), "doudizhu" | "sandayi") {
+        if groups != crate::record::game::GameId::parse(&g).is_some_and(|g| g.session()) {
             ev.error(t("ev.add.game_format"));
             return;
         }
@@ -1100,8 +1095,9 @@ fn AddCompetition(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
                             game.set(g);
                         }
                     >
-                        {["guandan", "shengji", "duplicate", "renju", "doudizhu", "sandayi"]
+                        {crate::record::game::GameId::ALL
                             .into_iter()
+                            .map(|g| g.as_str())
                             .map(|g| {
                                 view! {
                                     <option value=g selected=move || game.get() == g>
@@ -1225,24 +1221,7 @@ fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl IntoView {
                     .fixture(&fixture)
                     .map(|(r, f)| (r, f.legs.get(leg).map(|l| l.table).unwrap_or(0)))
                     .unwrap_or((0, 0));
-                let names = match &m.setup {
-                    crate::record::Setup::Doudizhu(s) => s.players.join(" / "),
-                    crate::record::Setup::Sandayi(s) => s.players.join(" / "),
-                    crate::record::Setup::Renju(s) => s.players.join(" vs "),
-                    crate::record::Setup::Guandan(s) => format!(
-                        "{} vs {}",
-                        s.teams.values().next().cloned().unwrap_or_default(),
-                        s.teams.values().nth(1).cloned().unwrap_or_default()
-                    ),
-                    crate::record::Setup::Shengji(s) => format!(
-                        "{} vs {}",
-                        s.teams.values().next().cloned().unwrap_or_default(),
-                        s.teams.values().nth(1).cloned().unwrap_or_default()
-                    ),
-                    crate::record::Setup::Duplicate(s) => {
-                        s.teams.values().map(|x| x.name.clone()).collect::<Vec<_>>().join(" vs ")
-                    }
-                };
+                let names = m.setup.participants();
                 let title = format!(
                     "{} · {} · {} · {} · {names}",
                     e.name,

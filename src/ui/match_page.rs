@@ -4,6 +4,7 @@
 use super::widgets::{fmt_duration, no_key_repeat, vibrate, EntryLog, FormIntent, LevelChart, PointsInput, UndoButton};
 use super::{ctx, fmt_time, io, now_ms, t, tx};
 use crate::i18n::Lang;
+use crate::record::game::GameId;
 use crate::record::replay::{
     extend_shengji, preview_next_hand, replay, replay_shengji, HandRow, MatchView, ShengjiView,
 };
@@ -257,7 +258,7 @@ pub fn MatchPage() -> impl IntoView {
     );
     // Re-mount the page only when the match or its game changes, not on every entry, so
     // forms and timers keep their state while entries are appended.
-    let game = Memo::new(move |_| m.with(|x| x.as_ref().map(|x| (x.id.clone(), x.setup.game()))));
+    let game = Memo::new(move |_| m.with(|x| x.as_ref().map(|x| (x.id.clone(), x.setup.id()))));
     move || match game.get() {
         None => {
             // Its stored value may have been moved aside (here or by another tab): say so.
@@ -286,12 +287,12 @@ pub fn MatchPage() -> impl IntoView {
             .into_any()
         }
         Some((_, g)) => match g {
-            "duplicate" => view! { <super::games::duplicate::Page m=m /> }.into_any(),
-            "guandan" => view! { <super::games::guandan::Page m=m /> }.into_any(),
-            "doudizhu" => view! { <super::games::doudizhu::Page m=m /> }.into_any(),
-            "sandayi" => view! { <super::games::sandayi::Page m=m /> }.into_any(),
-            "renju" => view! { <super::games::renju::Page m=m /> }.into_any(),
-            _ => view! { <ShengjiMatch m=m /> }.into_any(),
+            GameId::Shengji => view! { <ShengjiMatch m=m /> }.into_any(),
+            GameId::Duplicate => view! { <super::games::duplicate::Page m=m /> }.into_any(),
+            GameId::Guandan => view! { <super::games::guandan::Page m=m /> }.into_any(),
+            GameId::Doudizhu => view! { <super::games::doudizhu::Page m=m /> }.into_any(),
+            GameId::Sandayi => view! { <super::games::sandayi::Page m=m /> }.into_any(),
+            GameId::Renju => view! { <super::games::renju::Page m=m /> }.into_any(),
         },
     }
 }

@@ -2,6 +2,7 @@
 //! start levels, first declarer and dealer seat.
 
 use super::{ctx, io, new_id, now_ms, t, tx};
+use crate::record::game::GameId;
 use crate::record::{schema, Match, Setup, ShengjiSetup};
 use crate::rules::shengji::{builtin_presets, Amount, Preset, Start};
 use crate::rules::{Rank, Seat, Team};
@@ -67,36 +68,35 @@ pub fn PresetSummary(#[prop(into)] preset: Signal<Preset>) -> impl IntoView {
 /// `/new`: choose the game, then its set-up form.
 #[component]
 pub fn NewMatch() -> impl IntoView {
-    let game = RwSignal::new("shengji");
-    let games = ["shengji", "duplicate", "guandan", "doudizhu", "sandayi", "renju"];
+    let game = RwSignal::new(GameId::Shengji);
     view! {
         <section class="page new">
             <h1>{tx("new.title")}</h1>
             <div class="chips" role="tablist">
-                {games
+                {GameId::ALL
                     .into_iter()
                     .map(|g| {
                         view! {
                             <button
                                 class="btn chip"
                                 role="tab"
-                                data-game=g
+                                data-game=g.as_str()
                                 class:selected=move || game.get() == g
                                 on:click=move |_| game.set(g)
                             >
-                                {move || crate::i18n::game_name(ctx().lang.get(), g)}
+                                {move || crate::i18n::game_name(ctx().lang.get(), g.as_str())}
                             </button>
                         }
                     })
                     .collect_view()}
             </div>
             {move || match game.get() {
-                "duplicate" => view! { <super::games::duplicate::NewForm /> }.into_any(),
-                "guandan" => view! { <super::games::guandan::NewForm /> }.into_any(),
-                "doudizhu" => view! { <super::games::doudizhu::NewForm /> }.into_any(),
-                "sandayi" => view! { <super::games::sandayi::NewForm /> }.into_any(),
-                "renju" => view! { <super::games::renju::NewForm /> }.into_any(),
-                _ => view! { <ShengjiForm /> }.into_any(),
+                GameId::Shengji => view! { <ShengjiForm /> }.into_any(),
+                GameId::Duplicate => view! { <super::games::duplicate::NewForm /> }.into_any(),
+                GameId::Guandan => view! { <super::games::guandan::NewForm /> }.into_any(),
+                GameId::Doudizhu => view! { <super::games::doudizhu::NewForm /> }.into_any(),
+                GameId::Sandayi => view! { <super::games::sandayi::NewForm /> }.into_any(),
+                GameId::Renju => view! { <super::games::renju::NewForm /> }.into_any(),
             }}
         </section>
     }

@@ -524,6 +524,52 @@ pub fn replay(m: &Match, s: &DoudizhuSetup) -> DoudizhuView {
     DoudizhuView { rows, session }
 }
 
+/// 斗地主's [`crate::record::game::Game`] impl.
+pub struct Doudizhu;
+
+impl crate::record::game::Game for Doudizhu {
+    const ID: crate::record::game::GameId = crate::record::game::GameId::Doudizhu;
+    const SESSION: bool = true;
+    type Setup = DoudizhuSetup;
+    type Input = Hand;
+    type View = DoudizhuView;
+
+    fn validate_setup(s: &DoudizhuSetup) -> Result<(), ImportError> {
+        validate_setup(s)
+    }
+    fn check_input(m: &Match, s: &DoudizhuSetup, h: &Hand) -> Result<(), ImportError> {
+        check_hand(m, s, h)
+    }
+    fn replay(m: &Match, s: &DoudizhuSetup) -> DoudizhuView {
+        replay(m, s)
+    }
+    fn first_error(v: &DoudizhuView) -> Option<(String, InputError)> {
+        v.first_error()
+    }
+    fn refused(v: &DoudizhuView) -> Vec<(String, InputError)> {
+        v.session.refused.clone()
+    }
+    fn outcome(v: &DoudizhuView) -> crate::tournament::outcome::Outcome {
+        crate::tournament::outcome::session(&v.session, v.rows.len())
+    }
+    fn participants(s: &DoudizhuSetup) -> String {
+        s.players.join(" / ")
+    }
+    fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<DoudizhuSetup, crate::tournament::tables::LegError> {
+        let preset = crate::rules::doudizhu::builtin_presets()
+            .into_iter()
+            .find(|p| p.id == leg.preset_id)
+            .ok_or_else(|| leg.bad())?;
+        Ok(DoudizhuSetup { players: leg.session_players(preset.players)?, preset })
+    }
+    fn preset_ids() -> Vec<String> {
+        crate::rules::doudizhu::builtin_presets().into_iter().map(|p| p.id).collect()
+    }
+    fn preset_name(id: &str) -> Option<String> {
+        crate::rules::doudizhu::builtin_presets().into_iter().find(|p| p.id == id).map(|p| p.name)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

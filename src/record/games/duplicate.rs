@@ -512,6 +512,65 @@ pub fn blank(id: &str, n: u32, now_ms: f64) -> Match {
     }
 }
 
+/// 双升's [`crate::record::game::Game`] impl.
+pub struct Duplicate;
+
+impl crate::record::game::Game for Duplicate {
+    const ID: crate::record::game::GameId = crate::record::game::GameId::Duplicate;
+    const INDEPENDENT_ENTRIES: bool = true;
+    type Setup = DuplicateSetup;
+    type Input = BoardEntry;
+    type View = DuplicateView;
+
+    fn validate_setup(s: &DuplicateSetup) -> Result<(), ImportError> {
+        validate_setup(s)
+    }
+    fn check_input(m: &Match, s: &DuplicateSetup, h: &BoardEntry) -> Result<(), ImportError> {
+        check_hand(m, s, h)
+    }
+    fn replay(m: &Match, s: &DuplicateSetup) -> DuplicateView {
+        replay(m, s)
+    }
+    fn first_error(v: &DuplicateView) -> Option<(String, InputError)> {
+        v.first_error()
+    }
+    fn outcome(v: &DuplicateView) -> crate::tournament::outcome::Outcome {
+        use crate::tournament::outcome::side;
+        let g = |t| v.totals.totals.get(&t).copied().unwrap_or(0) as i64;
+        let b = |t| v.totals.boards_won.get(&t).copied().unwrap_or(0);
+        let done = v.complete || v.locked;
+        crate::tournament::outcome::Outcome {
+            score: vec![g(Team::A), g(Team::B)],
+            games_won: vec![b(Team::A), b(Team::B)],
+            double_wins: vec![0, 0],
+            winner: match v.verdict {
+                DuplicateVerdict::Winner { team, .. } if done => Some(side(team)),
+                _ => None,
+            },
+            locked: v.locked,
+            done,
+            hands: v.scored,
+            ..Default::default()
+        }
+    }
+    fn participants(s: &DuplicateSetup) -> String {
+        s.teams.values().map(|x| x.name.clone()).collect::<Vec<_>>().join(" vs ")
+    }
+    fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<DuplicateSetup, crate::tournament::tables::LegError> {
+        let p = shengji::builtin_preset(leg.preset_id).filter(|p| p.duplicate).ok_or_else(|| leg.bad())?;
+        let mut s = DuplicateSetup::new(p, 6);
+        let team = |i: usize| {
+            let side = leg.side(i);
+            DupTeam { name: side.name.clone(), pairs: side.pairs.clone() }
+        };
+        s.teams = [(Team::A, team(0)), (Team::B, team(1))].into_iter().collect();
+        Ok(s)
+    }
+    fn preset_ids() -> Vec<String> {
+        shengji::builtin_presets().into_iter().filter(|p| p.duplicate).map(|p| p.id).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -562,6 +562,77 @@ pub fn blank(id: &str, preset_id: &str, now_ms: f64) -> Option<Match> {
     })
 }
 
+/// 掼蛋's [`crate::record::game::Game`] impl.
+pub struct Guandan;
+
+impl crate::record::game::Game for Guandan {
+    const ID: crate::record::game::GameId = crate::record::game::GameId::Guandan;
+    const RULINGS: bool = true;
+    type Setup = GuandanSetup;
+    type Input = Hand;
+    type View = GuandanView;
+
+    fn validate_setup(s: &GuandanSetup) -> Result<(), ImportError> {
+        validate_setup(s)
+    }
+    fn check_input(m: &Match, s: &GuandanSetup, h: &Hand) -> Result<(), ImportError> {
+        check_hand(m, s, h)
+    }
+    fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
+        replay(m, s)
+    }
+    fn first_error(v: &GuandanView) -> Option<(String, InputError)> {
+        v.first_error()
+    }
+    fn refused(v: &GuandanView) -> Vec<(String, InputError)> {
+        v.refused.clone()
+    }
+    fn outcome(v: &GuandanView) -> crate::tournament::outcome::Outcome {
+        use crate::tournament::outcome::side;
+        let per = |p: PerTeam<u32>| vec![p.a as i64, p.b as i64];
+        let mut forfeits: Vec<usize> = v.rounds.iter().filter_map(|r| r.forfeit.map(side)).collect();
+        forfeits.sort();
+        forfeits.dedup();
+        crate::tournament::outcome::Outcome {
+            score: v.points_total.map(per).or(v.round_score_total.map(per)).unwrap_or_else(|| per(v.rounds_won)),
+            games_won: vec![v.rounds_won.a, v.rounds_won.b],
+            double_wins: vec![v.double_wins.a, v.double_wins.b],
+            forfeits,
+            winner: v.match_winner.map(side),
+            locked: v.locked,
+            done: v.finished || v.locked,
+            hands: v.rounds.iter().map(|r| r.hands as usize).sum(),
+            ..Default::default()
+        }
+    }
+    fn participants(s: &GuandanSetup) -> String {
+        format!(
+            "{} vs {}",
+            s.teams.values().next().cloned().unwrap_or_default(),
+            s.teams.values().nth(1).cloned().unwrap_or_default()
+        )
+    }
+    fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<GuandanSetup, crate::tournament::tables::LegError> {
+        let mut p = crate::rules::guandan::builtin_preset(leg.preset_id).ok_or_else(|| leg.bad())?;
+        if leg.best_of > 0 {
+            p.format.best_of = (leg.best_of > 1).then_some(leg.best_of);
+        }
+        if let Some(n) = leg.rounds_per_match {
+            p.format.rounds = Some(n);
+        }
+        let mut s = GuandanSetup::new(p);
+        s.teams = leg.teams();
+        s.players = leg.players();
+        Ok(s)
+    }
+    fn preset_ids() -> Vec<String> {
+        crate::rules::guandan::builtin_presets().into_iter().map(|p| p.id).collect()
+    }
+    fn preset_name(id: &str) -> Option<String> {
+        crate::rules::guandan::builtin_preset(id).map(|p| p.name)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -816,6 +816,61 @@ pub fn record_text(m: &Match, s: &RenjuSetup, v: &RenjuView, lang: Lang) -> Stri
     out
 }
 
+/// 五子棋's [`crate::record::game::Game`] impl.
+pub struct Renju;
+
+impl crate::record::game::Game for Renju {
+    const ID: crate::record::game::GameId = crate::record::game::GameId::Renju;
+    type Setup = RenjuSetup;
+    type Input = RenjuAction;
+    type View = RenjuView;
+
+    fn validate_setup(s: &RenjuSetup) -> Result<(), ImportError> {
+        validate_setup(s)
+    }
+    fn check_input(m: &Match, s: &RenjuSetup, h: &RenjuAction) -> Result<(), ImportError> {
+        check_hand(m, s, h)
+    }
+    fn replay(m: &Match, s: &RenjuSetup) -> RenjuView {
+        replay(m, s)
+    }
+    fn first_error(v: &RenjuView) -> Option<(String, InputError)> {
+        v.first_error()
+    }
+    fn outcome(v: &RenjuView) -> crate::tournament::outcome::Outcome {
+        let w = |p| v.wins.get(&p).copied().unwrap_or(0);
+        let games_won = vec![w(Player::P1), w(Player::P2)];
+        crate::tournament::outcome::Outcome {
+            score: games_won.iter().map(|&x| x as i64).collect(),
+            games_won,
+            double_wins: vec![0, 0],
+            winner: v.series_winner.map(|p| p.index()),
+            locked: v.locked,
+            done: v.decided() || v.locked,
+            hands: v.games.iter().map(|g| g.moves.len()).sum(),
+            ..Default::default()
+        }
+    }
+    fn participants(s: &RenjuSetup) -> String {
+        s.players.join(" vs ")
+    }
+    fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<RenjuSetup, crate::tournament::tables::LegError> {
+        let mut p = Preset::by_id(leg.preset_id).ok_or_else(|| leg.bad())?;
+        if leg.best_of > 0 {
+            p.best_of = leg.best_of.min(9) as u8;
+        }
+        Ok(RenjuSetup {
+            preset: p,
+            players: [leg.side(0).name.clone(), leg.side(1).name.clone()],
+            first_black: Player::P1,
+            clock: None,
+        })
+    }
+    fn preset_ids() -> Vec<String> {
+        Preset::all().into_iter().map(|p| p.id).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -140,6 +140,52 @@ pub fn replay(m: &Match, s: &SandayiSetup) -> SandayiView {
     SandayiView { rows, session, violations }
 }
 
+/// 三打一's [`crate::record::game::Game`] impl.
+pub struct Sandayi;
+
+impl crate::record::game::Game for Sandayi {
+    const ID: crate::record::game::GameId = crate::record::game::GameId::Sandayi;
+    const SESSION: bool = true;
+    type Setup = SandayiSetup;
+    type Input = Hand;
+    type View = SandayiView;
+
+    fn validate_setup(s: &SandayiSetup) -> Result<(), ImportError> {
+        validate_setup(s)
+    }
+    fn check_input(m: &Match, s: &SandayiSetup, h: &Hand) -> Result<(), ImportError> {
+        check_hand(m, s, h)
+    }
+    fn replay(m: &Match, s: &SandayiSetup) -> SandayiView {
+        replay(m, s)
+    }
+    fn first_error(v: &SandayiView) -> Option<(String, InputError)> {
+        v.first_error()
+    }
+    fn refused(v: &SandayiView) -> Vec<(String, InputError)> {
+        v.session.refused.clone()
+    }
+    fn outcome(v: &SandayiView) -> crate::tournament::outcome::Outcome {
+        crate::tournament::outcome::session(&v.session, v.rows.len())
+    }
+    fn participants(s: &SandayiSetup) -> String {
+        s.players.join(" / ")
+    }
+    fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<SandayiSetup, crate::tournament::tables::LegError> {
+        let preset = crate::rules::sandayi::builtin_presets()
+            .into_iter()
+            .find(|p| p.id == leg.preset_id)
+            .ok_or_else(|| leg.bad())?;
+        Ok(SandayiSetup { players: leg.session_players(preset.players)?, preset })
+    }
+    fn preset_ids() -> Vec<String> {
+        crate::rules::sandayi::builtin_presets().into_iter().map(|p| p.id).collect()
+    }
+    fn preset_name(id: &str) -> Option<String> {
+        crate::rules::sandayi::builtin_presets().into_iter().find(|p| p.id == id).map(|p| p.name)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,254 @@
+//! The one trait every game implements ([`Game`], once per game in
+//! `record/games/<game>.rs`) and the one registry of games ([`GameId`] and [`by_game!`]).
+//!
+//! The stored enums [`Setup`](super::Setup), [`HandInput`](super::HandInput) and
+//! [`MatchView`](super::replay::MatchView) keep one variant per game (their serde form is the
+//! stored schema); each of their methods delegates through [`by_game!`], the only `match`
+//! that names every game. A game missing from it, or from [`GameId`], is a
+//! non-exhaustive-match error at each place that needs it.
+
+use super::schema::ImportError;
+use super::{Match, Setup};
+use crate::rules::shengji::InputError;
+use crate::tournament::outcome::Outcome;
+use crate::tournament::tables::{Leg, LegError};
+
+/// What every layer asks of a game. Implemented once per game by a unit type
+/// (`games::shengji::Shengji` …); all functions are associated (no `self`).
+///
+/// Contract: [`Game::replay`] is pure and total — any log replays, and a hand that cannot
+/// count is reported by [`Game::first_error`] rather than panicking; [`Game::check_input`]
+/// only looks at the input and the log (the replay decides whether it counts).
+pub trait Game {
+    /// This game's id in the registry (its stored name).
+    const ID: GameId;
+    /// Whether the game's entries stand on their own (双升 records each board of each table
+    /// by itself); otherwise each hand follows the one before it ([`super::Entry::after`]).
+    const INDEPENDENT_ENTRIES: bool = false;
+    /// Whether referee rulings ([`super::Op::Ruling`]) are recorded in this game.
+    const RULINGS: bool = false;
+    /// Whether a match is a session of several players ranked by totals (斗地主, 三打一:
+    /// played in groups) rather than two sides.
+    const SESSION: bool = false;
+    /// Everything fixed at set-up (the payload of its [`super::Setup`] variant).
+    type Setup;
+    /// One hand's input (the payload of its [`super::HandInput`] variant).
+    type Input;
+    /// Everything derived from the log (the payload of its [`super::replay::MatchView`] variant).
+    type View;
+
+    /// Checks a set-up beyond its serde shape; errors name the field inside the set-up.
+    fn validate_setup(s: &Self::Setup) -> Result<(), ImportError>;
+    /// Checks an input before it is logged in `m`; errors name the field inside the input.
+    fn check_input(m: &Match, s: &Self::Setup, h: &Self::Input) -> Result<(), ImportError>;
+    /// Replays the whole log.
+    fn replay(m: &Match, s: &Self::Setup) -> Self::View;
+    /// The first hand that cannot count, if any: (entry id, error).
+    fn first_error(v: &Self::View) -> Option<(String, InputError)>;
+    /// Entries other than hands that do not count (a next round at the wrong moment):
+    /// (entry id, error), in log order.
+    fn refused(_v: &Self::View) -> Vec<(String, InputError)> {
+        Vec::new()
+    }
+    /// What the match says for the standings.
+    fn outcome(v: &Self::View) -> Outcome;
+    /// The entrants' names as one line: two sides `A vs B`, a session's players `a / b / c`.
+    fn participants(s: &Self::Setup) -> String;
+    /// The set-up of a tournament leg's match from the competition's built-in preset.
+    fn leg_setup(leg: &Leg) -> Result<Self::Setup, LegError>;
+    /// The ids of the built-in presets a competition of this game may use.
+    fn preset_ids() -> Vec<String>;
+    /// A built-in preset's own (Chinese) name, when the game's presets carry one.
+    fn preset_name(_id: &str) -> Option<String> {
+        None
+    }
+}
+
+/// The games, as stored (`setup.game`, `competition.game`). The registry: each game's id
+/// string appears here only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameId {
+    /// 升级 (RULES.md §1).
+    Shengji,
+    /// 双升 duplicate team match (RULES.md §1.3).
+    Duplicate,
+    /// 掼蛋 (RULES.md §2).
+    Guandan,
+    /// 斗地主 (RULES.md §3).
+    Doudizhu,
+    /// 欢乐三打一 (RULES.md §4).
+    Sandayi,
+    /// 五子棋 (RULES.md §5).
+    Renju,
+}
+
+impl GameId {
+    /// Every game, in the order the new-match form offers them.
+    pub const ALL: [GameId; 6] =
+        [GameId::Shengji, GameId::Duplicate, GameId::Guandan, GameId::Doudizhu, GameId::Sandayi, GameId::Renju];
+
+    /// The stored id (`shengji`, `duplicate`, `guandan`, `doudizhu`, `sandayi`, `renju`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameId::Shengji => "shengji",
+            GameId::Duplicate => "duplicate",
+            GameId::Guandan => "guandan",
+            GameId::Doudizhu => "doudizhu",
+            GameId::Sandayi => "sandayi",
+            GameId::Renju => "renju",
+        }
+    }
+
+    /// The game of a stored id; `None` for an unknown one.
+    pub fn parse(id: &str) -> Option<GameId> {
+        GameId::ALL.into_iter().find(|g| g.as_str() == id)
+    }
+
+    /// [`Game::SESSION`] of this game.
+    pub fn session(self) -> bool {
+        crate::record::game::by_game!(self; GameId => G: G::SESSION)
+    }
+
+    /// [`Game::preset_ids`] of this game.
+    pub fn preset_ids(self) -> Vec<String> {
+        crate::record::game::by_game!(self; GameId => G: G::preset_ids())
+    }
+
+    /// [`Game::preset_name`] of this game.
+    pub fn preset_name(self, id: &str) -> Option<String> {
+        crate::record::game::by_game!(self; GameId => G: G::preset_name(id))
+    }
+
+    /// [`Game::leg_setup`] of this game, as a stored set-up.
+    pub fn leg_setup(self, leg: &Leg) -> Result<super::Setup, LegError> {
+        Ok(crate::record::game::by_game!(self; GameId => G: into Setup(G::leg_setup(leg)?)))
+    }
+}
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The one dispatch on the games: runs `body` with `G` the game's [`Game`] impl.
+///
+/// - `by_game!(id; GameId => G: body)` on a [`GameId`];
+/// - `by_game!(value; Setup(s) => G: body)` on any of the per-game enums (`Setup`,
+///   `HandInput`, `MatchView`, in scope under that name), `s` bound to the payload;
+/// - `by_game!((a, b); HandInput(h), Setup(s) => G: body; else other)` on several at once,
+///   all of one game, `other` when they are not;
+/// - `... => G: into Setup(body)` wraps `body` in that enum's variant of the game.
+macro_rules! by_game {
+    (@id $id:expr; $G:ident; $w1:path, $w2:path, $w3:path, $w4:path, $w5:path, $w6:path; $body:expr) => {
+        match $id {
+            $crate::record::game::GameId::Shengji => {
+                #[allow(unused_imports)]
+                use $crate::record::game::Game as _;
+                type $G = $crate::record::games::shengji::Shengji;
+                $w1($body)
+            }
+            $crate::record::game::GameId::Duplicate => {
+                #[allow(unused_imports)]
+                use $crate::record::game::Game as _;
+                type $G = $crate::record::games::duplicate::Duplicate;
+                $w2($body)
+            }
+            $crate::record::game::GameId::Guandan => {
+                #[allow(unused_imports)]
+                use $crate::record::game::Game as _;
+                type $G = $crate::record::games::guandan::Guandan;
+                $w3($body)
+            }
+            $crate::record::game::GameId::Doudizhu => {
+                #[allow(unused_imports)]
+                use $crate::record::game::Game as _;
+                type $G = $crate::record::games::doudizhu::Doudizhu;
+                $w4($body)
+            }
+            $crate::record::game::GameId::Sandayi => {
+                #[allow(unused_imports)]
+                use $crate::record::game::Game as _;
+                type $G = $crate::record::games::sandayi::Sandayi;
+                $w5($body)
+            }
+            $crate::record::game::GameId::Renju => {
+                #[allow(unused_imports)]
+                use $crate::record::game::Game as _;
+                type $G = $crate::record::games::renju::Renju;
+                $w6($body)
+            }
+        }
+    };
+    (@enum $v:expr; $($E:ident($x:pat)),+; $G:ident; $w1:path, $w2:path, $w3:path, $w4:path, $w5:path,
+        $w6:path; $body:expr; $($other:expr)?) => {
+        match $v {
+            #[allow(unused_parens)]
+            ($($E::Shengji($x)),+) => {
+                #[allow(unused_imports)]
+                use $crate::record::game::Game as _;
+                type $G = $crate::record::games::shengji::Shengji;
+                $w1($body)
+            }
+            #[allow(unused_parens)]
+            ($($E::Duplicate($x)),+) => {
+                #[allow(unused_imports)]
+                use $crate::record::game::Game as _;
+                type $G = $crate::record::games::duplicate::Duplicate;
+                $w2($body)
+            }
+            #[allow(unused_parens)]
+            ($($E::Guandan($x)),+) => {
+                #[allow(unused_imports)]
+                use $crate::record::game::Game as _;
+                type $G = $crate::record::games::guandan::Guandan;
+                $w3($body)
+            }
+            #[allow(unused_parens)]
+            ($($E::Doudizhu($x)),+) => {
+                #[allow(unused_imports)]
+                use $crate::record::game::Game as _;
+                type $G = $crate::record::games::doudizhu::Doudizhu;
+                $w4($body)
+            }
+            #[allow(unused_parens)]
+            ($($E::Sandayi($x)),+) => {
+                #[allow(unused_imports)]
+                use $crate::record::game::Game as _;
+                type $G = $crate::record::games::sandayi::Sandayi;
+                $w5($body)
+            }
+            #[allow(unused_parens)]
+            ($($E::Renju($x)),+) => {
+                #[allow(unused_imports)]
+                use $crate::record::game::Game as _;
+                type $G = $crate::record::games::renju::Renju;
+                $w6($body)
+            }
+            $(
+                #[allow(unreachable_patterns)]
+                _ => $other,
+            )?
+        }
+    };
+    ($id:expr; GameId => $G:ident: into $W:ident($body:expr)) => {
+        $crate::record::game::by_game!(@id $id; $G; $W::Shengji, $W::Duplicate, $W::Guandan, $W::Doudizhu,
+            $W::Sandayi, $W::Renju; $body)
+    };
+    ($id:expr; GameId => $G:ident: $body:expr) => {
+        $crate::record::game::by_game!(@id $id; $G; ::std::convert::identity, ::std::convert::identity,
+            ::std::convert::identity, ::std::convert::identity, ::std::convert::identity,
+            ::std::convert::identity; $body)
+    };
+    ($v:expr; $($E:ident($x:pat)),+ => $G:ident: into $W:ident($body:expr)) => {
+        $crate::record::game::by_game!(@enum $v; $($E($x)),+; $G; $W::Shengji, $W::Duplicate, $W::Guandan,
+            $W::Doudizhu, $W::Sandayi, $W::Renju; $body;)
+    };
+    ($v:expr; $($E:ident($x:pat)),+ => $G:ident: $body:expr $(; else $other:expr)?) => {
+        $crate::record::game::by_game!(@enum $v; $($E($x)),+; $G; ::std::convert::identity,
+            ::std::convert::identity, ::std::convert::identity, ::std::convert::identity,
+            ::std::convert::identity, ::std::convert::identity; $body; $($other)?)
+    };
+}
+
+pub(crate) use by_game;
