@@ -423,7 +423,16 @@ impl Match {
                 } else {
                     format!("{at} would no longer replay: {}: {}", e.field, e.reason)
                 };
-                return Err(ImportError { field: field.into(), reason });
+                // The typed reason, when the rule gave one, wrapped the same way.
+                let msg = e.msg.map(|why| {
+                    use crate::rules::{Arg, Msg};
+                    let key = if field == NOT_PLAYABLE { "err.why.not_playable" } else { "err.why.later_hand" };
+                    Msg::new(
+                        key,
+                        vec![("at", Arg::Text(at)), ("field", Arg::Text(e.field)), ("why", Arg::Msg(Box::new(why)))],
+                    )
+                });
+                return Err(ImportError { field: field.into(), reason, msg });
             }
         }
         Ok(())

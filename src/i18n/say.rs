@@ -1,0 +1,238 @@
+//! Renders the engines' typed steps and errors ([`Msg`]) in the UI language: the template
+//! is the string table's row for [`Msg::key`], each `{slot}` filled from [`Msg::args`].
+//! Teams and players read as the match names them when the caller passes [`Names`].
+
+use super::{lookup, seat_name, team_side, tr, Lang};
+use crate::rules::{Arg, Msg, Team};
+use std::collections::BTreeMap;
+
+/// What a rendering knows of the match: team names (`None`: `A` / `B`) and player names
+/// (empty: the 0-based index).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Names<'a> {
+    /// Team names by team; an empty name reads as the team's side (南北 / 东西).
+    pub teams: Option<&'a BTreeMap<Team, String>>,
+    /// Player names by index; an empty name reads `P<n>` (1-based).
+    pub players: &'a [String],
+}
+
+/// `msg` in `lang`. A key missing from the table shows as [`Msg`]'s `Display` (a test
+/// checks every key the engines use).
+pub fn say(lang: Lang, msg: &Msg, names: Names) -> String {
+    let Some(template) = lookup(lang, msg.key) else { return msg.to_string() };
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) => {
+                let slot = &after[..close];
+                match msg.args.iter().find(|(k, _)| *k == slot) {
+                    Some((_, v)) => out.push_str(&arg_text(lang, v, names)),
+                    None => {
+                        out.push('{');
+                        out.push_str(slot);
+                        out.push('}');
+                    }
+                }
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push_str(&rest[open..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Several messages in `lang`, joined by `"; "`.
+pub fn say_all<'m>(lang: Lang, msgs: impl IntoIterator<Item = &'m Msg>, names: Names) -> String {
+    msgs.into_iter().map(|m| say(lang, m, names)).collect::<Vec<_>>().join("; ")
+}
+
+/// 掼蛋 steps ([`crate::rules::guandan::Step`]) in `lang`, joined by `"; "`.
+pub fn steps_text(lang: Lang, steps: &[crate::rules::guandan::Step], names: Names) -> String {
+    let msgs: Vec<Msg> = steps.iter().map(|s| s.msg()).collect();
+    say_all(lang, &msgs, names)
+}
+
+/// A 斗地主 / 三打一 rule error in `lang`: `hands[1].bid: 叫分 9 不在可叫的 [1, 2, 3] 之中`.
+pub fn rule_error_text(lang: Lang, e: &crate::rules::doudizhu::RuleError, names: Names) -> String {
+    let why = say(lang, &e.reason.msg(), names);
+    match e.hand {
+        Some(h) => format!("hands[{h}].{}: {why}", e.field),
+        None => format!("{}: {why}", e.field),
+    }
+}
+
+fn arg_text(lang: Lang, a: &Arg, names: Names) -> String {
+    let list_sep = if lang == Lang::En { ", " } else { "、" };
+    match a {
+        Arg::Num(n) => n.to_string(),
+        Arg::Signed(n) => crate::rules::doudizhu::signed(*n),
+        Arg::Nums(v) => format!("{v:?}"),
+        Arg::Seat(s) => seat_name(lang, *s).to_string(),
+        Arg::Seats(v) => v.iter().map(|s| seat_name(lang, *s)).collect::<Vec<_>>().join(list_sep),
+        Arg::Team(t) => match names.teams {
+            Some(m) => m
+                .get(t)
+                .map(|n| n.trim())
+                .filter(|n| !n.is_empty())
+                .map(str::to_string)
+                .unwrap_or_else(|| team_side(lang, *t).to_string()),
+            None => format!("{t:?}"),
+        },
+        Arg::Rank(r) => r.to_string(),
+        Arg::Player(i) if names.players.is_empty() => i.to_string(),
+        Arg::Player(i) => names
+            .players
+            .get(*i)
+            .map(|n| n.trim().to_string())
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| format!("P{}", i + 1)),
+        Arg::Cite(c) => cite(lang, c),
+        Arg::Key(k) => tr(lang, k).to_string(),
+        Arg::Text(t) => t.clone(),
+        Arg::Msg(m) => say(lang, m, names),
+    }
+}
+
+/// A seed-document citation in `lang`: as written in 简体中文; in 繁體中文 and English its
+/// parenthesized notes come from the table (`cite.note.<note>`), and in English `第N篇`
+/// reads `part N` and Chinese section numbers are digits (`004 第一篇 §五` → `004 part 1 §5`).
+pub fn cite(lang: Lang, c: &str) -> String {
+    if lang == Lang::ZhCn {
+        return c.to_string();
+    }
+    // Notes in parentheses that are words, not section numbers: "(A必打)".
+    let mut out = String::new();
+    let mut rest = c;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|k| open + k) else { break };
+        let note = &rest[open + 1..close];
+        out.push_str(&rest[..open]);
+        let key = format!("cite.note.{note}");
+        match lookup(lang, &key) {
+            Some(t) => out.push_str(&format!("({t})")),
+            None => out.push_str(&rest[open..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    if lang == Lang::En {
+        out = english_sections(&out);
+    }
+    out
+}
+
+/// `第一篇` → `part 1`, other runs of Chinese numerals → digits.
+fn english_sections(s: &str) -> String {
+    let digit = |c: char| "一二三四五六七八九十".find(c).map(|_| c);
+    let value = |run: &str| -> u32 {
+        let d = |c: char| "一二三四五六七八九".chars().position(|x| x == c).map(|i| i as u32 + 1).unwrap_or(0);
+        match run.split_once('十') {
+            Some((tens, ones)) => {
+                let t = tens.chars().next().map(d).unwrap_or(1).max(1);
+                t * 10 + ones.chars().next().map(d).unwrap_or(0)
+            }
+            None => run.chars().next().map(d).unwrap_or(0),
+        }
+    };
+    let mut out = String::new();
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '第' {
+            let j = (i + 1..chars.len()).find(|&k| digit(chars[k]).is_none()).unwrap_or(chars.len());
+            if j > i + 1 && j < chars.len() && chars[j] == '篇' {
+                let run: String = chars[i + 1..j].iter().collect();
+                out.push_str(&format!("part {}", value(&run)));
+                i = j + 1;
+                continue;
+            }
+        }
+        if digit(chars[i]).is_some() {
+            let j = (i..chars.len()).find(|&k| digit(chars[k]).is_none()).unwrap_or(chars.len());
+            let run: String = chars[i..j].iter().collect();
+            out.push_str(&value(&run).to_string());
+            i = j;
+            continue;
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn han(s: &str) -> bool {
+        s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    }
+
+    #[test]
+    fn citations_read_in_english() {
+        assert_eq!(cite(Lang::En, "004 第一篇 §五"), "004 part 1 §5");
+        assert_eq!(cite(Lang::En, "000 §四(二)4"), "000 §4(2)4");
+        assert_eq!(cite(Lang::En, "004 第三篇 §二(七)2"), "004 part 3 §2(7)2");
+        assert_eq!(cite(Lang::En, "§十二"), "§12");
+        assert_eq!(cite(Lang::ZhCn, "004 第二篇 §四 (A必打)"), "004 第二篇 §四 (A必打)");
+        for p in crate::rules::guandan::builtin_presets() {
+            let c = &p.cites;
+            for x in [&c.upgrade, &c.a_pass, &c.a_fail, &c.fouls, &c.deal_points, &c.round_scoring, &c.tribute] {
+                assert!(!han(&cite(Lang::En, x)), "{x} → {}", cite(Lang::En, x));
+            }
+        }
+    }
+
+    /// Every message key an engine or the record names (`"gd.step.…"`, `"gd.why.…"`,
+    /// `"ddz.why.…"`, `"rj.why.…"` in `src/rules` and `src/record`) is in the table in all
+    /// three languages, and its templates have the same slots in each.
+    #[test]
+    fn every_engine_message_key_exists_in_all_languages() {
+        let mut files = Vec::new();
+        for dir in ["src/rules", "src/record", "src/record/games"] {
+            for e in std::fs::read_dir(format!("{}/{dir}", env!("CARGO_MANIFEST_DIR"))).unwrap() {
+                let p = e.unwrap().path();
+                if p.extension().is_some_and(|x| x == "rs") {
+                    files.push(p);
+                }
+            }
+        }
+        let slots = |t: &str| -> Vec<String> {
+            let mut v: Vec<String> =
+                t.split('{').skip(1).filter_map(|x| x.split_once('}').map(|(a, _)| a.to_string())).collect();
+            v.sort();
+            v
+        };
+        let mut keys = std::collections::BTreeSet::new();
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            for prefix in ["\"gd.step.", "\"gd.why.", "\"gd.finish.", "\"ddz.why.", "\"rj.why."] {
+                for part in text.split(prefix).skip(1) {
+                    let rest = part.split('"').next().unwrap();
+                    keys.insert(format!("{}{rest}", &prefix[1..]));
+                }
+            }
+        }
+        assert!(keys.len() > 40, "{keys:?}");
+        let mut missing = Vec::new();
+        for k in &keys {
+            let t: Vec<Option<&str>> = Lang::ALL.iter().map(|l| lookup(*l, k)).collect();
+            if t.iter().any(Option::is_none) {
+                missing.push(k.clone());
+                continue;
+            }
+            let s0 = slots(t[0].unwrap());
+            for (l, x) in Lang::ALL.iter().zip(&t) {
+                assert_eq!(slots(x.unwrap()), s0, "{k} in {l:?} has other slots");
+            }
+        }
+        assert!(missing.is_empty(), "keys missing from strings.tsv: {missing:?}");
+    }
+}
