@@ -68,6 +68,25 @@ pub fn rule_error_text(lang: Lang, e: &crate::rules::doudizhu::RuleError, names:
     }
 }
 
+/// The reason of a refused entry or import in `lang`: its typed reason when it has one,
+/// else its plain words.
+pub fn reason_text(lang: Lang, msg: Option<&Msg>, reason: &str, names: Names) -> String {
+    match msg {
+        Some(m) => say(lang, m, names),
+        None => reason.to_string(),
+    }
+}
+
+/// A refused entry or import in `lang`: `field: reason` (the reason typed when it can be).
+pub fn import_error_text(lang: Lang, e: &crate::record::ImportError, names: Names) -> String {
+    let why = reason_text(lang, e.msg.as_ref(), &e.reason, names);
+    if e.field.is_empty() {
+        why
+    } else {
+        format!("{}: {why}", e.field)
+    }
+}
+
 fn arg_text(lang: Lang, a: &Arg, names: Names) -> String {
     let list_sep = if lang == Lang::En { ", " } else { "、" };
     match a {
@@ -188,6 +207,58 @@ mod tests {
                 assert!(!han(&cite(Lang::En, x)), "{x} → {}", cite(Lang::En, x));
             }
         }
+    }
+
+    /// Every step the 掼蛋 presets produce over a long match (rises, stops at A, attempts
+    /// and fall-backs at A, fouls, points, round scores, tributes, the match over) reads in
+    /// every language with each slot filled, and in English without Chinese text.
+    #[test]
+    fn guandan_steps_read_in_every_language() {
+        use crate::rules::guandan::{self as gd, FinishOrder, Foul, FoulKind, Hand};
+        use crate::rules::Seat::*;
+        use crate::rules::{Rank, Team};
+        let orders = [[N, S, E, W], [N, E, S, W], [E, N, W, S], [N, E, W, S], [W, E, N, S], [S, N, W, E]];
+        // At A: the partner last (一四游) fails the attempt; the declarer losing at A too.
+        let at_a = [[N, E, W, S], [E, N, W, S], [N, E, W, S], [N, W, E, S], [N, W, E, S], [N, S, E, W]];
+        let mut seen = std::collections::BTreeSet::new();
+        let starts = [
+            (gd::GuandanState::fresh(), &orders),
+            (gd::GuandanState::new(gd::PerTeam::new(Rank::ACE, Rank::ACE), Some(Team::A)), &at_a),
+        ];
+        for (p, (start, orders)) in
+            gd::builtin_presets().into_iter().flat_map(|p| starts.clone().map(|s| (p.clone(), s)))
+        {
+            let mut state = start;
+            for k in 0..60 {
+                let mut h = Hand::new(FinishOrder::new(orders[k % orders.len()]).unwrap());
+                if k == 40 {
+                    h.forfeit =
+                        Some(gd::Forfeit { team: Team::B, reason: gd::ForfeitReason::Absent, minutes_late: None });
+                }
+                if k % 7 == 3 {
+                    for kind in [FoulKind::OutOfTurn, FoulKind::Warning, FoulKind::Warning] {
+                        h.fouls.push(Foul { team: crate::rules::Team::B, kind, seat: None, note: None });
+                    }
+                }
+                let (next, o) = gd::apply(&p, &state, &h);
+                let mut steps: Vec<gd::Step> = o.rule.iter().chain(&o.notes).cloned().collect();
+                steps.extend(o.fouls.iter().map(|f| f.rule.clone()));
+                steps.extend(o.next_tribute.iter().map(|t| t.rule.clone()));
+                for st in steps {
+                    let m = st.msg();
+                    seen.insert(m.key);
+                    for l in Lang::ALL {
+                        let text = say(l, &m, Names::default());
+                        assert!(!text.contains('{') && !text.contains(m.key), "{l:?} {m}: {text}");
+                        if l == Lang::En {
+                            assert!(!han(&text), "{m}: {text}");
+                        }
+                    }
+                }
+                state = next;
+            }
+        }
+        assert!(seen.len() >= 18, "{seen:?}");
     }
 
     /// Every message key an engine or the record names (`"gd.step.…"`, `"gd.why.…"`,

@@ -375,6 +375,14 @@ impl Match {
         self.append_checked(entry, replay)
     }
 
+    /// The match with `entry` appended, or why not: the same checks as [`Match::append`],
+    /// so a page's live preview refuses exactly what its commit would. `self` is unchanged.
+    pub fn preview(&self, entry: Entry) -> Result<Match, ImportError> {
+        let mut m = self.clone();
+        m.append(entry)?;
+        Ok(m)
+    }
+
     /// [`Match::append`], and the log is replayed with the entry whatever it is: for an
     /// entry checked against another version of the log (another tab's hands came first,
     /// or an entry put back after another tab's write). A new entry that does not replay

@@ -346,7 +346,9 @@ fn hand_result(
     hand: &shengji::Hand,
 ) -> Result<Outcome, InputError> {
     match winner {
-        Some(w) => Err(InputError { field: "hand".into(), reason: format!("game over: team {w:?} already won"), msg: None }),
+        Some(w) => {
+            Err(InputError { field: "hand".into(), reason: format!("game over: team {w:?} already won"), msg: None })
+        }
         None => shengji::apply(preset, state, hand),
     }
 }
@@ -407,9 +409,10 @@ impl ShengjiView {
                         g.clock.act(ClockAction::Pause, e.at_ms);
                     }
                     Ok(_) => {}
-                    Err(err) => self
-                        .refused
-                        .push((e.id.clone(), InputError { field: "ruling".into(), reason: err.to_string(), msg: None })),
+                    Err(err) => self.refused.push((
+                        e.id.clone(),
+                        InputError { field: "ruling".into(), reason: err.to_string(), msg: None },
+                    )),
                 }
                 g.rulings.push(RulingRow { entry_id: e.id.clone(), after_hand: g.rows.len(), ruling: *ruling, result });
             }

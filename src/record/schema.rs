@@ -70,6 +70,17 @@ impl ImportError {
     }
 }
 
+impl ImportError {
+    /// The field relative to the hand of an entry (`bids[1]` of `op.hand.doudizhu.bids[1]`);
+    /// the whole path for any other field.
+    pub fn field_in_hand(&self) -> &str {
+        self.field
+            .strip_prefix("op.hand.")
+            .and_then(|rest| rest.split_once('.').map(|(_game, f)| f))
+            .unwrap_or(&self.field)
+    }
+}
+
 impl From<crate::rules::shengji::InputError> for ImportError {
     fn from(e: crate::rules::shengji::InputError) -> ImportError {
         ImportError { field: e.field, reason: e.reason, msg: e.msg }

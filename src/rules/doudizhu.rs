@@ -157,14 +157,17 @@ impl Reason {
             Reason::BidsLen { players, got } => {
                 m("ddz.why.bids_len", vec![("players", num(*players as i64)), ("got", num(*got as i64))])
             }
-            Reason::PlayerOutOfRange { player, players } => {
-                m("ddz.why.player_out_of_range", vec![("player", num(*player as i64)), ("players", num(*players as i64))])
-            }
+            Reason::PlayerOutOfRange { player, players } => m(
+                "ddz.why.player_out_of_range",
+                vec![("player", num(*player as i64)), ("players", num(*players as i64))],
+            ),
             Reason::FirstBidderOutOfRange { players } => {
                 m("ddz.why.first_bidder_out_of_range", vec![("players", num(*players as i64))])
             }
             Reason::NoPlayers => m("ddz.why.no_players", vec![]),
-            Reason::NoStartFits { from_0 } => m("ddz.why.no_start_fits", vec![("why", Arg::Msg(Box::new(from_0.msg())))]),
+            Reason::NoStartFits { from_0 } => {
+                m("ddz.why.no_start_fits", vec![("why", Arg::Msg(Box::new(from_0.msg())))])
+            }
             Reason::CalledAfterTop { top } => m("ddz.why.called_after_top", vec![("top", num(*top as i64))]),
             Reason::MissingBeforeEnd { top } => m("ddz.why.missing_before_end", vec![("top", num(*top as i64))]),
             Reason::BidNotAllowed { bid, values } => {
@@ -178,10 +181,9 @@ impl Reason {
             Reason::HighestShouldBeLandlord { player, unit: u } => {
                 m("ddz.why.highest_should_be_landlord", vec![("player", P(*player)), ("unit", unit(*u))])
             }
-            Reason::LandlordNotHighest { player, got, unit: u } => m(
-                "ddz.why.landlord_not_highest",
-                vec![("player", P(*player)), ("got", P(*got)), ("unit", unit(*u))],
-            ),
+            Reason::LandlordNotHighest { player, got, unit: u } => {
+                m("ddz.why.landlord_not_highest", vec![("player", P(*player)), ("got", P(*got)), ("unit", unit(*u))])
+            }
             Reason::BidNotTop { top, bid } => {
                 m("ddz.why.bid_not_top", vec![("top", num(*top as i64)), ("bid", num(*bid as i64))])
             }
@@ -213,13 +215,17 @@ impl Reason {
             Reason::NotToulia { top, first } => {
                 m("ddz.why.not_toulia", vec![("top", num(*top as i64)), ("first", P(*first))])
             }
-            Reason::IsToulia { top, first } => m("ddz.why.is_toulia", vec![("top", num(*top as i64)), ("first", P(*first))]),
+            Reason::IsToulia { top, first } => {
+                m("ddz.why.is_toulia", vec![("top", num(*top as i64)), ("first", P(*first))])
+            }
             Reason::TandaNeedsToulia => m("ddz.why.tanda_needs_toulia", vec![]),
             Reason::MustBeHuangfan => m("ddz.why.must_be_huangfan", vec![]),
             Reason::NotHuangfan => m("ddz.why.not_huangfan", vec![]),
             Reason::TooFewPlayers => m("ddz.why.too_few_players", vec![]),
             Reason::AtLeastOne { got } => m("ddz.why.at_least_one", vec![("got", num(*got))]),
-            Reason::BidValuesNotAscending { values } => m("ddz.why.bid_values_not_ascending", vec![("values", list(values))]),
+            Reason::BidValuesNotAscending { values } => {
+                m("ddz.why.bid_values_not_ascending", vec![("values", list(values))])
+            }
             Reason::TouliaBidNotAllowed { bid, values } => {
                 m("ddz.why.toulia_bid_not_allowed", vec![("bid", num(*bid as i64)), ("values", list(values))])
             }
@@ -370,9 +376,7 @@ pub fn check_bidding(
         return Err(RuleError::new("bids", Reason::BidsLen { players, got: bids.len() }));
     }
     match first_bidder {
-        Some(f) if f >= players => {
-            Err(RuleError::new("first_bidder", Reason::PlayerOutOfRange { player: f, players }))
-        }
+        Some(f) if f >= players => Err(RuleError::new("first_bidder", Reason::PlayerOutOfRange { player: f, players })),
         Some(f) => bidding_from(bids, f, bid_values),
         None => {
             let mut first_err = None;
@@ -400,12 +404,8 @@ fn bidding_from(bids: &[Option<Call>], start: usize, bid_values: &[u8]) -> Resul
         let field = format!("bids[{p}]");
         match (ended, bids[p]) {
             (true, None) => {}
-            (true, Some(_)) => {
-                return Err(RuleError::new(field, Reason::CalledAfterTop { top }))
-            }
-            (false, None) => {
-                return Err(RuleError::new(field, Reason::MissingBeforeEnd { top }))
-            }
+            (true, Some(_)) => return Err(RuleError::new(field, Reason::CalledAfterTop { top })),
+            (false, None) => return Err(RuleError::new(field, Reason::MissingBeforeEnd { top })),
             (false, Some(Call::Pass)) => {}
             (false, Some(Call::Bid(v))) => {
                 if !bid_values.contains(&v) {
@@ -673,7 +673,10 @@ pub(crate) fn check_bid_values(values: &[u8]) -> Result<(), RuleError> {
 
 pub(crate) fn check_share(share: i64, players: usize) -> Result<(), RuleError> {
     if share != players as i64 - 1 {
-        return Err(RuleError::new("preset.landlord_share", Reason::ShareNotFarmers { farmers: players - 1, got: share }));
+        return Err(RuleError::new(
+            "preset.landlord_share",
+            Reason::ShareNotFarmers { farmers: players - 1, got: share },
+        ));
     }
     Ok(())
 }
@@ -785,7 +788,10 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
         return Err(RuleError::new("landlord", Reason::PlayerOutOfRange { player: landlord, players: n }));
     }
     if !preset.bid_values.contains(&hand.bid) {
-        return Err(RuleError::new("bid", Reason::HandBidNotAllowed { bid: hand.bid, values: preset.bid_values.clone() }));
+        return Err(RuleError::new(
+            "bid",
+            Reason::HandBidNotAllowed { bid: hand.bid, values: preset.bid_values.clone() },
+        ));
     }
     if hand.bombs > preset.max_bombs {
         return Err(RuleError::new("bombs", Reason::TooManyBombs { max: preset.max_bombs, got: hand.bombs }));

@@ -1571,7 +1571,9 @@ impl Step {
                     ],
                 )
             }
-            Step::FoulsNoEffect { team, cite } => Msg::new("gd.step.fouls_no_effect", vec![c(cite), ("team", T(*team))]),
+            Step::FoulsNoEffect { team, cite } => {
+                Msg::new("gd.step.fouls_no_effect", vec![c(cite), ("team", T(*team))])
+            }
             Step::RoundScores { a, b, pass_base, diff_cap, gained_cap, cite } => Msg::new(
                 "gd.step.round_scores",
                 vec![
@@ -1591,7 +1593,9 @@ impl Step {
                 "gd.step.single_tribute",
                 vec![c(cite), ("finish", Key(finish.key())), ("payer", S(*payer)), ("first", S(*first))],
             ),
-            Step::NoRise { team, why } => Msg::new("gd.step.no_rise", vec![("team", T(*team)), ("why", Key(why.key()))]),
+            Step::NoRise { team, why } => {
+                Msg::new("gd.step.no_rise", vec![("team", T(*team)), ("why", Key(why.key()))])
+            }
         }
     }
 }

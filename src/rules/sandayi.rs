@@ -412,7 +412,10 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
                 ));
             }
             if !hand.toulia && opened_toulia {
-                return Err(RuleError::new("toulia", Reason::IsToulia { top: preset.toulia_bid, first: b.first_bidder }));
+                return Err(RuleError::new(
+                    "toulia",
+                    Reason::IsToulia { top: preset.toulia_bid, first: b.first_bidder },
+                ));
             }
             if hand.tanda && preset.tanda_needs_toulia && !hand.toulia {
                 return Err(RuleError::new("tanda", Reason::TandaNeedsToulia));
@@ -456,12 +459,7 @@ pub fn bomb_violations(preset: &Preset, hand: &Hand) -> Vec<Violation> {
             let bombs = hand.bombs_of(p);
             let st = standing(hand, p);
             let limit = bomb_limit(preset, st)?;
-            (bombs > limit).then(|| Violation {
-                player: p,
-                bombs,
-                limit,
-                standing: st,
-            })
+            (bombs > limit).then_some(Violation { player: p, bombs, limit, standing: st })
         })
         .collect()
 }

@@ -419,10 +419,7 @@ impl<H, R: Deltas> Fold<H, R> {
 /// The first row that cannot count, as (entry id, error) for [`crate::record::replay::MatchView::first_error`].
 pub fn first_error<H, R>(rows: &[Row<H, R>]) -> Option<(String, InputError)> {
     rows.iter().find_map(|r| {
-        r.result
-            .as_ref()
-            .err()
-            .map(|e| (r.entry_id.clone(), InputError::typed(e.field.clone(), e.reason.msg())))
+        r.result.as_ref().err().map(|e| (r.entry_id.clone(), InputError::typed(e.field.clone(), e.reason.msg())))
     })
 }
 

@@ -493,7 +493,9 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                         }
                         r.rulings.push((e.id.clone(), *ruling));
                     }
-                    Err(reason) => refused.push((e.id.clone(), InputError { field: "ruling".into(), reason, msg: None })),
+                    Err(reason) => {
+                        refused.push((e.id.clone(), InputError { field: "ruling".into(), reason, msg: None }))
+                    }
                 }
             }
             Op::SignOff { .. } => locked = true,

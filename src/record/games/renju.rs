@@ -25,8 +25,8 @@ use crate::record::replay::effective;
 use crate::record::schema::ImportError;
 use crate::record::{ClockAction, HandInput, Match, Op};
 use crate::rules::renju::{self, Board, Judgement, Point, Preset, ShapeKind, Stone, Verdict};
-use crate::rules::{Arg, Msg};
 use crate::rules::shengji::InputError;
+use crate::rules::{Arg, Msg};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -459,7 +459,9 @@ impl Why {
         let colour = |c: Stone| Arg::Key(if c == Stone::Black { "rj.black" } else { "rj.white" });
         let end = |r: EndReason| Arg::Key(end_key(r));
         match self {
-            Why::GameOver { game, end: r } => Msg::new("rj.why.game_over", vec![("game", num(*game)), ("end", end(*r))]),
+            Why::GameOver { game, end: r } => {
+                Msg::new("rj.why.game_over", vec![("game", num(*game)), ("end", end(*r))])
+            }
             Why::WrongColour { point, placed, to_move } => Msg::new(
                 "rj.why.wrong_colour",
                 vec![("point", pt(point)), ("placed", colour(*placed)), ("to_move", colour(*to_move))],

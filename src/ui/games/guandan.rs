@@ -7,6 +7,7 @@
 //! built from the engine's structured fields with table strings (never the engine's Chinese
 //! `rule` strings), citing the preset's seed sections.
 
+use crate::i18n::Names;
 use crate::record::games::guandan::{GuandanRow, GuandanSetup, GuandanStart, GuandanView, Round, RowError};
 use crate::record::replay::{replay, MatchView};
 use crate::record::{ClockAction, Entry, HandInput, Match, Op, Setup, TimedAction};
@@ -118,11 +119,12 @@ fn preset_label(p: &GuandanPreset) -> String {
     }
 }
 
+/// ` [004 第一篇 §五]` in the UI language ([`crate::i18n::cite`]), or nothing.
 fn cite(c: &str) -> String {
     if c.is_empty() || c == "—" {
         String::new()
     } else {
-        format!(" [{c}]")
+        format!(" [{}]", crate::i18n::cite(ctx().lang.get(), c))
     }
 }
 
@@ -136,30 +138,6 @@ fn a_rule_text(p: &GuandanPreset) -> String {
     match p.a_rule.max_failures {
         Some(n) => format!("{} {n} {} {}", t("gd.a.limit_pre"), t("gd.a.limit_post"), p.a_rule.fall_back_to),
         None => t("gd.a.must_play").to_string(),
-    }
-}
-
-fn a_attempt_text(p: &GuandanPreset, teams: &BTreeMap<Team, String>, a: &AAttempt) -> String {
-    match *a {
-        AAttempt::Passed { team } => {
-            format!("{} {}{}", team_label(teams, team), t("gd.passes_a"), cite(&p.cites.a_pass))
-        }
-        AAttempt::Failed { team, count } => format!(
-            "{} {} ({} {count}; {}){}",
-            team_label(teams, team),
-            t("gd.a_failed"),
-            t("gd.a.failures"),
-            a_rule_text(p),
-            cite(&p.cites.a_fail)
-        ),
-        AAttempt::FellBack { team, count, to } => format!(
-            "{} {} ({} {count}) → {} {to}{}",
-            team_label(teams, team),
-            t("gd.a_failed"),
-            t("gd.a.failures"),
-            t("gd.a.back_to"),
-            cite(&p.cites.a_fail)
-        ),
     }
 }
 
@@ -364,59 +342,11 @@ fn explain(
     if let Some(l) = o.level_played {
         v.push(format!("{}: {l}", t("gd.exp.level")));
     }
-    let own_a_attempt = matches!(o.a_attempt, Some(AAttempt::Passed { team }) | Some(AAttempt::Failed { team, .. }) | Some(AAttempt::FellBack { team, .. }) if team == o.winners);
-    if let Some(table) = p.upgrade {
-        if own_a_attempt {
-            let rule = if p.a_rule.partner_not_last { t("gd.exp.a_partner_rule") } else { t("gd.exp.a_any_rule") };
-            v.push(format!("{}: {rule}{}", t("gd.exp.at_a"), cite(&p.cites.a_pass)));
-        } else {
-            v.push(format!(
-                "{}: {} +{}{}",
-                t("gd.exp.table"),
-                finish_name(o.finish),
-                table.get(o.finish),
-                cite(&p.cites.upgrade)
-            ));
-            if o.rise < o.upgrade {
-                let b = o.levels_before[o.winners];
-                v.push(format!("{}: {b} +{} → {}", t("gd.stops_at_a"), o.upgrade, b.up(o.rise)));
-            }
-        }
-    }
-    if let Some(a) = &o.a_attempt {
-        v.push(a_attempt_text(p, teams, a));
-    }
-    if let (Some(pts), Some(_)) = (o.points, p.deal_points) {
-        v.push(format!(
-            "{}: {} +{} · {} 0{}",
-            t("gd.exp.points"),
-            team_label(teams, o.winners),
-            pts[o.winners],
-            team_label(teams, o.winners.other()),
-            cite(&p.cites.deal_points)
-        ));
-    }
-    for f in &o.fouls {
-        let mut s = format!(
-            "{}: {} {} · {} {} → {} {}",
-            team_label(teams, f.team),
-            t("gd.foul.out_of_turn"),
-            f.out_of_turn,
-            t("gd.foul.warning"),
-            f.warnings,
-            t("gd.exp.fouls_counted"),
-            f.fouls
-        );
-        if f.fouls > 0 && p.fouls.out_of_turn_levels > 0 {
-            s.push_str(&format!(" → {} +{}", team_label(teams, f.team.other()), f.levels_to_opponents));
-            if f.levels_to_opponents < f.fouls * p.fouls.out_of_turn_levels {
-                s.push_str(&format!(" ({})", t("gd.stops_at_a")));
-            }
-        } else {
-            s.push_str(&format!(" · {}", t("gd.exp.no_level_effect")));
-        }
-        s.push_str(&cite(&p.cites.fouls));
-        v.push(s);
+    // The rules the engine applied, in order, each with its numbers and source.
+    let lang = ctx().lang.get();
+    let names = Names { teams: Some(teams), players: &[] };
+    for step in o.rule.iter().chain(&o.notes) {
+        v.push(crate::i18n::say(lang, &step.msg(), names));
     }
     if let Some(rec) = &hand.tribute {
         v.push(format!("{}{}", tribute_record_text(rec), cite(&p.cites.tribute)));
