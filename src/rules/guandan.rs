@@ -939,6 +939,22 @@ pub struct TributeDue {
     pub rule: Step,
 }
 
+impl TributeDue {
+    /// Who receives each payer's card, in the order of [`TributeDue::payers`], when `level`
+    /// is played and the payers give `cards` (`None`: not chosen yet): a single tribute goes
+    /// to 头游; a double tribute's larger card goes to 头游 and the other to 2nd (equal or
+    /// unknown cards: in payer order) — RULES.md §2 "Tribute".
+    pub fn receivers_for(&self, cards: &[Option<Card>], level: Rank) -> Vec<Seat> {
+        match (self.kind, self.receivers.as_slice(), cards) {
+            (TributeKind::Double, [first, second], [Some(a), Some(b)]) if b.power(level) > a.power(level) => {
+                vec![*second, *first]
+            }
+            (TributeKind::Double, [first, second], _) => vec![*first, *second],
+            _ => self.payers.iter().map(|_| self.receivers[0]).collect(),
+        }
+    }
+}
+
 /// The tribute due for the next hand after a hand with finishing order `order`
 /// (RULES.md §2 "Tribute"; cited from `preset.cites.tribute`).
 ///
@@ -1613,6 +1629,15 @@ pub fn level_played(preset: &GuandanPreset, state: &GuandanState) -> Option<Rank
     }
 }
 
+/// The team playing its own A in the next hand from `state`, with the attempt's number
+/// (1 = the first), when that hand is an attempt at A (RULES.md §2 "A rule"); `None` when
+/// the match is won or the preset counts no levels.
+pub fn next_attempt_at_a(preset: &GuandanPreset, state: &GuandanState) -> Option<(Team, u32)> {
+    let d = state.declarer?;
+    (preset.upgrade.is_some() && state.winner.is_none() && state.levels[d] == Rank::ACE)
+        .then(|| (d, state.a_failures[d] + 1))
+}
+
 /// Round scores if the round ended in `state` (004 第三篇 §二(七)2); `None` when the preset
 /// has no [`RoundScoring`]. See [`RoundScoring`] for how levels are counted.
 pub fn round_scores(preset: &GuandanPreset, state: &GuandanState) -> Option<PerTeam<u32>> {
@@ -2278,6 +2303,32 @@ mod tests {
         let mut q = p.clone();
         q.tribute.single_payer = SinglePayer::LastOpponent;
         assert_eq!(tribute_due(&q, &o).payers, vec![W]);
+    }
+
+    #[test]
+    fn the_next_hand_at_own_a_is_an_attempt() {
+        let p = preset("guandan-3-2-1");
+        assert_eq!(next_attempt_at_a(&p, &at("A", "5", Some(Team::A))), Some((Team::A, 1)));
+        let mut s = at("A", "5", Some(Team::A));
+        s.a_failures.a = 2;
+        assert_eq!(next_attempt_at_a(&p, &s), Some((Team::A, 3)));
+        assert_eq!(next_attempt_at_a(&p, &at("A", "5", Some(Team::B))), None);
+        assert_eq!(next_attempt_at_a(&p, &at("A", "A", None)), None);
+        s.winner = Some(Team::A);
+        assert_eq!(next_attempt_at_a(&p, &s), None);
+    }
+
+    #[test]
+    fn tribute_receivers_follow_the_cards() {
+        let p = preset("guandan-3-2-1");
+        let d = tribute_due(&p, &FinishOrder::new([N, S, E, W]).unwrap());
+        let (ace, king) = (card("A", Some(Suit::S)), card("K", Some(Suit::S)));
+        assert_eq!(d.receivers_for(&[Some(ace), Some(king)], Rank::TWO), vec![N, S]);
+        assert_eq!(d.receivers_for(&[Some(king), Some(ace)], Rank::TWO), vec![S, N]);
+        assert_eq!(d.receivers_for(&[Some(king), None], Rank::TWO), vec![N, S]);
+        let single = tribute_due(&p, &FinishOrder::new([N, E, S, W]).unwrap());
+        assert_eq!(single.receivers_for(&[Some(ace)], Rank::TWO), vec![N]);
+        assert_eq!(single.receivers_for(&[], Rank::TWO), vec![N]);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::record::replay::{replay, MatchView};
 use crate::record::{ClockAction, Entry, HandInput, Match, Op, Setup, TimedAction};
 use crate::rules::guandan::{
     builtin_presets, validate_tribute, AAttempt, Card, CardRank, Finish, FinishOrder, Forfeit, ForfeitReason, Foul,
-    FoulKind, GuandanPreset, Hand, HandOutcome, LeadRule, PerTeam, RankKey, SinglePayer, Suit, TieLead, TimeUp,
+    FoulKind, GuandanPreset, Hand, HandOutcome, LeadRule, PerTeam, RankKey, SinglePayer, Step, Suit, TieLead, TimeUp,
     TributeDue, TributeError, TributeKind, TributePayment, TributeRecord,
 };
 use crate::rules::{Rank, Seat, Team};
@@ -237,7 +237,7 @@ fn tribute_record_text(r: &TributeRecord) -> String {
 }
 
 /// The one-line verdict of a hand.
-fn verdict(p: &GuandanPreset, hand: &Hand, o: &HandOutcome, teams: &BTreeMap<Team, String>) -> String {
+fn verdict(hand: &Hand, o: &HandOutcome, teams: &BTreeMap<Team, String>) -> String {
     if let Some(f) = &hand.forfeit {
         let mut s = format!(
             "{} {} → {} {}",
@@ -290,7 +290,9 @@ fn verdict(p: &GuandanPreset, hand: &Hand, o: &HandOutcome, teams: &BTreeMap<Tea
             ));
         }
     }
-    if o.upgrade == 0 && o.points.is_none() && o.a_attempt.is_none() && p.upgrade.is_some() {
+    // The engine says when (and why) the winners rose no level; an attempt at A says so above.
+    let no_rise = o.notes.iter().any(|n| matches!(n, Step::NoRise { .. }));
+    if no_rise && o.a_attempt.is_none() {
         s.push_str(&format!(" · {}", t("gd.no_rise")));
     }
     s
@@ -1044,17 +1046,7 @@ impl Form {
                         })
                     })
                     .collect();
-                // Receivers: single → 头游; double → the larger card to 头游.
-                let to: Vec<Seat> = if due.receivers.len() == 2 && pays.len() == 2 {
-                    match (cards[0], cards[1]) {
-                        (Some(a), Some(b)) if b.power(level) > a.power(level) => {
-                            vec![due.receivers[1], due.receivers[0]]
-                        }
-                        _ => vec![due.receivers[0], due.receivers[1]],
-                    }
-                } else {
-                    due.receivers.clone()
-                };
+                let to = due.receivers_for(&cards, level);
                 let mut payments = Vec::new();
                 for (i, x) in pays.iter().enumerate() {
                     match cards[i] {
@@ -1204,9 +1196,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let question = move || {
         candidate.with_untracked(|c| match c {
             Some((Some(r), None)) if hand.with_untracked(Option::is_some) => match &r.result {
-                Ok(o) if o.tribute_errors.is_empty() => {
-                    Some(verdict(&preset.get_untracked(), &r.hand, o, &teams.get_untracked()))
-                }
+                Ok(o) if o.tribute_errors.is_empty() => Some(verdict(&r.hand, o, &teams.get_untracked())),
                 _ => None,
             },
             _ => None,
@@ -1329,7 +1319,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                     Ok(o) => {
                                         view! {
                                             <p class="verdict" id="gd-verdict">
-                                                {verdict(&p, &row.hand, o, &tm)}
+                                                {verdict(&row.hand, o, &tm)}
                                             </p>
                                             <ul class="explain">
                                                 {explain(&p, Some(&row), &row.hand, o, &tm)
@@ -1893,18 +1883,13 @@ fn NextInfo(
                     .map(|d| format!(" ({})", team_label(&tm, d)))
                     .unwrap_or_default();
                 let due = r.next_tribute(&p);
-                let at_a = r
-                    .state
-                    .declarer
-                    .filter(|d| p.upgrade.is_some() && r.state.levels[*d] == Rank::ACE)
-                    .map(|d| {
-                        let f = r.state.a_failures[d];
+                let at_a = crate::rules::guandan::next_attempt_at_a(&p, &r.state)
+                    .map(|(d, attempt)| {
                         format!(
-                            "{} A{} · {} {} · {}",
+                            "{} A{} · {} {attempt} · {}",
                             team_label(&tm, d),
-                            a_attempt_no(f),
+                            a_attempt_no(attempt - 1),
                             t("gd.a.attempt"),
-                            f + 1,
                             a_rule_text(&p),
                         )
                     });
@@ -2167,14 +2152,10 @@ fn TributeEditor(
                 let level = c.level.unwrap_or(Rank::TWO);
                 match (form.tmode.get(), c.due) {
                     (TMode::Paid, Some(due)) => {
-                        let double = due.payers.len() == 2;
                         due.payers
                             .iter()
-                            .enumerate()
-                            .map(|(i, from)| {
-                                let to = if double { due.receivers[i] } else { due.receivers[0] };
-                                payer_block(*from, to, level, p.tribute.return_max)
-                            })
+                            .zip(due.receivers_for(&[], level))
+                            .map(|(from, to)| payer_block(*from, to, level, p.tribute.return_max))
                             .collect_view()
                             .into_any()
                     }
@@ -2633,7 +2614,7 @@ fn History(
                         let (line, details, levels, warn) = match &r.result {
                             Ok(o) => {
                                 (
-                                    verdict(&p, &r.hand, o, &tm),
+                                    verdict(&r.hand, o, &tm),
                                     explain(&p, Some(&r), &r.hand, o, &tm),
                                     if p.upgrade.is_some() {
                                         format!("{} : {}", o.levels_after.a, o.levels_after.b)
