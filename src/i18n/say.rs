@@ -261,6 +261,118 @@ mod tests {
         assert!(seen.len() >= 18, "{seen:?}");
     }
 
+    /// Every 斗地主 / 三打一 reason and 五子棋 refusal fills every slot of its template in
+    /// every language (one of each kind; `reasons` names them all or fails to compile).
+    #[test]
+    fn every_reason_fills_its_template() {
+        use crate::record::games::renju::Why;
+        use crate::rules::doudizhu::{Reason as R, Unit};
+        use crate::rules::renju::{Point, Stone, Verdict};
+        use crate::rules::sandayi::{BidStanding, Violation};
+        fn kind(r: &R) -> u8 {
+            // Exhaustive: a new reason must be added to the list below too.
+            match r {
+                R::BidsLen { .. } | R::PlayerOutOfRange { .. } | R::FirstBidderOutOfRange { .. } | R::NoPlayers => 0,
+                R::NoStartFits { .. } | R::CalledAfterTop { .. } | R::MissingBeforeEnd { .. } => 1,
+                R::BidNotAllowed { .. } | R::BidNotHigher { .. } | R::AllPassedNoLandlord => 2,
+                R::NobodyBidNoLandlord | R::HighestShouldBeLandlord { .. } | R::LandlordNotHighest { .. } => 3,
+                R::BidNotTop { .. } | R::UnitsNotBid { .. } | R::HandBidNotAllowed { .. } => 4,
+                R::TooManyBombs { .. } | R::TooManyRockets { .. } | R::SpringAndAntiSpring => 5,
+                R::SpringNeedsWin | R::AntiSpringNeedsLoss | R::WentOutNotLandlord { .. } => 6,
+                R::WentOutLandlord { .. } | R::NothingPlayed { .. } | R::VoidNoBombs | R::BombsLen { .. } => 7,
+                R::NotToulia { .. } | R::IsToulia { .. } | R::TandaNeedsToulia | R::MustBeHuangfan => 8,
+                R::NotHuangfan | R::TooFewPlayers | R::AtLeastOne { .. } | R::BidValuesNotAscending { .. } => 9,
+                R::TouliaBidNotAllowed { .. } | R::ShareNotFarmers { .. } | R::WrongPlayers { .. } => 10,
+                R::PowerOverflow { .. } | R::ScoreOverflow | R::TotalOverflow | R::WrongGame { .. } => 11,
+            }
+        }
+        let v = vec![1, 2, 3];
+        let reasons = vec![
+            R::BidsLen { players: 3, got: 2 },
+            R::PlayerOutOfRange { player: 4, players: 3 },
+            R::FirstBidderOutOfRange { players: 3 },
+            R::NoPlayers,
+            R::NoStartFits { from_0: Box::new(R::BidNotHigher { bid: 2, high: 2 }) },
+            R::CalledAfterTop { top: 3 },
+            R::MissingBeforeEnd { top: 3 },
+            R::BidNotAllowed { bid: 9, values: v.clone() },
+            R::BidNotHigher { bid: 1, high: 2 },
+            R::AllPassedNoLandlord,
+            R::NobodyBidNoLandlord,
+            R::HighestShouldBeLandlord { player: 1, unit: Unit::Fen },
+            R::HighestShouldBeLandlord { player: 1, unit: Unit::Dang },
+            R::LandlordNotHighest { player: 1, got: 0, unit: Unit::Fen },
+            R::BidNotTop { top: 2, bid: 1 },
+            R::UnitsNotBid { top: 2, bid: 1 },
+            R::HandBidNotAllowed { bid: 9, values: v.clone() },
+            R::TooManyBombs { max: 13, got: 14 },
+            R::TooManyRockets { max: 1, got: 2 },
+            R::SpringAndAntiSpring,
+            R::SpringNeedsWin,
+            R::AntiSpringNeedsLoss,
+            R::WentOutNotLandlord { landlord: 0, got: 1 },
+            R::WentOutLandlord { got: 0 },
+            R::NothingPlayed { unit: Unit::Fen },
+            R::NothingPlayed { unit: Unit::Dang },
+            R::VoidNoBombs,
+            R::BombsLen { players: 4, got: 2 },
+            R::NotToulia { top: 3, first: 1 },
+            R::IsToulia { top: 3, first: 1 },
+            R::TandaNeedsToulia,
+            R::MustBeHuangfan,
+            R::NotHuangfan,
+            R::TooFewPlayers,
+            R::AtLeastOne { got: 0 },
+            R::BidValuesNotAscending { values: vec![2, 1] },
+            R::TouliaBidNotAllowed { bid: 4, values: v.clone() },
+            R::ShareNotFarmers { farmers: 2, got: 3 },
+            R::WrongPlayers { need: 3, got: 4 },
+            R::PowerOverflow { factor: 2, count: 99 },
+            R::ScoreOverflow,
+            R::TotalOverflow,
+            R::WrongGame { game: "renju" },
+        ];
+        assert_eq!(reasons.iter().map(kind).collect::<std::collections::BTreeSet<_>>().len(), 12);
+        let pt = Point::parse("h8").unwrap();
+        let whys = vec![
+            Why::GameOver { game: 1, end: crate::record::games::renju::EndReason::Five },
+            Why::WrongColour { point: pt, placed: Stone::White, to_move: Stone::Black },
+            Why::OffBoard { point: pt },
+            Why::Occupied { point: pt, stone: Stone::Black },
+            Why::NothingToClaim,
+            Why::LastIsWhite { number: 4, point: pt },
+            Why::NotForbidden { number: 5, point: pt, verdict: Verdict::None },
+            Why::ReadOffBoard { end: crate::record::games::renju::EndReason::Five },
+            Why::NeedsWinner { end: crate::record::games::renju::EndReason::Time },
+            Why::DrawNoWinner,
+            Why::NoResultYet { game: 2 },
+            Why::Decided,
+        ];
+        let mut msgs: Vec<Msg> = reasons.iter().map(R::msg).collect();
+        msgs.extend(whys.iter().map(Why::msg));
+        for standing in [BidStanding::Landlord, BidStanding::NotReached, BidStanding::Passed, BidStanding::Bid(2)] {
+            msgs.push(Violation { player: 1, bombs: 2, limit: 1, standing }.msg());
+        }
+        let names = ["Ann".to_string(), "Bob".to_string(), "Cy".to_string()];
+        for m in &msgs {
+            for l in Lang::ALL {
+                for n in [Names::default(), Names { teams: None, players: &names }] {
+                    let text = say(l, m, n);
+                    assert!(!text.contains('{') && !text.contains(".why."), "{l:?} {m}: {text}");
+                    // 斗地主 / 三打一 reasons read in plain English (五子棋's name the shapes and
+                    // game names as the rest of the English UI does, with the Chinese term).
+                    let glossary = matches!(m.args.first(), Some((_, Arg::Key(k))) if k.starts_with("game."));
+                    if l == Lang::En && m.key.starts_with("ddz.why.") && !glossary {
+                        assert!(!han(&text), "{m}: {text}");
+                    }
+                }
+            }
+        }
+        // The refused bid of the pad, in English, is English.
+        let bid = say(Lang::En, &R::BidNotHigher { bid: 1, high: 2 }.msg(), Names::default());
+        assert_eq!(bid, "a bid of 1 must be higher than the last bid, 2");
+    }
+
     /// Every message key an engine or the record names (`"gd.step.…"`, `"gd.why.…"`,
     /// `"ddz.why.…"`, `"rj.why.…"` in `src/rules` and `src/record`) is in the table in all
     /// three languages, and its templates have the same slots in each.
