@@ -425,6 +425,22 @@ fn bidding_from(bids: &[Option<Call>], start: usize, bid_values: &[u8]) -> Resul
     Ok(Bidding { first_bidder: start, order, winner, opened_at_top })
 }
 
+/// Whether `call` may follow `calls` (the calls so far, in calling order) — 000 §二(二): a
+/// pass always may; a bid must be one of `bid_values` ([`Reason::BidNotAllowed`]) and
+/// higher than the last bid ([`Reason::BidNotHigher`]). (Whether the bidding is over already
+/// is the caller's: a top bid ends it.)
+pub fn check_call(calls: &[Call], call: Call, bid_values: &[u8]) -> Result<(), Reason> {
+    let Call::Bid(v) = call else { return Ok(()) };
+    if !bid_values.contains(&v) {
+        return Err(Reason::BidNotAllowed { bid: v, values: bid_values.to_vec() });
+    }
+    let high = calls.iter().filter_map(|c| if let Call::Bid(b) = c { Some(*b) } else { None }).max();
+    match high {
+        Some(high) if v <= high => Err(Reason::BidNotHigher { bid: v, high }),
+        _ => Ok(()),
+    }
+}
+
 /// A player's place in a session ranking ([`rank_session`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Standing {
@@ -1077,6 +1093,20 @@ mod tests {
         assert_eq!((b.first_bidder, b.winner, b.order), (2, Some((2, 3)), vec![2, 0, 1]));
         assert!(check_bidding(&[Some(Call::Bid(3)), None, Some(Call::Bid(3))], None, &v, 3).is_err());
         assert_eq!(check_bidding(&[None], None, &v, 3).unwrap_err().field, "bids");
+    }
+
+    #[test]
+    fn a_call_must_top_the_last_bid() {
+        let v = [1, 2, 3];
+        assert_eq!(check_call(&[], Call::Bid(1), &v), Ok(()));
+        assert_eq!(check_call(&[Call::Bid(1), Call::Pass], Call::Pass, &v), Ok(()));
+        assert_eq!(check_call(&[Call::Bid(1)], Call::Bid(2), &v), Ok(()));
+        assert_eq!(
+            check_call(&[Call::Bid(2), Call::Pass], Call::Bid(1), &v),
+            Err(Reason::BidNotHigher { bid: 1, high: 2 })
+        );
+        assert_eq!(check_call(&[Call::Bid(2)], Call::Bid(2), &v), Err(Reason::BidNotHigher { bid: 2, high: 2 }));
+        assert_eq!(check_call(&[], Call::Bid(4), &v), Err(Reason::BidNotAllowed { bid: 4, values: v.to_vec() }));
     }
 
     #[test]

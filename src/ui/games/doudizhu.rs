@@ -14,7 +14,8 @@ use crate::record::games::doudizhu::{DdzRow, DoudizhuSetup, DoudizhuView, NextSi
 use crate::record::replay::{replay, MatchView};
 use crate::record::{ClockAction, Entry, HandInput, ImportError, Match, Op, Setup};
 use crate::rules::doudizhu::{
-    builtin_presets, signed, Call, Factor, FactorKind, Hand, HandResult, Preset, Reading, RuleError, SessionRules,
+    builtin_presets, check_call, signed, Call, Factor, FactorKind, Hand, HandResult, Preset, Reading, Reason,
+    RuleError, SessionRules,
 };
 use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, no_key_repeat, vibrate, FormIntent, UndoButton};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, now_ms, t, tx};
@@ -168,22 +169,26 @@ pub(crate) fn bidding_pad(
             return;
         }
         let who = name_of(&names.get_untracked(), (bs.first.get_untracked() + calls.len()) % nn.max(1));
-        if let Call::Bid(v) = c {
-            if !values.with_untracked(|vs| vs.contains(&v)) {
-                bs.error.set(Some(format!("{who}: {v}{} — {}", tr(l, unit_key), tr(l, "ddz.bid_unknown"))));
+        // The engine says whether the call may follow; the pad says it with the caller's name.
+        match values.with_untracked(|vs| check_call(&calls, c, vs)) {
+            Ok(()) => {}
+            Err(Reason::BidNotAllowed { bid, .. }) => {
+                bs.error.set(Some(format!("{who}: {bid}{} — {}", tr(l, unit_key), tr(l, "ddz.bid_unknown"))));
                 return;
             }
-            if let Some((_, high)) = high_bid(nn, bs.first.get_untracked(), &calls) {
-                if v <= high {
-                    bs.error.set(Some(
-                        tr(l, "ddz.bid_illegal")
-                            .replace("{name}", &who)
-                            .replace("{v}", &format!("{v}{}", tr(l, unit_key)))
-                            .replace("{high}", &format!("{high}{}", tr(l, unit_key))),
-                    ));
-                    vibrate(200);
-                    return;
-                }
+            Err(Reason::BidNotHigher { bid, high }) => {
+                bs.error.set(Some(
+                    tr(l, "ddz.bid_illegal")
+                        .replace("{name}", &who)
+                        .replace("{v}", &format!("{bid}{}", tr(l, unit_key)))
+                        .replace("{high}", &format!("{high}{}", tr(l, unit_key))),
+                ));
+                vibrate(200);
+                return;
+            }
+            Err(other) => {
+                bs.error.set(Some(format!("{who}: {}", crate::i18n::say(l, &other.msg(), Names::default()))));
+                return;
             }
         }
         bs.error.set(None);
