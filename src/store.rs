@@ -240,6 +240,7 @@ pub fn restore(moved_to: &str, local: &[Match]) -> Result<Restored, StoreError> 
         StoreError::Invalid(ImportError {
             field: String::new(),
             reason: "no quarantined value is stored under this key".into(),
+            msg: None,
         })
     })?;
     // The matches merged into: `local`, and for a tail the stored match if `local` lacks it.
@@ -248,7 +249,7 @@ pub fn restore(moved_to: &str, local: &[Match]) -> Result<Restored, StoreError> 
         Ok(tail) => {
             let stored = read_match(&tail.match_id).map_err(StoreError::Invalid)?.ok_or_else(|| {
                 let reason = format!("no match {:?} is stored on this device to join this tail to", tail.match_id);
-                StoreError::Invalid(ImportError { field: "match_id".into(), reason })
+                StoreError::Invalid(ImportError { field: "match_id".into(), reason, msg: None })
             })?;
             let inc = Match { entries: tail.entries, ..stored.clone() };
             if !local.iter().any(|m| m.id == stored.id) {

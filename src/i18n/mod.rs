@@ -1,6 +1,10 @@
 //! One table of UI strings: 简体中文 (default), 繁體中文, English. Every screen string goes
 //! through [`tr`]; a missing key shows the key itself (and a test catches it).
 
+mod say;
+
+pub use say::{cite, import_error_text, reason_text, rule_error_text, say, say_all, steps_text, Names};
+
 use crate::record::Op;
 use crate::rules::shengji::Unit;
 use crate::rules::{Seat, Team};

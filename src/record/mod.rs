@@ -365,6 +365,14 @@ impl Match {
         self.append_checked(entry, replay)
     }
 
+    /// The match with `entry` appended, or why not: the same checks as [`Match::append`],
+    /// so a page's live preview refuses exactly what its commit would. `self` is unchanged.
+    pub fn preview(&self, entry: Entry) -> Result<Match, ImportError> {
+        let mut m = self.clone();
+        m.append(entry)?;
+        Ok(m)
+    }
+
     /// [`Match::append`], and the log is replayed with the entry whatever it is: for an
     /// entry checked against another version of the log (another tab's hands came first,
     /// or an entry put back after another tab's write). A new entry that does not replay
@@ -413,7 +421,16 @@ impl Match {
                 } else {
                     format!("{at} would no longer replay: {}: {}", e.field, e.reason)
                 };
-                return Err(ImportError { field: field.into(), reason });
+                // The typed reason, when the rule gave one, wrapped the same way.
+                let msg = e.msg.map(|why| {
+                    use crate::rules::{Arg, Msg};
+                    let key = if field == NOT_PLAYABLE { "err.why.not_playable" } else { "err.why.later_hand" };
+                    Msg::new(
+                        key,
+                        vec![("at", Arg::Text(at)), ("field", Arg::Text(e.field)), ("why", Arg::Msg(Box::new(why)))],
+                    )
+                });
+                return Err(ImportError { field: field.into(), reason, msg });
             }
         }
         Ok(())

@@ -57,6 +57,34 @@ pub struct ImportError {
     pub field: String,
     /// What is wrong.
     pub reason: String,
+    /// The same reason typed, when an engine or the record gives one: the UI renders it in
+    /// its language instead of `reason` (not serialized).
+    #[serde(skip)]
+    pub msg: Option<crate::rules::Msg>,
+}
+
+impl ImportError {
+    /// An error on `field` whose reason is the typed `msg` (`reason` is its key and slots).
+    pub fn typed(field: impl Into<String>, msg: crate::rules::Msg) -> ImportError {
+        ImportError { field: field.into(), reason: msg.to_string(), msg: Some(msg) }
+    }
+}
+
+impl ImportError {
+    /// The field relative to the hand of an entry (`bids[1]` of `op.hand.doudizhu.bids[1]`);
+    /// the whole path for any other field.
+    pub fn field_in_hand(&self) -> &str {
+        self.field
+            .strip_prefix("op.hand.")
+            .and_then(|rest| rest.split_once('.').map(|(_game, f)| f))
+            .unwrap_or(&self.field)
+    }
+}
+
+impl From<crate::rules::shengji::InputError> for ImportError {
+    fn from(e: crate::rules::shengji::InputError) -> ImportError {
+        ImportError { field: e.field, reason: e.reason, msg: e.msg }
+    }
 }
 
 impl fmt::Display for ImportError {
@@ -72,7 +100,7 @@ impl fmt::Display for ImportError {
 impl std::error::Error for ImportError {}
 
 fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
-    ImportError { field: field.into(), reason: reason.into() }
+    ImportError { field: field.into(), reason: reason.into(), msg: None }
 }
 
 /// An export file: every match it carries.
@@ -438,11 +466,8 @@ pub fn parse_import(text: &str) -> Result<Vec<Match>, ImportError> {
 }
 
 fn prefix(p: &str, e: ImportError) -> ImportError {
-    if e.field.is_empty() {
-        ie(p, e.reason)
-    } else {
-        ie(format!("{p}.{}", e.field), e.reason)
-    }
+    let field = if e.field.is_empty() { p.to_string() } else { format!("{p}.{}", e.field) };
+    ImportError { field, ..e }
 }
 
 /// Refuses any string in `v` (as its JSON value) longer than [`MAX_TEXT`] characters, naming
@@ -512,7 +537,7 @@ pub fn validate_match(m: &Match) -> Result<(), ImportError> {
     let view = super::replay::replay(m);
     if let Some((id, err)) = view.first_error() {
         let i = m.entries.iter().position(|e| e.id == id).unwrap_or(0);
-        return Err(prefix(&format!("entries[{i}].op.hand"), ie(err.field, err.reason)));
+        return Err(prefix(&format!("entries[{i}].op.hand"), err.into()));
     }
     Ok(())
 }

@@ -22,6 +22,7 @@
 //! The bidding check, [`Call`], [`RuleError`], [`Reading`], [`SessionRules`] and the session
 //! ranking are shared with 欢乐三打一 (`super::sandayi`), whose bidding has the same shape.
 
+use super::{Arg, Msg};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -31,23 +32,235 @@ use std::fmt;
 
 /// A rule violation in the *input* (not a scoring violation): which hand (0-based index into
 /// the hand list, `None` for a preset or session problem), which field (a path such as
-/// `bids[2]` or `landlord`, player indices 0-based) and why, in Chinese.
+/// `bids[2]` or `landlord`, player indices 0-based) and why ([`Reason`], rendered by
+/// `src/i18n`: `hands[1].tanda: 摊打只能在头撂之后选择`).
 ///
-/// Displays as `hands[1].tanda: 摊打只能在头撂之后选择`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Displays as `hands[1].tanda: ddz.why.tanda_needs_toulia`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RuleError {
     /// 0-based index of the offending hand, if the error concerns one hand.
     pub hand: Option<usize>,
     /// The field at fault, e.g. `bid`, `bids[3]`, `bombs[0]`, `preset.landlord_share`.
     pub field: String,
-    /// What is wrong, in Chinese, with the numbers involved.
-    pub message: String,
+    /// What is wrong, with the numbers involved.
+    pub reason: Reason,
+}
+
+/// Why an input breaks a rule of 斗地主 or 三打一 (player indices 0-based). Each reads
+/// through its string-table key (`ddz.why.*`) in the UI language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Reason {
+    /// The bid list has not one call per player.
+    BidsLen { players: usize, got: usize },
+    /// A player index outside `0..players`.
+    PlayerOutOfRange { player: usize, players: usize },
+    /// The first bidder is outside `0..players`.
+    FirstBidderOutOfRange { players: usize },
+    /// No players at all.
+    NoPlayers,
+    /// No first bidder recorded and none fits; the reason when player 0 starts.
+    NoStartFits { from_0: Box<Reason> },
+    /// A call recorded after the top bid ended the bidding.
+    CalledAfterTop { top: u8 },
+    /// A player left out (`null`) before the bidding ended.
+    MissingBeforeEnd { top: u8 },
+    /// A bid that is not one of the allowed values.
+    BidNotAllowed { bid: u8, values: Vec<u8> },
+    /// A bid not higher than the one before it.
+    BidNotHigher { bid: u8, high: u8 },
+    /// Everybody passed, yet a landlord is recorded (斗地主: redeal).
+    AllPassedNoLandlord,
+    /// Nobody bid, yet a landlord is recorded (三打一: the next deal is 荒番).
+    NobodyBidNoLandlord,
+    /// The highest bidder should be the landlord.
+    HighestShouldBeLandlord { player: usize, unit: Unit },
+    /// The landlord is not the last (highest) bidder.
+    LandlordNotHighest { player: usize, got: usize, unit: Unit },
+    /// The 斗地主 bid is not the highest bid.
+    BidNotTop { top: u8, bid: u8 },
+    /// The 三打一 档数 is not what the landlord bid.
+    UnitsNotBid { top: u8, bid: u8 },
+    /// The hand's bid is not one of the allowed values.
+    HandBidNotAllowed { bid: u8, values: Vec<u8> },
+    /// More bombs than one deal holds.
+    TooManyBombs { max: u32, got: u32 },
+    /// More rockets than one deal holds.
+    TooManyRockets { max: u32, got: u32 },
+    /// 春天 and 反春 together.
+    SpringAndAntiSpring,
+    /// 春天 with the landlord losing.
+    SpringNeedsWin,
+    /// 反春 with the landlord winning.
+    AntiSpringNeedsLoss,
+    /// The landlord won, but another player went out first.
+    WentOutNotLandlord { landlord: usize, got: usize },
+    /// The landlord lost, but is recorded as going out first.
+    WentOutLandlord { got: usize },
+    /// A redeal / void deal with something played.
+    NothingPlayed { unit: Unit },
+    /// A void deal with bombs.
+    VoidNoBombs,
+    /// The bombs list has not one entry per player.
+    BombsLen { players: usize, got: usize },
+    /// 头撂 recorded, but the first bidder did not open with the top bid.
+    NotToulia { top: u8, first: usize },
+    /// The first bidder opened with the top bid, but 头撂 is not recorded.
+    IsToulia { top: u8, first: usize },
+    /// 摊打 chosen without 头撂.
+    TandaNeedsToulia,
+    /// The previous deal was void: this one must be 荒番.
+    MustBeHuangfan,
+    /// The previous deal had a landlord: this one is not 荒番.
+    NotHuangfan,
+    /// A preset with fewer than 2 players.
+    TooFewPlayers,
+    /// A preset number below 1.
+    AtLeastOne { got: i64 },
+    /// Preset bids not ascending positive numbers.
+    BidValuesNotAscending { values: Vec<u8> },
+    /// 头撂's bid is not one of the allowed bids.
+    TouliaBidNotAllowed { bid: u8, values: Vec<u8> },
+    /// The landlord's share is not the number of farmers.
+    ShareNotFarmers { farmers: usize, got: i64 },
+    /// The session has another number of players than the preset.
+    WrongPlayers { need: usize, got: usize },
+    /// A multiplier power that overflows.
+    PowerOverflow { factor: i64, count: u32 },
+    /// A score that overflows.
+    ScoreOverflow,
+    /// A total that overflows.
+    TotalOverflow,
+    /// A hand of another game in this match.
+    WrongGame { game: &'static str },
+}
+
+/// The unit a bid counts in: 分 (斗地主) or 档 (三打一).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    /// 分.
+    Fen,
+    /// 档.
+    Dang,
+}
+
+impl Reason {
+    /// The reason as a template key and its slots, for `src/i18n`.
+    pub fn msg(&self) -> Msg {
+        use Arg::{Nums, Player as P};
+        let num = |v: i64| Arg::Num(v);
+        let list = |v: &[u8]| Nums(v.iter().map(|x| *x as i64).collect());
+        let unit = |u: Unit| Arg::Key(if u == Unit::Fen { "ddz.why.unit_fen" } else { "ddz.why.unit_dang" });
+        let m = Msg::new;
+        match self {
+            Reason::BidsLen { players, got } => {
+                m("ddz.why.bids_len", vec![("players", num(*players as i64)), ("got", num(*got as i64))])
+            }
+            Reason::PlayerOutOfRange { player, players } => m(
+                "ddz.why.player_out_of_range",
+                vec![("player", num(*player as i64)), ("players", num(*players as i64))],
+            ),
+            Reason::FirstBidderOutOfRange { players } => {
+                m("ddz.why.first_bidder_out_of_range", vec![("players", num(*players as i64))])
+            }
+            Reason::NoPlayers => m("ddz.why.no_players", vec![]),
+            Reason::NoStartFits { from_0 } => {
+                m("ddz.why.no_start_fits", vec![("why", Arg::Msg(Box::new(from_0.msg())))])
+            }
+            Reason::CalledAfterTop { top } => m("ddz.why.called_after_top", vec![("top", num(*top as i64))]),
+            Reason::MissingBeforeEnd { top } => m("ddz.why.missing_before_end", vec![("top", num(*top as i64))]),
+            Reason::BidNotAllowed { bid, values } => {
+                m("ddz.why.bid_not_allowed", vec![("bid", num(*bid as i64)), ("values", list(values))])
+            }
+            Reason::BidNotHigher { bid, high } => {
+                m("ddz.why.bid_not_higher", vec![("bid", num(*bid as i64)), ("high", num(*high as i64))])
+            }
+            Reason::AllPassedNoLandlord => m("ddz.why.all_passed_no_landlord", vec![]),
+            Reason::NobodyBidNoLandlord => m("ddz.why.nobody_bid_no_landlord", vec![]),
+            Reason::HighestShouldBeLandlord { player, unit: u } => {
+                m("ddz.why.highest_should_be_landlord", vec![("player", P(*player)), ("unit", unit(*u))])
+            }
+            Reason::LandlordNotHighest { player, got, unit: u } => {
+                m("ddz.why.landlord_not_highest", vec![("player", P(*player)), ("got", P(*got)), ("unit", unit(*u))])
+            }
+            Reason::BidNotTop { top, bid } => {
+                m("ddz.why.bid_not_top", vec![("top", num(*top as i64)), ("bid", num(*bid as i64))])
+            }
+            Reason::UnitsNotBid { top, bid } => {
+                m("ddz.why.units_not_bid", vec![("top", num(*top as i64)), ("bid", num(*bid as i64))])
+            }
+            Reason::HandBidNotAllowed { bid, values } => {
+                m("ddz.why.hand_bid_not_allowed", vec![("bid", num(*bid as i64)), ("values", list(values))])
+            }
+            Reason::TooManyBombs { max, got } => {
+                m("ddz.why.too_many_bombs", vec![("max", num(*max as i64)), ("got", num(*got as i64))])
+            }
+            Reason::TooManyRockets { max, got } => {
+                m("ddz.why.too_many_rockets", vec![("max", num(*max as i64)), ("got", num(*got as i64))])
+            }
+            Reason::SpringAndAntiSpring => m("ddz.why.spring_and_anti_spring", vec![]),
+            Reason::SpringNeedsWin => m("ddz.why.spring_needs_win", vec![]),
+            Reason::AntiSpringNeedsLoss => m("ddz.why.anti_spring_needs_loss", vec![]),
+            Reason::WentOutNotLandlord { landlord, got } => {
+                m("ddz.why.went_out_not_landlord", vec![("landlord", P(*landlord)), ("got", P(*got))])
+            }
+            Reason::WentOutLandlord { got } => m("ddz.why.went_out_landlord", vec![("got", P(*got))]),
+            Reason::NothingPlayed { unit: Unit::Fen } => m("ddz.why.redeal_nothing_played", vec![]),
+            Reason::NothingPlayed { unit: Unit::Dang } => m("ddz.why.void_nothing_played", vec![]),
+            Reason::VoidNoBombs => m("ddz.why.void_no_bombs", vec![]),
+            Reason::BombsLen { players, got } => {
+                m("ddz.why.bombs_len", vec![("players", num(*players as i64)), ("got", num(*got as i64))])
+            }
+            Reason::NotToulia { top, first } => {
+                m("ddz.why.not_toulia", vec![("top", num(*top as i64)), ("first", P(*first))])
+            }
+            Reason::IsToulia { top, first } => {
+                m("ddz.why.is_toulia", vec![("top", num(*top as i64)), ("first", P(*first))])
+            }
+            Reason::TandaNeedsToulia => m("ddz.why.tanda_needs_toulia", vec![]),
+            Reason::MustBeHuangfan => m("ddz.why.must_be_huangfan", vec![]),
+            Reason::NotHuangfan => m("ddz.why.not_huangfan", vec![]),
+            Reason::TooFewPlayers => m("ddz.why.too_few_players", vec![]),
+            Reason::AtLeastOne { got } => m("ddz.why.at_least_one", vec![("got", num(*got))]),
+            Reason::BidValuesNotAscending { values } => {
+                m("ddz.why.bid_values_not_ascending", vec![("values", list(values))])
+            }
+            Reason::TouliaBidNotAllowed { bid, values } => {
+                m("ddz.why.toulia_bid_not_allowed", vec![("bid", num(*bid as i64)), ("values", list(values))])
+            }
+            Reason::ShareNotFarmers { farmers, got } => {
+                m("ddz.why.share_not_farmers", vec![("farmers", num(*farmers as i64)), ("got", num(*got))])
+            }
+            Reason::WrongPlayers { need, got } => {
+                m("ddz.why.wrong_players", vec![("need", num(*need as i64)), ("got", num(*got as i64))])
+            }
+            Reason::PowerOverflow { factor, count } => {
+                m("ddz.why.power_overflow", vec![("factor", num(*factor)), ("count", num(*count as i64))])
+            }
+            Reason::ScoreOverflow => m("ddz.why.score_overflow", vec![]),
+            Reason::TotalOverflow => m("ddz.why.total_overflow", vec![]),
+            Reason::WrongGame { game } => m("ddz.why.wrong_game", vec![("game", Arg::Key(game_key(game)))]),
+        }
+    }
+}
+
+/// The string-table key of a game's name (`game.<id>`).
+fn game_key(game: &str) -> &'static str {
+    match game {
+        "shengji" => "game.shengji",
+        "duplicate" => "game.duplicate",
+        "guandan" => "game.guandan",
+        "doudizhu" => "game.doudizhu",
+        "sandayi" => "game.sandayi",
+        _ => "game.renju",
+    }
 }
 
 impl RuleError {
     /// An error about `field` of no particular hand.
-    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        RuleError { hand: None, field: field.into(), message: message.into() }
+    pub fn new(field: impl Into<String>, reason: Reason) -> Self {
+        RuleError { hand: None, field: field.into(), reason }
     }
     /// The same error, attributed to hand `index` (0-based).
     pub fn in_hand(mut self, index: usize) -> Self {
@@ -59,8 +272,8 @@ impl RuleError {
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.hand {
-            Some(h) => write!(f, "hands[{h}].{}: {}", self.field, self.message),
-            None => write!(f, "{}: {}", self.field, self.message),
+            Some(h) => write!(f, "hands[{h}].{}: {}", self.field, self.reason.msg()),
+            None => write!(f, "{}: {}", self.field, self.reason.msg()),
         }
     }
 }
@@ -160,10 +373,10 @@ pub fn check_bidding(
     players: usize,
 ) -> Result<Bidding, RuleError> {
     if bids.len() != players {
-        return Err(RuleError::new("bids", format!("需要每位玩家一项（{players} 项），实际 {} 项", bids.len())));
+        return Err(RuleError::new("bids", Reason::BidsLen { players, got: bids.len() }));
     }
     match first_bidder {
-        Some(f) if f >= players => Err(RuleError::new("first_bidder", format!("玩家序号 {f} 超出范围 0..{players}"))),
+        Some(f) if f >= players => Err(RuleError::new("first_bidder", Reason::PlayerOutOfRange { player: f, players })),
         Some(f) => bidding_from(bids, f, bid_values),
         None => {
             let mut first_err = None;
@@ -175,11 +388,8 @@ pub fn check_bidding(
                     }
                 }
             }
-            let e = first_err.unwrap_or_else(|| RuleError::new("bids", "没有玩家"));
-            Err(RuleError::new(
-                e.field,
-                format!("未记录首叫者，从任何一位开始叫都不成立；从玩家 0 开始时：{}", e.message),
-            ))
+            let e = first_err.unwrap_or_else(|| RuleError::new("bids", Reason::NoPlayers));
+            Err(RuleError::new(e.field, Reason::NoStartFits { from_0: Box::new(e.reason) }))
         }
     }
 }
@@ -194,26 +404,16 @@ fn bidding_from(bids: &[Option<Call>], start: usize, bid_values: &[u8]) -> Resul
         let field = format!("bids[{p}]");
         match (ended, bids[p]) {
             (true, None) => {}
-            (true, Some(_)) => {
-                return Err(RuleError::new(
-                    field,
-                    format!("已有人叫到最高 {top} 而结束叫牌，此后的玩家应记为未轮到（null）"),
-                ))
-            }
-            (false, None) => {
-                return Err(RuleError::new(
-                    field,
-                    format!("记为未轮到（null），但此前没有人叫到最高 {top}，叫牌尚未结束"),
-                ))
-            }
+            (true, Some(_)) => return Err(RuleError::new(field, Reason::CalledAfterTop { top })),
+            (false, None) => return Err(RuleError::new(field, Reason::MissingBeforeEnd { top })),
             (false, Some(Call::Pass)) => {}
             (false, Some(Call::Bid(v))) => {
                 if !bid_values.contains(&v) {
-                    return Err(RuleError::new(field, format!("叫 {v} 不在可叫的 {bid_values:?} 之中")));
+                    return Err(RuleError::new(field, Reason::BidNotAllowed { bid: v, values: bid_values.to_vec() }));
                 }
                 if let Some((_, high)) = winner {
                     if v <= high {
-                        return Err(RuleError::new(field, format!("叫 {v} 必须高于上一位的 {high}")));
+                        return Err(RuleError::new(field, Reason::BidNotHigher { bid: v, high }));
                     }
                 }
                 winner = Some((p, v));
@@ -223,6 +423,22 @@ fn bidding_from(bids: &[Option<Call>], start: usize, bid_values: &[u8]) -> Resul
     }
     let opened_at_top = matches!(bids[start], Some(Call::Bid(v)) if v == top);
     Ok(Bidding { first_bidder: start, order, winner, opened_at_top })
+}
+
+/// Whether `call` may follow `calls` (the calls so far, in calling order) — 000 §二(二): a
+/// pass always may; a bid must be one of `bid_values` ([`Reason::BidNotAllowed`]) and
+/// higher than the last bid ([`Reason::BidNotHigher`]). (Whether the bidding is over already
+/// is the caller's: a top bid ends it.)
+pub fn check_call(calls: &[Call], call: Call, bid_values: &[u8]) -> Result<(), Reason> {
+    let Call::Bid(v) = call else { return Ok(()) };
+    if !bid_values.contains(&v) {
+        return Err(Reason::BidNotAllowed { bid: v, values: bid_values.to_vec() });
+    }
+    let high = calls.iter().filter_map(|c| if let Call::Bid(b) = c { Some(*b) } else { None }).max();
+    match high {
+        Some(high) if v <= high => Err(Reason::BidNotHigher { bid: v, high }),
+        _ => Ok(()),
+    }
 }
 
 /// A player's place in a session ranking ([`rank_session`]).
@@ -352,11 +568,11 @@ pub(crate) fn signed(v: i64) -> String {
 
 /// `factor^count`, or an overflow error on `field`.
 pub(crate) fn power(factor: i64, count: u32, field: &str) -> Result<i64, RuleError> {
-    factor.checked_pow(count).ok_or_else(|| RuleError::new(field, format!("倍数 {factor} 的 {count} 次方超出计分范围")))
+    factor.checked_pow(count).ok_or_else(|| RuleError::new(field, Reason::PowerOverflow { factor, count }))
 }
 
 pub(crate) fn mul(a: i64, b: i64, field: &str) -> Result<i64, RuleError> {
-    a.checked_mul(b).ok_or_else(|| RuleError::new(field, "分数超出计分范围"))
+    a.checked_mul(b).ok_or_else(|| RuleError::new(field, Reason::ScoreOverflow))
 }
 
 /// Landlord and farmer deltas for a per-farmer `unit`; the hand sums to zero because the
@@ -447,7 +663,7 @@ pub fn find_preset(id: &str) -> Option<Preset> {
 /// Errors name the field as `preset.<field>`.
 pub fn validate_preset(preset: &Preset) -> Result<(), RuleError> {
     if preset.players < 2 {
-        return Err(RuleError::new("preset.players", "至少需要 2 位玩家"));
+        return Err(RuleError::new("preset.players", Reason::TooFewPlayers));
     }
     check_bid_values(&preset.bid_values)?;
     for (field, v) in [
@@ -458,7 +674,7 @@ pub fn validate_preset(preset: &Preset) -> Result<(), RuleError> {
         ("preset.anti_spring_factor", preset.anti_spring_factor),
     ] {
         if v < 1 {
-            return Err(RuleError::new(field, format!("必须至少为 1，实际 {v}")));
+            return Err(RuleError::new(field, Reason::AtLeastOne { got: v }));
         }
     }
     check_share(preset.landlord_share, preset.players)
@@ -466,7 +682,7 @@ pub fn validate_preset(preset: &Preset) -> Result<(), RuleError> {
 
 pub(crate) fn check_bid_values(values: &[u8]) -> Result<(), RuleError> {
     if values.is_empty() || values[0] == 0 || values.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(RuleError::new("preset.bid_values", format!("必须是递增的正整数，实际 {values:?}")));
+        return Err(RuleError::new("preset.bid_values", Reason::BidValuesNotAscending { values: values.to_vec() }));
     }
     Ok(())
 }
@@ -475,7 +691,7 @@ pub(crate) fn check_share(share: i64, players: usize) -> Result<(), RuleError> {
     if share != players as i64 - 1 {
         return Err(RuleError::new(
             "preset.landlord_share",
-            format!("地主倍数必须等于农民人数 {}（否则每局总和不为零），实际 {share}", players - 1),
+            Reason::ShareNotFarmers { farmers: players - 1, got: share },
         ));
     }
     Ok(())
@@ -561,62 +777,64 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
     if let Some(bids) = &hand.bids {
         let b = check_bidding(bids, hand.first_bidder, &preset.bid_values, n)?;
         match (b.winner, hand.landlord) {
-            (None, Some(_)) => return Err(RuleError::new("landlord", "所有人都不叫，应重新发牌，不能有地主")),
-            (Some((w, _)), None) => return Err(RuleError::new("landlord", format!("玩家 {w} 叫分最高，应为地主"))),
+            (None, Some(_)) => return Err(RuleError::new("landlord", Reason::AllPassedNoLandlord)),
+            (Some((w, _)), None) => {
+                return Err(RuleError::new("landlord", Reason::HighestShouldBeLandlord { player: w, unit: Unit::Fen }))
+            }
             (Some((w, v)), Some(l)) => {
                 if w != l {
                     return Err(RuleError::new(
                         "landlord",
-                        format!("地主必须是最后（最高）叫分的玩家 {w}，实际记为 {l}"),
+                        Reason::LandlordNotHighest { player: w, got: l, unit: Unit::Fen },
                     ));
                 }
                 if v != hand.bid {
-                    return Err(RuleError::new("bid", format!("底分必须等于最高叫分 {v}，实际 {}", hand.bid)));
+                    return Err(RuleError::new("bid", Reason::BidNotTop { top: v, bid: hand.bid }));
                 }
             }
             (None, None) => {}
         }
     } else if hand.first_bidder.is_some_and(|f| f >= n) {
-        return Err(RuleError::new("first_bidder", format!("玩家序号超出范围 0..{n}")));
+        return Err(RuleError::new("first_bidder", Reason::FirstBidderOutOfRange { players: n }));
     }
     let Some(landlord) = hand.landlord else {
         return check_redeal(hand);
     };
     if landlord >= n {
-        return Err(RuleError::new("landlord", format!("玩家序号 {landlord} 超出范围 0..{n}")));
+        return Err(RuleError::new("landlord", Reason::PlayerOutOfRange { player: landlord, players: n }));
     }
     if !preset.bid_values.contains(&hand.bid) {
-        return Err(RuleError::new("bid", format!("叫分 {} 不在可叫的 {:?} 之中", hand.bid, preset.bid_values)));
-    }
-    if hand.bombs > preset.max_bombs {
-        return Err(RuleError::new("bombs", format!("一局最多 {} 个炸弹，实际记为 {}", preset.max_bombs, hand.bombs)));
-    }
-    if hand.rockets > preset.max_rockets {
         return Err(RuleError::new(
-            "rockets",
-            format!("一局最多 {} 个火箭，实际记为 {}", preset.max_rockets, hand.rockets),
+            "bid",
+            Reason::HandBidNotAllowed { bid: hand.bid, values: preset.bid_values.clone() },
         ));
     }
+    if hand.bombs > preset.max_bombs {
+        return Err(RuleError::new("bombs", Reason::TooManyBombs { max: preset.max_bombs, got: hand.bombs }));
+    }
+    if hand.rockets > preset.max_rockets {
+        return Err(RuleError::new("rockets", Reason::TooManyRockets { max: preset.max_rockets, got: hand.rockets }));
+    }
     if hand.spring && hand.anti_spring {
-        return Err(RuleError::new("anti_spring", "春天和反春不能同时出现"));
+        return Err(RuleError::new("anti_spring", Reason::SpringAndAntiSpring));
     }
     if hand.spring && !hand.landlord_won {
-        return Err(RuleError::new("spring", "春天（农民一张未出）只可能是地主赢"));
+        return Err(RuleError::new("spring", Reason::SpringNeedsWin));
     }
     if hand.anti_spring && hand.landlord_won {
-        return Err(RuleError::new("anti_spring", "反春（地主只出了第一手）只可能是地主输"));
+        return Err(RuleError::new("anti_spring", Reason::AntiSpringNeedsLoss));
     }
     if let Some(out) = hand.went_out {
         if out >= n {
-            return Err(RuleError::new("went_out", format!("玩家序号 {out} 超出范围 0..{n}")));
+            return Err(RuleError::new("went_out", Reason::PlayerOutOfRange { player: out, players: n }));
         }
         if (out == landlord) != hand.landlord_won {
             return Err(RuleError::new(
                 "went_out",
                 if hand.landlord_won {
-                    format!("地主赢时先出完牌的应是地主（玩家 {landlord}），实际记为玩家 {out}")
+                    Reason::WentOutNotLandlord { landlord, got: out }
                 } else {
-                    format!("地主输时先出完牌的应是农民，实际记为地主（玩家 {out}）")
+                    Reason::WentOutLandlord { got: out }
                 },
             ));
         }
@@ -642,7 +860,7 @@ fn check_redeal(hand: &Hand) -> Result<(), RuleError> {
     } else {
         return Ok(());
     };
-    Err(RuleError::new(field, "无人叫分、重新发牌的一局没有打牌，此项必须为 0 / false"))
+    Err(RuleError::new(field, Reason::NothingPlayed { unit: Unit::Fen }))
 }
 
 /// 倍数 and its factors — 000 §二(八): starts at 1, ×2 per bomb and per rocket played,
@@ -724,17 +942,14 @@ pub struct Replay {
 pub fn replay(preset: &Preset, players: usize, hands: &[Hand]) -> Result<Replay, RuleError> {
     validate_preset(preset)?;
     if players != preset.players {
-        return Err(RuleError::new(
-            "players",
-            format!("{} 需要 {} 位玩家，实际 {players} 位", preset.name, preset.players),
-        ));
+        return Err(RuleError::new("players", Reason::WrongPlayers { need: preset.players, got: players }));
     }
     let mut totals = vec![0i64; players];
     let mut results = Vec::with_capacity(hands.len());
     for (i, hand) in hands.iter().enumerate() {
         let r = score_hand(preset, hand).map_err(|e| e.in_hand(i))?;
         for (t, d) in totals.iter_mut().zip(&r.deltas) {
-            *t = t.checked_add(*d).ok_or_else(|| RuleError::new("totals", "总分超出计分范围").in_hand(i))?;
+            *t = t.checked_add(*d).ok_or_else(|| RuleError::new("totals", Reason::TotalOverflow).in_hand(i))?;
         }
         results.push(r);
     }
@@ -881,6 +1096,20 @@ mod tests {
     }
 
     #[test]
+    fn a_call_must_top_the_last_bid() {
+        let v = [1, 2, 3];
+        assert_eq!(check_call(&[], Call::Bid(1), &v), Ok(()));
+        assert_eq!(check_call(&[Call::Bid(1), Call::Pass], Call::Pass, &v), Ok(()));
+        assert_eq!(check_call(&[Call::Bid(1)], Call::Bid(2), &v), Ok(()));
+        assert_eq!(
+            check_call(&[Call::Bid(2), Call::Pass], Call::Bid(1), &v),
+            Err(Reason::BidNotHigher { bid: 1, high: 2 })
+        );
+        assert_eq!(check_call(&[Call::Bid(2)], Call::Bid(2), &v), Err(Reason::BidNotHigher { bid: 2, high: 2 }));
+        assert_eq!(check_call(&[], Call::Bid(4), &v), Err(Reason::BidNotAllowed { bid: 4, values: v.to_vec() }));
+    }
+
+    #[test]
     fn call_serde() {
         let v: Vec<Option<Call>> = serde_json::from_str(r#"[2, "pass", null]"#).unwrap();
         assert_eq!(v, vec![Some(Call::Bid(2)), Some(Call::Pass), None]);
@@ -899,7 +1128,10 @@ mod tests {
         assert!(!rank.playoff);
         let e = replay(&preset(), 3, &[hand(0, 1, 0, 0, true), hand(0, 9, 0, 0, true)]).unwrap_err();
         assert_eq!((e.hand, e.field.as_str()), (Some(1), "bid"));
-        assert_eq!(e.to_string(), "hands[1].bid: 叫分 9 不在可叫的 [1, 2, 3] 之中");
+        assert_eq!(
+            crate::i18n::rule_error_text(crate::i18n::Lang::ZhCn, &e, Default::default()),
+            "hands[1].bid: 叫分 9 不在可叫的 [1, 2, 3] 之中"
+        );
         assert_eq!(replay(&preset(), 4, &[]).unwrap_err().field, "players");
     }
 

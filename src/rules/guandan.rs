@@ -20,7 +20,7 @@
 //! parameters only. Every number in a [`HandOutcome`] comes with the rule that produced it,
 //! citing the seed section stored in the preset ([`Cites`]).
 
-use super::{Rank, Ruling, RulingError, Seat, Team, TimeTie, TimeVerdict};
+use super::{Arg, Msg, Rank, Ruling, RulingError, Seat, Team, TimeTie, TimeVerdict};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -103,12 +103,13 @@ impl Finish {
             Finish::OneFour => 4,
         }
     }
-    /// The Chinese name used by the level rules (004 第一篇 §五): 双下 / 一三游 / 一四游.
-    pub fn label(self) -> &'static str {
+    /// The string-table key of the name the level rules use (004 第一篇 §五): 双下 / 一三游
+    /// / 一四游.
+    pub fn key(self) -> &'static str {
         match self {
-            Finish::Double => "双下",
-            Finish::OneThree => "一三游",
-            Finish::OneFour => "一四游",
+            Finish::Double => "gd.finish.double",
+            Finish::OneThree => "gd.finish.one_three",
+            Finish::OneFour => "gd.finish.one_four",
         }
     }
 }
@@ -934,8 +935,24 @@ pub struct TributeDue {
     pub lead: LeadRule,
     /// Who leads after 抗贡 (头游).
     pub lead_if_resisted: Seat,
-    /// The rule, with its source.
-    pub rule: String,
+    /// The rule, with its source ([`Step::DoubleTribute`] or [`Step::SingleTribute`]).
+    pub rule: Step,
+}
+
+impl TributeDue {
+    /// Who receives each payer's card, in the order of [`TributeDue::payers`], when `level`
+    /// is played and the payers give `cards` (`None`: not chosen yet): a single tribute goes
+    /// to 头游; a double tribute's larger card goes to 头游 and the other to 2nd (equal or
+    /// unknown cards: in payer order) — RULES.md §2 "Tribute".
+    pub fn receivers_for(&self, cards: &[Option<Card>], level: Rank) -> Vec<Seat> {
+        match (self.kind, self.receivers.as_slice(), cards) {
+            (TributeKind::Double, [first, second], [Some(a), Some(b)]) if b.power(level) > a.power(level) => {
+                vec![*second, *first]
+            }
+            (TributeKind::Double, [first, second], _) => vec![*first, *second],
+            _ => self.payers.iter().map(|_| self.receivers[0]).collect(),
+        }
+    }
 }
 
 /// The tribute due for the next hand after a hand with finishing order `order`
@@ -954,10 +971,7 @@ pub fn tribute_due(preset: &GuandanPreset, order: &FinishOrder) -> TributeDue {
             receivers: vec![seats[0], seats[1]],
             lead: LeadRule::LargerTribute { tie: preset.tribute.double_tie_lead, next_of_first: first.next_ccw() },
             lead_if_resisted: first,
-            rule: format!(
-                "{cite}: 双下 → 双贡 ({:?}、{:?} 进贡, 大牌归头游 {:?}); 进贡大者先出, 抗贡则头游先出",
-                seats[2], seats[3], first
-            ),
+            rule: Step::DoubleTribute { payers: [seats[2], seats[3]], first, cite: cite.clone() },
         },
         finish => {
             let payer = match (preset.tribute.single_payer, finish) {
@@ -970,10 +984,7 @@ pub fn tribute_due(preset: &GuandanPreset, order: &FinishOrder) -> TributeDue {
                 receivers: vec![first],
                 lead: LeadRule::Payer { seat: payer },
                 lead_if_resisted: first,
-                rule: format!(
-                    "{cite}: {} → 单贡 ({payer:?} 向头游 {first:?} 进贡), 进贡者先出; 抗贡则头游先出",
-                    finish.label()
-                ),
+                rule: Step::SingleTribute { finish, payer, first, cite: cite.clone() },
             }
         }
     }
@@ -1352,8 +1363,8 @@ pub struct FoulEffect {
     pub fouls: u32,
     /// Levels the opponents actually gained (after the stop at A).
     pub levels_to_opponents: u32,
-    /// The rule, with its source.
-    pub rule: String,
+    /// The rule, with its source ([`Step::Fouls`] or [`Step::FoulsNoEffect`]).
+    pub rule: Step,
 }
 
 /// Everything one hand did, each number with the rule that produced it.
@@ -1399,11 +1410,210 @@ pub struct HandOutcome {
     pub led_by: Option<Seat>,
     /// Problems with this hand's tribute record (empty = fine or none recorded).
     pub tribute_errors: Vec<TributeError>,
-    /// The headline rule: what produced the upgrade/points, citing the source
-    /// (e.g. `004 第一篇 §五: 双下 +3`).
-    pub rule: String,
-    /// Further rules applied (stop at A, A attempt, fall-back, fouls), each with its source.
-    pub notes: Vec<String>,
+    /// The headline rules: what produced the upgrade/points, each citing its source
+    /// (e.g. [`Step::Upgrade`], read `004 第一篇 §五: 双下 +3`).
+    pub rule: Vec<Step>,
+    /// Further rules applied (stop at A, A attempt, fall-back, fouls, round scores), each
+    /// with its source.
+    pub notes: Vec<Step>,
+}
+
+/// One rule applied to a hand, with its numbers and the seed section it comes from
+/// (`cite`); `src/i18n` renders it in the UI language (`gd.step.*`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// The match was already won: the hand counts for nothing.
+    MatchOver { winner: Team, cite: String },
+    /// A team forfeited: the other wins (levels do not move).
+    Forfeit { team: Team, winner: Team, cite: String },
+    /// A forfeit with the preset's forfeit score.
+    ForfeitScored { team: Team, winner: Team, cite: String, win: u32, lose: u32, points_cite: String },
+    /// The winners played their own A and passed it.
+    PassedA { finish: Finish, team: Team, cite: String },
+    /// The winners played their own A, but the partner came last: A not passed.
+    PartnerLastAtA { finish: Finish, cite: String },
+    /// The level table's rise for the finish.
+    Upgrade { finish: Finish, levels: u32, cite: String },
+    /// The team reached A first and wins (presets that win on reaching A).
+    ReachedA { team: Team, cite: String },
+    /// The rise stopped at A.
+    StopsAtA { before: Rank, levels: u32, after: Rank, cite: String },
+    /// The declarer lost a hand at its own A.
+    DeclarerLostAtA { team: Team, cite: String },
+    /// A failed attempt at A reached the limit: the team falls back.
+    FellBack { team: Team, count: u32, to: Rank, cite: String },
+    /// A failed attempt at A, `count` so far, falling back at `max`.
+    FailedAtA { team: Team, count: u32, max: u32, to: Rank, cite: String },
+    /// A failed attempt at A where A must be played until passed (no fall-back).
+    FailedAtAMustPlay { team: Team, count: u32, cite: String },
+    /// Per-deal game points of the hand.
+    DealPoints { finish: Finish, team: Team, points: u32, cite: String },
+    /// The preset neither rises nor scores points.
+    NoScoring { cite: String },
+    /// Fouls give the opponents levels.
+    Fouls { team: Team, fouls: u32, out_of_turn: u32, warnings: u32, opponents: Team, levels: u32, cite: String },
+    /// As [`Step::Fouls`], the opponents' rise stopped at A.
+    FoulsStopAtA {
+        team: Team,
+        fouls: u32,
+        out_of_turn: u32,
+        warnings: u32,
+        opponents: Team,
+        levels: u32,
+        before: Rank,
+        after: Rank,
+        cite: String,
+    },
+    /// Fouls or warnings without a level effect.
+    FoulsNoEffect { team: Team, cite: String },
+    /// The round's scores if it ended now.
+    RoundScores { a: u32, b: u32, pass_base: u32, diff_cap: u32, gained_cap: u32, cite: String },
+    /// Double tribute after 双下.
+    DoubleTribute { payers: [Seat; 2], first: Seat, cite: String },
+    /// Single tribute to 头游.
+    SingleTribute { finish: Finish, payer: Seat, first: Seat, cite: String },
+    /// The winners rose no level, and why (`why`: a `gd.why.*` key).
+    NoRise { team: Team, why: NoRise },
+}
+
+/// Why the winners of a hand rose no level ([`Step::NoRise`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoRise {
+    /// They were playing their own A: the hand was an attempt at A, not a rise.
+    AttemptAtA,
+    /// They stand on A already (a rise stops at A).
+    AlreadyAtA,
+    /// The level table gives this finish no level.
+    TableGivesNone,
+}
+
+impl NoRise {
+    /// The string-table key of the reason.
+    pub fn key(self) -> &'static str {
+        match self {
+            NoRise::AttemptAtA => "gd.why.attempt_at_a",
+            NoRise::AlreadyAtA => "gd.why.already_at_a",
+            NoRise::TableGivesNone => "gd.why.table_gives_none",
+        }
+    }
+}
+
+impl Step {
+    /// The step as a template key and its slots, for `src/i18n`.
+    pub fn msg(&self) -> Msg {
+        use Arg::{Cite, Key, Num, Rank as R, Seat as S, Team as T};
+        let c = |cite: &String| ("cite", Cite(cite.clone()));
+        let n = |v: u32| Num(v as i64);
+        match self {
+            Step::MatchOver { winner, cite } => Msg::new("gd.step.match_over", vec![c(cite), ("winner", T(*winner))]),
+            Step::Forfeit { team, winner, cite } => {
+                Msg::new("gd.step.forfeit", vec![c(cite), ("team", T(*team)), ("winner", T(*winner))])
+            }
+            Step::ForfeitScored { team, winner, cite, win, lose, points_cite } => Msg::new(
+                "gd.step.forfeit_scored",
+                vec![
+                    c(cite),
+                    ("team", T(*team)),
+                    ("winner", T(*winner)),
+                    ("points_cite", Cite(points_cite.clone())),
+                    ("win", n(*win)),
+                    ("lose", n(*lose)),
+                ],
+            ),
+            Step::PassedA { finish, team, cite } => {
+                Msg::new("gd.step.passed_a", vec![c(cite), ("finish", Key(finish.key())), ("team", T(*team))])
+            }
+            Step::PartnerLastAtA { finish, cite } => {
+                Msg::new("gd.step.partner_last_at_a", vec![c(cite), ("finish", Key(finish.key()))])
+            }
+            Step::Upgrade { finish, levels, cite } => {
+                Msg::new("gd.step.upgrade", vec![c(cite), ("finish", Key(finish.key())), ("n", n(*levels))])
+            }
+            Step::ReachedA { team, cite } => Msg::new("gd.step.reached_a", vec![c(cite), ("team", T(*team))]),
+            Step::StopsAtA { before, levels, after, cite } => Msg::new(
+                "gd.step.stops_at_a",
+                vec![c(cite), ("before", R(*before)), ("n", n(*levels)), ("after", R(*after))],
+            ),
+            Step::DeclarerLostAtA { team, cite } => {
+                Msg::new("gd.step.declarer_lost_at_a", vec![c(cite), ("team", T(*team))])
+            }
+            Step::FellBack { team, count, to, cite } => {
+                Msg::new("gd.step.fell_back", vec![c(cite), ("team", T(*team)), ("count", n(*count)), ("to", R(*to))])
+            }
+            Step::FailedAtA { team, count, max, to, cite } => Msg::new(
+                "gd.step.failed_at_a",
+                vec![c(cite), ("team", T(*team)), ("count", n(*count)), ("max", n(*max)), ("to", R(*to))],
+            ),
+            Step::FailedAtAMustPlay { team, count, cite } => {
+                Msg::new("gd.step.failed_at_a_must_play", vec![c(cite), ("team", T(*team)), ("count", n(*count))])
+            }
+            Step::DealPoints { finish, team, points, cite } => Msg::new(
+                "gd.step.deal_points",
+                vec![
+                    c(cite),
+                    ("finish", Key(if *finish == Finish::Double { "gd.finish.double_up" } else { finish.key() })),
+                    ("team", T(*team)),
+                    ("points", n(*points)),
+                ],
+            ),
+            Step::NoScoring { cite } => Msg::new("gd.step.no_scoring", vec![c(cite)]),
+            Step::Fouls { team, fouls, out_of_turn, warnings, opponents, levels, cite } => Msg::new(
+                "gd.step.fouls",
+                vec![
+                    c(cite),
+                    ("team", T(*team)),
+                    ("fouls", n(*fouls)),
+                    ("out_of_turn", n(*out_of_turn)),
+                    ("warnings", n(*warnings)),
+                    ("opponents", T(*opponents)),
+                    ("n", n(*levels)),
+                ],
+            ),
+            Step::FoulsStopAtA { team, fouls, out_of_turn, warnings, opponents, levels, before, after, cite } => {
+                Msg::new(
+                    "gd.step.fouls_stop_at_a",
+                    vec![
+                        c(cite),
+                        ("team", T(*team)),
+                        ("fouls", n(*fouls)),
+                        ("out_of_turn", n(*out_of_turn)),
+                        ("warnings", n(*warnings)),
+                        ("opponents", T(*opponents)),
+                        ("n", n(*levels)),
+                        ("before", R(*before)),
+                        ("after", R(*after)),
+                    ],
+                )
+            }
+            Step::FoulsNoEffect { team, cite } => {
+                Msg::new("gd.step.fouls_no_effect", vec![c(cite), ("team", T(*team))])
+            }
+            Step::RoundScores { a, b, pass_base, diff_cap, gained_cap, cite } => Msg::new(
+                "gd.step.round_scores",
+                vec![
+                    c(cite),
+                    ("a", n(*a)),
+                    ("b", n(*b)),
+                    ("pass_base", n(*pass_base)),
+                    ("diff_cap", n(*diff_cap)),
+                    ("gained_cap", n(*gained_cap)),
+                ],
+            ),
+            Step::DoubleTribute { payers, first, cite } => Msg::new(
+                "gd.step.double_tribute",
+                vec![c(cite), ("p1", S(payers[0])), ("p2", S(payers[1])), ("first", S(*first))],
+            ),
+            Step::SingleTribute { finish, payer, first, cite } => Msg::new(
+                "gd.step.single_tribute",
+                vec![c(cite), ("finish", Key(finish.key())), ("payer", S(*payer)), ("first", S(*first))],
+            ),
+            Step::NoRise { team, why } => {
+                Msg::new("gd.step.no_rise", vec![("team", T(*team)), ("why", Key(why.key()))])
+            }
+        }
+    }
 }
 
 /// The level played next in `state`: the preset's fixed level, else the declarer's level,
@@ -1417,6 +1627,15 @@ pub fn level_played(preset: &GuandanPreset, state: &GuandanState) -> Option<Rank
         None if state.levels.a == state.levels.b => Some(state.levels.a),
         None => None,
     }
+}
+
+/// The team playing its own A in the next hand from `state`, with the attempt's number
+/// (1 = the first), when that hand is an attempt at A (RULES.md §2 "A rule"); `None` when
+/// the match is won or the preset counts no levels.
+pub fn next_attempt_at_a(preset: &GuandanPreset, state: &GuandanState) -> Option<(Team, u32)> {
+    let d = state.declarer?;
+    (preset.upgrade.is_some() && state.winner.is_none() && state.levels[d] == Rank::ACE)
+        .then(|| (d, state.a_failures[d] + 1))
 }
 
 /// Round scores if the round ended in `state` (004 第三篇 §二(七)2); `None` when the preset
@@ -1474,12 +1693,13 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
         next_tribute: None,
         led_by: hand.tribute.as_ref().and_then(|t| t.leads),
         tribute_errors: Vec::new(),
-        rule: String::new(),
+        rule: Vec::new(),
         notes: Vec::new(),
     };
+    let cites = &preset.cites;
     if let Some(w) = state.winner {
         outcome.ignored = true;
-        outcome.rule = format!("{}: 比赛已结束 ({w:?} 已过A), 本牌不计", preset.cites.a_pass);
+        outcome.rule = vec![Step::MatchOver { winner: w, cite: cites.a_pass.clone() }];
         return (state, outcome);
     }
     let mut next = state.clone();
@@ -1491,20 +1711,27 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
         outcome.winners = w;
         outcome.winner = Some(w);
         outcome.led_by = None;
-        let mut rule = format!("{}: {:?} 弃权 → {w:?} 胜", preset.cites.a_pass, f.team);
+        let mut rule = Step::Forfeit { team: f.team, winner: w, cite: cites.a_pass.clone() };
         if let (Some(_), Some([win, lose])) = (preset.deal_points, preset.format.forfeit_score) {
             let mut pts = PerTeam::new(0, 0);
             pts[w] = win;
             pts[f.team] = lose;
             next.points = Some(pts);
             outcome.points = Some(pts);
-            rule.push_str(&format!(" ({}: {win}:{lose})", preset.cites.deal_points));
+            rule = Step::ForfeitScored {
+                team: f.team,
+                winner: w,
+                cite: cites.a_pass.clone(),
+                win,
+                lose,
+                points_cite: cites.deal_points.clone(),
+            };
         }
         next.round_scores = round_scores(preset, &next);
         outcome.levels_after = next.levels;
         outcome.next_declarer = next.declarer;
         outcome.next_level = level_played(preset, &next);
-        outcome.rule = rule;
+        outcome.rule = vec![rule];
         return (next, outcome);
     }
 
@@ -1531,13 +1758,9 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
             if passes {
                 next.winner = Some(winners);
                 outcome.a_attempt = Some(AAttempt::Passed { team: winners });
-                headline.push(format!(
-                    "{}: 打A {} (对家非末游) → {winners:?} 过A获胜",
-                    preset.cites.a_pass,
-                    finish.label()
-                ));
+                headline.push(Step::PassedA { finish, team: winners, cite: cites.a_pass.clone() });
             } else {
-                headline.push(format!("{}: 打A {} (对家末游) → 未过A", preset.cites.a_pass, finish.label()));
+                headline.push(Step::PartnerLastAtA { finish, cite: cites.a_pass.clone() });
                 outcome.a_attempt = Some(fail_at_a(preset, &mut next, winners, &mut outcome.notes));
             }
         } else {
@@ -1546,20 +1769,20 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
             next.levels[winners] = after;
             outcome.upgrade = n;
             outcome.rise = (after.index() - before.index()) as u32;
-            headline.push(format!("{}: {} +{n}", preset.cites.upgrade, finish.label()));
+            headline.push(Step::Upgrade { finish, levels: n, cite: cites.upgrade.clone() });
             if preset.a_rule.win_on_reaching && after == Rank::ACE {
                 next.winner = Some(winners);
                 outcome.a_attempt = Some(AAttempt::Passed { team: winners });
-                headline.push(format!("{}: {winners:?} 最先打到A → 获胜", preset.cites.a_pass));
+                headline.push(Step::ReachedA { team: winners, cite: cites.a_pass.clone() });
             }
             if outcome.rise < n {
-                outcome.notes.push(format!("{}: 升级不越过A ({before} +{n} → {after})", preset.cites.upgrade));
+                outcome.notes.push(Step::StopsAtA { before, levels: n, after, cite: cites.upgrade.clone() });
             }
         }
         // The declarer was playing its own A and lost the hand.
         if let Some(d) = state.declarer {
             if d != winners && state.levels[d] == Rank::ACE {
-                outcome.notes.push(format!("{}: {d:?} 打A失利 → 未过A", preset.cites.a_pass));
+                outcome.notes.push(Step::DeclarerLostAtA { team: d, cite: cites.a_pass.clone() });
                 outcome.a_attempt = Some(fail_at_a(preset, &mut next, d, &mut outcome.notes));
             }
         }
@@ -1574,11 +1797,10 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
         total[winners] += gained;
         next.points = Some(total);
         outcome.points = Some(this);
-        let label = if finish == Finish::Double { "双上" } else { finish.label() };
-        headline.push(format!("{}: {label} {winners:?} 积{gained}分, 输方0分", preset.cites.deal_points));
+        headline.push(Step::DealPoints { finish, team: winners, points: gained, cite: cites.deal_points.clone() });
     }
     if preset.upgrade.is_none() && preset.deal_points.is_none() {
-        headline.push(format!("{}: 本预设不升级、不计局分", preset.cites.upgrade));
+        headline.push(Step::NoScoring { cite: cites.upgrade.clone() });
     }
 
     // Fouls: levels to the opponents, never past A.
@@ -1604,17 +1826,14 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
         let after = before.up(want);
         next.levels[opp] = after;
         let got = (after.index() - before.index()) as u32;
-        let mut rule = if want > 0 {
-            format!(
-                "{}: {team:?} 犯规 {fouls} 次 (越序 {out_of_turn}, 警告 {warnings}) → {opp:?} +{want}",
-                preset.cites.fouls
-            )
+        let cite = cites.fouls.clone();
+        let rule = if want == 0 {
+            Step::FoulsNoEffect { team, cite }
+        } else if got < want {
+            Step::FoulsStopAtA { team, fouls, out_of_turn, warnings, opponents: opp, levels: want, before, after, cite }
         } else {
-            format!("{}: {team:?} 犯规/警告不影响级数", preset.cites.fouls)
+            Step::Fouls { team, fouls, out_of_turn, warnings, opponents: opp, levels: want, cite }
         };
-        if got < want {
-            rule.push_str(&format!(" (升级不越过A: {before} → {after})"));
-        }
         outcome.notes.push(rule.clone());
         outcome.fouls.push(FoulEffect { team, out_of_turn, warnings, fouls, levels_to_opponents: got, rule });
     }
@@ -1627,10 +1846,14 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
     next.last_order = Some(order);
     next.round_scores = round_scores(preset, &next);
     if let (Some(rs), Some(scores)) = (preset.round_scoring, next.round_scores) {
-        outcome.notes.push(format!(
-            "{}: 本轮此时结束 → A {} : B {} (过A {} + 级差≤{}, 未过A 升级分≤{})",
-            preset.cites.round_scoring, scores.a, scores.b, rs.pass_base, rs.diff_cap, rs.gained_cap
-        ));
+        outcome.notes.push(Step::RoundScores {
+            a: scores.a,
+            b: scores.b,
+            pass_base: rs.pass_base,
+            diff_cap: rs.diff_cap,
+            gained_cap: rs.gained_cap,
+            cite: cites.round_scoring.clone(),
+        });
     }
 
     outcome.levels_after = next.levels;
@@ -1638,31 +1861,54 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
     outcome.next_level = level_played(preset, &next);
     outcome.winner = next.winner;
     outcome.next_tribute = if next.winner.is_none() { Some(tribute_due(preset, &order)) } else { None };
-    outcome.rule = headline.join("; ");
+    if let Some(why) = no_rise(preset, &state, &outcome) {
+        outcome.notes.push(Step::NoRise { team: winners, why });
+    }
+    outcome.rule = headline;
     (next, outcome)
 }
 
 /// Counts a failed attempt at A for `team`, falling back when the preset's limit is reached.
-fn fail_at_a(preset: &GuandanPreset, next: &mut GuandanState, team: Team, notes: &mut Vec<String>) -> AAttempt {
+fn fail_at_a(preset: &GuandanPreset, next: &mut GuandanState, team: Team, notes: &mut Vec<Step>) -> AAttempt {
     let count = next.a_failures[team] + 1;
+    let cite = preset.cites.a_fail.clone();
+    let to = preset.a_rule.fall_back_to;
     match preset.a_rule.max_failures {
         Some(max) if count >= max => {
-            let to = preset.a_rule.fall_back_to;
             next.levels[team] = to;
             next.a_failures[team] = 0;
-            notes.push(format!("{}: {team:?} 打A第{count}次未过 → 回{to}", preset.cites.a_fail));
+            notes.push(Step::FellBack { team, count, to, cite });
             AAttempt::FellBack { team, count, to }
         }
-        _ => {
+        max => {
             next.a_failures[team] = count;
-            let limit = match preset.a_rule.max_failures {
-                Some(max) => format!(" (满{max}次回{})", preset.a_rule.fall_back_to),
-                None => " (A必打, 不回落)".to_string(),
-            };
-            notes.push(format!("{}: {team:?} 打A未过第{count}次{limit}", preset.cites.a_fail));
+            notes.push(match max {
+                Some(max) => Step::FailedAtA { team, count, max, to, cite },
+                None => Step::FailedAtAMustPlay { team, count, cite },
+            });
             AAttempt::Failed { team, count }
         }
     }
+}
+
+/// Why the winners of a played hand rose no level, if they rose none: the hand was their
+/// attempt at their own A, they stand on A already, or the table gives the finish nothing.
+/// `None` when they rose, passed A, or the preset counts no levels.
+fn no_rise(preset: &GuandanPreset, before: &GuandanState, o: &HandOutcome) -> Option<NoRise> {
+    if o.rise > 0 || (o.winner.is_some() && o.a_attempt.is_some()) {
+        return None;
+    }
+    let table = preset.upgrade?;
+    let at_a = before.levels[o.winners] == Rank::ACE;
+    Some(if at_a && before.declarer == Some(o.winners) {
+        NoRise::AttemptAtA
+    } else if at_a {
+        NoRise::AlreadyAtA
+    } else if table.get(o.finish) == 0 {
+        NoRise::TableGivesNone
+    } else {
+        return None;
+    })
 }
 
 /// Applies a referee's ruling (RULES.md §0 **[r2]**) to `state`: a `level_penalty` lowers the
@@ -1749,6 +1995,10 @@ mod tests {
 
     fn preset(id: &str) -> GuandanPreset {
         builtin_preset(id).unwrap()
+    }
+    /// Steps as a zh-CN referee reads them, joined by "; " (no team names: `A` / `B`).
+    fn zh(steps: &[Step]) -> String {
+        crate::i18n::steps_text(crate::i18n::Lang::ZhCn, steps, crate::i18n::Names::default())
     }
     fn rk(s: &str) -> Rank {
         Rank::parse(s).unwrap()
@@ -1863,8 +2113,8 @@ mod tests {
         assert_eq!(r.state.winner, None);
         let o = &r.outcomes[0];
         assert_eq!((o.upgrade, o.rise), (3, 2));
-        assert_eq!(o.rule, "004 第一篇 §五: 双下 +3");
-        assert!(o.notes.iter().any(|n| n.contains("不越过A")));
+        assert_eq!(zh(&o.rule), "004 第一篇 §五: 双下 +3");
+        assert!(o.notes.iter().any(|n| zh(std::slice::from_ref(n)).contains("不越过A")));
     }
 
     #[test]
@@ -1973,7 +2223,7 @@ mod tests {
         assert_eq!(r.state.double_wins, PerTeam::new(1, 0));
         assert_eq!(r.state.levels, PerTeam::new(Rank::TWO, Rank::TWO), "levels do not move");
         assert_eq!(r.outcomes[0].level_played, Some(rk("7")));
-        assert_eq!(r.outcomes[0].rule, "000 §四(二)4: 双上 A 积5分, 输方0分");
+        assert_eq!(zh(&r.outcomes[0].rule), "000 §四(二)4: 双上 A 积5分, 输方0分");
     }
 
     #[test]
@@ -2053,6 +2303,32 @@ mod tests {
         let mut q = p.clone();
         q.tribute.single_payer = SinglePayer::LastOpponent;
         assert_eq!(tribute_due(&q, &o).payers, vec![W]);
+    }
+
+    #[test]
+    fn the_next_hand_at_own_a_is_an_attempt() {
+        let p = preset("guandan-3-2-1");
+        assert_eq!(next_attempt_at_a(&p, &at("A", "5", Some(Team::A))), Some((Team::A, 1)));
+        let mut s = at("A", "5", Some(Team::A));
+        s.a_failures.a = 2;
+        assert_eq!(next_attempt_at_a(&p, &s), Some((Team::A, 3)));
+        assert_eq!(next_attempt_at_a(&p, &at("A", "5", Some(Team::B))), None);
+        assert_eq!(next_attempt_at_a(&p, &at("A", "A", None)), None);
+        s.winner = Some(Team::A);
+        assert_eq!(next_attempt_at_a(&p, &s), None);
+    }
+
+    #[test]
+    fn tribute_receivers_follow_the_cards() {
+        let p = preset("guandan-3-2-1");
+        let d = tribute_due(&p, &FinishOrder::new([N, S, E, W]).unwrap());
+        let (ace, king) = (card("A", Some(Suit::S)), card("K", Some(Suit::S)));
+        assert_eq!(d.receivers_for(&[Some(ace), Some(king)], Rank::TWO), vec![N, S]);
+        assert_eq!(d.receivers_for(&[Some(king), Some(ace)], Rank::TWO), vec![S, N]);
+        assert_eq!(d.receivers_for(&[Some(king), None], Rank::TWO), vec![N, S]);
+        let single = tribute_due(&p, &FinishOrder::new([N, E, S, W]).unwrap());
+        assert_eq!(single.receivers_for(&[Some(ace)], Rank::TWO), vec![N]);
+        assert_eq!(single.receivers_for(&[], Rank::TWO), vec![N]);
     }
 
     #[test]

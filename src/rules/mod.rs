@@ -14,6 +14,82 @@ pub use rank::Rank;
 
 use serde::{Deserialize, Serialize};
 
+/// A typed step or error as data for a renderer: the key of its template in the UI's
+/// string table (`src/i18n/strings.tsv`, `{slot}` placeholders) and the value of each slot.
+/// The engines build these from their own enums ([`guandan::Step`], [`doudizhu::Reason`]
+/// …); `src/i18n` renders them in the UI language, so no engine writes a sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Msg {
+    /// Template key, e.g. `ddz.why.bid_not_higher`.
+    pub key: &'static str,
+    /// `(slot, value)` for every `{slot}` of the template.
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+/// One value of a [`Msg`] slot; the renderer decides how it reads in each language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Arg {
+    /// A number as it is.
+    Num(i64),
+    /// A signed amount with a real minus sign (`+24`, `−12`, `0`).
+    Signed(i64),
+    /// A list of numbers, `[1, 2, 3]`.
+    Nums(Vec<i64>),
+    /// A seat, by its name.
+    Seat(Seat),
+    /// Seats, by their names.
+    Seats(Vec<Seat>),
+    /// A team: its name when the renderer knows the match's names, else `A` / `B`.
+    Team(Team),
+    /// A level / card rank (`10`, `A`).
+    Rank(Rank),
+    /// A player (0-based index): the name when the renderer knows the names, else the index.
+    Player(usize),
+    /// A citation of a seed document's section (`004 第一篇 §五`).
+    Cite(String),
+    /// Another string of the table, by key (a finish name, a verdict).
+    Key(&'static str),
+    /// Text shown as it is (a point `h8`, a field path).
+    Text(String),
+    /// A nested message.
+    Msg(Box<Msg>),
+}
+
+impl Msg {
+    /// A message with these slots.
+    pub fn new(key: &'static str, args: Vec<(&'static str, Arg)>) -> Msg {
+        Msg { key, args }
+    }
+}
+
+/// Shown where no renderer is at hand (logs, `Display` of an error): the key and its slots,
+/// e.g. `ddz.why.bid_not_in(bid=9, values=[1, 2, 3])`.
+impl std::fmt::Display for Msg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.key)?;
+        if self.args.is_empty() {
+            return Ok(());
+        }
+        let args: Vec<String> = self
+            .args
+            .iter()
+            .map(|(k, v)| match v {
+                Arg::Num(n) | Arg::Signed(n) => format!("{k}={n}"),
+                Arg::Player(n) => format!("{k}={n}"),
+                Arg::Nums(v) => format!("{k}={v:?}"),
+                Arg::Seat(s) => format!("{k}={s:?}"),
+                Arg::Seats(v) => format!("{k}={v:?}"),
+                Arg::Team(t) => format!("{k}={t:?}"),
+                Arg::Rank(r) => format!("{k}={r}"),
+                Arg::Cite(c) | Arg::Text(c) => format!("{k}={c}"),
+                Arg::Key(c) => format!("{k}={c}"),
+                Arg::Msg(m) => format!("{k}={m}"),
+            })
+            .collect();
+        write!(f, "({})", args.join(", "))
+    }
+}
+
 /// A partnership. `A` sits North/South (南北), `B` East/West (东西) — RULES.md §1 "Terms".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Team {

@@ -27,8 +27,10 @@ use std::collections::BTreeMap;
 
 use super::doudizhu::{check_bid_values, check_share, deltas, factor_list, mul, signed};
 pub use super::doudizhu::{
-    check_bidding, rank_session, Bidding, Call, Factor, FactorKind, Ranking, Reading, RuleError, SessionRules, Standing,
+    check_bidding, rank_session, Bidding, Call, Factor, FactorKind, Ranking, Reading, Reason, RuleError, SessionRules,
+    Standing, Unit,
 };
+use super::{Arg, Msg};
 
 // ---------------------------------------------------------------------------------------
 // Preset
@@ -179,13 +181,13 @@ pub fn find_preset(id: &str) -> Option<Preset> {
 /// `landlord_share == players − 1`. Errors name the field as `preset.<field>`.
 pub fn validate_preset(preset: &Preset) -> Result<(), RuleError> {
     if preset.players < 2 {
-        return Err(RuleError::new("preset.players", "至少需要 2 位玩家"));
+        return Err(RuleError::new("preset.players", Reason::TooFewPlayers));
     }
     check_bid_values(&preset.bid_values)?;
     if !preset.bid_values.contains(&preset.toulia_bid) {
         return Err(RuleError::new(
             "preset.toulia_bid",
-            format!("头撂的叫档 {} 不在可叫的 {:?} 之中", preset.toulia_bid, preset.bid_values),
+            Reason::TouliaBidNotAllowed { bid: preset.toulia_bid, values: preset.bid_values.clone() },
         ));
     }
     for (field, v) in [
@@ -197,7 +199,7 @@ pub fn validate_preset(preset: &Preset) -> Result<(), RuleError> {
         ("preset.toulia_loss_units", preset.toulia_loss_units),
     ] {
         if v < 1 {
-            return Err(RuleError::new(field, format!("必须至少为 1，实际 {v}")));
+            return Err(RuleError::new(field, Reason::AtLeastOne { got: v }));
         }
     }
     check_share(preset.landlord_share, preset.players)
@@ -288,13 +290,13 @@ pub enum BidStanding {
 }
 
 impl BidStanding {
-    /// Chinese description, as in 001 §三.
-    pub fn label(self) -> String {
+    /// The standing as a template key and its slots (read as in 001 §三: 轮到叫牌选择Pass的农民).
+    pub fn msg(self) -> Msg {
         match self {
-            BidStanding::Landlord => "地主".into(),
-            BidStanding::NotReached => "未轮到叫牌的农民".into(),
-            BidStanding::Passed => "轮到叫牌选择Pass的农民".into(),
-            BidStanding::Bid(v) => format!("叫{v}档的农民"),
+            BidStanding::Landlord => Msg::new("ddz.why.st_landlord", vec![]),
+            BidStanding::NotReached => Msg::new("ddz.why.st_not_reached", vec![]),
+            BidStanding::Passed => Msg::new("ddz.why.st_passed", vec![]),
+            BidStanding::Bid(v) => Msg::new("ddz.why.st_bid", vec![("v", Arg::Num(v as i64))]),
         }
     }
 }
@@ -310,8 +312,21 @@ pub struct Violation {
     pub limit: u32,
     /// Why that limit applied.
     pub standing: BidStanding,
-    /// e.g. `轮到叫牌选择Pass的农民本局最多打 1 次炸弹，实际打了 2 次（001 三打一 §三）`.
-    pub reason: String,
+}
+
+impl Violation {
+    /// The violation as a template key and its slots (`src/i18n` reads it
+    /// `轮到叫牌选择Pass的农民本局最多打 1 次炸弹，实际打了 2 次（001 三打一 §三）`).
+    pub fn msg(&self) -> Msg {
+        Msg::new(
+            "ddz.why.bomb_limit",
+            vec![
+                ("standing", Arg::Msg(Box::new(self.standing.msg()))),
+                ("limit", Arg::Num(self.limit as i64)),
+                ("bombs", Arg::Num(self.bombs as i64)),
+            ],
+        )
+    }
 }
 
 /// A [`Violation`] with the 0-based index of its hand, for a replayed session.
@@ -351,7 +366,7 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
     let n = preset.players;
     let b = bidding_outcome(preset, &hand.bids, hand.first_bidder)?;
     if !hand.bombs.is_empty() && hand.bombs.len() != n {
-        return Err(RuleError::new("bombs", format!("需要每位玩家一项（{n} 项）或留空，实际 {} 项", hand.bombs.len())));
+        return Err(RuleError::new("bombs", Reason::BombsLen { players: n, got: hand.bombs.len() }));
     }
     match (b.winner, hand.landlord) {
         (None, None) => {
@@ -366,42 +381,44 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), RuleError> {
             } else if hand.landlord_won {
                 "landlord_won"
             } else if let Some(p) = hand.bombs.iter().position(|&x| x > 0) {
-                return Err(RuleError::new(format!("bombs[{p}]"), "无人叫档的一局没有打牌，不能有炸弹"));
+                return Err(RuleError::new(format!("bombs[{p}]"), Reason::VoidNoBombs));
             } else {
                 return Ok(());
             };
-            Err(RuleError::new(field, "无人叫档的一局没有打牌，此项必须为 0 / false"))
+            Err(RuleError::new(field, Reason::NothingPlayed { unit: Unit::Dang }))
         }
-        (None, Some(_)) => Err(RuleError::new("landlord", "没有人叫档，不能有地主（下一局为荒番局）")),
-        (Some((w, _)), None) => Err(RuleError::new("landlord", format!("玩家 {w} 叫档最高，应为地主"))),
+        (None, Some(_)) => Err(RuleError::new("landlord", Reason::NobodyBidNoLandlord)),
+        (Some((w, _)), None) => {
+            Err(RuleError::new("landlord", Reason::HighestShouldBeLandlord { player: w, unit: Unit::Dang }))
+        }
         (Some((w, v)), Some(l)) => {
             if l >= n {
-                return Err(RuleError::new("landlord", format!("玩家序号 {l} 超出范围 0..{n}")));
+                return Err(RuleError::new("landlord", Reason::PlayerOutOfRange { player: l, players: n }));
             }
             if w != l {
-                return Err(RuleError::new("landlord", format!("地主必须是最后（最高）叫档的玩家 {w}，实际记为 {l}")));
+                return Err(RuleError::new(
+                    "landlord",
+                    Reason::LandlordNotHighest { player: w, got: l, unit: Unit::Dang },
+                ));
             }
             if v != hand.bid {
-                return Err(RuleError::new("bid", format!("档数必须等于地主所叫的 {v} 档，实际 {}", hand.bid)));
+                return Err(RuleError::new("bid", Reason::UnitsNotBid { top: v, bid: hand.bid }));
             }
             let opened_toulia = matches!(hand.bids[b.first_bidder], Some(Call::Bid(x)) if x == preset.toulia_bid);
             if hand.toulia && !opened_toulia {
                 return Err(RuleError::new(
                     "toulia",
-                    format!(
-                        "头撂是首叫者直接叫 {} 档；本局首叫者是玩家 {}，并非如此",
-                        preset.toulia_bid, b.first_bidder
-                    ),
+                    Reason::NotToulia { top: preset.toulia_bid, first: b.first_bidder },
                 ));
             }
             if !hand.toulia && opened_toulia {
                 return Err(RuleError::new(
                     "toulia",
-                    format!("首叫者玩家 {} 直接叫了 {} 档，本局是头撂", b.first_bidder, preset.toulia_bid),
+                    Reason::IsToulia { top: preset.toulia_bid, first: b.first_bidder },
                 ));
             }
             if hand.tanda && preset.tanda_needs_toulia && !hand.toulia {
-                return Err(RuleError::new("tanda", "摊打只能在头撂之后选择"));
+                return Err(RuleError::new("tanda", Reason::TandaNeedsToulia));
             }
             Ok(())
         }
@@ -442,13 +459,7 @@ pub fn bomb_violations(preset: &Preset, hand: &Hand) -> Vec<Violation> {
             let bombs = hand.bombs_of(p);
             let st = standing(hand, p);
             let limit = bomb_limit(preset, st)?;
-            (bombs > limit).then(|| Violation {
-                player: p,
-                bombs,
-                limit,
-                standing: st,
-                reason: format!("{}本局最多打 {limit} 次炸弹，实际打了 {bombs} 次（001 三打一 §三）", st.label()),
-            })
+            (bombs > limit).then_some(Violation { player: p, bombs, limit, standing: st })
         })
         .collect()
 }
@@ -541,10 +552,7 @@ pub struct Replay {
 pub fn replay(preset: &Preset, players: usize, hands: &[Hand]) -> Result<Replay, RuleError> {
     validate_preset(preset)?;
     if players != preset.players {
-        return Err(RuleError::new(
-            "players",
-            format!("{} 需要 {} 位玩家，实际 {players} 位", preset.name, preset.players),
-        ));
+        return Err(RuleError::new("players", Reason::WrongPlayers { need: preset.players, got: players }));
     }
     let mut totals = vec![0i64; players];
     let mut results = Vec::with_capacity(hands.len());
@@ -553,17 +561,13 @@ pub fn replay(preset: &Preset, players: usize, hands: &[Hand]) -> Result<Replay,
         if i > 0 {
             let expected = next_is_huangfan(Some(&hands[i - 1]));
             if hand.huangfan != expected {
-                let msg = if expected {
-                    "上一局无人叫档，本局必须是荒番局"
-                } else {
-                    "上一局有地主，本局不是荒番局"
-                };
-                return Err(RuleError::new("huangfan", msg).in_hand(i));
+                let why = if expected { Reason::MustBeHuangfan } else { Reason::NotHuangfan };
+                return Err(RuleError::new("huangfan", why).in_hand(i));
             }
         }
         let r = score_hand(preset, hand).map_err(|e| e.in_hand(i))?;
         for (t, d) in totals.iter_mut().zip(&r.deltas) {
-            *t = t.checked_add(*d).ok_or_else(|| RuleError::new("totals", "总分超出计分范围").in_hand(i))?;
+            *t = t.checked_add(*d).ok_or_else(|| RuleError::new("totals", Reason::TotalOverflow).in_hand(i))?;
         }
         violations.extend(r.violations.iter().cloned().map(|v| HandViolation { hand: i, violation: v }));
         results.push(r);
@@ -642,7 +646,10 @@ mod tests {
         assert_eq!(r.violations.len(), 1);
         let v = &r.violations[0];
         assert_eq!((v.player, v.bombs, v.limit, v.standing), (0, 2, 1, BidStanding::Passed));
-        assert_eq!(v.reason, "轮到叫牌选择Pass的农民本局最多打 1 次炸弹，实际打了 2 次（001 三打一 §三）");
+        assert_eq!(
+            crate::i18n::say(crate::i18n::Lang::ZhCn, &v.msg(), Default::default()),
+            "轮到叫牌选择Pass的农民本局最多打 1 次炸弹，实际打了 2 次（001 三打一 §三）"
+        );
         // a farmer who bid 2 may bomb twice, not three times
         let mut h = played(vec![Some(Bid(2)), Some(Bid(3)), None, None], true);
         h.bombs = vec![2, 0, 0, 0];

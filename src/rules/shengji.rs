@@ -164,6 +164,17 @@ pub struct InputError {
     pub field: String,
     /// What is wrong, in plain words.
     pub reason: String,
+    /// The same reason typed, when the engine gives one: the UI renders it in its language
+    /// instead of `reason` (not serialized).
+    #[serde(skip)]
+    pub msg: Option<super::Msg>,
+}
+
+impl InputError {
+    /// An error on `field` whose reason is the typed `msg` (`reason` is its key and slots).
+    pub fn typed(field: impl Into<String>, msg: super::Msg) -> InputError {
+        InputError { field: field.into(), reason: msg.to_string(), msg: Some(msg) }
+    }
 }
 
 impl fmt::Display for InputError {
@@ -175,7 +186,7 @@ impl fmt::Display for InputError {
 impl std::error::Error for InputError {}
 
 fn err(field: impl Into<String>, reason: impl Into<String>) -> InputError {
-    InputError { field: field.into(), reason: reason.into() }
+    InputError { field: field.into(), reason: reason.into(), msg: None }
 }
 
 // ---------------------------------------------------------------------------------------

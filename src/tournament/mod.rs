@@ -39,7 +39,7 @@ pub const MAX_ENTRANTS: usize = 256;
 pub const MAX_MEMBERS: usize = 16;
 
 fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
-    ImportError { field: field.into(), reason: reason.into() }
+    ImportError { field: field.into(), reason: reason.into(), msg: None }
 }
 
 /// A tournament: name, dates, entrants and the games offered (one [`Competition`] each),

@@ -418,7 +418,7 @@ fn hands(m: &Match) -> usize {
 
 /// `field: reason` of a file error (`(file)` for the file as a whole).
 fn field_and_reason(e: &schema::ImportError) -> String {
-    format!("{}: {}", if e.field.is_empty() { "(file)" } else { &e.field }, e.reason)
+    format!("{}: {}", if e.field.is_empty() { "(file)" } else { &e.field }, super::reason_of(e, false))
 }
 
 /// The outcome of the last restore of a quarantined value: the message to show, `Ok` on

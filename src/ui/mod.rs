@@ -146,7 +146,18 @@ pub fn save_error(action: Action, e: &store::StoreError) -> String {
         store::StoreError::Unavailable(detail) => {
             format!("{}: {} ({detail})", t(action.failed_key()), t("err.unavailable"))
         }
-        store::StoreError::Invalid(e) => format!("{}: {e}", t(action.failed_key())),
+        store::StoreError::Invalid(e) => format!("{}: {}", t(action.failed_key()), reason_of(e, true)),
+    }
+}
+
+/// A refused entry's reason in the UI language (typed when the rule gave one), after its
+/// field when `with_field`.
+pub fn reason_of(e: &crate::record::ImportError, with_field: bool) -> String {
+    let lang = use_context::<Ctx>().map(|c| c.lang.get()).unwrap_or_else(|| LANG.with(|l| l.get()));
+    if with_field {
+        crate::i18n::import_error_text(lang, e, Default::default())
+    } else {
+        crate::i18n::reason_text(lang, e.msg.as_ref(), &e.reason, Default::default())
     }
 }
 
@@ -178,10 +189,10 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
             Ok(())
         }
         Err(store::StoreError::Invalid(e)) if e.field == crate::record::LATER_HAND => {
-            Err(format!("{}: {}: {}", t(action.failed_key()), t("entry.breaks_later"), e.reason))
+            Err(format!("{}: {}: {}", t(action.failed_key()), t("entry.breaks_later"), reason_of(&e, false)))
         }
         Err(store::StoreError::Invalid(e)) if e.field == crate::record::NOT_PLAYABLE => {
-            Err(format!("{}: {} ({})", t(action.failed_key()), t("entry.not_playable"), e.reason))
+            Err(format!("{}: {} ({})", t(action.failed_key()), t("entry.not_playable"), reason_of(&e, false)))
         }
         Err(e) => Err(save_error(action, &e)),
     }

@@ -46,12 +46,12 @@ pub struct DoudizhuSetup {
 }
 
 fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
-    ImportError { field: field.into(), reason: reason.into() }
+    ImportError { field: field.into(), reason: reason.into(), msg: None }
 }
 
 /// An engine error as an import error on the same field.
 pub fn rule_err(e: RuleError) -> ImportError {
-    ie(e.field, e.message)
+    ImportError::typed(e.field, e.reason.msg())
 }
 
 /// Checks names and the session rules shared by both games: `players` has exactly
@@ -316,7 +316,7 @@ impl<H, R: Deltas> Fold<H, R> {
                 // has a tie at the cut (as `SessionView::playoff_needed`).
                 let playoff_needed = rank_session(&self.totals, self.session.advancing.max(1)).playoff;
                 if let Err(reason) = next_sitting(self.segments.last().unwrap(), at_last, playoff_needed) {
-                    self.refused.push((id.to_string(), InputError { field: "next_game".into(), reason }));
+                    self.refused.push((id.to_string(), InputError { field: "next_game".into(), reason, msg: None }));
                     return;
                 }
                 act(&mut self.segments.last_mut().unwrap().clock, ClockAction::Pause, at_ms);
@@ -419,10 +419,7 @@ impl<H, R: Deltas> Fold<H, R> {
 /// The first row that cannot count, as (entry id, error) for [`crate::record::replay::MatchView::first_error`].
 pub fn first_error<H, R>(rows: &[Row<H, R>]) -> Option<(String, InputError)> {
     rows.iter().find_map(|r| {
-        r.result
-            .as_ref()
-            .err()
-            .map(|e| (r.entry_id.clone(), InputError { field: e.field.clone(), reason: e.message.clone() }))
+        r.result.as_ref().err().map(|e| (r.entry_id.clone(), InputError::typed(e.field.clone(), e.reason.msg())))
     })
 }
 
@@ -514,7 +511,7 @@ pub fn replay(m: &Match, s: &DoudizhuSetup) -> DoudizhuView {
                 fold.hand(&eff, h.clone(), result, None);
             }
             (Op::Hand { .. }, Some(other)) => {
-                let err = RuleError::new("hand", format!("a {} hand in a 斗地主 match", other.game()));
+                let err = RuleError::new("hand", crate::rules::doudizhu::Reason::WrongGame { game: other.game() });
                 fold.hand(&eff, Hand::redeal(), Err(err), None);
             }
             (op, _) => fold.other(&eff.entry.id, op, eff.entry.at_ms),

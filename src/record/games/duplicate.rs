@@ -21,11 +21,11 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 
 fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
-    ImportError { field: field.into(), reason: reason.into() }
+    ImportError { field: field.into(), reason: reason.into(), msg: None }
 }
 
 fn iv(field: impl Into<String>, reason: impl Into<String>) -> InputError {
-    InputError { field: field.into(), reason: reason.into() }
+    InputError { field: field.into(), reason: reason.into(), msg: None }
 }
 
 /// One team of four: its name and its two pairs.

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
-    ImportError { field: field.into(), reason: reason.into() }
+    ImportError { field: field.into(), reason: reason.into(), msg: None }
 }
 
 /// Where a match starts: each team's level and the team whose level is played first
@@ -218,7 +218,7 @@ impl RowError {
             RowError::RoundComplete { hands } => format!("the round is complete ({hands} deals): start the next round"),
             RowError::TimeUp => "the round's time is up (verdict recorded): the hand does not count".to_string(),
         };
-        InputError { field: "order".into(), reason }
+        InputError { field: "order".into(), reason, msg: None }
     }
 }
 
@@ -470,7 +470,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 if !r.done() {
                     // The page offers the next round only once this one is over.
                     let reason = format!("round {} is not over (no winner, no time-up, deals left)", index + 1);
-                    refused.push((e.id.clone(), InputError { field: "next_game".into(), reason }));
+                    refused.push((e.id.clone(), InputError { field: "next_game".into(), reason, msg: None }));
                     continue;
                 }
                 clock_act(&mut r.clock, ClockAction::Pause, e.at_ms);
@@ -493,7 +493,9 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                         }
                         r.rulings.push((e.id.clone(), *ruling));
                     }
-                    Err(reason) => refused.push((e.id.clone(), InputError { field: "ruling".into(), reason })),
+                    Err(reason) => {
+                        refused.push((e.id.clone(), InputError { field: "ruling".into(), reason, msg: None }))
+                    }
                 }
             }
             Op::SignOff { .. } => locked = true,

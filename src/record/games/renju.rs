@@ -26,6 +26,7 @@ use crate::record::schema::ImportError;
 use crate::record::{ClockAction, HandInput, Match, Op};
 use crate::rules::renju::{self, Board, Judgement, Point, Preset, ShapeKind, Stone, Verdict};
 use crate::rules::shengji::InputError;
+use crate::rules::{Arg, Msg};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -418,7 +419,99 @@ fn score(v: &mut RenjuView, s: &RenjuSetup) {
 }
 
 fn err(field: &str, reason: String) -> InputError {
-    InputError { field: field.into(), reason }
+    InputError { field: field.into(), reason, msg: None }
+}
+
+/// Why a 五子棋 entry is refused; rendered through the string table (`rj.why.*`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// The game already has a result.
+    GameOver { game: usize, end: EndReason },
+    /// The stone was placed in the other colour than the one to move.
+    WrongColour { point: Point, placed: Stone, to_move: Stone },
+    /// The point is off the board.
+    OffBoard { point: Point },
+    /// The point already holds a stone.
+    Occupied { point: Point, stone: Stone },
+    /// A claim with no stone on the board.
+    NothingToClaim,
+    /// A claim after white played on.
+    LastIsWhite { number: usize, point: Point },
+    /// A claim of a move that is not forbidden.
+    NotForbidden { number: usize, point: Point, verdict: Verdict },
+    /// A result that is read off the board (five, a claim) entered by hand.
+    ReadOffBoard { end: EndReason },
+    /// A resignation or time result without the winner.
+    NeedsWinner { end: EndReason },
+    /// A draw with a winner.
+    DrawNoWinner,
+    /// The next game before this one has a result.
+    NoResultYet { game: usize },
+    /// The next game after the match is decided.
+    Decided,
+}
+
+impl Why {
+    /// The reason as a template key and its slots.
+    pub fn msg(&self) -> Msg {
+        let num = |n: usize| Arg::Num(n as i64);
+        let pt = |p: &Point| Arg::Text(p.to_string());
+        let colour = |c: Stone| Arg::Key(if c == Stone::Black { "rj.black" } else { "rj.white" });
+        let end = |r: EndReason| Arg::Key(end_key(r));
+        match self {
+            Why::GameOver { game, end: r } => {
+                Msg::new("rj.why.game_over", vec![("game", num(*game)), ("end", end(*r))])
+            }
+            Why::WrongColour { point, placed, to_move } => Msg::new(
+                "rj.why.wrong_colour",
+                vec![("point", pt(point)), ("placed", colour(*placed)), ("to_move", colour(*to_move))],
+            ),
+            Why::OffBoard { point } => Msg::new("rj.why.off_board", vec![("point", pt(point))]),
+            Why::Occupied { point, stone } => {
+                Msg::new("rj.why.occupied", vec![("point", pt(point)), ("stone", colour(*stone))])
+            }
+            Why::NothingToClaim => Msg::new("rj.why.nothing_to_claim", vec![]),
+            Why::LastIsWhite { number, point } => {
+                Msg::new("rj.why.last_is_white", vec![("number", num(*number)), ("point", pt(point))])
+            }
+            Why::NotForbidden { number, point, verdict } => Msg::new(
+                "rj.why.not_forbidden",
+                vec![("number", num(*number)), ("point", pt(point)), ("verdict", Arg::Key(verdict_key(*verdict)))],
+            ),
+            Why::ReadOffBoard { end: r } => Msg::new("rj.why.read_off_board", vec![("end", end(*r))]),
+            Why::NeedsWinner { end: r } => Msg::new("rj.why.needs_winner", vec![("end", end(*r))]),
+            Why::DrawNoWinner => Msg::new("rj.why.draw_no_winner", vec![]),
+            Why::NoResultYet { game } => Msg::new("rj.why.no_result_yet", vec![("game", num(*game))]),
+            Why::Decided => Msg::new("rj.why.decided", vec![]),
+        }
+    }
+}
+
+/// The string-table key of a result's reason (`rj.end.<reason>`).
+fn end_key(r: EndReason) -> &'static str {
+    match r {
+        EndReason::Five => "rj.end.five",
+        EndReason::ForbiddenClaimed => "rj.end.forbidden_claimed",
+        EndReason::Resignation => "rj.end.resignation",
+        EndReason::Time => "rj.end.time",
+        EndReason::Draw => "rj.end.draw",
+    }
+}
+
+/// The string-table key of a verdict (`rj.v.<verdict>`).
+fn verdict_key(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Five => "rj.v.five",
+        Verdict::Overline => "rj.v.overline",
+        Verdict::DoubleFour => "rj.v.double_four",
+        Verdict::DoubleThree => "rj.v.double_three",
+        Verdict::None => "rj.v.none",
+    }
+}
+
+/// An error on `field` with the typed reason `why` and `reason` in plain (English) words.
+fn refused(field: &str, why: Why, reason: String) -> InputError {
+    InputError { field: field.into(), reason, msg: Some(why.msg()) }
 }
 
 fn colour_name(c: Stone) -> &'static str {
@@ -441,7 +534,11 @@ fn apply(
     let g = v.games.last_mut().expect("at least one game");
     let over = |g: &RenjuGame| {
         g.result.as_ref().map(|r| {
-            err("action", format!("game {} is over ({}): start the next game first", g.number, r.reason.as_str()))
+            refused(
+                "action",
+                Why::GameOver { game: g.number, end: r.reason },
+                format!("game {} is over ({}): start the next game first", g.number, r.reason.as_str()),
+            )
         })
     };
     match a {
@@ -450,16 +547,25 @@ fn apply(
                 return Err(e);
             }
             if let Some(c) = placed.filter(|c| *c != g.to_move()) {
-                return Err(err(
+                return Err(refused(
                     "stone",
+                    Why::WrongColour { point: *point, placed: c, to_move: g.to_move() },
                     format!("{point} was placed as {}, but it is {}'s move", colour_name(c), colour_name(g.to_move())),
                 ));
             }
             if !point.is_on_board() {
-                return Err(err("point", format!("{point} is off the 15×15 board (a1…o15)")));
+                return Err(refused(
+                    "point",
+                    Why::OffBoard { point: *point },
+                    format!("{point} is off the 15×15 board (a1…o15)"),
+                ));
             }
             if let Some(c) = g.board.get(*point) {
-                return Err(err("point", format!("{point} already holds a {} stone", colour_name(c))));
+                return Err(refused(
+                    "point",
+                    Why::Occupied { point: *point, stone: c },
+                    format!("{point} already holds a {} stone", colour_name(c)),
+                ));
             }
             let stone = g.to_move();
             let judgement =
@@ -496,11 +602,12 @@ fn apply(
                 return Err(e);
             }
             let Some(last) = g.moves.last() else {
-                return Err(err("action", "no stone on the board: nothing to claim".into()));
+                return Err(refused("action", Why::NothingToClaim, "no stone on the board: nothing to claim".into()));
             };
             if last.stone != Stone::Black {
-                return Err(err(
+                return Err(refused(
                     "action",
+                    Why::LastIsWhite { number: last.number, point: last.point },
                     format!(
                         "the last stone ({} {}) is white's: once white has played on, black's move cannot be claimed",
                         last.number, last.point
@@ -511,8 +618,9 @@ fn apply(
             before.remove(last.point);
             let j = renju::judge(&before, last.point).map_err(|e| err("action", e.to_string()))?;
             if !j.verdict.is_forbidden() {
-                return Err(err(
+                return Err(refused(
                     "action",
+                    Why::NotForbidden { number: last.number, point: last.point, verdict: j.verdict },
                     format!("black's move {} at {} is not forbidden (verdict: {})", last.number, last.point, j.verdict),
                 ));
             }
@@ -534,15 +642,22 @@ fn apply(
             }
             match (reason, winner) {
                 (EndReason::Five | EndReason::ForbiddenClaimed, _) => {
-                    return Err(err(
+                    return Err(refused(
                         "reason",
+                        Why::ReadOffBoard { end: *reason },
                         format!("{:?} is read off the board: enter the stone or the claim instead", reason.as_str()),
                     ))
                 }
                 (EndReason::Resignation | EndReason::Time, None) => {
-                    return Err(err("winner", format!("a {} result needs the winning colour", reason.as_str())))
+                    return Err(refused(
+                        "winner",
+                        Why::NeedsWinner { end: *reason },
+                        format!("a {} result needs the winning colour", reason.as_str()),
+                    ))
                 }
-                (EndReason::Draw, Some(_)) => return Err(err("winner", "a draw has no winner".into())),
+                (EndReason::Draw, Some(_)) => {
+                    return Err(refused("winner", Why::DrawNoWinner, "a draw has no winner".into()))
+                }
                 _ => {}
             }
             if let Some(last) = g.moves.last_mut() {
@@ -556,11 +671,15 @@ fn apply(
         }
         RenjuAction::NextGame { black } => {
             if g.result.is_none() {
-                return Err(err("action", format!("game {} has no result yet", g.number)));
+                return Err(refused(
+                    "action",
+                    Why::NoResultYet { game: g.number },
+                    format!("game {} has no result yet", g.number),
+                ));
             }
             score(v, s);
             if let Some(w) = v.series_winner {
-                return Err(err("action", format!("the match is decided ({w:?} won)")));
+                return Err(refused("action", Why::Decided, format!("the match is decided ({w:?} won)")));
             }
             let n = v.games.len() + 1;
             v.games.push(RenjuGame::new(n, *black));
@@ -609,6 +728,7 @@ pub fn validate_setup(s: &RenjuSetup) -> Result<(), ImportError> {
             return Err(ImportError {
                 field: format!("players[{i}]"),
                 reason: format!("name longer than {MAX_NAME} characters"),
+                msg: None,
             });
         }
     }
@@ -617,16 +737,18 @@ pub fn validate_setup(s: &RenjuSetup) -> Result<(), ImportError> {
         return Err(ImportError {
             field: "preset.best_of".into(),
             reason: format!("{b} is not an odd number of games from 1 to 9"),
+            msg: None,
         });
     }
     if s.preset.id.is_empty() {
-        return Err(ImportError { field: "preset.id".into(), reason: "empty".into() });
+        return Err(ImportError { field: "preset.id".into(), reason: "empty".into(), msg: None });
     }
     if let Some(c) = s.clock {
         if c.minutes == 0 || c.minutes > MAX_CLOCK_MINUTES {
             return Err(ImportError {
                 field: "clock.minutes".into(),
                 reason: format!("{} is not 1…{MAX_CLOCK_MINUTES} minutes", c.minutes),
+                msg: None,
             });
         }
     }
@@ -641,7 +763,7 @@ pub fn validate_setup(s: &RenjuSetup) -> Result<(), ImportError> {
 /// replay check of [`crate::record::schema::validate_match`] catches the rest.)
 pub fn check_hand(m: &Match, s: &RenjuSetup, h: &RenjuAction) -> Result<(), ImportError> {
     let mut v = fold(m, s, false);
-    apply(&mut v, s, h, "new", m.updated_ms(), &[], false).map_err(|e| ImportError { field: e.field, reason: e.reason })
+    apply(&mut v, s, h, "new", m.updated_ms(), &[], false).map_err(ImportError::from)
 }
 
 /// Replays the log: voided entries dropped, corrections in force, every black stone judged.

@@ -130,7 +130,7 @@ pub fn replay(m: &Match, s: &SandayiSetup) -> SandayiView {
                 fold.hand(&eff, hand, result, carried_from);
             }
             (Op::Hand { .. }, Some(other)) => {
-                let err = RuleError::new("hand", format!("a {} hand in a 三打一 match", other.game()));
+                let err = RuleError::new("hand", crate::rules::doudizhu::Reason::WrongGame { game: other.game() });
                 fold.hand(&eff, Hand::default(), Err(err), None);
             }
             (op, _) => fold.other(&eff.entry.id, op, eff.entry.at_ms),

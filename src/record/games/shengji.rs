@@ -30,7 +30,7 @@ pub struct ShengjiSetup {
 pub struct Shengji;
 
 fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
-    ImportError { field: field.into(), reason: reason.into() }
+    ImportError { field: field.into(), reason: reason.into(), msg: None }
 }
 
 /// Checks the set-up: names of at most 60 characters, a level table, a minimum level not
@@ -313,7 +313,9 @@ fn hand_result(
     hand: &shengji::Hand,
 ) -> Result<Outcome, InputError> {
     match winner {
-        Some(w) => Err(InputError { field: "hand".into(), reason: format!("game over: team {w:?} already won") }),
+        Some(w) => {
+            Err(InputError { field: "hand".into(), reason: format!("game over: team {w:?} already won"), msg: None })
+        }
         None => shengji::apply(preset, state, hand),
     }
 }
@@ -374,9 +376,10 @@ impl ShengjiView {
                         g.clock.act(ClockAction::Pause, e.at_ms);
                     }
                     Ok(_) => {}
-                    Err(err) => self
-                        .refused
-                        .push((e.id.clone(), InputError { field: "ruling".into(), reason: err.to_string() })),
+                    Err(err) => self.refused.push((
+                        e.id.clone(),
+                        InputError { field: "ruling".into(), reason: err.to_string(), msg: None },
+                    )),
                 }
                 g.rulings.push(RulingRow { entry_id: e.id.clone(), after_hand: g.rows.len(), ruling: *ruling, result });
             }

@@ -8,13 +8,14 @@
 //! formulas are built from the engine's structured fields with table strings, never from
 //! its Chinese explanation.
 
-use crate::i18n::{lookup, tr, Lang};
+use crate::i18n::{lookup, tr, Lang, Names};
 pub(crate) use crate::record::games::doudizhu::{bidding_done, bids_from, calls_from, high_bid};
 use crate::record::games::doudizhu::{DdzRow, DoudizhuSetup, DoudizhuView, NextSitting, SessionView};
 use crate::record::replay::{replay, MatchView};
-use crate::record::{schema, ClockAction, Entry, HandInput, Match, Op, Setup};
+use crate::record::{ClockAction, Entry, HandInput, ImportError, Match, Op, Setup};
 use crate::rules::doudizhu::{
-    builtin_presets, signed, Call, Factor, FactorKind, Hand, HandResult, Preset, Reading, RuleError, SessionRules,
+    builtin_presets, check_call, signed, Call, Factor, FactorKind, Hand, HandResult, Preset, Reading, Reason,
+    RuleError, SessionRules,
 };
 use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, no_key_repeat, vibrate, FormIntent, UndoButton};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, now_ms, t, tx};
@@ -70,14 +71,15 @@ pub(crate) fn payout_text(l: Lang, landlord_delta: i64, farmer_delta: i64) -> St
     )
 }
 
-/// An engine error for the screen: the field, and the engine's (Chinese) reason except in
-/// English, where a table string stands in for it.
-pub(crate) fn err_text(l: Lang, field: &str, reason: &str) -> String {
-    if l == Lang::En {
-        format!("{field}: {}", tr(l, "ddz.err_invalid"))
-    } else {
-        format!("{field}: {reason}")
-    }
+/// An engine error for the screen: the field, and the reason in the UI language.
+pub(crate) fn err_text(l: Lang, names: &[String], e: &RuleError) -> String {
+    crate::i18n::rule_error_text(l, e, Names { players: names, teams: None })
+}
+
+/// A refused entry for the screen: the field in the hand, and the reason in the UI language.
+pub(crate) fn refusal_text(l: Lang, names: &[String], e: &ImportError) -> String {
+    let why = crate::i18n::reason_text(l, e.msg.as_ref(), &e.reason, Names { players: names, teams: None });
+    format!("{}: {why}", e.field_in_hand())
 }
 
 /// The points of a hand per player: `甲 +24 · 乙 −12 · 丙 −12`.
@@ -167,22 +169,26 @@ pub(crate) fn bidding_pad(
             return;
         }
         let who = name_of(&names.get_untracked(), (bs.first.get_untracked() + calls.len()) % nn.max(1));
-        if let Call::Bid(v) = c {
-            if !values.with_untracked(|vs| vs.contains(&v)) {
-                bs.error.set(Some(format!("{who}: {v}{} — {}", tr(l, unit_key), tr(l, "ddz.bid_unknown"))));
+        // The engine says whether the call may follow; the pad says it with the caller's name.
+        match values.with_untracked(|vs| check_call(&calls, c, vs)) {
+            Ok(()) => {}
+            Err(Reason::BidNotAllowed { bid, .. }) => {
+                bs.error.set(Some(format!("{who}: {bid}{} — {}", tr(l, unit_key), tr(l, "ddz.bid_unknown"))));
                 return;
             }
-            if let Some((_, high)) = high_bid(nn, bs.first.get_untracked(), &calls) {
-                if v <= high {
-                    bs.error.set(Some(
-                        tr(l, "ddz.bid_illegal")
-                            .replace("{name}", &who)
-                            .replace("{v}", &format!("{v}{}", tr(l, unit_key)))
-                            .replace("{high}", &format!("{high}{}", tr(l, unit_key))),
-                    ));
-                    vibrate(200);
-                    return;
-                }
+            Err(Reason::BidNotHigher { bid, high }) => {
+                bs.error.set(Some(
+                    tr(l, "ddz.bid_illegal")
+                        .replace("{name}", &who)
+                        .replace("{v}", &format!("{bid}{}", tr(l, unit_key)))
+                        .replace("{high}", &format!("{high}{}", tr(l, unit_key))),
+                ));
+                vibrate(200);
+                return;
+            }
+            Err(other) => {
+                bs.error.set(Some(format!("{who}: {}", crate::i18n::say(l, &other.msg(), Names::default()))));
+                return;
             }
         }
         bs.error.set(None);
@@ -1196,7 +1202,7 @@ fn ddz_details(l: Lang, p: &Preset, names: &[String], r: &DdzRow) -> Vec<String>
             v.push(ddz_formula(l, p, &r.hand, res));
             v.push(format!("{}: {}", tr(l, "ddz.running"), deltas_text(names, &r.running)));
         }
-        Err(e) => v.push(err_text(l, &e.field, &e.message)),
+        Err(e) => v.push(err_text(l, names, e)),
     }
     v.push(format!("[{}]", tr(l, "ddz.rule_src")));
     v
@@ -1209,11 +1215,7 @@ fn ddz_items(l: Lang, p: &Preset, names: &[String], v: &DoudizhuView) -> Vec<His
             entry_id: r.entry_id.clone(),
             label: row_label(l, &v.session, r.segment, r.number),
             line: ddz_line(l, names, &r.hand),
-            deltas: r
-                .result
-                .as_ref()
-                .map(|x| deltas_text(names, &x.deltas))
-                .unwrap_or_else(|e| err_text(l, &e.field, &e.message)),
+            deltas: r.result.as_ref().map(|x| deltas_text(names, &x.deltas)).unwrap_or_else(|e| err_text(l, names, e)),
             details: ddz_details(l, p, names, r),
             warnings: Vec::new(),
             at_ms: r.at_ms,
@@ -1243,21 +1245,10 @@ pub(crate) fn candidate_op(editing: Option<String>, hand: HandInput) -> (Op, Str
     (op, target)
 }
 
-/// Checks a candidate op against the log and returns the match with it appended.
-pub(crate) fn with_candidate(x: &Match, op: Op) -> Result<Match, RuleError> {
-    let e = Entry { after: None, id: "preview".into(), at_ms: now_ms(), op };
-    schema::check_new_entry(x, &e).map_err(|er| {
-        let field = er
-            .field
-            .rsplit_once(".doudizhu.")
-            .or_else(|| er.field.rsplit_once(".sandayi."))
-            .map(|(_, f)| f.to_string())
-            .unwrap_or(er.field.clone());
-        RuleError::new(field, er.reason)
-    })?;
-    let mut y = x.clone();
-    y.entries.push(e);
-    Ok(y)
+/// Checks a candidate op against the log as [`Match::append`] would and returns the match
+/// with it appended ([`Match::preview`]).
+pub(crate) fn with_candidate(x: &Match, op: Op) -> Result<Match, ImportError> {
+    x.preview(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op })
 }
 
 /// The 斗地主 match view.
@@ -1304,7 +1295,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         }
     });
 
-    let candidate = Memo::new(move |_| -> Option<Result<DdzRow, RuleError>> {
+    let candidate = Memo::new(move |_| -> Option<Result<DdzRow, ImportError>> {
         let x = m.get()?;
         let p = preset.get();
         let hand = form.hand(&p)?;
@@ -1316,7 +1307,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         let MatchView::Doudizhu(pv) = replay(&y) else { return None };
         pv.rows.into_iter().find(|r| r.entry_id == target).map(|r| match r.result {
             Ok(_) => Ok(r),
-            Err(e) => Err(e),
+            Err(e) => Err(crate::record::games::doudizhu::rule_err(e)),
         })
     });
 
@@ -1343,7 +1334,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 return false;
             };
             if let Some(Err(e)) = candidate.get_untracked() {
-                form.error.set(Some(err_text(l, &e.field, &e.message)));
+                form.error.set(Some(refusal_text(l, &names.get_untracked(), &e)));
                 return false;
             }
             let (op, _) = candidate_op(form.editing.get_untracked(), HandInput::Doudizhu(hand));
@@ -1549,7 +1540,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                             Some(Err(e)) => {
                                 view! {
                                     <p class="field-error" id="preview-error">
-                                        {err_text(l, &e.field, &e.message)}
+                                        {refusal_text(l, &nm, &e)}
                                     </p>
                                 }
                                     .into_any()

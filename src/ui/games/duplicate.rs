@@ -11,7 +11,7 @@ use crate::i18n::Lang;
 use crate::record::games::duplicate::{
     self as dup, entered, BoardEntry, BoardRow, BoardStatus, DupTeam, DuplicateSetup, DuplicateView, Refusal, TableRow,
 };
-use crate::record::{schema, Entry, HandInput, Match, Op, Setup};
+use crate::record::{Entry, HandInput, Match, Op, Setup};
 use crate::rules::shengji::{
     self, builtin_presets, default_boards, next_clockwise, Amount, DupBoard, DuplicateVerdict, Hand, Kitty, Penalty,
     Preset, Show, TableScore, Unit,
@@ -398,9 +398,15 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         };
         let e = Entry { after: None, id: "preview".into(), at_ms: x.updated_ms() + 1.0, op };
         let twice = entered(&x, entry.board, entry.table, editing.as_deref());
-        let refused = schema::check_new_entry(&x, &e).err().map(|er| format!("{}: {}", er.field, er.reason));
-        let mut y = Match::clone(&x);
-        y.entries.push(e);
+        // Checked as a commit would be; a refused board is still shown, with the reason.
+        let (refused, y) = match x.preview(e.clone()) {
+            Ok(y) => (None, y),
+            Err(er) => {
+                let mut y = Match::clone(&x);
+                y.entries.push(e);
+                (Some(crate::ui::reason_of(&er, true)), y)
+            }
+        };
         let row = setup_of(&y).map(|s| dup::replay(&y, s)).and_then(|v| v.board(entry.board).cloned());
         Candidate { entry, twice, refused, row }
     });

@@ -7,12 +7,13 @@
 //! built from the engine's structured fields with table strings (never the engine's Chinese
 //! `rule` strings), citing the preset's seed sections.
 
+use crate::i18n::Names;
 use crate::record::games::guandan::{GuandanRow, GuandanSetup, GuandanStart, GuandanView, Round, RowError};
 use crate::record::replay::{replay, MatchView};
 use crate::record::{ClockAction, Entry, HandInput, Match, Op, Setup, TimedAction};
 use crate::rules::guandan::{
     builtin_presets, validate_tribute, AAttempt, Card, CardRank, Finish, FinishOrder, Forfeit, ForfeitReason, Foul,
-    FoulKind, GuandanPreset, Hand, HandOutcome, LeadRule, PerTeam, RankKey, SinglePayer, Suit, TieLead, TimeUp,
+    FoulKind, GuandanPreset, Hand, HandOutcome, LeadRule, PerTeam, RankKey, SinglePayer, Step, Suit, TieLead, TimeUp,
     TributeDue, TributeError, TributeKind, TributePayment, TributeRecord,
 };
 use crate::rules::{Rank, Seat, Team};
@@ -118,11 +119,12 @@ fn preset_label(p: &GuandanPreset) -> String {
     }
 }
 
+/// ` [004 第一篇 §五]` in the UI language ([`crate::i18n::cite`]), or nothing.
 fn cite(c: &str) -> String {
     if c.is_empty() || c == "—" {
         String::new()
     } else {
-        format!(" [{c}]")
+        format!(" [{}]", crate::i18n::cite(ctx().lang.get(), c))
     }
 }
 
@@ -136,30 +138,6 @@ fn a_rule_text(p: &GuandanPreset) -> String {
     match p.a_rule.max_failures {
         Some(n) => format!("{} {n} {} {}", t("gd.a.limit_pre"), t("gd.a.limit_post"), p.a_rule.fall_back_to),
         None => t("gd.a.must_play").to_string(),
-    }
-}
-
-fn a_attempt_text(p: &GuandanPreset, teams: &BTreeMap<Team, String>, a: &AAttempt) -> String {
-    match *a {
-        AAttempt::Passed { team } => {
-            format!("{} {}{}", team_label(teams, team), t("gd.passes_a"), cite(&p.cites.a_pass))
-        }
-        AAttempt::Failed { team, count } => format!(
-            "{} {} ({} {count}; {}){}",
-            team_label(teams, team),
-            t("gd.a_failed"),
-            t("gd.a.failures"),
-            a_rule_text(p),
-            cite(&p.cites.a_fail)
-        ),
-        AAttempt::FellBack { team, count, to } => format!(
-            "{} {} ({} {count}) → {} {to}{}",
-            team_label(teams, team),
-            t("gd.a_failed"),
-            t("gd.a.failures"),
-            t("gd.a.back_to"),
-            cite(&p.cites.a_fail)
-        ),
     }
 }
 
@@ -259,7 +237,7 @@ fn tribute_record_text(r: &TributeRecord) -> String {
 }
 
 /// The one-line verdict of a hand.
-fn verdict(p: &GuandanPreset, hand: &Hand, o: &HandOutcome, teams: &BTreeMap<Team, String>) -> String {
+fn verdict(hand: &Hand, o: &HandOutcome, teams: &BTreeMap<Team, String>) -> String {
     if let Some(f) = &hand.forfeit {
         let mut s = format!(
             "{} {} → {} {}",
@@ -312,7 +290,9 @@ fn verdict(p: &GuandanPreset, hand: &Hand, o: &HandOutcome, teams: &BTreeMap<Tea
             ));
         }
     }
-    if o.upgrade == 0 && o.points.is_none() && o.a_attempt.is_none() && p.upgrade.is_some() {
+    // The engine says when (and why) the winners rose no level; an attempt at A says so above.
+    let no_rise = o.notes.iter().any(|n| matches!(n, Step::NoRise { .. }));
+    if no_rise && o.a_attempt.is_none() {
         s.push_str(&format!(" · {}", t("gd.no_rise")));
     }
     s
@@ -364,59 +344,11 @@ fn explain(
     if let Some(l) = o.level_played {
         v.push(format!("{}: {l}", t("gd.exp.level")));
     }
-    let own_a_attempt = matches!(o.a_attempt, Some(AAttempt::Passed { team }) | Some(AAttempt::Failed { team, .. }) | Some(AAttempt::FellBack { team, .. }) if team == o.winners);
-    if let Some(table) = p.upgrade {
-        if own_a_attempt {
-            let rule = if p.a_rule.partner_not_last { t("gd.exp.a_partner_rule") } else { t("gd.exp.a_any_rule") };
-            v.push(format!("{}: {rule}{}", t("gd.exp.at_a"), cite(&p.cites.a_pass)));
-        } else {
-            v.push(format!(
-                "{}: {} +{}{}",
-                t("gd.exp.table"),
-                finish_name(o.finish),
-                table.get(o.finish),
-                cite(&p.cites.upgrade)
-            ));
-            if o.rise < o.upgrade {
-                let b = o.levels_before[o.winners];
-                v.push(format!("{}: {b} +{} → {}", t("gd.stops_at_a"), o.upgrade, b.up(o.rise)));
-            }
-        }
-    }
-    if let Some(a) = &o.a_attempt {
-        v.push(a_attempt_text(p, teams, a));
-    }
-    if let (Some(pts), Some(_)) = (o.points, p.deal_points) {
-        v.push(format!(
-            "{}: {} +{} · {} 0{}",
-            t("gd.exp.points"),
-            team_label(teams, o.winners),
-            pts[o.winners],
-            team_label(teams, o.winners.other()),
-            cite(&p.cites.deal_points)
-        ));
-    }
-    for f in &o.fouls {
-        let mut s = format!(
-            "{}: {} {} · {} {} → {} {}",
-            team_label(teams, f.team),
-            t("gd.foul.out_of_turn"),
-            f.out_of_turn,
-            t("gd.foul.warning"),
-            f.warnings,
-            t("gd.exp.fouls_counted"),
-            f.fouls
-        );
-        if f.fouls > 0 && p.fouls.out_of_turn_levels > 0 {
-            s.push_str(&format!(" → {} +{}", team_label(teams, f.team.other()), f.levels_to_opponents));
-            if f.levels_to_opponents < f.fouls * p.fouls.out_of_turn_levels {
-                s.push_str(&format!(" ({})", t("gd.stops_at_a")));
-            }
-        } else {
-            s.push_str(&format!(" · {}", t("gd.exp.no_level_effect")));
-        }
-        s.push_str(&cite(&p.cites.fouls));
-        v.push(s);
+    // The rules the engine applied, in order, each with its numbers and source.
+    let lang = ctx().lang.get();
+    let names = Names { teams: Some(teams), players: &[] };
+    for step in o.rule.iter().chain(&o.notes) {
+        v.push(crate::i18n::say(lang, &step.msg(), names));
     }
     if let Some(rec) = &hand.tribute {
         v.push(format!("{}{}", tribute_record_text(rec), cite(&p.cites.tribute)));
@@ -1114,17 +1046,7 @@ impl Form {
                         })
                     })
                     .collect();
-                // Receivers: single → 头游; double → the larger card to 头游.
-                let to: Vec<Seat> = if due.receivers.len() == 2 && pays.len() == 2 {
-                    match (cards[0], cards[1]) {
-                        (Some(a), Some(b)) if b.power(level) > a.power(level) => {
-                            vec![due.receivers[1], due.receivers[0]]
-                        }
-                        _ => vec![due.receivers[0], due.receivers[1]],
-                    }
-                } else {
-                    due.receivers.clone()
-                };
+                let to = due.receivers_for(&cards, level);
                 let mut payments = Vec::new();
                 for (i, x) in pays.iter().enumerate() {
                     match cards[i] {
@@ -1246,9 +1168,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let question = move || {
         candidate.with_untracked(|c| match c {
             Some((Some(r), None)) if hand.with_untracked(Option::is_some) => match &r.result {
-                Ok(o) if o.tribute_errors.is_empty() => {
-                    Some(verdict(&preset.get_untracked(), &r.hand, o, &teams.get_untracked()))
-                }
+                Ok(o) if o.tribute_errors.is_empty() => Some(verdict(&r.hand, o, &teams.get_untracked())),
                 _ => None,
             },
             _ => None,
@@ -1365,7 +1285,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                     Ok(o) => {
                                         view! {
                                             <p class="verdict" id="gd-verdict">
-                                                {verdict(&p, &row.hand, o, &tm)}
+                                                {verdict(&row.hand, o, &tm)}
                                             </p>
                                             <ul class="explain">
                                                 {explain(&p, Some(&row), &row.hand, o, &tm)
@@ -1932,18 +1852,13 @@ fn NextInfo(
                     .map(|d| format!(" ({})", team_label(&tm, d)))
                     .unwrap_or_default();
                 let due = r.next_tribute(&p);
-                let at_a = r
-                    .state
-                    .declarer
-                    .filter(|d| p.upgrade.is_some() && r.state.levels[*d] == Rank::ACE)
-                    .map(|d| {
-                        let f = r.state.a_failures[d];
+                let at_a = crate::rules::guandan::next_attempt_at_a(&p, &r.state)
+                    .map(|(d, attempt)| {
                         format!(
-                            "{} A{} · {} {} · {}",
+                            "{} A{} · {} {attempt} · {}",
                             team_label(&tm, d),
-                            a_attempt_no(f),
+                            a_attempt_no(attempt - 1),
                             t("gd.a.attempt"),
-                            f + 1,
                             a_rule_text(&p),
                         )
                     });
@@ -2206,14 +2121,10 @@ fn TributeEditor(
                 let level = c.level.unwrap_or(Rank::TWO);
                 match (form.tmode.get(), c.due) {
                     (TMode::Paid, Some(due)) => {
-                        let double = due.payers.len() == 2;
                         due.payers
                             .iter()
-                            .enumerate()
-                            .map(|(i, from)| {
-                                let to = if double { due.receivers[i] } else { due.receivers[0] };
-                                payer_block(*from, to, level, p.tribute.return_max)
-                            })
+                            .zip(due.receivers_for(&[], level))
+                            .map(|(from, to)| payer_block(*from, to, level, p.tribute.return_max))
                             .collect_view()
                             .into_any()
                     }
@@ -2672,7 +2583,7 @@ fn History(
                         let (line, details, levels, warn) = match &r.result {
                             Ok(o) => {
                                 (
-                                    verdict(&p, &r.hand, o, &tm),
+                                    verdict(&r.hand, o, &tm),
                                     explain(&p, Some(&r), &r.hand, o, &tm),
                                     if p.upgrade.is_some() {
                                         format!("{} : {}", o.levels_after.a, o.levels_after.b)

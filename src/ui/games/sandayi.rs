@@ -6,8 +6,9 @@
 
 use super::doudizhu::{
     bidding_done, bidding_pad, bids_from, calls_text, candidate_op, deltas_text, err_text, factors_text, high_bid,
-    history, match_actions, name_of, payout_text, preset_line, ranking_view, result_sheet, row_label, scoreboard,
-    session_bar, session_form, session_summary, ticking_now, with_candidate, BidState, GamePreset, HistItem,
+    history, match_actions, name_of, payout_text, preset_line, ranking_view, refusal_text, result_sheet, row_label,
+    scoreboard, session_bar, session_form, session_summary, ticking_now, with_candidate, BidState, GamePreset,
+    HistItem,
 };
 use crate::i18n::{tr, Lang};
 use crate::record::games::doudizhu::SessionView;
@@ -15,8 +16,7 @@ use crate::record::games::sandayi::{first_hand_entry, SandayiSetup, SandayiView,
 use crate::record::replay::{replay, MatchView};
 use crate::record::{HandInput, Match, Op, Setup};
 use crate::rules::sandayi::{
-    bomb_limit, builtin_presets, BidStanding, Call, Hand, HandResult, Preset, Reading, RuleError, SessionRules,
-    Violation,
+    bomb_limit, builtin_presets, BidStanding, Call, Hand, HandResult, Preset, Reading, SessionRules, Violation,
 };
 use crate::ui::widgets::{leave_edit_when_gone, no_key_repeat, FormIntent};
 use crate::ui::{commit, ctx, io, t, tx};
@@ -147,7 +147,7 @@ fn sdy_details(l: Lang, p: &Preset, names: &[String], r: &SdyRow) -> Vec<String>
             v.push(sdy_formula(l, p, &r.hand, res));
             v.push(format!("{}: {}", tr(l, "ddz.running"), deltas_text(names, &r.running)));
         }
-        Err(e) => v.push(err_text(l, &e.field, &e.message)),
+        Err(e) => v.push(err_text(l, names, e)),
     }
     v.push(format!("[{}]", tr(l, "sdy.rule_src")));
     v
@@ -160,11 +160,7 @@ fn sdy_items(l: Lang, p: &Preset, names: &[String], v: &SandayiView) -> Vec<Hist
             entry_id: r.entry_id.clone(),
             label: row_label(l, &v.session, r.segment, r.number),
             line: sdy_line(l, names, &r.hand),
-            deltas: r
-                .result
-                .as_ref()
-                .map(|x| deltas_text(names, &x.deltas))
-                .unwrap_or_else(|e| err_text(l, &e.field, &e.message)),
+            deltas: r.result.as_ref().map(|x| deltas_text(names, &x.deltas)).unwrap_or_else(|e| err_text(l, names, e)),
             details: sdy_details(l, p, names, r),
             warnings: r
                 .result
@@ -373,7 +369,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         })
     });
 
-    let candidate = Memo::new(move |_| -> Option<Result<SdyRow, RuleError>> {
+    let candidate = Memo::new(move |_| -> Option<Result<SdyRow, crate::record::ImportError>> {
         let x = m.get()?;
         let p = preset.get();
         let hand = form.hand(&p, carried.get().map(|c| c.0))?;
@@ -385,7 +381,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         let MatchView::Sandayi(pv) = replay(&y) else { return None };
         pv.rows.into_iter().find(|r| r.entry_id == target).map(|r| match r.result {
             Ok(_) => Ok(r),
-            Err(e) => Err(e),
+            Err(e) => Err(crate::record::games::doudizhu::rule_err(e)),
         })
     });
 
@@ -412,7 +408,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 return false;
             };
             if let Some(Err(e)) = candidate.get_untracked() {
-                form.error.set(Some(err_text(l, &e.field, &e.message)));
+                form.error.set(Some(refusal_text(l, &names.get_untracked(), &e)));
                 return false;
             }
             let (op, _) = candidate_op(form.editing.get_untracked(), HandInput::Sandayi(hand));
@@ -718,7 +714,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                             Some(Err(e)) => {
                                 view! {
                                     <p class="field-error" id="preview-error">
-                                        {err_text(l, &e.field, &e.message)}
+                                        {refusal_text(l, &nm, &e)}
                                     </p>
                                 }
                                     .into_any()
