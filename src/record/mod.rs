@@ -9,6 +9,7 @@
 
 pub mod elapsed;
 pub mod games;
+pub mod index;
 pub mod replay;
 pub mod sample;
 pub mod schema;
