@@ -6,6 +6,7 @@
 //!   versioned storage/export schema, migrations and import validation.
 //! * `ui`, `store`, `i18n` — the Leptos web shell (wasm32 only).
 
+pub mod html;
 pub mod json;
 pub mod record;
 pub mod rules;

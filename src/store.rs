@@ -5,13 +5,22 @@
 //! removed); quarantine of corrupt or foreign values (moved to
 //! `referee.quarantine.<ms>.<key>`, reported, never dropped; [`restore`] reads one back,
 //! and removes it only when all of it is then stored).
+//!
+//! Each match also has its home-list row under `referee.index.<id>`
+//! ([`crate::record::index`]), written with every whole write of the match; a commit
+//! leaves it due and the page writes it later ([`write_due_rows`]). The list is shown
+//! from those rows at start-up ([`list_start`]) while the matches themselves are read
+//! and validated after it ([`Loader`]); a row that does not match the stored value (its
+//! [`Fingerprint`]) is made again from the match.
 
+use crate::record::index::{Fingerprint, Row};
 use crate::record::schema::{self, ImportError, MergeReport};
 use crate::record::{Entry, Match};
 use gloo_storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 /// Prefix of every key this app owns.
@@ -22,6 +31,8 @@ pub const MATCH_PREFIX: &str = "referee.match.";
 pub const TAIL_PREFIX: &str = "referee.tail.";
 /// Entries a tail holds before the next commit writes the whole match and drops the tail.
 pub const TAIL_MAX: usize = 64;
+/// Prefix of the home list's index rows ([`crate::record::index::Row`], one per match).
+pub const INDEX_PREFIX: &str = "referee.index.";
 /// Prefix of quarantined values.
 pub const QUARANTINE_PREFIX: &str = "referee.quarantine.";
 /// Settings key.
@@ -100,6 +111,78 @@ pub fn tail_key(id: &str) -> String {
     format!("{TAIL_PREFIX}{id}")
 }
 
+/// The key of a match's index row.
+pub fn index_key(id: &str) -> String {
+    format!("{INDEX_PREFIX}{id}")
+}
+
+/// The home list's second line of a match, in the language in force: `(language code,
+/// line)` (`None` when it cannot be made now). Set by the UI ([`set_summarizer`]).
+pub type Summarizer = Rc<dyn Fn(&Match) -> Option<(String, String)>>;
+
+thread_local! {
+    static SUMMARIZER: RefCell<Option<Summarizer>> = const { RefCell::new(None) };
+}
+
+/// Sets what writes the summary line of the index rows (none: rows are written without
+/// one, and are stale).
+pub fn set_summarizer(f: Option<Summarizer>) {
+    SUMMARIZER.with(|s| *s.borrow_mut() = f);
+}
+
+fn summarize(m: &Match) -> Option<(String, String)> {
+    let f = SUMMARIZER.with(|s| s.borrow().clone())?;
+    f(m)
+}
+
+/// The length of a stored value read as a JS string (UTF-16 code units), without copying
+/// it; `None` for null (nothing stored).
+fn units(v: &JsValue) -> Option<usize> {
+    v.dyn_ref::<js_sys::JsString>().map(|s| s.length() as usize)
+}
+
+/// The fingerprint of a stored value and tail, read as JS strings (the tail may be null).
+fn fingerprint(head_js: &JsValue, tail_js: &JsValue) -> Option<Fingerprint> {
+    Some(Fingerprint::new(units(head_js)?, units(tail_js)))
+}
+
+/// Writes the index row of `m`, stored now as `head_js` and `tail_js` (null without a
+/// tail). A row that cannot be written (storage full) is left as it was: its fingerprint
+/// no longer matches the stored value, so it is stale and made again at the next start.
+fn write_row(m: &Match, head_js: &JsValue, tail_js: &JsValue) {
+    DUE.with(|d| d.borrow_mut().remove(&m.id));
+    if let Some(fp) = fingerprint(head_js, tail_js) {
+        let _ = set_raw(&index_key(&m.id), &Row::of(m, fp, summarize(m)).to_text());
+    }
+}
+
+thread_local! {
+    /// Matches whose index row a commit left out of date ([`write_due_rows`]).
+    static DUE: RefCell<std::collections::HashSet<String>> = RefCell::new(std::collections::HashSet::new());
+}
+
+/// Writes the index rows that commits left out of date, for the matches of `ms` (the
+/// page's copies) that are what this tab last wrote or read. A commit does not write its
+/// match's row: the row's summary replays the whole log (a few ms for 1,000 hands, on
+/// every hand), so the page calls this when the home list is drawn and when it is hidden
+/// or closed. A row still out of date at the next start is stale (its fingerprint no
+/// longer matches) and is made again then.
+pub fn write_due_rows<M: std::borrow::Borrow<Match>>(ms: &[M]) {
+    let due: Vec<String> = DUE.with(|d| d.borrow_mut().drain().collect());
+    for id in due {
+        let Some(m) = ms.iter().map(|m| m.borrow()).find(|m| m.id == id) else { continue };
+        let known = KNOWN.with(|w| {
+            let w = w.borrow();
+            let k = w.get(&id)?;
+            let same = k.entries == m.entries.len() && k.last_id.as_deref() == m.entries.last().map(|e| e.id.as_str());
+            same.then(|| (k.head_js.clone(), k.tail_js.clone()))
+        });
+        if let Some((head_js, tail_js)) = known {
+            write_row(m, &head_js, &tail_js);
+        }
+    }
+}
+
 /// Reads one match by id (its value and tail). `Ok(None)` when absent; `Err` with the
 /// reason when unreadable.
 pub fn read_match(id: &str) -> Result<Option<Match>, schema::ImportError> {
@@ -117,55 +200,196 @@ pub fn read_match(id: &str) -> Result<Option<Match>, schema::ImportError> {
 /// tail alone is moved aside and its match read without it; a tail without its match is
 /// moved aside). Matches come newest first (by last entry).
 pub fn load_all(now_ms: f64) -> (Vec<Match>, Vec<Quarantined>) {
-    let mut out = Vec::new();
+    Loader::new(match_ids(), now_ms, false).finish()
+}
+
+/// The ids of the stored matches, in key order.
+fn match_ids() -> Vec<String> {
+    keys().into_iter().filter_map(|k| k.strip_prefix(MATCH_PREFIX).map(str::to_string)).collect()
+}
+
+/// Reads the match stored under id `id` and its tail, validated as [`read_match`] is, and
+/// remembers them for the commits' fast path. Whatever cannot be read is moved aside and
+/// pushed to `bad` (a bad tail alone is moved aside and its match read without it).
+/// Returns the match and the fingerprint of what it was read from; `None` when nothing
+/// readable is stored under that id.
+fn load_id(s: &web_sys::Storage, id: &str, now_ms: f64, bad: &mut Vec<Quarantined>) -> Option<(Match, Fingerprint)> {
+    let key = match_key(id);
+    let rs: &RawStorage = s.unchecked_ref();
+    let head_js = rs.get_item_js(&key).ok()?;
+    let text = head_js.as_string()?;
+    let tkey = tail_key(id);
+    let tail_js = rs.get_item_js(&tkey).unwrap_or(JsValue::NULL);
+    let tail = tail_js.as_string();
+    // The tail's entry count comes with the join (the commit cache needs it).
+    let joined = schema::load_stored_counted(&text, tail.as_deref());
+    let (m, tail_js, tail) = match (joined, tail) {
+        (Ok((m, n)), tail) => (Ok(m), tail_js, tail.map(|t| (t, n))),
+        // The tail is the trouble if the match reads without it: move the tail aside.
+        (Err(e), Some(t)) => match schema::load_stored_parts(&text, None) {
+            Ok(m) => {
+                bad.push(quarantine(&tkey, &t, &e.to_string(), now_ms));
+                (Ok(m), JsValue::NULL, None)
+            }
+            Err(e2) => {
+                bad.push(quarantine(&tkey, &t, &format!("its match could not be read: {e2}"), now_ms));
+                (Err(e2), JsValue::NULL, None)
+            }
+        },
+        (Err(e), None) => (Err(e), JsValue::NULL, None),
+    };
+    match m {
+        Ok(m) if m.id == id => {
+            let fp = fingerprint(&head_js, &tail_js)?;
+            remember(&m, head_js, tail_js, tail);
+            Some((m, fp))
+        }
+        Ok(m) => {
+            bad.push(quarantine(&key, &text, &format!("the match inside has id {:?}", m.id), now_ms));
+            None
+        }
+        Err(e) => {
+            bad.push(quarantine(&key, &text, &e.to_string(), now_ms));
+            None
+        }
+    }
+}
+
+/// What the home list shows at start-up ([`list_start`]).
+pub struct Start {
+    /// A row per stored match that reads, newest first (by last entry, as [`load_all`]).
+    pub rows: Vec<Row>,
+    /// Values moved aside while making the rows.
+    pub bad: Vec<Quarantined>,
+    /// Reads the matches in full (those read already are in it).
+    pub loader: Loader,
+}
+
+/// The home list at start-up, before the matches are read in full: for every stored
+/// match its index row when that is fresh for the value stored now ([`Row::fresh`]: the
+/// same fingerprint, versions and language `lang`; the values are not copied out of
+/// localStorage). Any other match (no row, a row that does not read, a stale one) is
+/// read now, as [`load_all`] reads it (an unreadable value is moved aside and reported in
+/// [`Start::bad`]), and its row is written again. The [`Start::loader`] then reads every
+/// match not read yet.
+pub fn list_start(lang: &str, now_ms: f64) -> Start {
+    let ids = match_ids();
+    let mut loader = Loader::new(Vec::new(), now_ms, true);
+    let mut rows: Vec<(usize, Row)> = Vec::new();
     let mut bad = Vec::new();
-    let Some(s) = raw() else { return (out, bad) };
-    let all = keys();
-    for key in &all {
-        let Some(id) = key.strip_prefix(MATCH_PREFIX) else { continue };
-        let rs: &RawStorage = s.unchecked_ref();
-        let Ok(head_js) = rs.get_item_js(key) else { continue };
-        let Some(text) = head_js.as_string() else { continue };
-        let tkey = tail_key(id);
-        let tail_js = rs.get_item_js(&tkey).unwrap_or(JsValue::NULL);
-        let tail = tail_js.as_string();
-        // The tail's entry count comes with the join (the commit cache needs it).
-        let joined = schema::load_stored_counted(&text, tail.as_deref());
-        let (m, tail_js, tail) = match (joined, tail) {
-            (Ok((m, n)), tail) => (Ok(m), tail_js, tail.map(|t| (t, n))),
-            // The tail is the trouble if the match reads without it: move the tail aside.
-            (Err(e), Some(t)) => match schema::load_stored_parts(&text, None) {
-                Ok(m) => {
-                    bad.push(quarantine(&tkey, &t, &e.to_string(), now_ms));
-                    (Ok(m), JsValue::NULL, None)
+    let Some(s) = raw() else { return Start { rows: Vec::new(), bad, loader } };
+    let rs: &RawStorage = s.unchecked_ref();
+    for (i, id) in ids.iter().enumerate() {
+        let head_js = rs.get_item_js(&match_key(id)).unwrap_or(JsValue::NULL);
+        let tail_js = rs.get_item_js(&tail_key(id)).unwrap_or(JsValue::NULL);
+        let Some(fp) = fingerprint(&head_js, &tail_js) else { continue };
+        let row = s.get_item(&index_key(id)).ok().flatten().and_then(|t| Row::parse(&t));
+        match row {
+            Some(row) if row.fresh(id, &fp, lang) => {
+                loader.ids.push((i, id.clone()));
+                rows.push((i, row));
+            }
+            _ => {
+                if let Some((m, fp)) = load_id(&s, id, now_ms, &mut bad) {
+                    let row = Row::of(&m, fp, summarize(&m));
+                    let _ = set_raw(&index_key(id), &row.to_text());
+                    rows.push((i, row));
+                    loader.loaded.push((i, m));
                 }
-                Err(e2) => {
-                    bad.push(quarantine(&tkey, &t, &format!("its match could not be read: {e2}"), now_ms));
-                    (Err(e2), JsValue::NULL, None)
-                }
-            },
-            (Err(e), None) => (Err(e), JsValue::NULL, None),
+            }
+        }
+    }
+    rows.sort_by(|a, b| b.1.updated_ms.total_cmp(&a.1.updated_ms).then(a.0.cmp(&b.0)));
+    Start { rows: rows.into_iter().map(|(_, r)| r).collect(), bad, loader }
+}
+
+/// Reads stored matches one by one, so that the page can read them in slices after the
+/// home list is shown ([`list_start`]), then gives them all, as [`load_all`] does.
+pub struct Loader {
+    /// (position in key order, id) of the matches to read, in key order.
+    ids: Vec<(usize, String)>,
+    /// How many of `ids` were read.
+    next: usize,
+    /// (position in key order, match) of the matches read.
+    loaded: Vec<(usize, Match)>,
+    bad: Vec<Quarantined>,
+    now_ms: f64,
+    /// Whether each match read has its index row written again where it differs from
+    /// the stored one (a summary this build words otherwise, say).
+    rows: bool,
+}
+
+impl Loader {
+    fn new(ids: Vec<String>, now_ms: f64, rows: bool) -> Loader {
+        Loader {
+            ids: ids.into_iter().enumerate().collect(),
+            next: 0,
+            loaded: Vec::new(),
+            bad: Vec::new(),
+            now_ms,
+            rows,
+        }
+    }
+
+    /// Whether every match was read.
+    pub fn done(&self) -> bool {
+        self.next >= self.ids.len()
+    }
+
+    /// Reads matches while `more()` says so (at least one); returns [`Loader::done`].
+    pub fn step(&mut self, more: &mut dyn FnMut() -> bool) -> bool {
+        let Some(s) = raw() else {
+            self.next = self.ids.len();
+            return true;
         };
-        match m {
-            Ok(m) if m.id == id => {
-                remember(&m, head_js, tail_js, tail);
-                out.push(m);
+        while !self.done() {
+            let (i, id) = self.ids[self.next].clone();
+            self.next += 1;
+            if let Some((m, fp)) = load_id(&s, &id, self.now_ms, &mut self.bad) {
+                if self.rows {
+                    let row = Row::of(&m, fp, summarize(&m)).to_text();
+                    if s.get_item(&index_key(&id)).ok().flatten().as_deref() != Some(row.as_str()) {
+                        let _ = set_raw(&index_key(&id), &row);
+                    }
+                }
+                self.loaded.push((i, m));
             }
-            Ok(m) => bad.push(quarantine(key, &text, &format!("the match inside has id {:?}", m.id), now_ms)),
-            Err(e) => bad.push(quarantine(key, &text, &e.to_string(), now_ms)),
-        }
-    }
-    // Tails whose match is not there (or was just moved aside).
-    for key in &all {
-        let Some(id) = key.strip_prefix(TAIL_PREFIX) else { continue };
-        if s.get_item(&match_key(id)).ok().flatten().is_none() {
-            if let Some(t) = s.get_item(key).ok().flatten() {
-                bad.push(quarantine(key, &t, "a tail with no match stored under that id", now_ms));
+            if !more() {
+                break;
             }
         }
+        self.done()
     }
-    out.sort_by(|a, b| b.updated_ms().total_cmp(&a.updated_ms()));
-    (out, bad)
+
+    /// Reads what is left, moves aside tails whose match is not stored, removes index
+    /// rows whose match is not stored (a row only repeats what its match says), and
+    /// returns the matches, newest first (by last entry), and every value moved aside.
+    pub fn finish(mut self) -> (Vec<Match>, Vec<Quarantined>) {
+        while !self.step(&mut || true) {}
+        let Some(s) = raw() else { return (Vec::new(), self.bad) };
+        for key in keys() {
+            if let Some(id) = key.strip_prefix(TAIL_PREFIX) {
+                if s.get_item(&match_key(id)).ok().flatten().is_none() {
+                    if let Some(t) = s.get_item(&key).ok().flatten() {
+                        self.bad.push(quarantine(&key, &t, "a tail with no match stored under that id", self.now_ms));
+                    }
+                }
+            } else if let Some(id) = key.strip_prefix(INDEX_PREFIX) {
+                if s.get_item(&match_key(id)).ok().flatten().is_none() {
+                    let _ = s.remove_item(&key);
+                }
+            }
+        }
+        self.loaded.sort_by_key(|(i, _)| *i);
+        let mut out: Vec<Match> = self.loaded.into_iter().map(|(_, m)| m).collect();
+        out.sort_by(|a, b| b.updated_ms().total_cmp(&a.updated_ms()));
+        (out, self.bad)
+    }
+
+    /// Stops reading: the values moved aside so far (to be reported).
+    pub fn abandon(self) -> Vec<Quarantined> {
+        self.bad
+    }
 }
 
 /// Moves a raw value aside (never deletes it unless the copy was written).
@@ -175,6 +399,10 @@ pub fn quarantine(key: &str, text: &str, error: &str, now_ms: f64) -> Quarantine
     if moved {
         if let Some(s) = raw() {
             let _ = s.remove_item(key);
+            // The list's row of a match moved aside describes a value no longer there.
+            if let Some(id) = key.strip_prefix(MATCH_PREFIX) {
+                let _ = s.remove_item(&index_key(id));
+            }
         }
     }
     Quarantined { key: key.into(), moved_to: if moved { to } else { key.into() }, error: error.into() }
@@ -299,10 +527,12 @@ pub fn merge_and_save(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>
 pub fn save_match(m: &Match) -> Result<(), StoreError> {
     let s = raw().ok_or_else(|| StoreError::Unavailable("no localStorage".into()))?;
     let rs: &RawStorage = s.unchecked_ref();
-    write_whole(&s, rs, m)
+    write_whole(&s, rs, m, true)
 }
 
-fn write_whole(s: &web_sys::Storage, rs: &RawStorage, m: &Match) -> Result<(), StoreError> {
+/// `row`: also write the match's index row (a commit leaves it due instead:
+/// [`write_due_rows`]).
+fn write_whole(s: &web_sys::Storage, rs: &RawStorage, m: &Match, row: bool) -> Result<(), StoreError> {
     let key = match_key(&m.id);
     forget(&m.id);
     let head_js = JsValue::from_str(&schema::store_match(m));
@@ -310,6 +540,11 @@ fn write_whole(s: &web_sys::Storage, rs: &RawStorage, m: &Match) -> Result<(), S
     // The whole log is in the match's value now; a tail left by a crash here overlaps it
     // and is read once (schema::load_stored_parts).
     let _ = s.remove_item(&tail_key(&m.id));
+    if row {
+        write_row(m, &head_js, &JsValue::NULL);
+    } else {
+        DUE.with(|d| d.borrow_mut().insert(m.id.clone()));
+    }
     remember(m, head_js, JsValue::NULL, None);
     Ok(())
 }
@@ -412,13 +647,19 @@ fn append_entry_with(fallback: &Match, mut entry: Entry, replay_all: bool) -> Re
             .map_err(StoreError::Invalid)?;
         // A full tail: write the whole match; if that does not fit, the longer tail may.
         if seal {
-            match write_whole(&s, rs, &m) {
+            match write_whole(&s, rs, &m, false) {
                 Ok(()) => return Ok(written(m, &entry)),
                 Err(StoreError::Full) => {
                     KNOWN.with(|w| {
                         w.borrow_mut().insert(
                             id.to_string(),
-                            Known { head_js, tail_js: tail_js.clone(), tail: None, entries: 0, last_id: None },
+                            Known {
+                                head_js: head_js.clone(),
+                                tail_js: tail_js.clone(),
+                                tail: None,
+                                entries: 0,
+                                last_id: None,
+                            },
                         )
                     });
                 }
@@ -427,6 +668,7 @@ fn append_entry_with(fallback: &Match, mut entry: Entry, replay_all: bool) -> Re
         }
         let new_tail_js = JsValue::from_str(&tail);
         rs.set_item_js(&tkey, &new_tail_js).map_err(storage_error)?;
+        DUE.with(|d| d.borrow_mut().insert(id.to_string()));
         KNOWN.with(|w| {
             if let Some(k) = w.borrow_mut().get_mut(id) {
                 k.tail_js = new_tail_js;
@@ -477,7 +719,7 @@ fn append_entry_with(fallback: &Match, mut entry: Entry, replay_all: bool) -> Re
         let q = quarantine(&tkey, &t, &why, now);
         MOVED.with(|x| x.borrow_mut().push(q));
     }
-    write_whole(&s, rs, &m)?;
+    write_whole(&s, rs, &m, false)?;
     Ok(written(m, &entry))
 }
 
@@ -506,6 +748,7 @@ fn written(m: Match, entry: &Entry) -> Match {
 /// whole storage was cleared behind its back; the browser tests start each case so).
 pub fn forget_session() {
     KNOWN.with(|k| k.borrow_mut().clear());
+    DUE.with(|d| d.borrow_mut().clear());
     RECENT.with(|r| r.borrow_mut().clear());
     MOVED.with(|x| x.borrow_mut().clear());
 }
@@ -550,10 +793,12 @@ pub fn restore_lost(ms: &mut [Match]) -> Vec<(String, String, String)> {
 /// Removes a match from this device.
 pub fn delete_match(id: &str) {
     forget(id);
+    DUE.with(|d| d.borrow_mut().remove(id));
     RECENT.with(|r| r.borrow_mut().retain(|(m, _, _)| m != id));
     if let Some(s) = raw() {
         let _ = s.remove_item(&match_key(id));
         let _ = s.remove_item(&tail_key(id));
+        let _ = s.remove_item(&index_key(id));
     }
 }
 

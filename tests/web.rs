@@ -2,6 +2,7 @@
 //! Run: `cargo test --target wasm32-unknown-unknown --test web` (scripts/test.sh does).
 #![cfg(target_arch = "wasm32")]
 
+use referee::record::index::{Fingerprint, Row};
 use referee::record::{sample, schema, Entry, HandInput, Match, Op};
 use referee::rules::shengji::Hand;
 use referee::store;
@@ -275,6 +276,185 @@ fn a_full_storage_is_reported_as_full_and_keeps_what_was_saved() {
     assert_eq!(r.unwrap_err(), store::StoreError::Full);
     assert_eq!(store::read_match(&m.id).unwrap(), Some(m), "what was saved is intact");
     clear();
+}
+
+// ---- the home list's index rows ---------------------------------------------------------
+
+/// A summary line that says which version of the match it was made from.
+fn summarize_entries() {
+    store::set_summarizer(Some(std::rc::Rc::new(|m: &Match| {
+        Some(("zh-CN".into(), format!("{} entries", m.entries.len())))
+    })));
+}
+
+fn stored_row(id: &str) -> Option<Row> {
+    ls().get_item(&store::index_key(id)).unwrap().and_then(|t| Row::parse(&t))
+}
+
+/// Whether match `id`'s stored row is fresh for its value and tail as stored now.
+fn row_fresh(id: &str) -> bool {
+    let head = ls().get_item(&store::match_key(id)).unwrap().unwrap();
+    let tail = ls().get_item(&store::tail_key(id)).unwrap();
+    stored_row(id).is_some_and(|r| r.fresh(id, &Fingerprint::of(&head, tail.as_deref()), "zh-CN"))
+}
+
+/// The 升级 sample (stored, with its row) and a second match under another id, one
+/// entry newer.
+fn two_stored() -> (Match, Match) {
+    clear();
+    summarize_entries();
+    let a = sample::shengji_sample(1_700_000_000_000.0);
+    store::save_match(&a).unwrap();
+    let mut b = a.clone();
+    b.id = "second".into();
+    b.title = "第二场".into();
+    b.entries.push(Entry { after: None, id: "b-last".into(), at_ms: a.updated_ms() + 1.0, op: overrun() });
+    store::save_match(&b).unwrap();
+    (a, b)
+}
+
+#[wasm_bindgen_test]
+fn the_list_comes_from_the_rows_and_the_matches_are_read_after_it() {
+    let (a, b) = two_stored();
+    let row = stored_row(&a.id).expect("saving writes the row");
+    assert_eq!(row.summary.as_deref(), Some(format!("{} entries", a.entries.len()).as_str()));
+    store::forget_session();
+    let start = store::list_start("zh-CN", 1.0);
+    assert!(start.bad.is_empty());
+    let ids: Vec<&str> = start.rows.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(ids, ["second", a.id.as_str()], "newest first, as load_all");
+    assert_eq!(start.rows[1], row);
+    assert!(!start.loader.done(), "both rows were fresh: nothing read yet");
+    let (all, bad) = start.loader.finish();
+    assert_eq!((all, bad.len()), (vec![b, a], 0));
+}
+
+#[wasm_bindgen_test]
+fn a_missing_unreadable_or_stale_row_is_made_again_from_the_match() {
+    let (a, b) = two_stored();
+    let b_row = stored_row(&b.id).unwrap();
+    // Another writer (an older build, another device's file written by hand) appended a
+    // hand to the sample without touching its row; the second match's row is gone…
+    let mut a2 = a.clone();
+    a2.entries.push(Entry { after: None, id: "behind".into(), at_ms: 1.9e12, op: hand(40) });
+    ls().set_item(&store::match_key(&a.id), &schema::store_match(&a2)).unwrap();
+    ls().remove_item(&store::index_key(&b.id)).unwrap();
+    store::forget_session();
+    let start = store::list_start("zh-CN", 1.0);
+    let shown: Vec<(&str, Option<&str>)> = start.rows.iter().map(|r| (r.id.as_str(), r.summary.as_deref())).collect();
+    let a2_line = format!("{} entries", a2.entries.len());
+    assert_eq!(shown, [(a.id.as_str(), Some(a2_line.as_str())), ("second", b_row.summary.as_deref())]);
+    assert!(start.loader.done(), "both were read to make their rows");
+    // …and both rows are stored again, fresh for what is stored.
+    assert_eq!(stored_row(&b.id), Some(b_row));
+    assert_eq!(stored_row(&a.id).unwrap().summary.as_deref(), Some(a2_line.as_str()));
+    let (all, _) = start.loader.finish();
+    assert_eq!(all, vec![a2.clone(), b.clone()]);
+
+    // A row that does not read, one of another language, and one written for other
+    // lengths are made again too.
+    ls().set_item(&store::index_key(&a.id), "{\"v\":1,").unwrap();
+    let mut other_fp = stored_row(&b.id).unwrap();
+    other_fp.fp = Fingerprint::new(1, None);
+    other_fp.summary = Some("谎报".into());
+    ls().set_item(&store::index_key(&b.id), &other_fp.to_text()).unwrap();
+    store::forget_session();
+    let start = store::list_start("zh-CN", 1.0);
+    assert!(start.rows.iter().all(|r| r.summary.as_deref() != Some("谎报")));
+    assert!(start.loader.done());
+    assert_eq!(stored_row(&a.id).unwrap().entries, a2.entries.len());
+    store::forget_session();
+    let start = store::list_start("en", 1.0);
+    assert!(start.loader.done(), "rows in another language are made again");
+}
+
+#[wasm_bindgen_test]
+fn a_row_that_lies_is_corrected_when_the_matches_are_read() {
+    let (a, b) = two_stored();
+    // A row with the right lengths but another summary (an earlier build's wording).
+    let mut lie = stored_row(&a.id).unwrap();
+    lie.summary = Some("旧的摘要".into());
+    ls().set_item(&store::index_key(&a.id), &lie.to_text()).unwrap();
+    store::forget_session();
+    let start = store::list_start("zh-CN", 1.0);
+    assert_eq!(start.rows[1].summary.as_deref(), Some("旧的摘要"), "shown until the matches are read");
+    let (all, bad) = start.loader.finish();
+    assert_eq!((all, bad.len()), (vec![b, a.clone()], 0));
+    assert_eq!(stored_row(&a.id).unwrap().summary, Some(format!("{} entries", a.entries.len())));
+}
+
+#[wasm_bindgen_test]
+fn a_corrupt_match_is_still_kept_aside_and_reported_whatever_its_row_says() {
+    let (a, b) = two_stored();
+    // The second match's value replaced by text of the same length that is not a match:
+    // its row still looks fresh, so the list shows it first…
+    let text = ls().get_item(&store::match_key(&b.id)).unwrap().unwrap();
+    let garbage: String = "x".repeat(text.encode_utf16().count());
+    ls().set_item(&store::match_key(&b.id), &garbage).unwrap();
+    // …and the sample's value is cut short (another length: its row is stale).
+    let a_text = ls().get_item(&store::match_key(&a.id)).unwrap().unwrap();
+    let cut: String = a_text.chars().take(a_text.chars().count() / 2).collect();
+    ls().set_item(&store::match_key(&a.id), &cut).unwrap();
+    store::forget_session();
+    let start = store::list_start("zh-CN", 5.0);
+    assert_eq!(start.bad.len(), 1, "the stale one is read, kept aside and reported at once");
+    assert_eq!(start.bad[0].key, store::match_key(&a.id));
+    assert_eq!(start.rows.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), ["second"]);
+    // Reading the matches after the list finds the other one: kept aside, reported.
+    let (all, bad) = start.loader.finish();
+    assert!(all.is_empty());
+    assert_eq!(bad.len(), 1);
+    assert_eq!(bad[0].key, store::match_key(&b.id));
+    for q in start.bad.iter().chain(&bad) {
+        assert!(ls().get_item(&q.moved_to).unwrap().is_some(), "kept, not dropped");
+        assert!(stored_row(q.key.strip_prefix(store::MATCH_PREFIX).unwrap()).is_none(), "its row is gone");
+    }
+    assert_eq!(ls().get_item(&bad[0].moved_to).unwrap(), Some(garbage));
+}
+
+#[wasm_bindgen_test]
+fn a_commit_leaves_its_row_due_and_the_due_rows_are_written_later() {
+    let (a, _) = two_stored();
+    assert!(row_fresh(&a.id));
+    let before = ls().get_item(&store::index_key(&a.id)).unwrap();
+    let next = store::append_entry(&a, Entry { after: None, id: "n1".into(), at_ms: 1.8e12, op: hand(40) }).unwrap();
+    assert_eq!(ls().get_item(&store::index_key(&a.id)).unwrap(), before, "a commit does not write the row");
+    assert!(!row_fresh(&a.id), "so it is stale: the next start makes it again");
+    // Written when the page asks (the home list drawn, the page hidden), for the version
+    // this tab wrote.
+    store::write_due_rows(std::slice::from_ref(&next));
+    assert!(row_fresh(&a.id));
+    assert_eq!(stored_row(&a.id).unwrap().summary, Some(format!("{} entries", next.entries.len())));
+    // A row written for a version that another writer has replaced since is stale.
+    let next =
+        store::append_entry(&next, Entry { after: None, id: "n2".into(), at_ms: 1.8e12 + 1.0, op: hand(40) }).unwrap();
+    let mut other = next.clone();
+    other.entries.push(Entry { after: None, id: "other".into(), at_ms: 1.9e12, op: overrun() });
+    ls().set_item(&store::match_key(&a.id), &schema::store_match(&other)).unwrap();
+    ls().remove_item(&store::tail_key(&a.id)).unwrap();
+    store::write_due_rows(std::slice::from_ref(&next));
+    assert!(!row_fresh(&a.id));
+    store::forget_session();
+    let start = store::list_start("zh-CN", 1.0);
+    assert!(row_fresh(&a.id), "made again at the start");
+    assert_eq!(start.rows[0].summary, Some(format!("{} entries", other.entries.len())));
+}
+
+#[wasm_bindgen_test]
+fn rows_follow_their_matches_out_and_orphans_go() {
+    let (a, b) = two_stored();
+    store::delete_match(&b.id);
+    assert!(stored_row(&b.id).is_none(), "deleting a match deletes its row");
+    // A row whose match is not stored (removed by hand) is not listed, and goes once the
+    // matches are read; a match without a row is listed.
+    ls().set_item(&store::index_key("ghost"), &stored_row(&a.id).unwrap().to_text()).unwrap();
+    ls().remove_item(&store::index_key(&a.id)).unwrap();
+    store::forget_session();
+    let start = store::list_start("zh-CN", 1.0);
+    assert_eq!(start.rows.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(), [a.id.as_str()]);
+    start.loader.finish();
+    assert!(ls().get_item(&store::index_key("ghost")).unwrap().is_none());
+    assert!(stored_row(&a.id).is_some());
 }
 
 #[wasm_bindgen_test]

@@ -10,6 +10,7 @@
 pub mod elapsed;
 pub mod game;
 pub mod games;
+pub mod index;
 pub mod replay;
 pub mod sample;
 pub mod schema;

@@ -2,6 +2,7 @@
 
 use super::{ctx, fmt_time, io, now_ms, t, tx};
 use crate::i18n::Lang;
+use crate::record::index::Row;
 use crate::record::replay::{replay, MatchView};
 use crate::record::{sample, Match, Setup};
 use crate::rules::Team;
@@ -21,8 +22,9 @@ thread_local! {
         std::cell::RefCell::new(std::collections::HashMap::new());
 }
 
-/// [`summary_of`], remembered per version of the match.
-fn summary(m: &Match) -> String {
+/// [`summary_of`], remembered per version of the match and language: the home list's
+/// second line, also the index rows' ([`store::set_summarizer`]).
+pub(super) fn summary(m: &Match) -> String {
     let lang = ctx().lang.get_untracked();
     let last = m.entries.last().map(|e| e.id.as_str());
     let hit = SUMMARIES.with(|c| {
@@ -63,12 +65,72 @@ fn summary_of(m: &Match) -> String {
     )
 }
 
+/// One line of the home list: from a stored index row until every match is read, then
+/// from the match itself.
+#[derive(Clone, Debug, PartialEq)]
+struct Line<'a> {
+    id: &'a str,
+    title: &'a str,
+    summary: std::borrow::Cow<'a, str>,
+    updated_ms: f64,
+}
+
+impl<'a> Line<'a> {
+    fn of_match(m: &'a Match) -> Line<'a> {
+        let title = if m.title.is_empty() { &m.id } else { &m.title };
+        Line { id: &m.id, title, summary: summary(m).into(), updated_ms: m.updated_ms() }
+    }
+
+    fn of_row(r: &'a Row) -> Line<'a> {
+        Line {
+            id: &r.id,
+            title: r.shown_title(),
+            summary: r.summary.as_deref().unwrap_or_default().into(),
+            updated_ms: r.updated_ms,
+        }
+    }
+}
+
+/// The list's items as HTML, every text escaped: one `innerHTML` for 300 rows instead of
+/// 300 × 8 DOM calls. Each item is a plain link (the router takes its clicks).
+fn list_html<'a>(lines: impl Iterator<Item = Line<'a>>) -> String {
+    let mut out = String::new();
+    for l in lines {
+        out.push_str("<li><a class=\"match-link\" href=\"/match/");
+        crate::html::push_escaped(&mut out, l.id);
+        out.push_str("\"><span class=\"title\">");
+        crate::html::push_escaped(&mut out, l.title);
+        out.push_str("</span><span class=\"sub\">");
+        crate::html::push_escaped(&mut out, &l.summary);
+        out.push_str("</span><span class=\"time\">");
+        crate::html::push_escaped(&mut out, &fmt_time(l.updated_ms));
+        out.push_str("</span></a></li>");
+    }
+    out
+}
+
 /// The home screen.
 #[component]
 pub fn Home() -> impl IntoView {
     let c = ctx();
     let navigate = use_navigate();
+    // The list, from the index rows until every match is read, then from the matches
+    // (the same text when the rows were right: then the list is not written again).
+    let list = Memo::new(move |_| {
+        if c.loaded.get() {
+            c.matches.with(|ms| list_html(ms.iter().map(|m| Line::of_match(m))))
+        } else {
+            c.first_rows.with(|rs| list_html(rs.iter().map(Line::of_row)))
+        }
+    });
+    // The matches are read after the list is first drawn.
+    c.read_after_paint();
+    // Rows the last commits left out of date (their summaries are computed for the list).
+    if c.loaded.get_untracked() {
+        c.matches.with_untracked(|ms| store::write_due_rows(ms));
+    }
     let open_sample = move |_| {
+        c.ensure_loaded();
         let m = sample::shengji_sample(now_ms());
         let id = m.id.clone();
         let exists = c.matches.with_untracked(|ms| ms.iter().any(|x| x.id == id));
@@ -125,24 +187,16 @@ pub fn Home() -> impl IntoView {
             </div>
             <h2>{tx("home.list")}</h2>
             <Show
-                when=move || !c.matches.with(|m| m.is_empty())
+                when=move || {
+                    if c.loaded.get() {
+                        !c.matches.with(|m| m.is_empty())
+                    } else {
+                        !c.first_rows.with(|r| r.is_empty())
+                    }
+                }
                 fallback=move || view! { <p class="empty">{tx("home.none")}</p> }
             >
-                <ul class="match-list">
-                    <For each=move || c.matches.get() key=|m| (m.id.clone(), m.entries.len()) let:m>
-                        <li>
-                            // A plain link (the router takes its clicks): 300 of them cost
-                            // less than 300 <A>s, each with its own reactive state.
-                            <a href=format!("/match/{}", m.id) class="match-link">
-                                <span class="title">
-                                    {if m.title.is_empty() { m.id.clone() } else { m.title.clone() }}
-                                </span>
-                                <span class="sub">{summary(&m)}</span>
-                                <span class="time">{fmt_time(m.updated_ms())}</span>
-                            </a>
-                        </li>
-                    </For>
-                </ul>
+                <ul class="match-list" inner_html=list></ul>
             </Show>
             <io::ImportExport />
         </section>

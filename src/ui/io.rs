@@ -167,6 +167,8 @@ pub fn ImportExport() -> impl IntoView {
     // What the last merge left for the referee to choose (forks, differing entries).
     let choices: RwSignal<Vec<sync::Conflict>> = RwSignal::new(Vec::new());
     let on_file = move |ev: leptos::ev::Event| {
+        // The preview says which matches are already here.
+        c.ensure_loaded();
         error.set(None);
         done.set(None);
         pending.set(None);
@@ -194,6 +196,7 @@ pub fn ImportExport() -> impl IntoView {
     };
     let confirm = move |_| {
         let Some(p) = pending.get_untracked() else { return };
+        c.ensure_loaded();
         let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
         match store::merge_and_save(&local, &p.matches) {
             Err(store::StoreError::Invalid(e)) => error.set(Some(format!("{}: {e}", t("import.invalid")))),
@@ -211,6 +214,7 @@ pub fn ImportExport() -> impl IntoView {
     // The referee keeps one of two versions: logged as the desk's choices are
     // (`sync::resolution_entries`: the other version stays in the log).
     let resolve = move |cf: sync::Conflict, choice: sync::Choice| {
+        c.ensure_loaded();
         let Some(m) = c.matches.with_untracked(|ms| ms.iter().find(|x| x.id == cf.match_id).map(|m| Match::clone(m)))
         else {
             return;
@@ -238,7 +242,14 @@ pub fn ImportExport() -> impl IntoView {
         <section class="io">
             <h2>{tx("io.title")}</h2>
             <div class="actions">
-                <button class="btn" id="export-all" on:click=move |_| export(&c.matches.get_untracked(), "all", false)>
+                <button
+                    class="btn"
+                    id="export-all"
+                    on:click=move |_| {
+                        c.ensure_loaded();
+                        export(&c.matches.get_untracked(), "all", false)
+                    }
+                >
                     {tx("io.export_all")}
                 </button>
                 <label class="btn file">
@@ -435,6 +446,7 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
     let c = ctx();
     let (k, k2) = (key.clone(), key.clone());
     let restore = move |_| {
+        c.ensure_loaded();
         let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
         msg.set(Some(match store::restore(&k, &local) {
             Ok(r) => {

@@ -15,6 +15,7 @@ mod settings;
 mod widgets;
 
 use crate::i18n::{tr, Action, Lang};
+use crate::record::index::Row;
 use crate::record::Match;
 use crate::store::{self, Quarantined};
 use leptos::prelude::*;
@@ -26,8 +27,16 @@ use std::sync::Arc;
 #[derive(Clone, Copy)]
 pub struct Ctx {
     /// Matches on this device, newest first; shared (Arc) so that a page reading its match
-    /// on every commit does not copy the log.
+    /// on every commit does not copy the log. Empty until every match is read
+    /// ([`Ctx::loaded`]): the home list is shown from the index rows first
+    /// ([`Ctx::first_rows`]), the matches are read after it in slices, and anything else
+    /// that needs them calls [`Ctx::ensure_loaded`] first (every page but home does).
     pub matches: RwSignal<Vec<Arc<Match>>>,
+    /// Whether every stored match has been read into [`Ctx::matches`].
+    pub loaded: RwSignal<bool>,
+    /// The home list's rows at start-up ([`store::list_start`]), shown until
+    /// [`Ctx::loaded`].
+    pub first_rows: RwSignal<Vec<Row>>,
     /// UI language.
     pub lang: RwSignal<Lang>,
     /// Values moved aside at start-up (reported on the home screen).
@@ -47,9 +56,73 @@ pub struct Ctx {
     pub clock_cooling: RwSignal<bool>,
 }
 
+thread_local! {
+    /// Reads the stored matches after the home list is shown; `None` once they are read.
+    static LOADER: std::cell::RefCell<Option<store::Loader>> = const { std::cell::RefCell::new(None) };
+    /// Whether the slices of [`LOADER`] are under way.
+    static READING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Time given to one slice of reading matches after start-up, ms (a tap waits for at most
+/// one slice).
+const LOAD_SLICE_MS: f64 = 12.0;
+
 impl Ctx {
+    /// Reads every match not read yet, now (validated; what does not read is moved aside
+    /// and reported), so that [`Ctx::matches`] holds them all. Nothing to do once loaded.
+    pub fn ensure_loaded(&self) {
+        if self.loaded.get_untracked() {
+            return;
+        }
+        let Some(loader) = LOADER.with(|l| l.borrow_mut().take()) else { return };
+        let (ms, bad) = loader.finish();
+        self.loaded_all(ms, bad);
+        // A User Timing mark, for the benchmark (scripts/bench-web.mjs).
+        let perf = js_sys::Reflect::get(&window(), &"performance".into()).ok();
+        if let Some((perf, mark)) = perf.and_then(|p| Some((p.clone(), js_sys::Reflect::get(&p, &"mark".into()).ok()?)))
+        {
+            if let Some(mark) = mark.dyn_ref::<js_sys::Function>() {
+                let _ = mark.call1(&perf, &"referee:matches-read".into());
+            }
+        }
+    }
+
+    fn loaded_all(&self, ms: Vec<Match>, bad: Vec<Quarantined>) {
+        self.matches.set(ms.into_iter().map(Arc::new).collect());
+        if !bad.is_empty() {
+            self.quarantined.update(|q| q.extend(bad));
+        }
+        self.loaded.set(true);
+        self.first_rows.set(Vec::new());
+    }
+
+    /// Starts reading the matches not read yet, in slices, after the next paint (the
+    /// home page calls it as it draws the list from the index rows).
+    pub fn read_after_paint(self) {
+        if self.loaded.get_untracked() || READING.with(|r| r.replace(true)) {
+            return;
+        }
+        widgets::after_next_paint(move || self.load_slice());
+    }
+
+    /// One slice of reading the matches after start-up; schedules the next one.
+    fn load_slice(self) {
+        let t0 = now_ms();
+        let done = LOADER.with(|l| {
+            let mut l = l.borrow_mut();
+            let loader = l.as_mut()?;
+            Some(loader.step(&mut || now_ms() - t0 < LOAD_SLICE_MS))
+        });
+        match done {
+            Some(true) => self.ensure_loaded(),
+            Some(false) => set_timeout(move || self.load_slice(), std::time::Duration::ZERO),
+            None => {}
+        }
+    }
+
     /// Replaces (or adds) one match in the list, keeping newest first.
     pub fn put(&self, m: Match) {
+        self.ensure_loaded();
         self.matches.update(|ms| {
             let m = Arc::new(m);
             match ms.iter_mut().find(|x| x.id == m.id) {
@@ -64,14 +137,13 @@ impl Ctx {
     /// a moment ago that the other tab's write went over are put back
     /// ([`store::restore_lost`]); one that no longer fits is reported.
     pub fn reload(&self) {
-        let (mut ms, bad) = store::load_all(now_ms());
+        // Read from the start: what the start-up reading moved aside so far is kept.
+        let mut bad = LOADER.with(|l| l.borrow_mut().take()).map(store::Loader::abandon).unwrap_or_default();
+        let (mut ms, more) = store::load_all(now_ms());
+        bad.extend(more);
         let failed = store::restore_lost(&mut ms);
-        self.matches.set(ms.into_iter().map(Arc::new).collect());
-        let mut bad = bad;
         bad.extend(store::take_moved());
-        if !bad.is_empty() {
-            self.quarantined.update(|q| q.extend(bad));
-        }
+        self.loaded_all(ms, bad);
         for (m, e, why) in failed {
             io::alert(&format!("{} ({m} / {e}): {why}", t("err.lost_entry")));
         }
@@ -213,6 +285,7 @@ pub fn create_match(m: Match) -> Result<String, String> {
 /// match on this device, asks for persistent storage.
 pub fn added_match(m: Match) {
     let c = ctx();
+    c.ensure_loaded();
     let first = c.matches.with_untracked(|ms| ms.is_empty());
     c.put(m);
     if first {
@@ -229,11 +302,12 @@ pub fn start() {
 #[component]
 fn App() -> impl IntoView {
     let settings = store::settings();
-    let (ms, bad) = store::load_all(now_ms());
     let c = Ctx {
-        matches: RwSignal::new(ms.into_iter().map(Arc::new).collect()),
+        matches: RwSignal::new(Vec::new()),
+        loaded: RwSignal::new(false),
+        first_rows: RwSignal::new(Vec::new()),
         lang: RwSignal::new(Lang::from_code(&settings.lang)),
-        quarantined: RwSignal::new(bad),
+        quarantined: RwSignal::new(Vec::new()),
         update_ready: RwSignal::new(false),
         last_export: RwSignal::new(settings.last_export_ms),
         events_changed: RwSignal::new(0),
@@ -242,6 +316,17 @@ fn App() -> impl IntoView {
     };
     provide_context(c);
     draft::install_leave_questions();
+    // The index rows' summary line: the home list's, in the language in force (the games'
+    // summaries read the context, so they run under this component's owner).
+    if let Some(owner) = Owner::current() {
+        let f = move |m: &Match| owner.with(|| untrack(|| Some((c.lang.get().code().to_string(), home::summary(m)))));
+        store::set_summarizer(Some(std::rc::Rc::new(f)));
+    }
+    // The home list from the index; the matches are read after the first paint.
+    let start = store::list_start(c.lang.get_untracked().code(), now_ms());
+    c.first_rows.set(start.rows);
+    c.quarantined.set(start.bad);
+    LOADER.with(|l| *l.borrow_mut() = Some(start.loader));
     // html lang (and the language for async tasks) follows the setting.
     Effect::new(move |_| {
         LANG.with(|l| l.set(c.lang.get()));
@@ -262,8 +347,19 @@ fn App() -> impl IntoView {
             }
             Some(k) if k == store::SETTINGS_KEY => c.reload_settings(),
             Some(k) if k.starts_with(events::EVENT_PREFIX) => bump_events(),
+            // An index row follows its match's own write (which is heard on its own).
+            Some(k) if k.starts_with(store::INDEX_PREFIX) => {}
             Some(k) if k.starts_with(store::PREFIX) => c.reload(),
             Some(_) => {}
+        }
+    });
+    // The page is hidden or closed: the index rows the last commits left out of date
+    // (`visibilitychange` bubbles from the document to the window).
+    let due_rows = move || c.matches.with_untracked(|ms| store::write_due_rows(ms));
+    let hide_listener = window_event_listener_untyped("pagehide", move |_| due_rows());
+    let hidden_listener = window_event_listener_untyped("visibilitychange", move |_| {
+        if document().hidden() {
+            due_rows();
         }
     });
     let update_listener = window_event_listener_untyped("sw-update-ready", move |_| c.update_ready.set(true));
@@ -272,6 +368,8 @@ fn App() -> impl IntoView {
     }
     on_cleanup(move || {
         storage_listener.remove();
+        hide_listener.remove();
+        hidden_listener.remove();
         update_listener.remove();
     });
     view! {
@@ -306,16 +404,25 @@ fn App() -> impl IntoView {
             </Show>
             <main>
                 <Routes fallback=|| view! { <p class="empty">{tx("err.not_found")}</p> }>
+                    // Every page but home reads the matches in full: read them first.
                     <Route path=path!("/") view=home::Home />
-                    <Route path=path!("/new") view=new_match::NewMatch />
-                    <Route path=path!("/match/:id") view=match_page::MatchPage />
-                    <Route path=path!("/settings") view=settings::SettingsPage />
-                    <Route path=path!("/about") view=settings::About />
-                    <Route path=path!("/events") view=events::Events />
-                    <Route path=path!("/event/:id") view=events::EventPage />
+                    <Route path=path!("/new") view=loaded(new_match::NewMatch) />
+                    <Route path=path!("/match/:id") view=loaded(match_page::MatchPage) />
+                    <Route path=path!("/settings") view=loaded(settings::SettingsPage) />
+                    <Route path=path!("/about") view=loaded(settings::About) />
+                    <Route path=path!("/events") view=loaded(events::Events) />
+                    <Route path=path!("/event/:id") view=loaded(events::EventPage) />
                 </Routes>
             </main>
         </Router>
+    }
+}
+
+/// A page that is shown once every match is read ([`Ctx::ensure_loaded`]).
+fn loaded<V: IntoView + 'static>(page: fn() -> V) -> impl Fn() -> V + Clone + Send + 'static {
+    move || {
+        ctx().ensure_loaded();
+        page()
     }
 }
 
