@@ -390,6 +390,7 @@ fn App() -> impl IntoView {
                     <span>{tx("sw.update")}</span>
                     <button
                         class="btn"
+                        id="update-reload"
                         on:click=move |_| {
                             draft::reloading();
                             let f = js_sys::Reflect::get(&window(), &"__swApplyUpdate".into()).ok();
@@ -399,6 +400,11 @@ fn App() -> impl IntoView {
                         }
                     >
                         {tx("sw.reload")}
+                    </button>
+                    // The banner lies over the header: "later" gives the header back (the
+                    // waiting version is offered again at the next start).
+                    <button class="btn" id="update-later" on:click=move |_| c.update_ready.set(false)>
+                        {tx("sw.later")}
                     </button>
                 </div>
             </Show>

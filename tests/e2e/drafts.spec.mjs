@@ -178,7 +178,7 @@ test('an update reloads without asking and keeps the half-entered hand', async (
     window.dispatchEvent(new CustomEvent('sw-update-ready'));
   });
   const reloaded = page.waitForEvent('load');
-  await page.click('.banner.update button');
+  await page.click('#update-reload');
   await reloaded;
   await started(page);
   await GAMES['升级'].filled(page);
@@ -199,5 +199,17 @@ test('the update banner lies over the page: nothing under the thumb moves', asyn
   const b = await banner.boundingBox();
   expect(b.x).toBeGreaterThanOrEqual(0);
   expect(b.x + b.width).toBeLessThanOrEqual(360);
-  expect((await page.locator('.banner.update button').boundingBox()).height).toBeGreaterThanOrEqual(44);
+  for (const b of await page.locator('.banner.update button').all()) {
+    expect((await b.boundingBox()).height).toBeGreaterThanOrEqual(44);
+  }
+});
+
+test('the update banner can be put off: 稍后 hides it and gives the header back', async ({ page }) => {
+  await GAMES['升级'].make(page);
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('sw-update-ready')));
+  await expect(page.locator('.banner.update')).toBeVisible();
+  await page.click('#update-later');
+  await expect(page.locator('.banner.update')).toHaveCount(0);
+  await page.click('a.brand');
+  await expect(page).toHaveURL(/\/$/);
 });
