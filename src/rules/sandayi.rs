@@ -20,13 +20,13 @@
 //! Players are indices into the session's player list, in calling order (index + 1 calls
 //! next, wrapping round). Scores are whole points (`i64`). Every parameter is preset data
 //! ([`Preset`]). The bidding check, errors, readings and session ranking are shared with
-//! 斗地主 and re-exported here.
+//! 斗地主 ([`super::session`]) and re-exported here.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-use super::doudizhu::{check_bid_values, check_share, deltas, factor_list, mul, signed};
-pub use super::doudizhu::{
+use super::session::{check_bid_values, check_share, deltas, factor_list, mul, signed};
+pub use super::session::{
     check_bidding, rank_session, Bidding, Call, Factor, FactorKind, Ranking, Reading, Reason, RuleError, SessionRules,
     Standing, Unit,
 };
