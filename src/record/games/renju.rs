@@ -21,7 +21,7 @@
 //!   ([`Op::Clock`]) runs.
 
 use crate::i18n::{tr, Lang};
-use crate::record::replay::effective;
+use crate::record::replay::{effective, Clock};
 use crate::record::schema::ImportError;
 use crate::record::{ClockAction, HandInput, Match, Op};
 use crate::rules::renju::{self, Board, Judgement, Point, Preset, ShapeKind, Stone, Verdict};
@@ -272,25 +272,18 @@ impl TurnClock {
     /// `elapsed`: the time used by the side to move recorded with a pause
     /// ([`Op::Clock::elapsed_ms`], measured on the monotonic clock); without it (older logs)
     /// the wall time since the last stone counts.
+    ///
+    /// The side to move's time runs as one [`Clock`] ([`Clock::act_at`]); a start or resume
+    /// banks no recorded total here, since the total it carries is the match's, not a side's.
     fn act(&mut self, a: ClockAction, to_move: Stone, at: f64, elapsed: Option<f64>) {
-        match a {
-            ClockAction::Start | ClockAction::Resume => {
-                if self.running_since.is_none() {
-                    self.running_since = Some(at);
-                }
-                self.started = true;
-            }
-            ClockAction::Pause => match elapsed.filter(|e| e.is_finite() && *e >= 0.0) {
-                Some(e) if self.running_since.is_some() => {
-                    let used = e.max(self.used_ms(to_move));
-                    match to_move {
-                        Stone::Black => self.black_ms = used,
-                        Stone::White => self.white_ms = used,
-                    }
-                    self.running_since = None;
-                }
-                _ => self.stop(to_move, at),
-            },
+        let mut side =
+            Clock { started: self.started, running_since: self.running_since, banked_ms: self.used_ms(to_move) };
+        side.act_at(a, at, if a == ClockAction::Pause { elapsed } else { None });
+        self.started = side.started;
+        self.running_since = side.running_since;
+        match to_move {
+            Stone::Black => self.black_ms = side.banked_ms,
+            Stone::White => self.white_ms = side.banked_ms,
         }
     }
     fn stop(&mut self, to_move: Stone, at: f64) {
