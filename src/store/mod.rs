@@ -12,6 +12,8 @@
 //! from those rows at start-up ([`list_start`]) while the matches themselves are read
 //! and validated after it ([`Loader`]); a row that does not match the stored value (its
 //! [`Fingerprint`]) is made again from the match.
+//!
+//! Events are stored beside the matches, one key each ([`load_events`], [`save_event`]).
 
 use crate::record::index::{Fingerprint, Row};
 use crate::record::schema::{self, ImportError, MergeReport};
@@ -22,6 +24,10 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+
+mod events;
+
+pub use events::*;
 
 /// Prefix of every key this app owns.
 pub const PREFIX: &str = "referee.";
