@@ -1,4 +1,4 @@
-//! The tournament layer above single matches (RULES.md §6, issue 8): an [`Event`] with its
+//! The tournament layer above single matches (RULES.md §6): an [`Event`] with its
 //! entrants (players, pairs, teams with their members), and per game offered a
 //! [`Competition`]: a draw (抽签 numbers, deterministic from a seed, [`draw`]), a format
 //! (round robin by the circle method, knock-out with best of 3 from a chosen round, group

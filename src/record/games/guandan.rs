@@ -1,4 +1,4 @@
-//! 掼蛋 match record (RULES.md §2, issue 5): the set-up (with the match's own copy of the
+//! 掼蛋 match record (RULES.md §2): the set-up (with the match's own copy of the
 //! preset), how a logged hand is checked, and the replay of the log into a [`GuandanView`].
 //!
 //! The log is the shared one of [`crate::record`]: a hand is `Op::Hand` carrying a
@@ -59,7 +59,7 @@ impl GuandanStart {
     }
 }
 
-/// Set-up of a 掼蛋 match between two pairs (issue 5).
+/// Set-up of a 掼蛋 match between two pairs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GuandanSetup {

@@ -1,4 +1,4 @@
-//! 五子棋 with forbidden moves (RULES.md §5, issue 7): the set-up of a renju match, the
+//! 五子棋 with forbidden moves (RULES.md §5): the set-up of a renju match, the
 //! referee's actions on the board, how each action is checked against the log, and the
 //! replay of the log into per-game boards, move lists, verdicts of black moves (禁手),
 //! claims, results and the match score.

@@ -49,7 +49,7 @@ pub struct MergeReport {
     /// Matches already identical here.
     pub unchanged: Vec<String>,
     /// Entries whose id exists here with different content: (match id, entry id). The
-    /// local entry is kept; the referee chooses (issue 8).
+    /// local entry is kept; the referee chooses.
     pub conflicts: Vec<(String, String)>,
     /// Known matches whose set-up, title or creation time differ here (match ids): the
     /// local ones are kept, the incoming ones applied nowhere.
