@@ -30,6 +30,12 @@ use crate::rules::{Arg, Msg};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+mod clock;
+mod text;
+
+pub use clock::*;
+pub use text::*;
+
 /// Longest player name, characters.
 pub const MAX_NAME: usize = 60;
 /// Longest game clock, minutes per player per game.
@@ -229,69 +235,6 @@ pub struct GameResult {
     /// When, ms.
     pub at_ms: f64,
 }
-
-/// The per-player clock of one game: time used by each colour, ms.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct TurnClock {
-    /// Started at least once in this game.
-    pub started: bool,
-    /// Running (for the side to move) since this time, ms; `None` when stopped.
-    pub running_since: Option<f64>,
-    /// Time used by black, ms (up to `running_since`).
-    pub black_ms: f64,
-    /// Time used by white, ms (up to `running_since`).
-    pub white_ms: f64,
-}
-
-impl TurnClock {
-    /// Time used by `c` up to the last logged event, ms.
-    pub fn used_ms(&self, c: Stone) -> f64 {
-        match c {
-            Stone::Black => self.black_ms,
-            Stone::White => self.white_ms,
-        }
-    }
-    /// Time used by `c` at `now_ms`, counting the running interval when `c` is to move.
-    pub fn elapsed_ms(&self, c: Stone, to_move: Stone, now_ms: f64) -> f64 {
-        let run = match self.running_since {
-            Some(s) if c == to_move => (now_ms - s).max(0.0),
-            _ => 0.0,
-        };
-        self.used_ms(c) + run
-    }
-    fn charge(&mut self, c: Stone, at: f64) {
-        if let Some(s) = self.running_since {
-            let d = (at - s).max(0.0);
-            match c {
-                Stone::Black => self.black_ms += d,
-                Stone::White => self.white_ms += d,
-            }
-            self.running_since = Some(at.max(s));
-        }
-    }
-    /// `elapsed`: the time used by the side to move recorded with a pause
-    /// ([`Op::Clock::elapsed_ms`], measured on the monotonic clock); without it (older logs)
-    /// the wall time since the last stone counts.
-    ///
-    /// The side to move's time runs as one [`Clock`] ([`Clock::act_at`]); a start or resume
-    /// banks no recorded total here, since the total it carries is the match's, not a side's.
-    fn act(&mut self, a: ClockAction, to_move: Stone, at: f64, elapsed: Option<f64>) {
-        let mut side =
-            Clock { started: self.started, running_since: self.running_since, banked_ms: self.used_ms(to_move) };
-        side.act_at(a, at, if a == ClockAction::Pause { elapsed } else { None });
-        self.started = side.started;
-        self.running_since = side.running_since;
-        match to_move {
-            Stone::Black => self.black_ms = side.banked_ms,
-            Stone::White => self.white_ms = side.banked_ms,
-        }
-    }
-    fn stop(&mut self, to_move: Stone, at: f64) {
-        self.charge(to_move, at);
-        self.running_since = None;
-    }
-}
-
 /// One game of the match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RenjuGame {
@@ -762,173 +705,6 @@ pub fn check_hand(m: &Match, s: &RenjuSetup, h: &RenjuAction) -> Result<(), Impo
 /// Replays the log: voided entries dropped, corrections in force, every black stone judged.
 pub fn replay(m: &Match, s: &RenjuSetup) -> RenjuView {
     fold(m, s, true)
-}
-
-// ---------------------------------------------------------------------------------------
-// The move record as text
-// ---------------------------------------------------------------------------------------
-
-/// The translated name of a verdict (`rj.v.<verdict>`), e.g. "三三" / "double-three (三三)".
-pub fn verdict_name(lang: Lang, v: Verdict) -> &'static str {
-    tr(
-        lang,
-        match v {
-            Verdict::Five => "rj.v.five",
-            Verdict::Overline => "rj.v.overline",
-            Verdict::DoubleFour => "rj.v.double_four",
-            Verdict::DoubleThree => "rj.v.double_three",
-            Verdict::None => "rj.v.none",
-        },
-    )
-}
-
-/// The translated name of a shape kind (`rj.k.<kind>`).
-pub fn shape_name(lang: Lang, k: ShapeKind) -> &'static str {
-    tr(
-        lang,
-        match k {
-            ShapeKind::Five => "rj.k.five",
-            ShapeKind::Overline => "rj.k.overline",
-            ShapeKind::Four => "rj.k.four",
-            ShapeKind::Three => "rj.k.three",
-            ShapeKind::FalseThree => "rj.k.false_three",
-        },
-    )
-}
-
-/// The shape kinds behind a verdict, for highlighting: three (and false three) for 三三,
-/// four for 四四, the row for 长连 and five.
-pub fn shapes_behind(v: Verdict) -> &'static [ShapeKind] {
-    match v {
-        Verdict::Five => &[ShapeKind::Five],
-        Verdict::Overline => &[ShapeKind::Overline],
-        Verdict::DoubleFour => &[ShapeKind::Four],
-        Verdict::DoubleThree => &[ShapeKind::Three, ShapeKind::FalseThree],
-        Verdict::None => &[],
-    }
-}
-
-/// The translated claim status (`rj.claim.<status>`).
-pub fn claim_name(lang: Lang, c: ClaimStatus) -> &'static str {
-    tr(
-        lang,
-        match c {
-            ClaimStatus::Open => "rj.claim.open",
-            ClaimStatus::Claimed => "rj.claim.claimed",
-            ClaimStatus::NotClaimed => "rj.claim.not_claimed",
-        },
-    )
-}
-
-/// The translated reason of a result (`rj.end.<reason>`).
-pub fn end_name(lang: Lang, r: EndReason) -> &'static str {
-    tr(
-        lang,
-        match r {
-            EndReason::Five => "rj.end.five",
-            EndReason::ForbiddenClaimed => "rj.end.forbidden_claimed",
-            EndReason::Resignation => "rj.end.resignation",
-            EndReason::Time => "rj.end.time",
-            EndReason::Draw => "rj.end.draw",
-        },
-    )
-}
-
-/// The translated colour (`rj.black` / `rj.white`).
-pub fn colour_label(lang: Lang, c: Stone) -> &'static str {
-    tr(lang, if c == Stone::Black { "rj.black" } else { "rj.white" })
-}
-
-/// A player's name, or the translated default ("棋手一" / "Player 1") when empty.
-pub fn player_label(lang: Lang, s: &RenjuSetup, p: Player) -> String {
-    let n = s.name(p).trim();
-    if n.is_empty() {
-        tr(lang, if p == Player::P1 { "rj.p1_default" } else { "rj.p2_default" }).to_string()
-    } else {
-        n.to_string()
-    }
-}
-
-/// A table string with `{n}` replaced (e.g. `rj.game_n` → "第 2 局" / "Game 2").
-pub fn fill(lang: Lang, key: &'static str, n: impl std::fmt::Display) -> String {
-    tr(lang, key).replace("{n}", &n.to_string())
-}
-
-/// "白胜 (认输)" / "White wins (resignation)" / "和棋".
-pub fn result_line(lang: Lang, s: &RenjuSetup, g: &RenjuGame) -> String {
-    match &g.result {
-        None => tr(lang, "rj.in_progress").to_string(),
-        Some(r) => match r.winner {
-            Some(c) => format!(
-                "{} {} ({}) — {}",
-                player_label(lang, s, g.player(c)),
-                tr(lang, "rj.wins"),
-                colour_label(lang, c),
-                end_name(lang, r.reason)
-            ),
-            None => end_name(lang, r.reason).to_string(),
-        },
-    }
-}
-
-/// The move record as text, in `lang`: a header (title, rules, players, score), then per game
-/// the colours, the result and the numbered moves, one per line, forbidden black moves with
-/// their shape and claim status (`  9. ● j9  三三 — 已指出`).
-pub fn record_text(m: &Match, s: &RenjuSetup, v: &RenjuView, lang: Lang) -> String {
-    let mut out = String::new();
-    let name = |p| player_label(lang, s, p);
-    out.push_str(&format!("{} · {}\n", tr(lang, "game.renju"), if m.title.is_empty() { &m.id } else { &m.title }));
-    out.push_str(&format!(
-        "{}: {} ({}) · {}\n",
-        tr(lang, "rj.rules"),
-        s.preset.id,
-        s.preset.source,
-        fill(lang, "rj.best_of_n", s.preset.best_of)
-    ));
-    if let Some(c) = s.clock {
-        out.push_str(&format!("{}: {}\n", tr(lang, "rj.clock"), fill(lang, "rj.minutes_each", c.minutes)));
-    }
-    out.push_str(&format!(
-        "{}: {} {} : {} {}{}\n",
-        tr(lang, "rj.score"),
-        name(Player::P1),
-        v.wins[&Player::P1],
-        v.wins[&Player::P2],
-        name(Player::P2),
-        if v.draws > 0 { format!(" ({} {})", v.draws, tr(lang, "rj.draws")) } else { String::new() }
-    ));
-    if let Some(w) = v.series_winner {
-        out.push_str(&format!("{}: {}\n", tr(lang, "rj.match_winner"), name(w)));
-    }
-    for g in &v.games {
-        out.push('\n');
-        out.push_str(&format!(
-            "{} · ● {}: {} · ○ {}: {} · {}\n",
-            fill(lang, "rj.game_n", g.number),
-            tr(lang, "rj.black"),
-            name(g.player(Stone::Black)),
-            tr(lang, "rj.white"),
-            name(g.player(Stone::White)),
-            result_line(lang, s, g)
-        ));
-        for r in &g.moves {
-            let mark = if r.stone == Stone::Black { '●' } else { '○' };
-            let mut line = format!("{:>3}. {mark} {}", r.number, r.point);
-            if let (Some(j), Some(c)) = (&r.judgement, r.claim) {
-                line.push_str(&format!(
-                    "  {} {} — {}",
-                    tr(lang, "rj.forbidden"),
-                    verdict_name(lang, j.verdict),
-                    claim_name(lang, c)
-                ));
-            } else if g.result.as_ref().is_some_and(|x| x.entry_id == r.entry_id && x.reason == EndReason::Five) {
-                line.push_str(&format!("  {}", end_name(lang, EndReason::Five)));
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-    }
-    out
 }
 
 /// 五子棋's [`crate::record::game::Game`] impl.

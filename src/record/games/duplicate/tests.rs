@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::record::replay::{replay as replay_any, MatchView};
 use crate::record::schema;

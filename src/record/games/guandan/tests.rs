@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::record::replay::MatchView;
 use crate::record::{schema, Entry};
