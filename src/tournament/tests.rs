@@ -1,4 +1,3 @@
-
 use super::*;
 
 pub(crate) fn four_pairs() -> Event {

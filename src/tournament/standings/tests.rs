@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::record::games::guandan;
 use crate::record::{Entry, HandInput, Op};
