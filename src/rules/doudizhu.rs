@@ -108,21 +108,15 @@ pub fn find_preset(id: &str) -> Option<Preset> {
 /// factors and stake at least 1, `landlord_share == players − 1` (so hands sum to zero).
 /// Errors name the field as `preset.<field>`.
 pub fn validate_preset(preset: &Preset) -> Result<(), RuleError> {
-    if preset.players < 2 {
-        return Err(RuleError::new("preset.players", Reason::TooFewPlayers));
-    }
+    check_players(preset.players)?;
     check_bid_values(&preset.bid_values)?;
-    for (field, v) in [
+    check_at_least_one(&[
         ("preset.stake", preset.stake),
         ("preset.bomb_factor", preset.bomb_factor),
         ("preset.rocket_factor", preset.rocket_factor),
         ("preset.spring_factor", preset.spring_factor),
         ("preset.anti_spring_factor", preset.anti_spring_factor),
-    ] {
-        if v < 1 {
-            return Err(RuleError::new(field, Reason::AtLeastOne { got: v }));
-        }
-    }
+    ])?;
     check_share(preset.landlord_share, preset.players)
 }
 
@@ -370,16 +364,12 @@ pub struct Replay {
 /// stops the replay with its error (carrying the 0-based hand index).
 pub fn replay(preset: &Preset, players: usize, hands: &[Hand]) -> Result<Replay, RuleError> {
     validate_preset(preset)?;
-    if players != preset.players {
-        return Err(RuleError::new("players", Reason::WrongPlayers { need: preset.players, got: players }));
-    }
+    check_replay_players(preset.players, players)?;
     let mut totals = vec![0i64; players];
     let mut results = Vec::with_capacity(hands.len());
     for (i, hand) in hands.iter().enumerate() {
         let r = score_hand(preset, hand).map_err(|e| e.in_hand(i))?;
-        for (t, d) in totals.iter_mut().zip(&r.deltas) {
-            *t = t.checked_add(*d).ok_or_else(|| RuleError::new("totals", Reason::TotalOverflow).in_hand(i))?;
-        }
+        add_to_totals(&mut totals, &r.deltas, i)?;
         results.push(r);
     }
     Ok(Replay { totals, hands: results })

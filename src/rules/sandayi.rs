@@ -25,7 +25,10 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-use super::session::{check_bid_values, check_share, deltas, factor_list, mul, signed};
+use super::session::{
+    add_to_totals, check_at_least_one, check_bid_values, check_players, check_replay_players, check_share, deltas,
+    factor_list, mul, signed,
+};
 pub use super::session::{
     check_bidding, rank_session, Bidding, Call, Factor, FactorKind, Ranking, Reading, Reason, RuleError, SessionRules,
     Standing, Unit,
@@ -180,9 +183,7 @@ pub fn find_preset(id: &str) -> Option<Preset> {
 /// `toulia_bid` one of them, factors, stake and 头撂 units at least 1,
 /// `landlord_share == players − 1`. Errors name the field as `preset.<field>`.
 pub fn validate_preset(preset: &Preset) -> Result<(), RuleError> {
-    if preset.players < 2 {
-        return Err(RuleError::new("preset.players", Reason::TooFewPlayers));
-    }
+    check_players(preset.players)?;
     check_bid_values(&preset.bid_values)?;
     if !preset.bid_values.contains(&preset.toulia_bid) {
         return Err(RuleError::new(
@@ -190,18 +191,14 @@ pub fn validate_preset(preset: &Preset) -> Result<(), RuleError> {
             Reason::TouliaBidNotAllowed { bid: preset.toulia_bid, values: preset.bid_values.clone() },
         ));
     }
-    for (field, v) in [
+    check_at_least_one(&[
         ("preset.stake", preset.stake),
         ("preset.huangfan_factor", preset.huangfan_factor),
         ("preset.tanda_factor", preset.tanda_factor),
         ("preset.mingwang_factor", preset.mingwang_factor),
         ("preset.toulia_win_units", preset.toulia_win_units),
         ("preset.toulia_loss_units", preset.toulia_loss_units),
-    ] {
-        if v < 1 {
-            return Err(RuleError::new(field, Reason::AtLeastOne { got: v }));
-        }
-    }
+    ])?;
     check_share(preset.landlord_share, preset.players)
 }
 
@@ -551,9 +548,7 @@ pub struct Replay {
 /// may predate the log). The first invalid hand stops the replay with its error.
 pub fn replay(preset: &Preset, players: usize, hands: &[Hand]) -> Result<Replay, RuleError> {
     validate_preset(preset)?;
-    if players != preset.players {
-        return Err(RuleError::new("players", Reason::WrongPlayers { need: preset.players, got: players }));
-    }
+    check_replay_players(preset.players, players)?;
     let mut totals = vec![0i64; players];
     let mut results = Vec::with_capacity(hands.len());
     let mut violations = Vec::new();
@@ -566,9 +561,7 @@ pub fn replay(preset: &Preset, players: usize, hands: &[Hand]) -> Result<Replay,
             }
         }
         let r = score_hand(preset, hand).map_err(|e| e.in_hand(i))?;
-        for (t, d) in totals.iter_mut().zip(&r.deltas) {
-            *t = t.checked_add(*d).ok_or_else(|| RuleError::new("totals", Reason::TotalOverflow).in_hand(i))?;
-        }
+        add_to_totals(&mut totals, &r.deltas, i)?;
         violations.extend(r.violations.iter().cloned().map(|v| HandViolation { hand: i, violation: v }));
         results.push(r);
     }

@@ -560,6 +560,41 @@ pub(crate) fn deltas(players: usize, landlord: usize, landlord_won: bool, unit: 
     (0..players).map(|p| if p == landlord { sign * share * unit } else { -sign * unit }).collect()
 }
 
+/// At least two players (error field `preset.players`).
+pub(crate) fn check_players(players: usize) -> Result<(), RuleError> {
+    if players < 2 {
+        return Err(RuleError::new("preset.players", Reason::TooFewPlayers));
+    }
+    Ok(())
+}
+
+/// Every `(field, value)` at least 1 (the stake, each factor, each unit); the first one below
+/// it is the error's field.
+pub(crate) fn check_at_least_one(fields: &[(&str, i64)]) -> Result<(), RuleError> {
+    match fields.iter().find(|(_, v)| *v < 1) {
+        Some((field, v)) => Err(RuleError::new(*field, Reason::AtLeastOne { got: *v })),
+        None => Ok(()),
+    }
+}
+
+/// A replay is given as many players as the preset has (error field `players`).
+pub(crate) fn check_replay_players(need: usize, got: usize) -> Result<(), RuleError> {
+    if got != need {
+        return Err(RuleError::new("players", Reason::WrongPlayers { need, got }));
+    }
+    Ok(())
+}
+
+/// Adds one hand's deltas to the session totals; `i` is the hand's index for the error when a
+/// total would overflow.
+pub(crate) fn add_to_totals(totals: &mut [i64], deltas: &[i64], i: usize) -> Result<(), RuleError> {
+    for (t, d) in totals.iter_mut().zip(deltas) {
+        *t = t.checked_add(*d).ok_or_else(|| RuleError::new("totals", Reason::TotalOverflow).in_hand(i))?;
+    }
+    Ok(())
+}
+
+/// Bid values: not empty, positive and strictly ascending (error field `preset.bid_values`).
 pub(crate) fn check_bid_values(values: &[u8]) -> Result<(), RuleError> {
     if values.is_empty() || values[0] == 0 || values.windows(2).any(|w| w[0] >= w[1]) {
         return Err(RuleError::new("preset.bid_values", Reason::BidValuesNotAscending { values: values.to_vec() }));
@@ -567,6 +602,8 @@ pub(crate) fn check_bid_values(values: &[u8]) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// The landlord's share equals the farmers' count, so that every hand sums to zero (error field
+/// `preset.landlord_share`).
 pub(crate) fn check_share(share: i64, players: usize) -> Result<(), RuleError> {
     if share != players as i64 - 1 {
         return Err(RuleError::new(
