@@ -377,6 +377,14 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     let name = move |p: Player| player_label(lang.get(), &setup.get(), p);
     let locked = move || view_memo.with(|v| v.locked);
+    // Signed off (here or in another tab) with a stone pending: the stone can no longer be
+    // placed, so it and its draft go, and the referee is told (no leave question then).
+    Effect::new(move |_| {
+        if locked() && pending.with_untracked(Option::is_some) {
+            pending.set(None);
+            crate::ui::notify(t("rj.pending_dropped"));
+        }
+    });
     let shown_index = move || {
         let n = view_memo.with(|v| v.games.len());
         shown.get().filter(|i| *i < n).unwrap_or(n - 1)
