@@ -162,6 +162,20 @@ pub fn game_name(lang: Lang, game: &str) -> &'static str {
     lookup(lang, &format!("game.{game}")).unwrap_or("?")
 }
 
+/// The text of a result sheet's status word ([`crate::record::sheet::Sheet::status`]:
+/// `signed`, `confirmed`, `entered`, else nothing entered).
+pub fn sheet_status(lang: Lang, status: &str) -> &'static str {
+    tr(
+        lang,
+        match status {
+            "signed" => "sheet.st.signed",
+            "confirmed" => "sheet.st.confirmed",
+            "entered" => "sheet.st.entered",
+            _ => "sheet.st.empty",
+        },
+    )
+}
+
 /// A log entry's kind.
 pub fn op_name(lang: Lang, op: &Op) -> &'static str {
     tr(
@@ -175,6 +189,7 @@ pub fn op_name(lang: Lang, op: &Op) -> &'static str {
             Op::TimeVerdict { .. } => "op.time_verdict",
             Op::NextGame { .. } => "op.next_game",
             Op::Ruling { .. } => "op.ruling",
+            Op::Confirm { .. } => "op.confirm",
             Op::SignOff { .. } => "op.sign_off",
             Op::Reopen { .. } => "op.reopen",
         },
@@ -247,7 +262,7 @@ impl Action {
             Op::Void { .. } => Action::Delete,
             Op::Clock { .. } | Op::Overrun { .. } | Op::TimeVerdict { .. } => Action::Clock,
             Op::NextGame { .. } => Action::NextGame,
-            Op::SignOff { .. } | Op::Reopen { .. } => Action::SignOff,
+            Op::Confirm { .. } | Op::SignOff { .. } | Op::Reopen { .. } => Action::SignOff,
             Op::Ruling { .. } => Action::Ruling,
         }
     }

@@ -14,6 +14,7 @@ pub mod index;
 pub mod replay;
 pub mod sample;
 pub mod schema;
+pub mod sheet;
 
 use crate::rules::shengji::{self, Start};
 use crate::rules::{Seat, Team};
@@ -265,6 +266,17 @@ pub enum Op {
     NextGame {
         /// Where it starts.
         start: Start,
+    },
+    /// A pair of the table confirms the result sheet as it stands (N/S records, E/W
+    /// verifies: [`sheet`]). It covers the sheet's `state` ([`sheet::state`]); after a change
+    /// of any hand it no longer does and shows void.
+    Confirm {
+        /// Which pair.
+        pair: sheet::Pair,
+        /// Who confirmed, as typed.
+        name: String,
+        /// The sheet's state it covers (`"<entries>:<hash>"`).
+        state: String,
     },
     /// The referee signs the result sheet off: the match is locked.
     SignOff {

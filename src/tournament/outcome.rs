@@ -29,6 +29,9 @@ pub struct Outcome {
     pub done: bool,
     /// Signed off by the referee.
     pub locked: bool,
+    /// The result sheet's recording duties ([`crate::record::sheet::Sheet::status`]):
+    /// `empty`, `entered`, `confirmed` (by E/W, as it stands) or `signed`.
+    pub sheet: &'static str,
     /// Hands / moves that count so far.
     pub hands: usize,
     /// The session ranking (1-based place per side), for group sessions.
@@ -45,7 +48,7 @@ pub fn side(t: Team) -> usize {
 
 /// Reads the outcome of `m` from its replay ([`crate::record::game::Game::outcome`]).
 pub fn outcome(m: &Match) -> Outcome {
-    replay(m).outcome()
+    Outcome { sheet: crate::record::sheet::sheet(m).status(), ..replay(m).outcome() }
 }
 
 /// The outcome of a session (斗地主, 三打一) of `hands` hands: totals, places, and the

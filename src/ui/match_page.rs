@@ -1858,6 +1858,7 @@ fn ResultSheet(
                             {
                                 view! {
                                     <crate::ui::widgets::SignOff
+                                        m=m
                                         locked=view.locked
                                         referee=referee
                                         reason=reason

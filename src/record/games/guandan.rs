@@ -498,6 +498,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                     }
                 }
             }
+            Op::Confirm { .. } => {}
             Op::SignOff { .. } => locked = true,
             Op::Reopen { .. } => locked = false,
         }

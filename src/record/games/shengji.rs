@@ -383,6 +383,7 @@ impl ShengjiView {
                 }
                 g.rulings.push(RulingRow { entry_id: e.id.clone(), after_hand: g.rows.len(), ruling: *ruling, result });
             }
+            Op::Confirm { .. } => {}
             Op::SignOff { .. } => self.locked = true,
             Op::Reopen { .. } => self.locked = false,
         }

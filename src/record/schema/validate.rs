@@ -213,6 +213,14 @@ pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), 
                 return Err(ie("op", "the match is not locked"));
             }
         }
+        Op::Confirm { name, state, .. } => {
+            if name.trim().is_empty() {
+                return Err(ie("op.name", "a confirmation names who confirmed"));
+            }
+            if name.chars().count() > MAX_TITLE || state.chars().count() > MAX_TITLE {
+                return Err(ie("op", format!("text longer than {MAX_TITLE} characters")));
+            }
+        }
         Op::Overrun { seconds, .. } => {
             if *seconds > 24 * 3600 {
                 return Err(ie("op.seconds", "more than a day"));

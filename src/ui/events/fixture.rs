@@ -163,6 +163,13 @@ pub(super) fn fixture_row(
                         }
                         Some(id) => {
                             let label = format!("{} ↗", tr(l, "ev.table_n").replace("{n}", &leg.table.to_string()));
+                            // The table's result sheet: entered / confirmed (E/W) / signed.
+                            let sheet = r
+                                .as_ref()
+                                .and_then(|r| r.legs.get(k))
+                                .and_then(|x| x.outcome.as_ref())
+                                .map(|o| o.sheet)
+                                .filter(|s| !s.is_empty());
                             view! {
                                 <A
                                     href=format!("/match/{id}")
@@ -171,6 +178,14 @@ pub(super) fn fixture_row(
                                 >
                                     {label}
                                 </A>
+                                {sheet
+                                    .map(|s| {
+                                        view! {
+                                            <span class="badge sheet-st" data-leg=k data-sheet=s>
+                                                {crate::i18n::sheet_status(l, s)}
+                                            </span>
+                                        }
+                                    })}
                             }
                                 .into_any()
                         }
@@ -295,3 +310,4 @@ pub(super) fn fixture_row(
     }
     .into_any()
 }
+

@@ -911,6 +911,7 @@ pub(crate) fn result_sheet(
                     {
                         view! {
                             <crate::ui::widgets::SignOff
+                                m=m
                                 locked=s.locked
                                 referee=referee
                                 reason=reason

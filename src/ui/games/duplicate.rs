@@ -1775,6 +1775,7 @@ fn Sheet(m: Memo<Option<Arc<Match>>>, v: Signal<DuplicateView>) -> impl IntoView
             {move || {
                 view! {
                     <crate::ui::widgets::SignOff
+                        m=m
                         locked=v.get().locked
                         referee=referee
                         reason=reason

@@ -2865,6 +2865,7 @@ fn ResultSheet(
                     {
                         view! {
                             <crate::ui::widgets::SignOff
+                                m=m
                                 locked=view.locked
                                 referee=referee
                                 reason=reason

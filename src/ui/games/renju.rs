@@ -1257,6 +1257,7 @@ fn ResultSheet(m: Memo<Option<Arc<Match>>>, v: Signal<RenjuView>, setup: Signal<
                     {
                         view! {
                             <crate::ui::widgets::SignOff
+                                m=m
                                 locked=view.locked
                                 referee=referee
                                 reason=reason
