@@ -1092,6 +1092,8 @@ fn HandEntry(
                         .get()
                         .penalties
                         .into_iter()
+                        // A kind that loses the game is a ruling (the ruling panel), not points.
+                        .filter(|r| !matches!(r.amount, Amount::GameLost))
                         .map(|r| {
                             let kind = r.kind.clone();
                             let name = penalty_name(lang.get(), &preset.get_untracked(), &r.kind);

@@ -17,6 +17,7 @@ fn amount_text(a: &Amount) -> String {
         Amount::PerUnit { single, pair, tractor } => format!("{single}/{pair}/{tractor}"),
         Amount::AfterFree { free, points } => format!("{free} × 0, {points}"),
         Amount::Referee => "—".into(),
+        Amount::GameLost => format!("{} (game_lost)", t("ruling.game_lost")),
     }
 }
 

@@ -12,7 +12,8 @@ use std::sync::Arc;
 
 /// The end of a result sheet: the recording duties (000 §四(二)3: N/S records, E/W
 /// confirms, on this device: [`Confirmations`]), then the referee signs it off (locking
-/// the match; asked first when E/W have not confirmed the sheet as it stands) or, once
+/// the match; a note by the button says when E/W have not confirmed the sheet as it
+/// stands — a game without pairs is signed all the same) or, once
 /// locked, reopens it with a reason (logged). Empty text is refused with a message.
 /// `referee` and `reason` hold what is typed (the caller owns them, so a re-render keeps
 /// the text); `ids` name the referee input, the sign-off button and the reopen button;
@@ -56,6 +57,10 @@ pub fn SignOff(
     } else {
         view! {
             <Confirmations m=m locked=false act=act />
+            {move || {
+                m.with(|x| x.as_ref().is_some_and(|x| !sheet::sheet(x).confirmed()))
+                    .then(|| view! { <p class="muted" id="sheet-unconfirmed">{tx("sheet.sign_unconfirmed")}</p> })
+            }}
             <input
                 id=referee_id
                 maxlength=crate::record::schema::MAX_TITLE
@@ -70,10 +75,6 @@ pub fn SignOff(
                     let r = referee.get_untracked();
                     if r.trim().is_empty() {
                         super::io::alert(t("sheet.referee_needed"));
-                        return;
-                    }
-                    let confirmed = m.with_untracked(|x| x.as_ref().is_some_and(|x| sheet::sheet(x).confirmed()));
-                    if !confirmed && !window().confirm_with_message(t("sheet.sign_unconfirmed")).unwrap_or(false) {
                         return;
                     }
                     act(Op::SignOff { referee: r });

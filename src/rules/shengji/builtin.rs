@@ -69,7 +69,6 @@ fn table_chaodipi_10(zero: Band) -> LevelTable {
 /// The built-in presets of RULES.md §1, in table order.
 pub fn builtin_presets() -> Vec<Preset> {
     use Side::*;
-    let jk_src = "000 §一";
     let jiankang = Preset {
         id: "jiankang-chaodipi".into(),
         name: "健康杯 炒地皮".into(),
@@ -98,11 +97,13 @@ pub fn builtin_presets() -> Vec<Preset> {
             pr("failed_throw", "甩牌失败", per_card(10), "000 §一(四)2"),
             pr("wrong_card", "出错牌", per_card(10), "000 §一(四)3"),
             pr("wrong_card_late", "藏牌(事后发现)", per_card(20), "000 §一(四)3"),
+            pr("wrong_card_intentional", "故意出错牌 (出花式), 每次", fixed(20), "000 §一(四)3"),
+            pr("failed_throw_concealed", "故意隐瞒甩牌失败 → 判负", Amount::GameLost, "000 §一(四)2"),
             pr("kitty_count", "扣底张数错", fixed(80), "000 §一(四)4"),
             pr("card_count", "多牌/少牌 (每人)", per_card(10), "000 §一(四)6"),
-            pr("out_of_turn", "越序出牌", per_card(10), "000 §一(三) (reading)"),
-            pr("exposed_card", "亮牌", per_card(10), jk_src),
-            pr("signalling", "暗示/作弊", Amount::Referee, "000 §一(五)4"),
+            pr("out_of_turn", "越序出牌", per_card(10), "000 (reading: not in 000, 10 × cards as 002)"),
+            pr("exposed_card", "亮牌", per_card(10), "000 (reading: 10 × cards, as 002)"),
+            pr("signalling", "暗示/作弊 → 判负", Amount::GameLost, "000 §一(五)4"),
         ],
         declaring: Declaring {
             who: "明炒, 只能用对子(含王), 从庄家下家起逆时针一轮".into(),
@@ -126,6 +127,7 @@ pub fn builtin_presets() -> Vec<Preset> {
         team_match: None,
         readings: vec![
             "penalties.out_of_turn".into(),
+            "penalties.exposed_card".into(),
             "declaring.none".into(),
             "leading_team_on_tie".into(),
             "jack.offsuit_needs_takeover".into(),

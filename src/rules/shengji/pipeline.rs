@@ -178,6 +178,12 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), InputError> {
         if p.cards == 0 || p.cards > 54 {
             return Err(err(format!("penalties[{i}].cards"), format!("{} is not a card count 1–54", p.cards)));
         }
+        if matches!(rule.amount, Amount::GameLost) {
+            return Err(err(
+                format!("penalties[{i}].kind"),
+                format!("{:?} loses the game: record it as a game_lost ruling, not as points", p.kind),
+            ));
+        }
         if matches!(rule.amount, Amount::Referee) && p.points.is_none() {
             return Err(err(format!("penalties[{i}].points"), "the referee must give the points for this kind"));
         }
@@ -239,6 +245,8 @@ pub fn penalty_points(
                 let pts = p.points.unwrap_or(0);
                 (pts, format!("{pts}"))
             }
+            // Refused by the hand's check; no points if reached all the same.
+            Amount::GameLost => (0, "game_lost".to_string()),
         };
         let effect = if p.team == declarer { amount } else { -amount };
         out.push(AppliedPenalty { index: i, effect, amount, how, source: rule.source.clone() });
@@ -292,6 +300,11 @@ pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome,
         state.declarer = seat.team();
         state.dealer = Some(seat);
         state.declarer_open = false;
+    } else if let Some(seat) = hand.declarer_seat.filter(|s| state.hands == 0 && !preset.duplicate && s.team() != state.declarer) {
+        // [r2] A set-up declarer is the expectation, not the rule: the first hand's show of
+        // the other team makes that team the declarer (先亮者为庄), never dropped.
+        state.declarer = seat.team();
+        state.dealer = Some(seat);
     }
     let declarer = state.declarer;
     let attackers = declarer.other();

@@ -126,6 +126,10 @@ pub enum Amount {
     AfterFree { free: u32, points: i32 },
     /// The referee decides (warning → points → game lost): the entry's `points`.
     Referee,
+    /// No points: the offence loses the game at once (RULES.md §0 `game_lost`, e.g. 000
+    /// signalling 「视为输掉该局」). Recorded as a ruling, never as a hand's penalty (a hand
+    /// naming it is refused).
+    GameLost,
 }
 
 /// One row of a preset's penalty table.

@@ -243,3 +243,47 @@ mod props {
         }
     }
 }
+
+#[test]
+fn penalties_000_r2_intentional_wrong_card_and_game_lost_kinds() {
+    let p = jk();
+    let pen = |t, kind: &str| Penalty {
+        team: t,
+        kind: kind.into(),
+        cards: 3,
+        unit: None,
+        points: None,
+        seat: None,
+        trick: None,
+        note: String::new(),
+    };
+    // 20 per occurrence whatever the cards (000 §一(四)3): two occurrences by the declarer.
+    let hand = Hand {
+        points: 40,
+        penalties: vec![pen(Team::A, "wrong_card_intentional"), pen(Team::A, "wrong_card_intentional")],
+        ..Default::default()
+    };
+    let o = preview(&p, &State::new(&start("2", "2", Team::A)), &hand).unwrap();
+    assert_eq!(o.penalties.iter().map(|x| x.effect).collect::<Vec<_>>(), vec![20, 20]);
+    // Signalling and a concealed failed throw lose the game: a ruling, never a hand's points.
+    for kind in ["signalling", "failed_throw_concealed"] {
+        assert_eq!(p.penalty_rule(kind).unwrap().amount, Amount::GameLost);
+        let hand = Hand { points: 40, penalties: vec![pen(Team::B, kind)], ..Default::default() };
+        let e = preview(&p, &State::new(&start("2", "2", Team::A)), &hand).unwrap_err();
+        assert_eq!(e.field, "penalties[0].kind");
+        assert!(e.reason.contains("game_lost"), "{}", e.reason);
+    }
+    // Out-of-turn and exposed cards are not in 000: readings, marked as such.
+    for r in ["penalties.out_of_turn", "penalties.exposed_card"] {
+        assert!(p.readings.iter().any(|x| x == r), "{r}");
+    }
+}
+
+#[test]
+fn first_hand_show_of_the_other_team_is_not_dropped_when_the_declarer_was_set() {
+    let p = jk();
+    let mut s = State::new(&start("2", "2", Team::A));
+    // Set-up said 红队 (N) would declare; 东 (蓝队) showed and it stood on the first hand.
+    let o = apply(&p, &mut s, &Hand { declarer_seat: Some(Seat::E), ..h(60) }).unwrap();
+    assert_eq!((o.declarer, o.dealer), (Team::B, Some(Seat::E)));
+}
