@@ -157,6 +157,8 @@ pub fn builtin_presets() -> Vec<Preset> {
         jack: None,
         penalties: {
             let mut p = penalties_002(80, 80, "002 炒地皮细则 §二");
+            // [r2] the fryer who did not count the kitty pays 80 too (炒家, the team penalised).
+            p.push(pr("kitty_count_fryer", "炒家未数底牌", fixed(80), "002 炒地皮细则 §二"));
             p.push(pr("check_cards", "查牌无误", Amount::AfterFree { free: 1, points: 10 }, "002 炒地皮细则 §二"));
             p.push(pr(
                 "bury_not_at_once",
@@ -236,7 +238,10 @@ pub fn builtin_presets() -> Vec<Preset> {
         duplicate: false,
         team_match: Some(TeamMatch { minutes: 90, games: 3, win: 2, loss: 1, forfeit: 0 }),
         readings: vec!["table.bands[0]".into(), "kitty".into(), "declaring.none".into(), "team_match.minutes".into()],
-        notes: vec!["团体赛: 90 分钟 3 局, 胜 2 负 1 弃权 0; 未完局领先方胜".into()],
+        notes: vec![
+            "团体赛: 90 分钟打满 3 局, 胜 2 负 1 弃权 0; 时间到未完局领先方胜; 积分相同加赛一局, 加赛不记分".into(),
+            "大王小王连对 或 红五星 亮主: 亮主者可任选定主 (反主可任选定主)".into(),
+        ],
     };
 
     let qingpu = Preset {
@@ -263,7 +268,19 @@ pub fn builtin_presets() -> Vec<Preset> {
         clamp: Some((0, 200)),
         caps: Caps { must_play: vec![r("A")] },
         jack: None,
-        penalties: penalties_002(80, 80, "001 80分"),
+        // [r2] 001's own table: no points for a wrong kitty count (the extra cards are
+        // drawn); a wrong card count costs 10 a card found in the trick, 80 after it;
+        // out-of-turn and exposed cards are not in 001 (readings).
+        penalties: vec![
+            pr("failed_throw", "甩牌失败", per_card(10), "001 80分"),
+            pr("wrong_card", "出错牌 (并改正)", per_card(10), "001 80分"),
+            pr("revoke", "藏牌 / 事后发现的错误", fixed(80), "001 80分"),
+            pr("card_count", "多牌/少牌 (本轮发现)", per_card(10), "001 80分"),
+            pr("card_count_late", "多牌/少牌 (事后发现)", fixed(80), "001 80分"),
+            pr("out_of_turn", "越序出牌", per_card(10), "001 (reading: not in 001, 10 × cards)"),
+            pr("exposed_card", "亮牌", per_card(10), "001 (reading: not in 001, 10 × cards)"),
+            pr("signalling", "暗示/作弊", Amount::Referee, "001 §9"),
+        ],
         declaring: Declaring {
             who: "摸牌时任何人可亮: 级牌单张或对子".into(),
             order: vec![
@@ -283,8 +300,18 @@ pub fn builtin_presets() -> Vec<Preset> {
         },
         duplicate: false,
         team_match: None,
-        readings: vec!["table.bands[3]".into(), "kitty".into(), "time_limit_verdict".into()],
-        notes: vec!["比赛 30 分钟; 到时级别高者胜, 同级再打一副 (reading)".into()],
+        readings: vec![
+            "table.bands[3]".into(),
+            "kitty".into(),
+            "time_limit_verdict".into(),
+            "penalties.out_of_turn".into(),
+            "penalties.exposed_card".into(),
+        ],
+        notes: vec![
+            "比赛 30 分钟; 到时级别高者胜, 同级再打一副 (reading)".into(),
+            "错亮主牌: 违例方本副不准亮该花色的主 (001 §7)".into(),
+            "扣底张数错: 不罚分, 多出的牌抽回 (001)".into(),
+        ],
     };
 
     let yiyuan = Preset {

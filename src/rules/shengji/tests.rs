@@ -287,3 +287,17 @@ fn first_hand_show_of_the_other_team_is_not_dropped_when_the_declarer_was_set() 
     let o = apply(&p, &mut s, &Hand { declarer_seat: Some(Seat::E), ..h(60) }).unwrap();
     assert_eq!((o.declarer, o.dealer), (Team::B, Some(Seat::E)));
 }
+
+#[test]
+fn penalty_tables_001_and_002_r2() {
+    let q = builtin_preset("qingpu-80fen").unwrap();
+    // 001: no points for a wrong kitty count; card count 10 a card in the trick, 80 after.
+    assert!(q.penalty_rule("kitty_count").is_none());
+    assert_eq!(q.penalty_rule("card_count").unwrap().amount, Amount::PerCard { points: 10 });
+    assert_eq!(q.penalty_rule("card_count_late").unwrap().amount, Amount::Fixed { points: 80 });
+    assert!(q.notes.iter().any(|n| n.contains("001 §7")), "the wrong declaration bars that suit");
+    // 002: the fryer who did not count the kitty pays 80 too.
+    let c = builtin_preset("chaodipi-10").unwrap();
+    assert_eq!(c.penalty_rule("kitty_count_fryer").unwrap().amount, Amount::Fixed { points: 80 });
+    assert_eq!(c.penalty_rule("kitty_count").unwrap().amount, Amount::Fixed { points: 80 });
+}
