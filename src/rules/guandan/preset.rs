@@ -43,6 +43,10 @@ pub struct GuandanPreset {
     pub format: MatchFormat,
     /// Time limits per play.
     pub timing: Timing,
+    /// The 报牌 rule (announcing the cards left, RULES.md §2 **[r2]**) in the document's
+    /// words, shown on the match page; empty: none given. Absent in older copies.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub announce: String,
 }
 
 /// Seed sections cited by the rule strings of a [`HandOutcome`] (e.g. `004 第一篇 §五`).
@@ -247,6 +251,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
     vec![
         GuandanPreset {
             id: s("guandan-3-2-1"),
+            announce: s("报牌: 剩 6 张及以下须报牌 (004 第一篇); 004 第四篇为 10 张 (reading: 第一篇)"),
             name: s("掼蛋 3-2-1 升级"),
             source: s("004 第一/三/四篇"),
             readings: vec![s("tribute.single_payer"), s("tribute.double_tie_lead")],
@@ -276,6 +281,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
         },
         GuandanPreset {
             id: s("guandan-5-3-1"),
+            announce: s("报牌: 剩 10 张及以下须报牌 (004 第四篇, reading)"),
             name: s("掼蛋 5-3-1 升级（A必打）"),
             source: s("004 第二篇"),
             readings: vec![
@@ -314,6 +320,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
         },
         GuandanPreset {
             id: s("jiankang-guandan"),
+            announce: s("报牌: 剩 10 张及以下须报牌 (000 §四(二)8)"),
             name: s("健康杯掼蛋（局分制）"),
             source: s("000 §四"),
             readings: vec![
@@ -354,6 +361,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
         },
         GuandanPreset {
             id: s("guandan-shift-3rounds"),
+            announce: s("报牌: 双方可约定 10 张以内报牌; 未约定则不得问牌也不得报牌 (004 第三篇)"),
             name: s("掼蛋 三轮移位总得分制"),
             source: s("004 第三篇"),
             readings: vec![
@@ -399,6 +407,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
         },
         GuandanPreset {
             id: s("guandan-knockout-60"),
+            announce: s("报牌: 剩 10 张及以下须报牌 (004 第四篇, reading)"),
             name: s("掼蛋 淘汰赛（60分钟）"),
             source: s("004 第五篇"),
             readings: vec![

@@ -546,3 +546,15 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn every_builtin_preset_names_its_announce_rule_and_older_copies_read() {
+    for p in builtin_presets() {
+        assert!(p.announce.starts_with("报牌"), "{}", p.id);
+    }
+    // A copy stored before the field existed still reads (no announce rule shown).
+    let mut v = serde_json::to_value(preset("guandan-3-2-1")).unwrap();
+    v.as_object_mut().unwrap().remove("announce");
+    let p: GuandanPreset = serde_json::from_value(v).unwrap();
+    assert!(p.announce.is_empty());
+}

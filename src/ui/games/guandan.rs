@@ -1262,6 +1262,10 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     format!("{} · {}", preset_label(&p), p.source)
                 }}
             </p>
+            {move || {
+                let a = preset.with(|p| p.announce.clone());
+                (!a.is_empty()).then(|| view! { <p class="muted" id="gd-announce">{a}</p> })
+            }}
             <Scoreboard v=v preset=preset teams=teams players=players now=now />
             <ClockBar m=m v=v preset=preset teams=teams now=now />
             <Show when=move || locked()>
