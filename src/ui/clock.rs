@@ -233,6 +233,17 @@ pub fn clock_scope(mid: &str) -> String {
     format!("{mid}.clock")
 }
 
+/// The time to stamp on an entry of match `mid`, ms since the epoch: while this page runs
+/// the match's clock, the wall time that run stands for (its start plus the time elapsed
+/// since on the monotonic clock, as [`run_now`]); otherwise the wall clock. An entry that
+/// stops the clock by itself (a game won by a hand or a ruling, the next game, a sign-off)
+/// then banks the time really played, never a jump of the device clock.
+pub fn entry_time(mid: &str) -> f64 {
+    let scope = clock_scope(mid);
+    let r = reading();
+    STATE.with(|s| s.borrow().runs.get(&scope).map(|run| run.now_ms(r.mono_ms))).unwrap_or(r.wall_ms)
+}
+
 /// The notice of a wall-clock jump seen on this page: how much, and that it did not count.
 #[component]
 pub fn JumpNotice() -> impl IntoView {
