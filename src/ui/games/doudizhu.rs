@@ -9,15 +9,16 @@
 //! its Chinese explanation.
 
 use crate::i18n::{lookup, tr, Lang, Names};
+use crate::record::game::GameId;
 pub(crate) use crate::record::games::doudizhu::{bidding_done, bids_from, calls_from, high_bid};
 use crate::record::games::doudizhu::{DdzRow, DoudizhuSetup, DoudizhuView, NextSitting, SessionView};
 use crate::record::replay::{replay, MatchView};
-use crate::record::{ClockAction, Entry, HandInput, ImportError, Match, Op, Setup};
+use crate::record::{Entry, HandInput, ImportError, Match, Op, Setup};
 use crate::rules::doudizhu::{
     builtin_presets, check_call, signed, Call, Factor, FactorKind, Hand, HandResult, Preset, Reading, Reason,
     RuleError, SessionRules,
 };
-use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, no_key_repeat, vibrate, FormIntent, UndoButton};
+use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, no_key_repeat, vibrate, FormIntent};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, now_ms, t, tx};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -459,60 +460,19 @@ pub(crate) fn session_bar(
                     </span>
                     {if locked.get() {
                         ().into_any()
-                    } else if !seg.clock.started {
-                        view! {
-                            <button
-                                class="btn"
-                                id="clock-start"
-                                disabled=move || crate::ui::ctx().clock_cooling.get()
-                                on:click=move |_| act(
-                                    m,
-                                    Op::Clock {
-                                        action: ClockAction::Start,
-                                        elapsed_ms: elapsed_now(),
-                                    },
-                                )
-                            >
-                                {tr(l, "clock.start")}
-                            </button>
-                        }
-                            .into_any()
-                    } else if running {
-                        view! {
-                            <button
-                                class="btn"
-                                id="clock-pause"
-                                disabled=move || crate::ui::ctx().clock_cooling.get()
-                                on:click=move |_| act(
-                                    m,
-                                    Op::Clock {
-                                        action: ClockAction::Pause,
-                                        elapsed_ms: elapsed_now(),
-                                    },
-                                )
-                            >
-                                {tr(l, "clock.pause")}
-                            </button>
-                        }
-                            .into_any()
                     } else {
-                        view! {
-                            <button
-                                class="btn"
-                                id="clock-resume"
-                                disabled=move || crate::ui::ctx().clock_cooling.get()
-                                on:click=move |_| act(
-                                    m,
-                                    Op::Clock {
-                                        action: ClockAction::Resume,
-                                        elapsed_ms: elapsed_now(),
-                                    },
-                                )
-                            >
-                                {tr(l, "clock.resume")}
-                            </button>
-                        }
-                            .into_any()
+                        crate::ui::clock::clock_button(
+                            "",
+                            seg.clock.started,
+                            running,
+                            move |action| act(
+                                m,
+                                Op::Clock {
+                                    action,
+                                    elapsed_ms: elapsed_now(),
+                                },
+                            ),
+                        )
                     }}
                     <p class="muted seating" id="seating">
                         {tr(l, "ddz.seating")}
@@ -755,41 +715,18 @@ pub(crate) fn history(
                                             .map(|c| format!(" · {} {}", tr(l, "hist.corrected"), fmt_time(*c)))
                                             .collect::<String>()}
                                     </p>
-                                    <Show when=move || !locked.get()>
-                                        <div class="actions">
-                                            <button
-                                                class="btn edit"
-                                                on:click={
-                                                    let id = id.clone();
-                                                    move |_| {
-                                                        on_edit(id.clone());
-                                                        if let Some(el) = document().get_element_by_id("hand-entry") {
-                                                            el.scroll_into_view();
-                                                        }
-                                                    }
-                                                }
-                                            >
-                                                {tr(l, "hist.edit")}
-                                            </button>
-                                            <button
-                                                class="btn danger delete"
-                                                on:click={
-                                                    let id = id2.clone();
-                                                    move |_| {
-                                                        if window()
-                                                            .confirm_with_message(
-                                                                tr(lang.get_untracked(), "hist.confirm_delete"),
-                                                            )
-                                                            .unwrap_or(false)
-                                                        {
-                                                            on_void(id.clone());
-                                                        }
-                                                    }
-                                                }
-                                            >
-                                                {tr(l, "hist.delete")}
-                                            </button>
-                                        </div>
+                                    <Show when=move || {
+                                        !locked.get()
+                                    }>
+                                        {
+                                            let (id, id2) = (id.clone(), id2.clone());
+                                            crate::ui::parts::row_actions(
+                                                Some(Box::new(move || on_edit(id.clone()))),
+                                                Some("hand-entry"),
+                                                "hist.confirm_delete",
+                                                move || on_void(id2.clone()),
+                                            )
+                                        }
                                     </Show>
                                 </details>
                             </li>
@@ -803,22 +740,7 @@ pub(crate) fn history(
 
 /// Undo (void the newest action) and export.
 pub(crate) fn match_actions(m: Memo<Option<Arc<Match>>>, locked: Signal<bool>) -> impl IntoView {
-    view! {
-        <div class="actions">
-            <UndoButton m=m locked=locked id="undo" />
-            <button
-                class="btn"
-                id="export-match"
-                on:click=move |_| {
-                    if let Some(x) = m.get_untracked() {
-                        io::export(&[x], "match", false)
-                    }
-                }
-            >
-                {tx("io.export_match")}
-            </button>
-        </div>
-    }
+    view! { <crate::ui::parts::MatchActions m=m locked=locked undo="undo" export="export-match" /> }
 }
 
 /// The result sheet: each player's points per table, play-off, total and place, an extra
@@ -1280,7 +1202,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     form.reset(first_view.next_first_bidder());
     // The half-entered hand survives a reload, an update and back/forward.
     let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
-    crate::ui::draft::keep_draft("doudizhu", &mid, form.intent, move || form.draft(), move |d| form.set_draft(d));
+    crate::ui::draft::keep_draft(
+        GameId::Doudizhu.as_str(),
+        &mid,
+        form.intent,
+        move || form.draft(),
+        move |d| form.set_draft(d),
+    );
     // A new hand or a new table: the next deal's first caller, unless a hand is being entered.
     Effect::new(move |_| {
         let (rows, segs, next) = view_memo.with(|o| {

@@ -8,6 +8,7 @@
 //! device enters; the other table's results arrive by export/import.
 
 use crate::i18n::Lang;
+use crate::record::game::GameId;
 use crate::record::games::duplicate::{
     self as dup, entered, BoardEntry, BoardRow, BoardStatus, DupTeam, DuplicateSetup, DuplicateView, Refusal, TableRow,
 };
@@ -17,7 +18,8 @@ use crate::rules::shengji::{
     Preset, Show, TableScore, Unit,
 };
 use crate::rules::{Rank, Seat, Team};
-use crate::ui::widgets::{leave_edit_when_gone, no_key_repeat, FormIntent, PointsInput, UndoButton};
+use crate::ui::parts::{MatchActions, PointsAndKitty};
+use crate::ui::widgets::{leave_edit_when_gone, no_key_repeat, FormIntent};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -376,7 +378,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     form.fresh(&setup.get_untracked(), next_open(&setup.get_untracked(), &view_memo.get_untracked(), table0));
     // The half-entered result survives a reload, an update and back/forward.
     crate::ui::draft::keep_draft(
-        "duplicate",
+        GameId::Duplicate.as_str(),
         &mm.with_untracked(|x| x.id.clone()),
         form.intent,
         move || form.entry(),
@@ -669,32 +671,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     </Show>
                 </div>
             </Show>
-            <div class="actions">
-                <UndoButton m=m locked=Signal::derive(locked) id="undo" />
-                <button
-                    class="btn"
-                    id="export-match"
-                    on:click=move |_| {
-                        if let Some(x) = m.get_untracked() {
-                            io::export(&[x], "match", false)
-                        }
-                    }
-                >
-                    {tx("io.export_match")}
-                </button>
-                <Show when=io::can_share>
-                    <button
-                        class="btn"
-                        on:click=move |_| {
-                            if let Some(x) = m.get_untracked() {
-                                io::export(&[x], "match", true)
-                            }
-                        }
-                    >
-                        {tx("io.share")}
-                    </button>
-                </Show>
-            </div>
+            <MatchActions m=m locked=Signal::derive(locked) undo="undo" export="export-match" share=true />
             <h2>{tx("dup.traveller")}</h2>
             <div class="dup-travellers" id="dup-travellers">
                 {move || {
@@ -1010,56 +987,14 @@ fn EntryForm(
                     </label>
                 </div>
             </Show>
-            <label class="field-label">{tx("entry.points")}</label>
-            <PointsInput value=form.points id="dup-points" />
-            <div class="row">
-                <label class="toggle">
-                    <input
-                        type="checkbox"
-                        id="dup-kitty-on"
-                        prop:checked=move || form.kitty_on.get()
-                        on:change=move |ev| form.kitty_on.set(event_target_checked(&ev))
-                    />
-                    {tx("entry.kitty")}
-                </label>
-            </div>
-            <Show when=move || form.kitty_on.get()>
-                <div class="kitty">
-                    <label class="field-label">{tx("entry.kitty_points")}</label>
-                    <PointsInput value=form.kitty_points id="dup-kitty-points" />
-                    <label class="field-label">{tx("entry.unit")}</label>
-                    <div class="chips">
-                        {[
-                            Unit::Single,
-                            Unit::Pair,
-                            Unit::Tractor(2),
-                            Unit::Tractor(3),
-                            Unit::Tractor(4),
-                            Unit::Tractor(5),
-                        ]
-                            .into_iter()
-                            .map(|u| {
-                                view! {
-                                    <button
-                                        class="btn chip"
-                                        class:selected=move || form.unit.get() == u
-                                        data-unit=u.code()
-                                        on:click=move |_| form.unit.set(u)
-                                    >
-                                        {move || {
-                                            format!(
-                                                "{} ×{}",
-                                                crate::i18n::unit_name(lang.get(), u),
-                                                setup.get().preset.kitty.multiplier(u),
-                                            )
-                                        }}
-                                    </button>
-                                }
-                            })
-                            .collect_view()}
-                    </div>
-                </div>
-            </Show>
+            <PointsAndKitty
+                prefix="dup-"
+                points=form.points
+                kitty_on=form.kitty_on
+                kitty_points=form.kitty_points
+                unit=form.unit
+                preset=Signal::derive(move || setup.get().preset)
+            />
             <label class="field-label">{tx("entry.penalties")}</label>
             <div class="chips">
                 {move || {
@@ -1589,29 +1524,12 @@ fn Traveller(
                                         .then(|| {
                                             let id = id.clone();
                                             let edit_row = edit_row.clone();
-                                            view! {
-                                                <div class="actions">
-                                                    <button
-                                                        class="btn edit"
-                                                        on:click=move |_| on_edit(edit_row.clone())
-                                                    >
-                                                        {tr(l, "hist.edit")}
-                                                    </button>
-                                                    <button
-                                                        class="btn danger delete"
-                                                        on:click=move |_| {
-                                                            if window()
-                                                                .confirm_with_message(tr(l, "dup.confirm_delete"))
-                                                                .unwrap_or(false)
-                                                            {
-                                                                on_void(id.clone());
-                                                            }
-                                                        }
-                                                    >
-                                                        {tr(l, "hist.delete")}
-                                                    </button>
-                                                </div>
-                                            }
+                                            crate::ui::parts::row_actions(
+                                                Some(Box::new(move || on_edit(edit_row.clone()))),
+                                                None,
+                                                "dup.confirm_delete",
+                                                move || on_void(id.clone()),
+                                            )
                                         })}
                                 </td>
                             </tr>
@@ -1888,7 +1806,7 @@ pub fn NewForm() -> impl IntoView {
         <div class="new-form dup-new">
             <details class="preset">
                 <summary>{tx("new.rules")}</summary>
-                <crate::ui::new_match::PresetSummary preset=preset />
+                <crate::ui::games::shengji::PresetSummary preset=preset />
                 <h3>{tx("dup.refusals")}</h3>
                 <ul class="muted">
                     {move || {

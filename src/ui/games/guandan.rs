@@ -8,18 +8,18 @@
 //! `rule` strings), citing the preset's seed sections.
 
 use crate::i18n::Names;
+use crate::record::game::GameId;
 use crate::record::games::guandan::{GuandanRow, GuandanSetup, GuandanStart, GuandanView, Round, RowError};
 use crate::record::replay::{replay, MatchView};
-use crate::record::{ClockAction, Entry, HandInput, Match, Op, Setup, TimedAction};
+use crate::record::{Entry, HandInput, Match, Op, Setup, TimedAction};
 use crate::rules::guandan::{
     builtin_presets, validate_tribute, AAttempt, Card, CardRank, Finish, FinishOrder, Forfeit, ForfeitReason, Foul,
     FoulKind, GuandanPreset, Hand, HandOutcome, LeadRule, PerTeam, RankKey, SinglePayer, Step, Suit, TieLead, TimeUp,
     TributeDue, TributeError, TributeKind, TributePayment, TributeRecord,
 };
 use crate::rules::{Rank, Seat, Team};
-use crate::ui::widgets::{
-    fmt_duration, leave_edit_when_gone, no_key_repeat, vibrate, FormIntent, LevelChart, UndoButton,
-};
+use crate::ui::parts::MatchActions;
+use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, no_key_repeat, vibrate, FormIntent, LevelChart};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -1105,7 +1105,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let players = Signal::derive(move || setup.with(|s| s.players.clone()));
     let form = Form::new();
     // The half-entered hand survives a reload, an update and back/forward.
-    crate::ui::draft::keep_draft("guandan", &mid, form.intent, move || form.draft(), move |d| form.set_draft(d));
+    crate::ui::draft::keep_draft(
+        GameId::Guandan.as_str(),
+        &mid,
+        form.intent,
+        move || form.draft(),
+        move |d| form.set_draft(d),
+    );
     // The edited hand deleted (here, in another tab, or before a reload of a draft that was
     // editing it): the form says so and starts a new hand; the edit of an old hand is not a
     // new hand's draft (its order, fouls and tribute belong to that hand).
@@ -1374,32 +1380,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     <ForfeitBox m=m preset=preset teams=teams />
                 </Show>
             </Show>
-            <div class="actions">
-                <UndoButton m=m locked=Signal::derive(locked) id="gd-undo" />
-                <button
-                    class="btn"
-                    id="gd-export"
-                    on:click=move |_| {
-                        if let Some(x) = m.get_untracked() {
-                            io::export(&[x], "match", false)
-                        }
-                    }
-                >
-                    {tx("io.export_match")}
-                </button>
-                <Show when=io::can_share>
-                    <button
-                        class="btn"
-                        on:click=move |_| {
-                            if let Some(x) = m.get_untracked() {
-                                io::export(&[x], "match", true)
-                            }
-                        }
-                    >
-                        {tx("io.share")}
-                    </button>
-                </Show>
-            </div>
+            <MatchActions m=m locked=Signal::derive(locked) undo="gd-undo" export="gd-export" share=true />
             <crate::ui::ruling::RulingPanel m=m teams=teams locked=Signal::derive(locked) />
             <h2>{tx("chart.title")}</h2>
             <LevelChart series=Signal::derive(move || v.get().current().level_series()) names=teams />
@@ -1627,51 +1608,16 @@ fn ClockBar(
                     </span>
                     {if done {
                         view! { <span></span> }.into_any()
-                    } else if !r.clock.started {
-                        view! {
-                            <button
-                                class="btn"
-                                id="gd-clock-start"
-                                disabled=move || crate::ui::ctx().clock_cooling.get()
-                                on:click=move |_| act(Op::Clock {
-                                    action: ClockAction::Start,
-                                    elapsed_ms: elapsed_now(),
-                                })
-                            >
-                                {t("clock.start")}
-                            </button>
-                        }
-                            .into_any()
-                    } else if running {
-                        view! {
-                            <button
-                                class="btn"
-                                id="gd-clock-pause"
-                                disabled=move || crate::ui::ctx().clock_cooling.get()
-                                on:click=move |_| act(Op::Clock {
-                                    action: ClockAction::Pause,
-                                    elapsed_ms: elapsed_now(),
-                                })
-                            >
-                                {t("clock.pause")}
-                            </button>
-                        }
-                            .into_any()
                     } else {
-                        view! {
-                            <button
-                                class="btn"
-                                id="gd-clock-resume"
-                                disabled=move || crate::ui::ctx().clock_cooling.get()
-                                on:click=move |_| act(Op::Clock {
-                                    action: ClockAction::Resume,
-                                    elapsed_ms: elapsed_now(),
-                                })
-                            >
-                                {t("clock.resume")}
-                            </button>
-                        }
-                            .into_any()
+                        crate::ui::clock::clock_button(
+                            "gd-",
+                            r.clock.started,
+                            running,
+                            move |action| act(Op::Clock {
+                                action,
+                                elapsed_ms: elapsed_now(),
+                            }),
+                        )
                     }}
                 }
             }} <Show when=time_up>
@@ -1780,50 +1726,19 @@ fn ClockBar(
             {move || {
                 remaining()
                     .map(|r| {
-                        let over = r < 0.0;
-                        view! {
-                            <div class="countdown" class:over=over id="gd-countdown">
-                                <span class="big-number">
-                                    {if over { format!("+{:.0}", -r) } else { format!("{:.0}", r.ceil()) }}
-                                </span>
-                                {over
-                                    .then(|| {
-                                        view! {
-                                            <select on:change=move |ev| {
-                                                overrun_seat
-                                                    .set(Seat::parse(&event_target_value(&ev)).unwrap_or(Seat::N))
-                                            }>
-                                                {Seat::CCW
-                                                    .iter()
-                                                    .map(|s| {
-                                                        view! { <option value=format!("{s:?}")>{seat(*s)}</option> }
-                                                    })
-                                                    .collect_view()}
-                                            </select>
-                                            <button
-                                                class="btn primary"
-                                                id="gd-log-overrun"
-                                                on:click=move |_| {
-                                                    act(Op::Overrun {
-                                                        seat: overrun_seat.get_untracked(),
-                                                        action: TimedAction::Play,
-                                                        seconds: (-r).ceil() as u32,
-                                                    });
-                                                    countdown.set(None);
-                                                }
-                                            >
-                                                {crate::ui::clock::overrun_label(
-                                                    (-r).ceil() as u32,
-                                                    countdown.get_untracked().map(|(l, _)| l).unwrap_or(0),
-                                                )}
-                                            </button>
-                                        }
-                                    })}
-                                <button class="btn" on:click=move |_| countdown.set(None)>
-                                    {t("timer.stop")}
-                                </button>
-                            </div>
-                        }
+                        let limit = countdown.get_untracked().map(|(l, _)| l).unwrap_or(0);
+                        crate::ui::clock::countdown_box(
+                            "gd-",
+                            r,
+                            limit,
+                            overrun_seat,
+                            move |seat, seconds| act(Op::Overrun {
+                                seat,
+                                action: TimedAction::Play,
+                                seconds,
+                            }),
+                            move || countdown.set(None),
+                        )
                     })
             }}
         </div>
@@ -2628,43 +2543,24 @@ fn History(
                                             .map(|c| format!(" · {} {}", t("hist.corrected"), fmt_time(*c)))
                                             .collect::<String>()}
                                     </p>
-                                    <Show when=move || !locked.get()>
-                                        <div class="actions">
-                                            {(hand.forfeit.is_none())
+                                    <Show when=move || {
+                                        !locked.get()
+                                    }>
+                                        {
+                                            let (hand, id, id_del) = (hand.clone(), id_edit.clone(), id_del.clone());
+                                            let edit: Option<Box<dyn Fn()>> = hand
+                                                .forfeit
+                                                .is_none()
                                                 .then(|| {
-                                                    let hand = hand.clone();
-                                                    let id = id_edit.clone();
-                                                    view! {
-                                                        <button
-                                                            class="btn edit"
-                                                            on:click=move |_| {
-                                                                form.load(&hand, id.clone());
-                                                                if let Some(el) = document().get_element_by_id("gd-entry") {
-                                                                    el.scroll_into_view();
-                                                                }
-                                                            }
-                                                        >
-                                                            {t("hist.edit")}
-                                                        </button>
-                                                    }
-                                                })}
-                                            <button
-                                                class="btn danger delete"
-                                                on:click={
-                                                    let id = id_del.clone();
-                                                    move |_| {
-                                                        if window()
-                                                            .confirm_with_message(t("hist.confirm_delete"))
-                                                            .unwrap_or(false)
-                                                        {
-                                                            on_void(id.clone());
-                                                        }
-                                                    }
-                                                }
-                                            >
-                                                {t("hist.delete")}
-                                            </button>
-                                        </div>
+                                                    Box::new(move || form.load(&hand, id.clone())) as Box<dyn Fn()>
+                                                });
+                                            crate::ui::parts::row_actions(
+                                                edit,
+                                                Some("gd-entry"),
+                                                "hist.confirm_delete",
+                                                move || on_void(id_del.clone()),
+                                            )
+                                        }
                                     </Show>
                                 </details>
                             </li>

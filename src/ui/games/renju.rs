@@ -8,6 +8,7 @@
 //! ([`crate::record::games::renju::replay`]).
 
 use crate::i18n::Lang;
+use crate::record::game::GameId;
 use crate::record::games::renju::{
     claim_name, colour_label, end_name, fill, player_label, record_text, replay, result_line, shape_name,
     shapes_behind, verdict_name, ClaimStatus, EndReason, GameClock, Player, RenjuAction, RenjuGame, RenjuSetup,
@@ -16,7 +17,7 @@ use crate::record::games::renju::{
 use crate::record::{ClockAction, HandInput, Match, Op, Setup};
 use crate::rules::renju::{self, Direction, Judgement, Point, Preset, Stone, Verdict};
 use crate::ui::widgets::{fmt_duration, no_key_repeat, FormIntent, UndoButton};
-use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
+use crate::ui::{commit, create_match, ctx, fmt_time, new_id, now_ms, t, tx};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -100,25 +101,6 @@ pub fn summary(m: &Match) -> String {
         g.moves.len(),
         t("rj.moves")
     )
-}
-
-/// Downloads `text` as a UTF-8 text file.
-fn download_text(name: &str, text: &str) {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type("text/plain;charset=utf-8");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
-    let doc = document();
-    if let Ok(a) = doc.create_element("a") {
-        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
-        a.set_href(&url);
-        a.set_download(name);
-        let _ = doc.body().map(|b| b.append_child(&a));
-        a.click();
-        a.remove();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 /// `navigator.clipboard.writeText(text)` where available; `false` when not.
@@ -338,7 +320,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     // A stone picked and not yet confirmed survives a reload, an update and back/forward;
     // no stone pending, nothing to keep (nor to ask about when leaving).
     crate::ui::draft::keep_draft(
-        "renju",
+        GameId::Renju.as_str(),
         &m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default()),
         intent,
         move || pending.get(),
@@ -557,52 +539,16 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         if g.result.is_some() {
                             return ().into_any();
                         }
-                        if g.clock.running_since.is_some() {
-                            view! {
-                                <button
-                                    class="btn"
-                                    id="rj-clock-pause"
-                                    disabled=move || crate::ui::ctx().clock_cooling.get()
-                                    on:click=move |_| simple(Op::Clock {
-                                        action: ClockAction::Pause,
-                                        elapsed_ms: elapsed_now(),
-                                    })
-                                >
-                                    {t("clock.pause")}
-                                </button>
-                            }
-                                .into_any()
-                        } else if g.clock.started {
-                            view! {
-                                <button
-                                    class="btn"
-                                    id="rj-clock-resume"
-                                    disabled=move || crate::ui::ctx().clock_cooling.get()
-                                    on:click=move |_| simple(Op::Clock {
-                                        action: ClockAction::Resume,
-                                        elapsed_ms: None,
-                                    })
-                                >
-                                    {t("clock.resume")}
-                                </button>
-                            }
-                                .into_any()
-                        } else {
-                            view! {
-                                <button
-                                    class="btn"
-                                    id="rj-clock-start"
-                                    disabled=move || crate::ui::ctx().clock_cooling.get()
-                                    on:click=move |_| simple(Op::Clock {
-                                        action: ClockAction::Start,
-                                        elapsed_ms: None,
-                                    })
-                                >
-                                    {t("clock.start")}
-                                </button>
-                            }
-                                .into_any()
-                        }
+                        let running = g.clock.running_since.is_some();
+                        crate::ui::clock::clock_button(
+                            "rj-",
+                            g.clock.started || running,
+                            running,
+                            move |action| {
+                                let elapsed_ms = if action == ClockAction::Pause { elapsed_now() } else { None };
+                                simple(Op::Clock { action, elapsed_ms })
+                            },
+                        )
                     }}
                 </Show>
                 <crate::ui::clock::JumpNotice />
@@ -1132,7 +1078,11 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                     &view_memo.get_untracked(),
                                     lang.get_untracked(),
                                 );
-                                download_text(&format!("renju-{}.txt", x.id), &text);
+                                crate::ui::io::download(
+                                    &format!("renju-{}.txt", x.id),
+                                    "text/plain;charset=utf-8",
+                                    &text,
+                                );
                             }
                         }
                     >
@@ -1140,32 +1090,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     </button>
                 </div>
             </details>
-            <div class="actions">
-                <button
-                    class="btn"
-                    id="rj-export"
-                    on:click=move |_| {
-                        if let Some(x) = m.get_untracked() {
-                            io::export(&[x], "match", false)
-                        }
-                    }
-                >
-                    {tx("io.export_match")}
-                </button>
-                <Show when=io::can_share>
-                    <button
-                        class="btn"
-                        on:click=move |_| {
-                            if let Some(x) = m.get_untracked() {
-                                io::export(&[x], "match", true)
-                            }
-                        }
-                    >
-                        {tx("io.share")}
-                    </button>
-                </Show>
-            </div>
-
+            <crate::ui::parts::MatchActions m=m export="rj-export" share=true />
             <ResultSheet m=m v=view_memo.into() setup=setup.into() />
         </section>
     }

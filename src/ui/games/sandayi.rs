@@ -11,6 +11,7 @@ use super::doudizhu::{
     HistItem,
 };
 use crate::i18n::{tr, Lang};
+use crate::record::game::GameId;
 use crate::record::games::doudizhu::SessionView;
 use crate::record::games::sandayi::{first_hand_entry, SandayiSetup, SandayiView, SdyRow};
 use crate::record::replay::{replay, MatchView};
@@ -336,7 +337,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     form.reset(n, first_view.next_first_bidder());
     // The half-entered hand survives a reload, an update and back/forward.
     let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
-    crate::ui::draft::keep_draft("sandayi", &mid, form.intent, move || form.draft(), move |d| form.set_draft(n, d));
+    crate::ui::draft::keep_draft(
+        GameId::Sandayi.as_str(),
+        &mid,
+        form.intent,
+        move || form.draft(),
+        move |d| form.set_draft(n, d),
+    );
     Effect::new(move |_| {
         let next = view_memo
             .with(|o| {
