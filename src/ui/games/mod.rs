@@ -8,6 +8,8 @@ pub mod duplicate;
 pub mod guandan;
 pub mod renju;
 pub mod sandayi;
+/// The session parts shared by 斗地主 and 三打一 (no game of its own).
+mod session;
 pub mod shengji;
 
 use crate::record::game::GameId;

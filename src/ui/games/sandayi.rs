@@ -2,9 +2,9 @@
 //! call is refused), 头撂 from the calls, 摊打 offered only after 头撂, 明王, 荒番 carried from a
 //! void deal, bombs per player with the bid-dependent limit beside each and a violation
 //! flagged on the spot, the live formula, history, the session and the result sheet. The
-//! session widgets are shared with 斗地主 ([`super::doudizhu`]).
+//! session parts are shared with 斗地主 ([`super::session`]).
 
-use super::doudizhu::{
+use super::session::{
     bidding_done, bidding_pad, bids_from, calls_text, candidate_op, deltas_text, err_text, factors_text, high_bid,
     history, match_actions, name_of, payout_text, preset_line, ranking_view, refusal_text, result_sheet, row_label,
     scoreboard, session_bar, session_form, session_summary, ticking_now, with_candidate, BidState, GamePreset,
@@ -19,7 +19,8 @@ use crate::record::{HandInput, Match, Op, Setup};
 use crate::rules::sandayi::{
     bomb_limit, builtin_presets, BidStanding, Call, Hand, HandResult, Preset, Reading, SessionRules, Violation,
 };
-use crate::ui::widgets::{leave_edit_when_gone, no_key_repeat, FormIntent};
+use crate::ui::parts::CommitBar;
+use crate::ui::widgets::{leave_edit_when_gone, FormIntent};
 use crate::ui::{commit, ctx, io, t, tx};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -730,39 +731,22 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         }
                     }}
                 </div>
-                {move || {
-                    form.error
-                        .get()
-                        .map(|e| {
-                            view! {
-                                <div class="banner error" role="alert" id="commit-error">
-                                    {e}
-                                </div>
-                            }
-                        })
-                }}
-                <div class="actions sticky">
-                    <button
-                        class="btn primary big"
-                        id="commit"
-                        disabled=move || candidate.with(|c| !matches!(c, Some(Ok(_))))
-                        on:click=do_commit
-                        on:keydown=no_key_repeat
-                    >
-                        {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("ddz.commit") }}
-                    </button>
-                    <Show when=move || form.editing.get().is_some()>
-                        <button class="btn" id="cancel-edit" on:click=move |_| form.reset(n, next_first())>
-                            {tx("common.cancel")}
-                        </button>
-                    </Show>
-                </div>
+                <CommitBar
+                    prefix=""
+                    error=form.error
+                    editing=Signal::derive(move || form.editing.get().is_some())
+                    label="ddz.commit"
+                    on_commit=do_commit
+                    on_cancel=move || form.reset(n, next_first())
+                    cancel_id="cancel-edit"
+                    disabled=Signal::derive(move || candidate.with(|c| !matches!(c, Some(Ok(_)))))
+                />
             </Show>
             {match_actions(m, locked)}
             {ranking_view(session, names_s, now)}
             {history(items, locked, on_edit, on_void)}
             {result_sheet(m, session, names_s, extra, notes)}
-            <crate::ui::widgets::EntryLog m=m describe=super::doudizhu::describe />
+            <crate::ui::widgets::EntryLog m=m describe=super::session::describe />
         </section>
     }
     .into_any()

@@ -18,21 +18,6 @@ pub(super) fn HandEntry(
         let g = view.current();
         p.jack.as_ref().is_some_and(|j| g.state.level(g.state.declarer) == j.at) && form.kitty_on.get()
     };
-    let add_penalty = move |kind: String| {
-        let declarer = v.get_untracked().current().state.declarer;
-        form.penalties.update(|ps| {
-            ps.push(Penalty {
-                team: declarer,
-                kind,
-                cards: 1,
-                unit: None,
-                points: None,
-                seat: None,
-                trick: None,
-                note: String::new(),
-            })
-        });
-    };
     let counts: RwSignal<[i32; 5]> = RwSignal::new([0, 0, 0, 0, 8]);
     // The card check needs the declarer only (not every commit).
     let declarer = Memo::new(move |_| v.with(|v| v.current().state.declarer));
@@ -77,179 +62,14 @@ pub(super) fn HandEntry(
                     </div>
                 </Show>
             </PointsAndKitty>
-            <label class="field-label">{tx("entry.penalties")}</label>
-            <div class="chips">
-                {move || {
-                    preset
-                        .get()
-                        .penalties
-                        .into_iter()
-                        .map(|r| {
-                            let kind = r.kind.clone();
-                            let name = penalty_name(lang.get(), &preset.get_untracked(), &r.kind);
-                            view! {
-                                <button
-                                    class="btn chip"
-                                    data-kind=r.kind.clone()
-                                    on:click=move |_| add_penalty(kind.clone())
-                                >
-                                    "+ "
-                                    {name}
-                                </button>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </div>
-            <ul class="penalties">
-                {move || {
-                    form.penalties
-                        .get()
-                        .into_iter()
-                        .enumerate()
-                        .map(|(i, p)| {
-                            let rule = preset.get().penalty_rule(&p.kind).cloned();
-                            let per_unit = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::PerUnit { .. }));
-                            let referee = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::Referee));
-                            let upd = move |f: Box<dyn Fn(&mut Penalty)>| {
-                                form.penalties
-                                    .update(|ps| {
-                                        if let Some(x) = ps.get_mut(i) {
-                                            f(x)
-                                        }
-                                    })
-                            };
-                            view! {
-                                <li class="penalty">
-                                    <strong>{penalty_name(lang.get(), &preset.get_untracked(), &p.kind)}</strong>
-                                    <select
-                                        class="pen-team"
-                                        on:change=move |ev| {
-                                            let tm = if event_target_value(&ev) == "A" { Team::A } else { Team::B };
-                                            upd(Box::new(move |x| x.team = tm));
-                                        }
-                                    >
-                                        {Team::BOTH
-                                            .into_iter()
-                                            .map(|tm| {
-                                                view! {
-                                                    <option value=format!("{tm:?}") selected=p.team == tm>
-                                                        {crate::i18n::team_side(lang.get(), tm)}
-                                                    </option>
-                                                }
-                                            })
-                                            .collect_view()}
-                                    </select>
-                                    <select
-                                        class="pen-seat"
-                                        on:change=move |ev| {
-                                            let s = Seat::parse(&event_target_value(&ev));
-                                            upd(Box::new(move |x| x.seat = s));
-                                        }
-                                    >
-                                        <option value="">{t("pen.seat")}</option>
-                                        {Seat::CCW
-                                            .iter()
-                                            .map(|s| {
-                                                view! {
-                                                    <option value=format!("{s:?}") selected=p.seat == Some(*s)>
-                                                        {seat_label(lang.get(), *s)}
-                                                    </option>
-                                                }
-                                            })
-                                            .collect_view()}
-                                    </select>
-                                    <span class="count">
-                                        <button
-                                            class="btn step"
-                                            on:click=move |_| upd(
-                                                Box::new(|x| x.cards = x.cards.saturating_sub(1).max(1)),
-                                            )
-                                        >
-                                            "−"
-                                        </button>
-                                        <span class="pen-cards">{p.cards}" "{t("pen.cards")}</span>
-                                        <button
-                                            class="btn step"
-                                            on:click=move |_| upd(Box::new(|x| x.cards = (x.cards + 1).min(54)))
-                                        >
-                                            "+"
-                                        </button>
-                                    </span>
-                                    {per_unit
-                                        .then(|| {
-                                            view! {
-                                                <select on:change=move |ev| {
-                                                    let u = Unit::parse(&event_target_value(&ev));
-                                                    upd(Box::new(move |x| x.unit = u));
-                                                }>
-                                                    {[Unit::Single, Unit::Pair, Unit::Tractor(2)]
-                                                        .into_iter()
-                                                        .map(|u| {
-                                                            view! {
-                                                                <option value=u.code() selected=p.unit == Some(u)>
-                                                                    {crate::i18n::unit_name(lang.get(), u)}
-                                                                </option>
-                                                            }
-                                                        })
-                                                        .collect_view()}
-                                                </select>
-                                            }
-                                        })}
-                                    {referee
-                                        .then(|| {
-                                            view! {
-                                                <input
-                                                    class="pen-points"
-                                                    inputmode="numeric"
-                                                    placeholder=t("pen.points")
-                                                    prop:value=p.points.map(|x| x.to_string()).unwrap_or_default()
-                                                    on:change=move |ev| {
-                                                        let n = event_target_value(&ev).trim().parse::<i32>().ok();
-                                                        upd(Box::new(move |x| x.points = n));
-                                                    }
-                                                />
-                                            }
-                                        })}
-                                    <input
-                                        class="pen-trick"
-                                        inputmode="numeric"
-                                        placeholder=t("pen.trick")
-                                        prop:value=p.trick.map(|x| x.to_string()).unwrap_or_default()
-                                        on:change=move |ev| {
-                                            let n = event_target_value(&ev).trim().parse::<u32>().ok();
-                                            upd(Box::new(move |x| x.trick = n));
-                                        }
-                                    />
-                                    <input
-                                        class="pen-note"
-                                        maxlength=crate::record::schema::MAX_TEXT
-                                        placeholder=t("pen.note")
-                                        prop:value=p.note.clone()
-                                        on:change=move |ev| {
-                                            let s = event_target_value(&ev);
-                                            upd(Box::new(move |x| x.note = s.clone()));
-                                        }
-                                    />
-                                    <button
-                                        class="btn danger"
-                                        on:click=move |_| {
-                                            form.penalties
-                                                .update(|ps| {
-                                                    if i < ps.len() {
-                                                        ps.remove(i);
-                                                    }
-                                                })
-                                        }
-                                    >
-                                        "✕"
-                                    </button>
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </ul>
+            <PenaltyEditor
+                penalties=form.penalties
+                preset=preset
+                new_team=move || v.with_untracked(|v| v.current().state.declarer)
+                team_name=move |l, tm| crate::i18n::team_side(l, tm).to_string()
+                seats=Seat::CCW
+                per_unit_key="pen.cards"
+            />
             <details class="declaring">
                 <summary>
                     {tx("decl.title")}" "

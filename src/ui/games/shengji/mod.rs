@@ -8,12 +8,10 @@ use crate::record::replay::{
     extend_shengji, preview_next_hand, replay, replay_shengji, HandRow, MatchView, ShengjiView,
 };
 use crate::record::{Entry, HandInput, Match, Op, Setup, ShengjiSetup, TimedAction};
-use crate::rules::shengji::{
-    self, Amount, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit,
-};
+use crate::rules::shengji::{self, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit};
 use crate::rules::{Rank, Seat, Team, TimeVerdict};
-use crate::ui::parts::{MatchActions, PointsAndKitty};
-use crate::ui::widgets::{fmt_duration, no_key_repeat, vibrate, EntryLog, FormIntent, LevelChart};
+use crate::ui::parts::{penalty_name, CommitBar, MatchActions, PenaltyEditor, PointsAndKitty};
+use crate::ui::widgets::{fmt_duration, vibrate, EntryLog, FormIntent, LevelChart};
 use crate::ui::{commit, ctx, fmt_time, io, now_ms, t, tx};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -104,14 +102,6 @@ fn note_text(lang: Lang, n: &Note) -> String {
         ),
         Note::PassedAce { .. } => tr("note.passed_a").to_string(),
     }
-}
-
-/// The penalty kind's display name in the current language (preset name as fallback).
-fn penalty_name(lang: Lang, p: &Preset, kind: &str) -> String {
-    crate::i18n::penalty_kind(lang, kind)
-        .map(str::to_string)
-        .or_else(|| p.penalty_rule(kind).map(|r| r.name.clone()))
-        .unwrap_or_else(|| kind.to_string())
 }
 
 /// The full explanation of an outcome: every step of the pipeline with its numbers.
@@ -542,27 +532,14 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         }}
                     </Show>
                 </div>
-                {move || {
-                    form.error
-                        .get()
-                        .map(|e| {
-                            view! {
-                                <div class="banner error" role="alert" id="commit-error">
-                                    {e}
-                                </div>
-                            }
-                        })
-                }}
-                <div class="actions sticky">
-                    <button class="btn primary big" id="commit" on:click=do_commit on:keydown=no_key_repeat>
-                        {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("entry.commit") }}
-                    </button>
-                    <Show when=move || form.editing.get().is_some()>
-                        <button class="btn" on:click=move |_| form.reset()>
-                            {tx("common.cancel")}
-                        </button>
-                    </Show>
-                </div>
+                <CommitBar
+                    prefix=""
+                    error=form.error
+                    editing=Signal::derive(move || form.editing.get().is_some())
+                    label="entry.commit"
+                    on_commit=do_commit
+                    on_cancel=move || form.reset()
+                />
             </Show>
             <MatchActions m=m locked=locked_memo undo="undo" export="export-match" share=true />
             <crate::ui::ruling::RulingPanel m=m teams=teams.into() locked=locked_memo.into() />

@@ -5,6 +5,7 @@ use crate::record::{schema, Match, Setup, ShengjiSetup};
 use crate::rules::shengji::{builtin_presets, Amount, Preset, Start};
 use crate::rules::{Rank, Seat, Team};
 use crate::store;
+use crate::ui::parts::{SeatInputs, TeamInputs, TitleInput};
 use crate::ui::{ctx, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -219,64 +220,9 @@ pub fn NewForm() -> impl IntoView {
                         })
                 }}
             </details>
-            <label class="field-label" for="title">
-                {tx("new.match_title")}
-            </label>
-            <input
-                id="title"
-                maxlength=crate::record::schema::MAX_TITLE
-                prop:value=move || title.get()
-                on:input=move |ev| title.set(event_target_value(&ev))
-            />
-            <div class="two">
-                <div>
-                    <label class="field-label" for="team-a">
-                        {tx("new.team_a")}
-                    </label>
-                    <input
-                        id="team-a"
-                        maxlength=crate::record::schema::MAX_NAME
-                        placeholder=move || t("new.team_a_default")
-                        prop:value=move || team_a.get()
-                        on:input=move |ev| team_a.set(event_target_value(&ev))
-                    />
-                </div>
-                <div>
-                    <label class="field-label" for="team-b">
-                        {tx("new.team_b")}
-                    </label>
-                    <input
-                        id="team-b"
-                        maxlength=crate::record::schema::MAX_NAME
-                        placeholder=move || t("new.team_b_default")
-                        prop:value=move || team_b.get()
-                        on:input=move |ev| team_b.set(event_target_value(&ev))
-                    />
-                </div>
-            </div>
-            <div class="seats">
-                {seats
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| {
-                        let s = *s;
-                        let sig = names[i];
-                        view! {
-                            <label class=format!(
-                                "seat seat-{s:?}",
-                            )>
-                                {move || crate::i18n::seat_name(lang.get(), s)}
-                                <input
-                                    id=format!("player-{s:?}")
-                                    maxlength=crate::record::schema::MAX_NAME
-                                    prop:value=move || sig.get()
-                                    on:input=move |ev| sig.set(event_target_value(&ev))
-                                />
-                            </label>
-                        }
-                    })
-                    .collect_view()}
-            </div>
+            <TitleInput id="title" value=title />
+            <TeamInputs ids=["team-a", "team-b"] a=team_a b=team_b />
+            <SeatInputs prefix="" names=names label=move |s| crate::i18n::seat_name(lang.get(), s).to_string() />
             <div class="two">
                 {[(Team::A, level_a), (Team::B, level_b)]
                     .into_iter()
