@@ -313,30 +313,25 @@ pub fn overrun_label(over: u32, limit: u32) -> String {
 }
 
 /// The match clock's one button for its state: 开始 before it started, 暂停 while it runs,
-/// 继续 while paused (ids `{prefix}clock-start` / `-pause` / `-resume`), off while the
-/// clock buttons cool down after a clock entry. `act` records the action (with the elapsed
-/// time the page's clock entries carry).
+/// 继续 while paused (`ids`: start, pause, resume), off while the clock buttons cool down
+/// after a clock entry. `act` records the action (with the elapsed time the page's clock
+/// entries carry).
 pub fn clock_button(
-    prefix: &'static str,
+    ids: [&'static str; 3],
     started: bool,
     running: bool,
     act: impl Fn(crate::record::ClockAction) + Copy + Send + Sync + 'static,
 ) -> AnyView {
     use crate::record::ClockAction;
     let (action, id, key) = if !started {
-        (ClockAction::Start, "clock-start", "clock.start")
+        (ClockAction::Start, ids[0], "clock.start")
     } else if running {
-        (ClockAction::Pause, "clock-pause", "clock.pause")
+        (ClockAction::Pause, ids[1], "clock.pause")
     } else {
-        (ClockAction::Resume, "clock-resume", "clock.resume")
+        (ClockAction::Resume, ids[2], "clock.resume")
     };
     view! {
-        <button
-            class="btn"
-            id=format!("{prefix}{id}")
-            disabled=move || super::ctx().clock_cooling.get()
-            on:click=move |_| act(action)
-        >
+        <button class="btn" id=id disabled=move || super::ctx().clock_cooling.get() on:click=move |_| act(action)>
             {t(key)}
         </button>
     }
@@ -345,10 +340,10 @@ pub fn clock_button(
 
 /// A running bury/play countdown: the seconds left (`+N` once over, then the seat that
 /// overran and the button recording it), and 停止. `remaining` is in seconds (negative:
-/// over), `limit` the countdown's seconds; ids `{prefix}countdown` and `{prefix}log-overrun`.
+/// over), `limit` the countdown's seconds; `ids`: the box's and the overrun button's.
 /// `seat` keeps the chosen seat between ticks; `log` records (seat, seconds over).
 pub fn countdown_box(
-    prefix: &'static str,
+    ids: [&'static str; 2],
     remaining: f64,
     limit: u32,
     seat: RwSignal<crate::rules::Seat>,
@@ -360,7 +355,7 @@ pub fn countdown_box(
     let secs = (-remaining).ceil() as u32;
     let lang = super::ctx().lang;
     view! {
-        <div class="countdown" class:over=over id=format!("{prefix}countdown")>
+        <div class="countdown" class:over=over id=ids[0]>
             <span class="big-number">
                 {if over { format!("+{:.0}", -remaining) } else { format!("{:.0}", remaining.ceil()) }}
             </span>
@@ -381,7 +376,7 @@ pub fn countdown_box(
                         </select>
                         <button
                             class="btn primary"
-                            id=format!("{prefix}log-overrun")
+                            id=ids[1]
                             on:click=move |_| {
                                 log(seat.get_untracked(), secs);
                                 stop();

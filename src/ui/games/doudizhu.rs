@@ -394,20 +394,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     view! {
         <section class="page match ddz">
-            <h1 class="match-title">
-                {move || {
-                    m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() }))
-                        .unwrap_or_default()
-                }}
-            </h1>
+            {crate::ui::parts::match_title(m)}
             <p class="muted">
                 {move || {
                     let p = preset.get();
                     preset_line(lang.get(), "ddz", &p.id, &p.name, &p.source)
                 }}
-            </p>
-            {scoreboard(session, names_s, now)}
-            {session_bar(m, session, names_s, now, locked)}
+            </p> {scoreboard(session, names_s, now)} {session_bar(m, session, names_s, now, locked)}
             <Show
                 when=move || !locked.get()
                 fallback=move || {
@@ -571,7 +564,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     }}
                 </div>
                 <CommitBar
-                    prefix=""
+                    ids=["commit-error", "commit"]
                     error=form.error
                     editing=Signal::derive(move || form.editing.get().is_some())
                     label="ddz.commit"
@@ -580,9 +573,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     cancel_id="cancel-edit"
                     disabled=Signal::derive(move || candidate.with(|c| !matches!(c, Some(Ok(_)))))
                 />
-            </Show>
-            {match_actions(m, locked)}
-            {ranking_view(session, names_s, now)}
+            </Show> {match_actions(m, locked)} {ranking_view(session, names_s, now)}
             {history(items, locked, on_edit, on_void)}
             {result_sheet(m, session, names_s, Signal::derive(|| None), Signal::derive(Vec::new))}
             <crate::ui::widgets::EntryLog m=m describe=describe />

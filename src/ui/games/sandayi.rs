@@ -474,20 +474,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     view! {
         <section class="page match sdy">
-            <h1 class="match-title">
-                {move || {
-                    m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() }))
-                        .unwrap_or_default()
-                }}
-            </h1>
+            {crate::ui::parts::match_title(m)}
             <p class="muted">
                 {move || {
                     let p = preset.get();
                     preset_line(lang.get(), "sdy", &p.id, &p.name, &p.source)
                 }}
-            </p>
-            {scoreboard(session, names_s, now)}
-            {session_bar(m, session, names_s, now, locked)}
+            </p> {scoreboard(session, names_s, now)} {session_bar(m, session, names_s, now, locked)}
             <Show
                 when=move || !locked.get()
                 fallback=move || {
@@ -732,7 +725,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     }}
                 </div>
                 <CommitBar
-                    prefix=""
+                    ids=["commit-error", "commit"]
                     error=form.error
                     editing=Signal::derive(move || form.editing.get().is_some())
                     label="ddz.commit"
@@ -741,11 +734,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     cancel_id="cancel-edit"
                     disabled=Signal::derive(move || candidate.with(|c| !matches!(c, Some(Ok(_)))))
                 />
-            </Show>
-            {match_actions(m, locked)}
-            {ranking_view(session, names_s, now)}
-            {history(items, locked, on_edit, on_void)}
-            {result_sheet(m, session, names_s, extra, notes)}
+            </Show> {match_actions(m, locked)} {ranking_view(session, names_s, now)}
+            {history(items, locked, on_edit, on_void)} {result_sheet(m, session, names_s, extra, notes)}
             <crate::ui::widgets::EntryLog m=m describe=super::session::describe />
         </section>
     }

@@ -43,3 +43,15 @@ pub fn MatchActions(
         </div>
     }
 }
+
+/// The match page's heading: the match's title, or its id when it has none.
+pub fn match_title(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
+    view! {
+        <h1 class="match-title">
+            {move || {
+                m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() }))
+                    .unwrap_or_default()
+            }}
+        </h1>
+    }
+}

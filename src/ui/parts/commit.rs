@@ -5,12 +5,12 @@ use crate::ui::widgets::no_key_repeat;
 use crate::ui::{t, tx};
 use leptos::prelude::*;
 
-/// The commit error (id `{prefix}commit-error`), the commit button (`{prefix}commit`:
-/// `label`, an i18n key, or 保存修改 while `editing`; off while `disabled`) and, while
-/// editing, 取消 (`cancel_id`, if any) running `on_cancel`.
+/// The commit error (`ids[0]`), the commit button (`ids[1]`: `label`, an i18n key, or
+/// 保存修改 while `editing`; off while `disabled`) and, while editing, 取消 (`cancel_id`,
+/// if any) running `on_cancel`.
 #[component]
 pub fn CommitBar(
-    prefix: &'static str,
+    ids: [&'static str; 2],
     error: RwSignal<Option<String>>,
     #[prop(into)] editing: Signal<bool>,
     label: &'static str,
@@ -25,7 +25,7 @@ pub fn CommitBar(
                 .get()
                 .map(|e| {
                     view! {
-                        <div class="banner error" role="alert" id=format!("{prefix}commit-error")>
+                        <div class="banner error" role="alert" id=ids[0]>
                             {e}
                         </div>
                     }
@@ -34,7 +34,7 @@ pub fn CommitBar(
         <div class="actions sticky">
             <button
                 class="btn primary big"
-                id=format!("{prefix}commit")
+                id=ids[1]
                 disabled=move || disabled.get()
                 on:click=on_commit
                 on:keydown=no_key_repeat

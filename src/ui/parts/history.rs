@@ -44,3 +44,12 @@ pub fn row_actions(
         </div>
     }
 }
+
+/// When an entry was made and, after " · 已更正", each time it was corrected.
+pub fn entry_times(at_ms: f64, corrected_ms: &[f64]) -> String {
+    let mut s = crate::ui::fmt_time(at_ms);
+    for c in corrected_ms {
+        s.push_str(&format!(" · {} {}", t("hist.corrected"), crate::ui::fmt_time(*c)));
+    }
+    s
+}

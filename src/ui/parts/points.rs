@@ -11,11 +11,11 @@ const UNITS: [Unit; 6] =
     [Unit::Single, Unit::Pair, Unit::Tractor(2), Unit::Tractor(3), Unit::Tractor(4), Unit::Tractor(5)];
 
 /// Points, the kitty toggle and, when it is on, the kitty's points and unit; `children`
-/// (the J of a 升级 kitty) follow the units. Ids: `{prefix}points`, `{prefix}kitty-on`,
-/// `{prefix}kitty-points`.
+/// (the J of a 升级 kitty) follow the units. `ids`: the points input, the kitty toggle and
+/// the kitty's points input.
 #[component]
 pub fn PointsAndKitty(
-    prefix: &'static str,
+    ids: [&'static str; 3],
     points: RwSignal<i32>,
     kitty_on: RwSignal<bool>,
     kitty_points: RwSignal<i32>,
@@ -29,12 +29,12 @@ pub fn PointsAndKitty(
     let children = StoredValue::new(children);
     view! {
         <label class="field-label">{tx("entry.points")}</label>
-        <PointsInput value=points id=format!("{prefix}points") />
+        <PointsInput value=points id=ids[0] />
         <div class="row">
             <label class="toggle">
                 <input
                     type="checkbox"
-                    id=format!("{prefix}kitty-on")
+                    id=ids[1]
                     prop:checked=move || kitty_on.get()
                     on:change=move |ev| kitty_on.set(event_target_checked(&ev))
                 />
@@ -44,7 +44,7 @@ pub fn PointsAndKitty(
         <Show when=move || kitty_on.get()>
             <div class="kitty">
                 <label class="field-label">{tx("entry.kitty_points")}</label>
-                <PointsInput value=kitty_points id=format!("{prefix}kitty-points") />
+                <PointsInput value=kitty_points id=ids[2] />
                 <label class="field-label">{tx("entry.unit")}</label>
                 <div class="chips">
                     {UNITS

@@ -208,7 +208,7 @@ pub(super) fn EntryForm(
                 </div>
             </Show>
             <PointsAndKitty
-                prefix="dup-"
+                ids=["dup-points", "dup-kitty-on", "dup-kitty-points"]
                 points=form.points
                 kitty_on=form.kitty_on
                 kitty_points=form.kitty_points

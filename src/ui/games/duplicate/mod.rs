@@ -348,16 +348,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     view! {
         <section class="page match dup">
-            <h1 class="match-title">
-                {move || mm.with(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() })}
-            </h1>
+            {crate::ui::parts::match_title(m)}
             <p class="muted">
                 {move || {
                     let p = setup.get().preset;
                     format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source)
                 }}
-            </p>
-            <Summary setup=setup.into() v=view_memo.into() />
+            </p> <Summary setup=setup.into() v=view_memo.into() />
             {move || {
                 let l = lang.get();
                 let v = view_memo.get();
@@ -499,7 +496,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     }}
                 </div>
                 <CommitBar
-                    prefix="dup-"
+                    ids=["dup-commit-error", "dup-commit"]
                     error=form.error
                     editing=Signal::derive(move || form.editing.get().is_some())
                     label="dup.commit"
@@ -510,10 +507,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     }
                     cancel_id="dup-cancel-edit"
                 />
-            </Show>
-            <MatchActions m=m locked=Signal::derive(locked) undo="undo" export="export-match" share=true />
-            <h2>{tx("dup.traveller")}</h2>
-            <div class="dup-travellers" id="dup-travellers">
+            </Show> <MatchActions m=m locked=Signal::derive(locked) undo="undo" export="export-match" share=true />
+            <h2>{tx("dup.traveller")}</h2> <div class="dup-travellers" id="dup-travellers">
                 {move || {
                     let l = lang.get();
                     let s = setup.get();
@@ -538,9 +533,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         })
                         .collect_view()
                 }}
-            </div>
-            <SummaryTable setup=setup.into() v=view_memo.into() />
-            <Sheet m=m v=view_memo.into() />
+            </div> <SummaryTable setup=setup.into() v=view_memo.into() /> <Sheet m=m v=view_memo.into() />
             <crate::ui::widgets::EntryLog m=m describe=describe />
         </section>
     }

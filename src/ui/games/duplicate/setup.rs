@@ -123,29 +123,13 @@ pub fn NewForm() -> impl IntoView {
                     }}
                 </ul>
                 <label class="field-label">{tx("new.edit_preset")}</label>
-                <textarea
+                <crate::ui::parts::PresetJson
                     id="dup-preset-json"
-                    rows="10"
-                    prop:value=move || {
-                        let j = preset_json.get();
-                        if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
-                    }
-                    on:input=move |ev| preset_json.set(event_target_value(&ev))
-                ></textarea>
-                <button class="btn" on:click=apply_json>
-                    {tx("new.apply_preset")}
-                </button>
-                {move || {
-                    preset_err
-                        .get()
-                        .map(|e| {
-                            view! {
-                                <p class="field-error" role="alert">
-                                    {e}
-                                </p>
-                            }
-                        })
-                }}
+                    json=preset_json
+                    preset=preset
+                    error=preset_err
+                    on_apply=apply_json
+                />
             </details>
             <crate::ui::parts::TitleInput id="dup-title" value=title />
             <div class="two dup-teams">

@@ -211,7 +211,7 @@ pub(super) fn ClockBar(
                         view! { <span></span> }.into_any()
                     } else {
                         crate::ui::clock::clock_button(
-                            "gd-",
+                            ["gd-clock-start", "gd-clock-pause", "gd-clock-resume"],
                             r.clock.started,
                             running,
                             move |action| act(Op::Clock {
@@ -329,7 +329,7 @@ pub(super) fn ClockBar(
                     .map(|r| {
                         let limit = countdown.get_untracked().map(|(l, _)| l).unwrap_or(0);
                         crate::ui::clock::countdown_box(
-                            "gd-",
+                            ["gd-countdown", "gd-log-overrun"],
                             r,
                             limit,
                             overrun_seat,

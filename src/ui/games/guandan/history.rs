@@ -177,14 +177,7 @@ pub(super) fn History(
                                     <ul class="explain">
                                         {details.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
                                     </ul>
-                                    <p class="muted">
-                                        {fmt_time(r.at_ms)}
-                                        {r
-                                            .corrected_ms
-                                            .iter()
-                                            .map(|c| format!(" · {} {}", t("hist.corrected"), fmt_time(*c)))
-                                            .collect::<String>()}
-                                    </p>
+                                    <p class="muted">{crate::ui::parts::entry_times(r.at_ms, &r.corrected_ms)}</p>
                                     <Show when=move || {
                                         !locked.get()
                                     }>
@@ -250,36 +243,11 @@ pub(super) fn ResultSheet(
                 };
                 view! {
                     <table class="sheet">
-                        <tr>
-                            <th></th>
-                            {Team::BOTH
-                                .into_iter()
-                                .map(|team| view! { <th>{team_label(&tm, team)}</th> })
-                                .collect_view()}
-                        </tr>
-                        <tr>
-                            <td>{t("sheet.players")}</td>
-                            {Team::BOTH
-                                .into_iter()
-                                .map(|team| {
-                                    let seats = match team {
-                                        Team::A => [Seat::N, Seat::S],
-                                        Team::B => [Seat::E, Seat::W],
-                                    };
-                                    view! {
-                                        <td>
-                                            {seats
-                                                .iter()
-                                                .map(|s| {
-                                                    format!("{} {}", seat(*s), pl.get(s).cloned().unwrap_or_default())
-                                                })
-                                                .collect::<Vec<_>>()
-                                                .join(", ")}
-                                        </td>
-                                    }
-                                })
-                                .collect_view()}
-                        </tr>
+                        {crate::ui::parts::sheet_teams(
+                            [team_label(&tm, Team::A), team_label(&tm, Team::B)],
+                            &pl,
+                            crate::ui::ctx().lang.get(),
+                        )}
                         {view
                             .rounds
                             .iter()
@@ -348,13 +316,11 @@ pub(super) fn ResultSheet(
                                         <td>{x.b}</td>
                                     </tr>
                                 }
-                            })}
-                        <tr>
+                            })} <tr>
                             <td>{t("gd.fouls")}</td>
                             <td>{fouls(Team::A)}</td>
                             <td>{fouls(Team::B)}</td>
-                        </tr>
-                        <tr>
+                        </tr> <tr>
                             <td>{t("sheet.overruns")}</td>
                             {Team::BOTH
                                 .into_iter()

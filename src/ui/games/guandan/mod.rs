@@ -20,7 +20,7 @@ use crate::rules::guandan::{
 use crate::rules::{Rank, Seat, Team};
 use crate::ui::parts::{CommitBar, MatchActions, SeatInputs, TeamInputs, TitleInput};
 use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, vibrate, FormIntent, LevelChart};
-use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
+use crate::ui::{commit, create_match, ctx, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use serde::{Deserialize, Serialize};
@@ -470,33 +470,21 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     view! {
         <section class="page match gd">
-            <h1 class="match-title">
-                {move || {
-                    m.with(|x| {
-                        x.as_ref()
-                            .map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() })
-                            .unwrap_or_default()
-                    })
-                }}
-            </h1>
+            {crate::ui::parts::match_title(m)}
             <p class="muted">
                 {move || {
                     let _ = lang.get();
                     let p = preset.get();
                     format!("{} · {}", preset_label(&p), p.source)
                 }}
-            </p>
-            <Scoreboard v=v preset=preset teams=teams players=players now=now />
-            <ClockBar m=m v=v preset=preset teams=teams now=now />
-            <Show when=move || locked()>
+            </p> <Scoreboard v=v preset=preset teams=teams players=players now=now />
+            <ClockBar m=m v=v preset=preset teams=teams now=now /> <Show when=move || locked()>
                 <div class="banner info" id="gd-locked">
                     {tx("end.locked")}
                 </div>
-            </Show>
-            <Show when=move || done() && form.editing.get().is_none()>
+            </Show> <Show when=move || done() && form.editing.get().is_none()>
                 <RoundEnd m=m v=v preset=preset teams=teams />
-            </Show>
-            <Show when=move || !locked() && (!done() || form.editing.get().is_some())>
+            </Show> <Show when=move || !locked() && (!done() || form.editing.get().is_some())>
                 <NextInfo v=v preset=preset teams=teams />
                 <HandEntry form=form players=players />
                 <div class="preview" id="gd-preview" aria-live="polite">
@@ -558,7 +546,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     }}
                 </div>
                 <CommitBar
-                    prefix="gd-"
+                    ids=["gd-commit-error", "gd-commit"]
                     error=form.error
                     editing=Signal::derive(move || form.editing.get().is_some())
                     label="entry.commit"
@@ -586,8 +574,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 <Show when=move || form.editing.get().is_none()>
                     <ForfeitBox m=m preset=preset teams=teams />
                 </Show>
-            </Show>
-            <MatchActions m=m locked=Signal::derive(locked) undo="gd-undo" export="gd-export" share=true />
+            </Show> <MatchActions m=m locked=Signal::derive(locked) undo="gd-undo" export="gd-export" share=true />
             <crate::ui::ruling::RulingPanel m=m teams=teams locked=Signal::derive(locked) />
             <h2>{tx("chart.title")}</h2>
             <LevelChart series=Signal::derive(move || v.get().current().level_series()) names=teams />
@@ -601,9 +588,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     target: id,
                     reason: "delete".into(),
                 })
-            />
-            <ResultSheet m=m v=v preset=preset teams=teams players=players />
-            <crate::ui::widgets::EntryLog m=m />
+            /> <ResultSheet m=m v=v preset=preset teams=teams players=players /> <crate::ui::widgets::EntryLog m=m />
         </section>
     }
 }

@@ -288,29 +288,14 @@ pub fn NewForm() -> impl IntoView {
                 <summary>{tx("new.rules")}</summary>
                 <PresetSummary preset=preset />
                 <label class="field-label">{tx("new.edit_preset")}</label>
-                <textarea
+                <crate::ui::parts::PresetJson
                     id="gd-preset-json"
-                    rows="10"
-                    prop:value=move || {
-                        let j = preset_json.get();
-                        if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
-                    }
-                    on:input=move |ev| preset_json.set(event_target_value(&ev))
-                ></textarea>
-                <button class="btn" id="gd-apply-preset" on:click=apply_json>
-                    {tx("new.apply_preset")}
-                </button>
-                {move || {
-                    preset_err
-                        .get()
-                        .map(|e| {
-                            view! {
-                                <p class="field-error" role="alert">
-                                    {e}
-                                </p>
-                            }
-                        })
-                }}
+                    json=preset_json
+                    preset=preset
+                    error=preset_err
+                    on_apply=apply_json
+                    apply_id="gd-apply-preset"
+                />
             </details>
             <TitleInput id="gd-title" value=title class="gd-wide" />
             <TeamInputs ids=["gd-team-A", "gd-team-B"] a=team_a b=team_b />

@@ -264,15 +264,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     view! {
         <section class="page match renju" id="rj-page">
-            <h1 class="match-title">
-                {move || {
-                    m.with(|x| {
-                        x.as_ref()
-                            .map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() })
-                            .unwrap_or_default()
-                    })
-                }}
-            </h1>
+            {crate::ui::parts::match_title(m)}
             // Scoreboard: both players (colour in this game, games won, clock), then the clock
             // control and the game / move count — compact, so the board fits a phone screen.
             <div class="rj-score" id="rj-score">
@@ -340,7 +332,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         }
                         let running = g.clock.running_since.is_some();
                         crate::ui::clock::clock_button(
-                            "rj-",
+                            ["rj-clock-start", "rj-clock-pause", "rj-clock-resume"],
                             g.clock.started || running,
                             running,
                             move |action| {

@@ -116,7 +116,7 @@ pub(crate) fn session_bar(
                         ().into_any()
                     } else {
                         crate::ui::clock::clock_button(
-                            "",
+                            ["clock-start", "clock-pause", "clock-resume"],
                             seg.clock.started,
                             running,
                             move |action| act(

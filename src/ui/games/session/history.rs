@@ -73,14 +73,7 @@ pub(crate) fn history(
                                                 </ul>
                                             }
                                         })}
-                                    <p class="muted">
-                                        {fmt_time(it.at_ms)}
-                                        {it
-                                            .corrected_ms
-                                            .iter()
-                                            .map(|c| format!(" · {} {}", tr(l, "hist.corrected"), fmt_time(*c)))
-                                            .collect::<String>()}
-                                    </p>
+                                    <p class="muted">{crate::ui::parts::entry_times(it.at_ms, &it.corrected_ms)}</p>
                                     <Show when=move || {
                                         !locked.get()
                                     }>

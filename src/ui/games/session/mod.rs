@@ -14,7 +14,7 @@ use crate::record::games::doudizhu::{NextSitting, SessionView};
 use crate::record::{Entry, HandInput, ImportError, Match, Op, Setup};
 use crate::rules::doudizhu::{check_call, signed, Call, Factor, FactorKind, Reading, Reason, RuleError, SessionRules};
 use crate::ui::widgets::{fmt_duration, vibrate};
-use crate::ui::{commit, create_match, ctx, fmt_time, io, now_ms, t, tx};
+use crate::ui::{commit, create_match, ctx, io, now_ms, t, tx};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use serde::de::DeserializeOwned;

@@ -185,29 +185,13 @@ pub(crate) fn session_form<P: GamePreset>() -> impl IntoView {
             }}
             <details class="preset">
                 <summary>{tx("new.edit_preset")}</summary>
-                <textarea
+                <crate::ui::parts::PresetJson
                     id=format!("{prefix}-preset-json")
-                    rows="10"
-                    prop:value=move || {
-                        let j = preset_json.get();
-                        if j.is_empty() { crate::json::to_string_pretty(&preset.get()).unwrap_or_default() } else { j }
-                    }
-                    on:input=move |ev| preset_json.set(event_target_value(&ev))
-                ></textarea>
-                <button class="btn" on:click=apply_json>
-                    {tx("new.apply_preset")}
-                </button>
-                {move || {
-                    preset_err
-                        .get()
-                        .map(|e| {
-                            view! {
-                                <p class="field-error" role="alert">
-                                    {e}
-                                </p>
-                            }
-                        })
-                }}
+                    json=preset_json
+                    preset=preset
+                    error=preset_err
+                    on_apply=apply_json
+                />
             </details>
             <crate::ui::parts::TitleInput id=format!("{prefix}-title") value=title class="wide" />
             <label class="field-label">{tx("ddz.players")}</label>

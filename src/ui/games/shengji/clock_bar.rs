@@ -81,7 +81,7 @@ pub(super) fn ClockBar(
             {move || {
                 let (started, running) = clock_state.get();
                 crate::ui::clock::clock_button(
-                    "",
+                    ["clock-start", "clock-pause", "clock-resume"],
                     started,
                     running,
                     move |action| act(Op::Clock {
@@ -162,7 +162,7 @@ pub(super) fn ClockBar(
                     .map(|r| {
                         let limit = countdown.get_untracked().and_then(|(a, _)| limit_of(a)).unwrap_or(0);
                         crate::ui::clock::countdown_box(
-                            "",
+                            ["countdown", "log-overrun"],
                             r,
                             limit,
                             overrun_seat,

@@ -31,7 +31,7 @@ pub(super) fn HandEntry(
         >
             <h2>{move || if form.editing.get().is_some() { t("entry.editing") } else { t("entry.title") }}</h2>
             <PointsAndKitty
-                prefix=""
+                ids=["points", "kitty-on", "kitty-points"]
                 points=form.points
                 kitty_on=form.kitty_on
                 kitty_points=form.kitty_points

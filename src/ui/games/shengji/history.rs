@@ -84,14 +84,7 @@ pub(super) fn History(
                                     <ul class="explain">
                                         {details.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
                                     </ul>
-                                    <p class="muted">
-                                        {fmt_time(r.at_ms)}
-                                        {r
-                                            .corrected_ms
-                                            .iter()
-                                            .map(|c| format!(" · {} {}", t("hist.corrected"), fmt_time(*c)))
-                                            .collect::<String>()}
-                                    </p>
+                                    <p class="muted">{crate::ui::parts::entry_times(r.at_ms, &r.corrected_ms)}</p>
                                     <Show when=move || {
                                         !locked.get()
                                     }>

@@ -12,7 +12,7 @@ use crate::rules::shengji::{self, Hand, JackSuit, Kitty, Note, Outcome, Penalty,
 use crate::rules::{Rank, Seat, Team, TimeVerdict};
 use crate::ui::parts::{penalty_name, CommitBar, MatchActions, PenaltyEditor, PointsAndKitty};
 use crate::ui::widgets::{fmt_duration, vibrate, EntryLog, FormIntent, LevelChart};
-use crate::ui::{commit, ctx, fmt_time, io, now_ms, t, tx};
+use crate::ui::{commit, ctx, io, now_ms, t, tx};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -460,19 +460,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     view! {
         <section class="page match">
-            <h1 class="match-title">
-                {move || {
-                    m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() }))
-                        .unwrap_or_default()
-                }}
-            </h1>
+            {crate::ui::parts::match_title(m)}
             <p class="muted">
                 {move || {
                     let p = preset.get();
                     format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source)
                 }}
-            </p>
-            <Scoreboard v=Signal::derive(v) teams=teams.into() players=players.into() now=now />
+            </p> <Scoreboard v=Signal::derive(v) teams=teams.into() players=players.into() now=now />
             <ClockBar m=m v=Signal::derive(v) preset=preset.into() now=now teams=teams.into() countdown=countdown />
             <Show
                 when=move || !locked() && !game_over()
@@ -533,15 +527,14 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     </Show>
                 </div>
                 <CommitBar
-                    prefix=""
+                    ids=["commit-error", "commit"]
                     error=form.error
                     editing=Signal::derive(move || form.editing.get().is_some())
                     label="entry.commit"
                     on_commit=do_commit
                     on_cancel=move || form.reset()
                 />
-            </Show>
-            <MatchActions m=m locked=locked_memo undo="undo" export="export-match" share=true />
+            </Show> <MatchActions m=m locked=locked_memo undo="undo" export="export-match" share=true />
             <crate::ui::ruling::RulingPanel m=m teams=teams.into() locked=locked_memo.into() />
             <h2>{tx("chart.title")}</h2>
             <LevelChart series=Signal::derive(move || v_late().current().level_series()) names=teams.into() />
@@ -556,9 +549,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     target: id,
                     reason: "delete".into(),
                 })
-            />
-            <ResultSheet m=m v=Signal::derive(v) teams=teams.into() players=players.into() />
-            <EntryLog m=m />
+            /> <ResultSheet m=m v=Signal::derive(v) teams=teams.into() players=players.into() /> <EntryLog m=m />
         </section>
     }
 }

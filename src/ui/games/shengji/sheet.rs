@@ -37,40 +37,11 @@ pub(super) fn ResultSheet(
                         let l = lang.get();
                         view! {
                             <table class="sheet">
-                                <tr>
-                                    <th></th>
-                                    {Team::BOTH
-                                        .into_iter()
-                                        .map(|team| view! { <th>{team_label(&tm, team)}</th> })
-                                        .collect_view()}
-                                </tr>
-                                <tr>
-                                    <td>{t("sheet.players")}</td>
-                                    {Team::BOTH
-                                        .into_iter()
-                                        .map(|team| {
-                                            let seats = match team {
-                                                Team::A => [Seat::N, Seat::S],
-                                                Team::B => [Seat::E, Seat::W],
-                                            };
-                                            view! {
-                                                <td>
-                                                    {seats
-                                                        .iter()
-                                                        .map(|s| {
-                                                            format!(
-                                                                "{} {}",
-                                                                seat_label(l, *s),
-                                                                pl.get(s).cloned().unwrap_or_default(),
-                                                            )
-                                                        })
-                                                        .collect::<Vec<_>>()
-                                                        .join(", ")}
-                                                </td>
-                                            }
-                                        })
-                                        .collect_view()}
-                                </tr>
+                                {crate::ui::parts::sheet_teams(
+                                    [team_label(&tm, Team::A), team_label(&tm, Team::B)],
+                                    &pl,
+                                    l,
+                                )}
                                 {view
                                     .games
                                     .iter()
@@ -105,8 +76,7 @@ pub(super) fn ResultSheet(
                                             </tr>
                                         }
                                     })
-                                    .collect_view()}
-                                <tr>
+                                    .collect_view()} <tr>
                                     <td>{t("sheet.overruns")}</td>
                                     {Team::BOTH
                                         .into_iter()
