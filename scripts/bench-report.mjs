@@ -7,7 +7,10 @@
 //        [--readme README.md]
 //
 // --wasm-top: scripts/wasm-top.mjs --json of the release wasm with its names kept (what is
-// large in it, by section, crate and function).
+// large in it, by section, crate and function).  The web figures' `startup` (ours beside the
+// peers, bench-web.mjs) becomes a section of its own and, with --readme, rows of the README
+// table (the ratios ours / best peer against issue 20's targets).  Every part is optional:
+// a run of the start-up comparison alone (BENCH_ONLY=startup) gives the sizes and that.
 
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -63,7 +66,7 @@ const speedRows = [
   ['First usable screen, cold (new profile)', sp.first_screen_cold_ms, ''],
   ['First usable screen, from the service-worker cache', sp.first_screen_sw_cache_ms, '< 1000 ms'],
   ['First usable screen, SW cache, a 1,000-hand match stored', sp.first_screen_sw_cache_with_1000_hands_ms, ''],
-  ['Open a stored match of 1,000 hands (newest 50 rows shown), SW cache', sp.load_match_1000_hands_ms, ''],
+  ['Open a stored match of 1,000 hands (newest 50 rows shown), SW cache', sp.load_match_1000_hands_ms, '< 300 ms'],
   ['Commit a hand → next paint, 1,000 hands in the match (median)', sp.commit_to_paint_ms, '< 16 ms'],
   ['Commit a hand → the new history row and the chart painted (one frame after the scoreboard)', sp.commit_to_paint_ms && sp.commit_to_paint_ms.history_row_median !== undefined ? { median: sp.commit_to_paint_ms.history_row_median, runs: sp.commit_to_paint_ms.history_row_runs } : null, ''],
   [`Home list of ${sp.home_list_ms ? sp.home_list_ms.matches : 300} stored matches (${sp.home_list_ms ? sp.home_list_ms.hands_each : 24} hands each), SW cache`, sp.home_list_ms, '< 500 ms'],
@@ -73,6 +76,7 @@ const target = (label, v) => {
   if (!v) return '';
   if (label.startsWith('< 1000')) return ok(v.median < 1000);
   if (label.startsWith('< 16')) return ok(v.median < 16);
+  if (label.startsWith('< 300')) return ok(v.median < 300);
   if (label.startsWith('< 500')) return ok(v.median < 500);
   return '';
 };
@@ -129,6 +133,30 @@ if (web.speed) {
   }
   md += '\n';
 }
+// ---- start-up beside the peers (bench-web.mjs `startup`) ---------------------------------
+const st = web.startup;
+const ratioTarget = (r) => (r ? `≤ 1.0×: ${ok(r.ratio <= 1.0)} (stretch ≤ 0.8×: ${ok(r.ratio <= 0.8)})` : '');
+const oursSt = st && st.apps[0];
+if (st) {
+  const mb = (n) => (n / 2 ** 20).toFixed(1);
+  const n4g = st.slow_4g;
+  md += `## Start-up beside the peers (${st.cpu_throttling}× CPU, ${st.viewport.width}×${st.viewport.height})\n\n`;
+  md += `Ours and the two JS score-keepers issue 20 compares with, in the same run and the same way: each build served by \`scripts/server.mjs\` on loopback (brotli/gzip forms made as ours are; vite's hashed \`/assets/\` names immutable as ours), headless Chromium. Time: navigation start → the animation frame after the first usable screen is in the DOM (ours: the home list; the React peer: its level digits; the vanilla one: its ranking slots), median of ${st.runs} runs alternating between the apps. Cold = new profile; warm = later loads in one profile (the service worker's cache where the app has one, else the HTTP cache). Slow 4G = cold on Chrome DevTools' "Slow 4G" preset (\`Network.emulateNetworkConditions\`: ${n4g.downloadThroughput} B/s down, ${n4g.uploadThroughput} B/s up, ${n4g.latency} ms latency) and the same CPU throttling, median of ${n4g.runs}. First visit: every body a gzip-only server sent (service worker included) until the page was quiet. Heap: JS heap used after a GC once the cold load is quiet, plus our wasm's linear memory.\n\n`;
+  md += `| app | usable = | cold | warm | Slow 4G cold | first visit gzip | heap (JS + wasm) |\n|---|---|---:|---:|---:|---:|---:|\n`;
+  for (const a of st.apps) {
+    const h = a.heap_after_load;
+    md += `| ${a.name === oursSt.name ? `**ours** (${a.kind})` : `[${a.repo}](https://github.com/${a.repo}) (${a.kind})`} | ${a.usable} | ${a.cold_ms.median} ms | ${a.warm_ms.median} ms (${a.warm_ms.service_worker ? 'SW' : 'HTTP cache'}) | ${a.slow_4g_cold_ms.median} ms | ${kb(a.first_visit_gzip.bytes)} | ${mb(h.js_bytes + h.wasm_bytes)} MB (${mb(h.js_bytes)} + ${mb(h.wasm_bytes)}) |\n`;
+  }
+  const r = st.ratios;
+  if (r.cold) {
+    const x = (v) => `${v.ratio.toFixed(2)}× (${v.best})`;
+    md += `| **ours / best peer** | | **${x(r.cold)}** | **${x(r.warm)}** | ${x(r.slow_4g_cold)} | ${x(r.first_visit_gzip)} | ${x(r.heap)} |\n`;
+  }
+  md += `\nRuns (ms): ${st.apps.map((a) => `${a.name} cold ${a.cold_ms.runs.join(', ')}; warm ${a.warm_ms.runs.join(', ')}; Slow 4G ${a.slow_4g_cold_ms.runs.join(', ')}`).join('. ')}.\n\n`;
+  md += `Targets (issue 20), ours / best peer: cold ${r.cold ? ratioTarget(r.cold) : '— no peer measured'}; warm ${r.warm ? ratioTarget(r.warm) : '— no peer measured'}. Ours cold on Slow 4G ≤ 3000 ms: ${ok(oursSt.slow_4g_cold_ms.median <= 3000)}.\n`;
+  for (const m of st.missing) md += `\nNot measured: ${m.repo} — ${m.reason}.\n`;
+  md += '\n';
+}
 if (benches.length) {
   md += `## Native (criterion, release profile)\n\n`;
   md += `| benchmark | time (estimate) | 95% interval | per hand |\n|---|---:|---|---:|\n`;
@@ -145,11 +173,21 @@ writeFileSync(args.out, md);
 console.log(md);
 
 // ---- README section ------------------------------------------------------------------
+// How to get the peers of the start-up rows (part of the section, which is rewritten whole).
+const PEERS_HOWTO =
+  'The start-up rows compare ours with two JS score-keepers on GitHub, ' +
+  '[CoolVance/guandan-scoreboard](https://github.com/CoolVance/guandan-scoreboard) (React) and ' +
+  '[xingfanxia/guandan_calc](https://github.com/xingfanxia/guandan_calc) (vanilla JS). ' +
+  'To include them, check each out as `../peers/<name>` next to this repository (or under the directory ' +
+  'named by `BENCH_PEERS`) and build it there with `npm ci && npm run build` (each writes its `dist/`); ' +
+  'their code and builds are never committed here, and a peer not found is named in `bench/latest.md` and left out. ' +
+  '`BENCH_ONLY=startup bash scripts/bench.sh` runs this comparison alone (reusing `$BENCH_DIST`).\n\n';
 if (args.readme) {
   const pick = (id) => benches.find((b) => b.id === id)?.mid || '—';
   let sec = `## Benchmarks\n\n`;
   sec += `Latest figures (${args.date}, commit ${args.commit}); details in [bench/latest.md](bench/latest.md), `;
   sec += `produced by \`bash scripts/bench.sh\` (not part of the tests).\n\n`;
+  sec += PEERS_HOWTO;
   sec += `| figure | value | target |\n|---|---:|---|\n`;
   const visit = (enc) => tr.find((t) => t.encodings === enc);
   if (visit('br,gzip')) {
@@ -170,6 +208,17 @@ if (args.readme) {
     for (const [label, v, t] of speedRows) {
       if (v) sec += `| ${label} (${web.cpu_throttling}× CPU throttling) | ${v.median} ms | ${t ? `${t}: ${target(t, v)}` : ''} |\n`;
     }
+  }
+  if (st) {
+    const r = st.ratios;
+    const vs = (a, key) => `${a[key].median} ms`;
+    if (r.cold) {
+      const best = (v) => st.apps.find((a) => a.name === v.best);
+      sec += `| First usable screen, cold, ours / best peer (${vs(oursSt, 'cold_ms')} vs ${best(r.cold).repo} ${vs(best(r.cold), 'cold_ms')}; ${st.cpu_throttling}× CPU, ${st.viewport.width}×${st.viewport.height}) | ${r.cold.ratio.toFixed(2)}× | ${ratioTarget(r.cold)} |\n`;
+      sec += `| First usable screen, warm, ours / best peer (${vs(oursSt, 'warm_ms')} vs ${best(r.warm).repo} ${vs(best(r.warm), 'warm_ms')}) | ${r.warm.ratio.toFixed(2)}× | ${ratioTarget(r.warm)} |\n`;
+      sec += `| First visit, gzip, ours / best peer (${kb(oursSt.first_visit_gzip.bytes)} vs ${best(r.first_visit_gzip).repo} ${kb(best(r.first_visit_gzip).first_visit_gzip.bytes)}) | ${r.first_visit_gzip.ratio.toFixed(2)}× | |\n`;
+    }
+    sec += `| First usable screen, cold, DevTools "Slow 4G" (${st.cpu_throttling}× CPU) | ${oursSt.slow_4g_cold_ms.median} ms | ≤ 3000 ms: ${ok(oursSt.slow_4g_cold_ms.median <= 3000)} |\n`;
   }
   for (const g of ['shengji', 'guandan', 'doudizhu', 'sandayi']) {
     const id = benches.find((b) => b.id.endsWith(`/${g}`) && b.id.startsWith('replay_'))?.id;

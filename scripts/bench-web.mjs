@@ -5,6 +5,8 @@
 //   node scripts/bench-web.mjs --dist /tmp/dist-bench --match /tmp/match-1000.json \
 //        [--list-match /tmp/match-24.json --list 300 [--only home-list]] \
 //        [--out figures.json] [--runs 7] [--commits 20] [--throttle 4] [--size-only]
+//        [--peers /work/peers]
+//   node scripts/bench-web.mjs --dist /tmp/dist-bench --only startup --peers /work/peers
 //
 // Size, per file of the build: raw bytes and the bytes of its gzip and brotli forms (the
 // NAME.gz / NAME.br that scripts/sw-build.mjs wrote and scripts/server.mjs sends; computed
@@ -35,10 +37,27 @@
 //   click → the animation frame after the new row is in #history (the history and the
 //   level chart are drawn one frame after the scoreboard).
 // Times are the page's own performance.now() (ms since navigation start / since the click).
+//
+// Start-up beside the peers (issue 20 item 4; after the figures above, or alone with
+// --only startup, which skips the transfer and speed figures): ours and the two JS
+// score-keepers whose builds are in --peers DIR (default $BENCH_PEERS) as
+// DIR/guandan-scoreboard/dist (CoolVance/guandan-scoreboard, React) and
+// DIR/guandan_calc/dist (xingfanxia/guandan_calc, vanilla JS), each served by
+// scripts/server.mjs on loopback with brotli/gzip forms made as ours are; a peer whose build
+// is absent is named and left out.  For each, in headless Chromium at 360×640 and N× CPU:
+// navigation → the frame after the first usable screen (ours: the home list; the React
+// peer: its level digits; the vanilla one: its ranking slots), cold (new profile) and warm
+// (later loads in one profile: the service worker's cache where the app has one, else the
+// HTTP cache), the runs alternating between the apps; cold again on DevTools' "Slow 4G"
+// network preset (and the same CPU throttling); a first visit's bytes from a server sending
+// gzip only (every body, service worker included, until the page is quiet); the JS heap
+// after the cold load (after a GC) and our wasm's linear memory.  Printed as one table
+// with the ratio ours / best peer for each figure.
 
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { COMPRESSIBLE, isVariant } from './dist-files.mjs';
@@ -56,6 +75,8 @@ const COMMITS = Number(args.commits || 20);
 const THROTTLE = Number(args.throttle || 4);
 const LIST_MATCH = args['list-match'];
 const LIST = Number(args.list || 300);
+// Where the peers' builds are (<dir>/<name>/dist; see PEERS below): --peers or BENCH_PEERS.
+const PEERS_DIR = args.peers || process.env.BENCH_PEERS || '';
 const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless=new',
@@ -129,10 +150,15 @@ function sizes() {
 // ---- server ------------------------------------------------------------------------------
 
 // scripts/server.mjs on a free port; `log` gets every response it sends (SERVER_LOG).
-async function server(encodings = 'br,gzip') {
+// `dir` (default --dist) and `hashed` (server.mjs --hashed) serve a peer's build the same way.
+async function server(encodings = 'br,gzip', dir = DIST, hashed = null) {
   const child = spawn(
     process.execPath,
-    ['scripts/server.mjs', '--dir', DIST, '--host', '127.0.0.1', '--port', '0', '--encodings', encodings],
+    [
+      'scripts/server.mjs',
+      ...['--dir', dir, '--host', '127.0.0.1', '--port', '0', '--encodings', encodings],
+      ...(hashed ? ['--hashed', hashed] : []),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, SERVER_LOG: '1' } }
   );
   const log = [];
@@ -438,6 +464,292 @@ async function homeList(browser, base) {
   };
 }
 
+// ---- start-up beside the peers -----------------------------------------------------------
+
+// The two score-keepers issue 20 compares start-up with, each built from its repository
+// (`npm ci && npm run build`) into PEERS/<name>/dist, and what "usable" means for each:
+// the first frame with that element in the DOM (ours: the home list).  Selectors read from
+// their code: the React peer renders each team's level as `<div class="text-6xl
+// font-bold">` (src/App.tsx), the vanilla one fills `#rankingArea` with `.rank-slot`
+// elements (src/ranking/rankingRenderer.js).  Vite names its bundles `NAME-<8 chars>.js`
+// under /assets/: served as content-hashed (immutable), as ours are.
+const PEERS = [
+  {
+    name: 'guandan-scoreboard',
+    repo: 'CoolVance/guandan-scoreboard',
+    kind: 'React',
+    usable: 'div.text-6xl.font-bold',
+    what: 'level digits',
+  },
+  {
+    name: 'guandan_calc',
+    repo: 'xingfanxia/guandan_calc',
+    kind: 'vanilla JS',
+    usable: '#rankingArea .rank-slot',
+    what: 'ranking slots',
+  },
+];
+const VITE_HASHED = '^/assets/[^/]+-[A-Za-z0-9_-]{8}\\.[a-z0-9]+$';
+const OURS = { name: 'referee', repo: 'this repository', kind: 'Leptos/wasm', usable: '.match-list li, .home p.empty', what: 'home list' };
+// Chrome DevTools' "Slow 4G" preset (front_end/core/sdk/NetworkManager.ts,
+// Slow4GConditions, called "Fast 3G" before May 2024): ~1.6 Mbps × 0.9 down, 750 kbps × 0.9
+// up, 150 ms × 3.75 latency; in bytes/s and ms as Network.emulateNetworkConditions takes them.
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
+const VIEWPORT = { width: 360, height: 640 };
+
+// The peers whose build is present; the others are named with the reason.
+function peerBuilds(dir) {
+  const found = [];
+  const missing = [];
+  if (!dir) return { found, missing: PEERS.map((p) => ({ ...p, reason: 'no --peers / BENCH_PEERS directory given' })) };
+  for (const p of PEERS) {
+    const dist = join(dir, p.name, 'dist');
+    if (existsSync(join(dist, 'index.html'))) found.push({ ...p, dist });
+    else missing.push({ ...p, reason: `no ${join(dist, 'index.html')}` });
+  }
+  return { found, missing };
+}
+
+// A copy of a peer's build with the NAME.gz (-9) and NAME.br (11) forms that
+// scripts/sw-build.mjs writes for ours (when smaller), so that scripts/server.mjs sends
+// it compressed in the same way.  The peer's own directory is left as it is.
+function stagePeer(dist, into) {
+  cpSync(dist, into, { recursive: true });
+  for (const path of walk(into)) {
+    if (isVariant(path) || !COMPRESSIBLE.has(extname(path).toLowerCase())) continue;
+    const buf = readFileSync(path);
+    for (const suffix of ['.gz', '.br']) {
+      if (existsSync(path + suffix)) continue;
+      const packed =
+        suffix === '.gz'
+          ? gzipSync(buf, { level: 9 })
+          : brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: buf.length } });
+      if (packed.length < buf.length) writeFileSync(path + suffix, packed);
+    }
+  }
+  return into;
+}
+
+// In every page before its scripts: when `selector` first matches, note the next animation
+// frame (window.__marks.usable); keep the wasm's memory when trunk's boot script announces
+// the app (for the heap figure).
+function usableProbe(selector) {
+  window.__marks = {};
+  addEventListener('TrunkApplicationStarted', (e) => (window.__wasmMemory = e.detail && e.detail.wasm && e.detail.wasm.memory));
+  const check = () => {
+    if (window.__marks.usable !== undefined || !document.querySelector(selector)) return;
+    window.__marks.usable = -1;
+    requestAnimationFrame(() => (window.__marks.usable = performance.now()));
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+}
+
+async function startupContext(browser, app) {
+  const context = await browser.newContext({ serviceWorkers: 'allow', viewport: VIEWPORT });
+  await context.addInitScript(usableProbe, app.usable);
+  const page = await context.newPage();
+  page.setDefaultTimeout(300_000);
+  page.setDefaultNavigationTimeout(300_000);
+  return { context, page };
+}
+
+// After a first load: the page's network quiet, then its service worker (if it registers
+// one) installed and, when it claims the page, in control.  Bounded: a peer's worker may
+// never control the page.
+async function settle(page) {
+  await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
+  await page.waitForTimeout(1000); // ours registers its worker once the app has started
+  await page
+    .evaluate(async () => {
+      const reg = await navigator.serviceWorker?.getRegistration();
+      if (!reg) return;
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await Promise.race([
+          new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, { once: true })),
+          new Promise((ok) => setTimeout(ok, 5000)),
+        ]);
+      }
+    })
+    .catch(() => {});
+  await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
+}
+
+// JS heap in use after a garbage collection (DevTools protocol), and the wasm's linear
+// memory (ours only; a peer has none).
+async function heap(cdp, page) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const wasm = await page.evaluate(() => (window.__wasmMemory ? window.__wasmMemory.buffer.byteLength : 0));
+  return { js: usedSize, wasm };
+}
+
+// One cold load (new profile) to the usable frame; `network`: DevTools network conditions.
+async function coldLoad(browser, app, network = null, withHeap = false) {
+  const { context, page } = await startupContext(browser, app);
+  try {
+    const cdp = await throttled(context, page);
+    if (network) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', network);
+    }
+    await page.goto(app.url + '/', { waitUntil: 'commit' });
+    const usable = await waitMark(page, 'usable');
+    let mem = null;
+    if (withHeap) {
+      await settle(page);
+      mem = await heap(cdp, page);
+    }
+    return { usable, mem };
+  } finally {
+    await context.close();
+  }
+}
+
+// A first visit (new profile, no throttling) counted at a server sending gzip only: every
+// body until the page and its service worker (if any) are quiet.
+async function firstVisitGzip(browser, app) {
+  const srv = await server('gzip', app.servedDir, app.hashed);
+  try {
+    const { context, page } = await startupContext(browser, app);
+    await page.goto(srv.url + '/');
+    await waitMark(page, 'usable');
+    await settle(page);
+    await page.waitForTimeout(1000);
+    await context.close();
+  } finally {
+    srv.stop();
+  }
+  const bodies = srv.log.filter((r) => r.status === 200);
+  return { bytes: bodies.reduce((n, r) => n + r.bytes, 0), bodies: bodies.length, requests: srv.log.length };
+}
+
+const stat = (xs) => ({ median: round1(median(xs)), runs: xs.map(round1) });
+
+// Ours and each peer present in PEERS_DIR, in one run and the same way: cold (new profile)
+// and warm (second and later loads in one profile: service worker or HTTP cache) to the
+// usable frame at THROTTLE× CPU and 360×640, cold on Slow 4G (also THROTTLE× CPU), the gzip
+// bytes of a first visit, and the heap after the cold load.  Runs alternate between the apps
+// so that a change of machine load touches all of them alike.
+async function startup(oursUrl, peersDir) {
+  const { found, missing } = peerBuilds(peersDir);
+  const tmp = mkdtempSync(join(tmpdir(), 'referee-peers-'));
+  const apps = [{ ...OURS, url: oursUrl, servedDir: DIST, hashed: null }];
+  const servers = [];
+  try {
+    for (const p of found) {
+      const servedDir = stagePeer(p.dist, join(tmp, p.name));
+      const srv = await server('br,gzip', servedDir, VITE_HASHED);
+      servers.push(srv);
+      apps.push({ ...p, url: srv.url, servedDir, hashed: VITE_HASHED });
+    }
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const fig = apps.map(() => ({ cold: [], warm: [], slow4g: [], js: [], wasm: [] }));
+    try {
+      for (let i = 0; i < RUNS; i++) {
+        for (const [k, app] of apps.entries()) {
+          const r = await coldLoad(browser, app, null, true);
+          fig[k].cold.push(r.usable);
+          fig[k].js.push(r.mem.js);
+          fig[k].wasm.push(r.mem.wasm);
+        }
+      }
+      // Warm: one profile per app, loaded once and settled (worker installed), then RUNS
+      // loads throttled.
+      const warm = [];
+      for (const app of apps) {
+        const { context, page } = await startupContext(browser, app);
+        await page.goto(app.url + '/');
+        await waitMark(page, 'usable');
+        await settle(page);
+        await throttled(context, page);
+        warm.push({ context, page });
+      }
+      const controlled = apps.map(() => false);
+      for (let i = 0; i < RUNS; i++) {
+        for (const [k, app] of apps.entries()) {
+          const { page } = warm[k];
+          await page.goto(app.url + '/', { waitUntil: 'commit' });
+          fig[k].warm.push(await waitMark(page, 'usable'));
+          controlled[k] = await page.evaluate(() => !!navigator.serviceWorker?.controller);
+        }
+      }
+      for (const w of warm) await w.context.close();
+      const slowRuns = Math.min(RUNS, 3);
+      for (let i = 0; i < slowRuns; i++) {
+        for (const [k, app] of apps.entries()) fig[k].slow4g.push((await coldLoad(browser, app, SLOW_4G)).usable);
+      }
+      const out = [];
+      for (const [k, app] of apps.entries()) {
+        out.push({
+          name: app.name,
+          repo: app.repo,
+          kind: app.kind,
+          usable: app.what,
+          selector: app.usable,
+          cold_ms: stat(fig[k].cold),
+          warm_ms: { ...stat(fig[k].warm), service_worker: controlled[k] },
+          slow_4g_cold_ms: stat(fig[k].slow4g),
+          first_visit_gzip: await firstVisitGzip(browser, app),
+          heap_after_load: { js_bytes: Math.round(median(fig[k].js)), wasm_bytes: Math.round(median(fig[k].wasm)) },
+        });
+      }
+      // ours / the best (lowest) peer figure, for each figure.
+      const peers = out.slice(1);
+      const ratio = (get) => {
+        if (!peers.length) return null;
+        const best = peers.reduce((a, b) => (get(b) < get(a) ? b : a));
+        return { best: best.name, ratio: Math.round((get(out[0]) / get(best)) * 100) / 100 };
+      };
+      return {
+        cpu_throttling: THROTTLE,
+        viewport: VIEWPORT,
+        runs: RUNS,
+        slow_4g: { ...SLOW_4G, preset: 'Chrome DevTools "Slow 4G"', runs: slowRuns },
+        apps: out,
+        missing: missing.map((m) => ({ name: m.name, repo: m.repo, reason: m.reason })),
+        ratios: {
+          cold: ratio((a) => a.cold_ms.median),
+          warm: ratio((a) => a.warm_ms.median),
+          slow_4g_cold: ratio((a) => a.slow_4g_cold_ms.median),
+          first_visit_gzip: ratio((a) => a.first_visit_gzip.bytes),
+          heap: ratio((a) => a.heap_after_load.js_bytes + a.heap_after_load.wasm_bytes),
+        },
+      };
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    for (const s of servers) s.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+// The comparison as a table (printed; bench-report.mjs writes the same into bench/).
+function startupTable(st) {
+  const kb = (n) => (n / 1024).toFixed(1);
+  const rows = [['app (usable = …)', 'cold ms', 'warm ms', 'Slow 4G cold ms', 'first visit KB gzip', 'heap MB (JS + wasm)']];
+  for (const a of st.apps) {
+    const h = a.heap_after_load;
+    rows.push([
+      `${a.name} (${a.kind}; ${a.usable})`,
+      String(a.cold_ms.median),
+      `${a.warm_ms.median}${a.warm_ms.service_worker ? ' (SW)' : ' (HTTP cache)'}`,
+      String(a.slow_4g_cold_ms.median),
+      kb(a.first_visit_gzip.bytes),
+      `${((h.js_bytes + h.wasm_bytes) / 2 ** 20).toFixed(1)} (${(h.js_bytes / 2 ** 20).toFixed(1)} + ${(h.wasm_bytes / 2 ** 20).toFixed(1)})`,
+    ]);
+  }
+  const r = st.ratios;
+  if (r.cold) {
+    const kind = (name) => st.apps.find((a) => a.name === name).kind;
+    const x = (v) => `${v.ratio.toFixed(2)}× (${kind(v.best)})`;
+    rows.push(['ours / best peer (which)', x(r.cold), x(r.warm), x(r.slow_4g_cold), x(r.first_visit_gzip), x(r.heap)]);
+  }
+  const w = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  return rows.map((row) => '  ' + row.map((v, c) => (c ? v.padStart(w[c]) : v.padEnd(w[c]))).join('  ')).join('\n');
+}
+
 // ---- main --------------------------------------------------------------------------------
 
 const result = { dist: DIST, cpu_throttling: THROTTLE, size: sizes() };
@@ -450,23 +762,38 @@ const { page: pg, total } = result.size;
 console.log(`  page load, each file once: ${kb(pg.raw)} KB raw, ${kb(pg.gzip)} KB gzip, ${kb(pg.br)} KB brotli`);
 console.log(`  every file once (with the precache): ${kb(total.raw)} KB raw, ${kb(total.gzip)} KB gzip, ${kb(total.br)} KB brotli; target < 250 KB gzip`);
 
-result.transfer = await transfer();
-console.log('first visit as transferred (counted at the server, service worker included):');
-for (const t of result.transfer) {
-  console.log(
-    `  ${t.encodings.padEnd(8)} ${kb(t.bytes).padStart(8)} KB in ${t.bodies} bodies (${t.requests} requests, ${t.not_modified} × 304); ` +
-      `wasm sent ${t.wasm_downloads}× (${kb(t.wasm_bytes)} KB) — target once: ${t.wasm_downloads === 1 ? 'met' : 'NOT MET'}`
-  );
+const startupOnly = args.only === 'startup';
+if (!startupOnly) {
+  result.transfer = await transfer();
+  console.log('first visit as transferred (counted at the server, service worker included):');
+  for (const t of result.transfer) {
+    console.log(
+      `  ${t.encodings.padEnd(8)} ${kb(t.bytes).padStart(8)} KB in ${t.bodies} bodies (${t.requests} requests, ${t.not_modified} × 304); ` +
+        `wasm sent ${t.wasm_downloads}× (${kb(t.wasm_bytes)} KB) — target once: ${t.wasm_downloads === 1 ? 'met' : 'NOT MET'}`
+    );
+  }
 }
 
 if (args['size-only'] !== 'true') {
   const srv = await server();
   try {
-    result.speed = await speed(srv.url);
+    if (!startupOnly) {
+      result.speed = await speed(srv.url);
+      console.log(`speed (${THROTTLE}× CPU throttling):`);
+      for (const [k, v] of Object.entries(result.speed)) console.log(`  ${k}: ${JSON.stringify(v)}`);
+    }
+    if (args.only === undefined || startupOnly) {
+      result.startup = await startup(srv.url, PEERS_DIR);
+      const st = result.startup;
+      console.log(
+        `start-up beside the peers (${THROTTLE}× CPU, ${VIEWPORT.width}×${VIEWPORT.height}, median of ${RUNS} runs, ` +
+          `Slow 4G of ${st.slow_4g.runs}; peers from ${PEERS_DIR || '(none given)'}):`
+      );
+      console.log(startupTable(st));
+      for (const m of st.missing) console.log(`  not measured: ${m.name} (${m.repo}): ${m.reason}`);
+    }
   } finally {
     srv.stop();
   }
-  console.log(`speed (${THROTTLE}× CPU throttling):`);
-  for (const [k, v] of Object.entries(result.speed)) console.log(`  ${k}: ${JSON.stringify(v)}`);
 }
 if (args.out) writeFileSync(args.out, JSON.stringify(result, null, 2) + '\n');

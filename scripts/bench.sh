@@ -15,13 +15,24 @@
 #      commit → paint on it, the home list of 300 stored 24-hand matches;
 #   5. criterion: replaying 10,000 hands of each game, loading/committing on long logs,
 #      renju judgement (benches/replay.rs), plus the plain renju timing (benches/renju.rs);
-#   6. writes bench/latest.md and bench/<date>-<commit>.md, and the figures into README.md's
+#   6. scripts/bench-web.mjs, start-up beside the peers: ours and the two JS score-keepers
+#      of issue 20 (CoolVance/guandan-scoreboard, xingfanxia/guandan_calc) when their builds
+#      are in $BENCH_PEERS — first usable screen cold / warm / cold on Slow 4G, first-visit
+#      gzip bytes, heap — with the ratios ours / best peer;
+#   7. writes bench/latest.md and bench/<date>-<commit>.md, and the figures into README.md's
 #      "## Benchmarks" section (that section only).
 #
 # Options (environment): BENCH_SKIP_BUILD=1 (reuse $BENCH_DIST), BENCH_SKIP_NATIVE=1,
 # BENCH_RUNS (page loads per figure, default 7), BENCH_COMMITS (default 20), BENCH_LIST
 # (matches in the home-list figure, default 300),
 # BENCH_COMMIT (commit label; default from git). Takes ~10–15 minutes on 2 cores.
+# BENCH_PEERS: the directory holding the peers' builds as <dir>/guandan-scoreboard/dist and
+# <dir>/guandan_calc/dist (README § Benchmarks says how to make them); default ../peers
+# next to this repository if it exists, else /work/peers; a peer not found there is named
+# in the report and left out.
+# BENCH_ONLY=startup: the start-up comparison alone (~5 minutes): reuses $BENCH_DIST when
+# it holds a build (else builds it), skips the rest, prints the table and writes it to
+# $BENCH_OUT (default /tmp/bench-startup.md; bench/ and README.md are left as they are).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root="$PWD"
@@ -31,12 +42,34 @@ dist="${BENCH_DIST:-/tmp/dist-bench}"
 work="$(mktemp -d /tmp/referee-bench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
+peers="${BENCH_PEERS:-}"
+if [ -z "$peers" ]; then
+  if [ -d "$root/../peers" ]; then peers="$(cd "$root/../peers" && pwd)"; else peers=/work/peers; fi
+fi
+
 commit="${BENCH_COMMIT:-}"
 if [ -z "$commit" ]; then
   commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
   git diff --quiet HEAD 2>/dev/null || commit="$commit-dirty"
 fi
 date="$(date -u +%Y-%m-%d)"
+
+if [ "${BENCH_ONLY:-}" = startup ]; then
+  if [ ! -f "$dist/index.html" ]; then
+    echo "==== release build → $dist"
+    trunk build --release --dist "$dist"
+  fi
+  echo "==== start-up beside the peers ($dist; peers from $peers)"
+  node scripts/bench-web.mjs --dist "$dist" --only startup --peers "$peers" --out "$work/web.json" \
+    --runs "${BENCH_RUNS:-7}" --throttle 4
+  out="${BENCH_OUT:-/tmp/bench-startup.md}"
+  node scripts/bench-report.mjs --web "$work/web.json" --date "$date" --commit "$commit" --out "$out" > /dev/null
+  echo "==== wrote $out"
+  exit 0
+elif [ -n "${BENCH_ONLY:-}" ]; then
+  echo "bench.sh: BENCH_ONLY=$BENCH_ONLY: only 'startup' is known"
+  exit 2
+fi
 
 if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
   echo "==== release build → $dist"
@@ -57,7 +90,7 @@ cargo run --quiet --release --example gen_match -- 24 bench-list > "$work/match-
 echo "==== web: size and speed"
 node scripts/bench-web.mjs --dist "$dist" --match "$work/match-1000.json" --out "$work/web.json" \
   --list-match "$work/match-24.json" --list "${BENCH_LIST:-300}" \
-  --runs "${BENCH_RUNS:-7}" --commits "${BENCH_COMMITS:-20}" --throttle 4
+  --runs "${BENCH_RUNS:-7}" --commits "${BENCH_COMMITS:-20}" --throttle 4 --peers "$peers"
 
 if [ -z "${BENCH_SKIP_NATIVE:-}" ]; then
   echo "==== native: criterion (benches/replay.rs)"

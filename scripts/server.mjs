@@ -2,6 +2,7 @@
 // Tiny dependency-free static server for the built app (dist/).
 //
 //   node scripts/server.mjs [--dir dist] [--host 127.0.0.1] [--port 8080] [--encodings br,gzip]
+//                           [--hashed REGEX]
 //
 // PORT / HOST env vars work too; --port 0 picks a free port.  Prints one line
 // "serving DIR at http://HOST:PORT/" once listening (the tests read it).
@@ -19,7 +20,9 @@
 // * Caching: a name with a content hash (dist-files.mjs: the wasm, its JS, the CSS,
 //   the boot script) is `Cache-Control: public, max-age=31536000, immutable`; every
 //   other file (index.html, sw.js, sw-register.js, the manifest, the icons) is
-//   `no-cache` and revalidates with an ETag (one per form).
+//   `no-cache` and revalidates with an ETag (one per form).  --hashed REGEX: paths it
+//   matches count as content-hashed too (the benchmark serves other apps' builds, whose
+//   bundler names its files otherwise, e.g. vite's `/assets/index-BXZLWBwJ.js`).
 // * SERVER_LOG=1: one line per response on stdout,
 //   "GET /path STATUS BODY_BYTES ENCODING MSms" (ENCODING: br, gzip or identity),
 //   which the e2e tests and the benchmark read to count what went over the wire.
@@ -63,6 +66,7 @@ function parseArgs(argv) {
     else if (k === '--host') opts.host = v;
     else if (k === '--port') opts.port = Number(v);
     else if (k === '--encodings') opts.encodings = v.split(',').filter((x) => x && x !== 'identity');
+    else if (k === '--hashed') opts.hashed = new RegExp(v);
     else {
       console.error(`unknown argument ${argv[i]}`);
       process.exit(2);
@@ -86,7 +90,7 @@ function accepted(header = '') {
   return ok;
 }
 
-export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080, encodings } = {}) {
+export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080, encodings, hashed } = {}) {
   const root = resolve(dir);
   const forms = ENCODINGS.filter((e) => !encodings || encodings.includes(e.encoding));
 
@@ -156,7 +160,7 @@ export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080, enc
       const etag = `W/"${tag}${form ? '-' + form.encoding : ''}"`;
       const headers = {
         'Content-Type': TYPES[ext] || 'application/octet-stream',
-        'Cache-Control': isHashed(hit.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'Cache-Control': isHashed(hit.path) || (hashed && hashed.test(hit.path.slice(root.length).split(sep).join('/'))) ? 'public, max-age=31536000, immutable' : 'no-cache',
         ETag: etag,
         'X-Content-Type-Options': 'nosniff',
       };
