@@ -1,4 +1,4 @@
-//! Elapsed time that does not trust the device's wall clock (issue 19 item 2).
+//! Elapsed time that does not trust the device's wall clock.
 //!
 //! A page session has two clocks: the wall clock (`Date.now()`, ms since the epoch; the
 //! referee or the network may set it at any moment, by a second or by an hour) and a

@@ -8,6 +8,7 @@ pub mod guandan;
 pub mod rank;
 pub mod renju;
 pub mod sandayi;
+pub mod session;
 pub mod shengji;
 
 pub use rank::Rank;

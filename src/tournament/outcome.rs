@@ -50,7 +50,7 @@ pub fn outcome(m: &Match) -> Outcome {
 
 /// The outcome of a session (斗地主, 三打一) of `hands` hands: totals, places, and the
 /// winner once no play-off is pending.
-pub fn session(s: &crate::record::games::doudizhu::SessionView, hands: usize) -> Outcome {
+pub fn session(s: &crate::record::games::session::SessionView, hands: usize) -> Outcome {
     let mut o = Outcome::default();
     let n = s.totals.len();
     o.score = s.totals.clone();

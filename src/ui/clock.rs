@@ -1,4 +1,4 @@
-//! The clocks of the match pages on elapsed time (issue 19 item 2), shared by every game:
+//! The clocks of the match pages on elapsed time, shared by every game:
 //!
 //! * [`ticker`]: the half-second tick of a page; each tick also compares the wall clock with
 //!   the monotonic clock ([`Watch`]) and reports a jump ([`JumpNotice`]);

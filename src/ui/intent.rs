@@ -1,4 +1,4 @@
-//! One commit per intent (issue 19): the rules behind every game page's commit and undo
+//! One commit per intent: the rules behind every game page's commit and undo
 //! buttons, pure (no DOM, the time passed in) so that they are tested on their own
 //! (`tests/web.rs`). The page side — what counts as touching a form, the browser confirm,
 //! the undo button — is in `widgets.rs` ([`super::widgets::FormIntent`],

@@ -55,6 +55,18 @@ pub struct Ctx {
     /// off, so the second tap of a double tap does not press the button that replaced the
     /// first one (开始 → 暂停).
     pub clock_cooling: RwSignal<bool>,
+    /// A notice about something that happened behind the referee's back (another tab
+    /// deleted the hand being edited, signed off the match with a stone pending): shown
+    /// at the top of the screen, over the page, until dismissed ([`notify`]).
+    pub notice: RwSignal<Option<Notice>>,
+}
+
+/// The app's notice ([`Ctx::notice`]): a text, and optionally a button that does
+/// something about it (its label and what it does; pressing it also dismisses the notice).
+#[derive(Clone)]
+pub struct Notice {
+    pub text: String,
+    pub action: Option<(String, Callback<()>)>,
 }
 
 thread_local! {
@@ -251,6 +263,7 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
     }
     match result {
         Ok(saved) => {
+            widgets::cool_after_commit();
             if matches!(action, Action::Clock) {
                 c.clock_cooling.set(true);
                 set_timeout(
@@ -268,6 +281,19 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
             Err(format!("{}: {} ({})", t(action.failed_key()), t("entry.not_playable"), reason_of(&e, false)))
         }
         Err(e) => Err(save_error(action, &e)),
+    }
+}
+
+/// Shows `text` as the app's notice ([`Ctx::notice`]): at the top of the screen, where the
+/// referee sees it whatever part of the page is scrolled into view.
+pub fn notify(text: impl Into<String>) {
+    notify_with(text, None);
+}
+
+/// [`notify`] with a button: `action` is its label and what it does.
+pub fn notify_with(text: impl Into<String>, action: Option<(String, Callback<()>)>) {
+    if let Some(c) = use_context::<Ctx>() {
+        c.notice.set(Some(Notice { text: text.into(), action }));
     }
 }
 
@@ -314,9 +340,11 @@ fn App() -> impl IntoView {
         events_changed: RwSignal::new(0),
         persist: RwSignal::new(None),
         clock_cooling: RwSignal::new(false),
+        notice: RwSignal::new(None),
     };
     provide_context(c);
     draft::install_leave_questions();
+    widgets::install_tap_guard();
     // The index rows' summary line: the home list's, in the language in force (the games'
     // summaries read the context, so they run under this component's owner).
     if let Some(owner) = Owner::current() {
@@ -347,7 +375,7 @@ fn App() -> impl IntoView {
                 c.reload();
             }
             Some(k) if k == store::SETTINGS_KEY => c.reload_settings(),
-            Some(k) if k.starts_with(events::EVENT_PREFIX) => bump_events(),
+            Some(k) if k.starts_with(store::EVENT_PREFIX) => bump_events(),
             // An index row follows its match's own write (which is heard on its own).
             Some(k) if k.starts_with(store::INDEX_PREFIX) => {}
             Some(k) if k.starts_with(store::PREFIX) => c.reload(),
@@ -393,10 +421,15 @@ fn App() -> impl IntoView {
                         class="btn"
                         id="update-reload"
                         on:click=move |_| {
-                            draft::reloading();
+                            draft::reloading(true);
                             let f = js_sys::Reflect::get(&window(), &"__swApplyUpdate".into()).ok();
-                            if let Some(f) = f.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
-                                let _ = f.call0(&wasm_bindgen::JsValue::NULL);
+                            let applying = f
+                                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+                                .and_then(|f| f.call0(&wasm_bindgen::JsValue::NULL).ok())
+                                .and_then(|v| v.as_bool())
+                                .unwrap_or(false);
+                            if !applying {
+                                draft::reloading(false);
                             }
                         }
                     >
@@ -409,6 +442,37 @@ fn App() -> impl IntoView {
                     </button>
                 </div>
             </Show>
+            {move || {
+                c.notice
+                    .get()
+                    .map(|n| {
+                        let action = n
+                            .action
+                            .map(|(label, f)| {
+                                view! {
+                                    <button
+                                        class="btn primary"
+                                        id="notice-action"
+                                        on:click=move |_| {
+                                            c.notice.set(None);
+                                            f.run(());
+                                        }
+                                    >
+                                        {label}
+                                    </button>
+                                }
+                            });
+                        view! {
+                            <div class="banner notice" id="notice" role="alert">
+                                <span>{n.text}</span>
+                                {action}
+                                <button class="btn" id="notice-close" on:click=move |_| c.notice.set(None)>
+                                    {tx("clock.jump_ok")}
+                                </button>
+                            </div>
+                        }
+                    })
+            }}
             <main>
                 <Routes fallback=|| view! { <p class="empty">{tx("err.not_found")}</p> }>
                     // Every page but home reads the matches in full: read them first.

@@ -8,4 +8,5 @@ pub mod duplicate;
 pub mod guandan;
 pub mod renju;
 pub mod sandayi;
+pub mod session;
 pub mod shengji;

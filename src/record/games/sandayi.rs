@@ -1,6 +1,6 @@
 //! 欢乐三打一 match record (RULES.md §4; seed 001 三打一) — set-up, hand checks and the replay
 //! of a session of four players. Tables, clocks, ranking and play-off are the session
-//! machinery of [`super::doudizhu`].
+//! machinery of [`super::session`].
 //!
 //! **荒番 is carried by the replay**, not trusted from the input: a hand that follows a void
 //! deal (nobody bid) in the log is scored as 荒番, and one that does not is not
@@ -12,7 +12,7 @@
 //! Bomb-limit violations (001 §三) never change a score; each row lists them, and the view
 //! collects them for the result sheet.
 
-use super::doudizhu::{check_session, first_error, rule_err, Fold, Row, SessionView};
+use super::session::{check_session, first_error, rule_err, Fold, Row, SessionView};
 use crate::record::replay::effective;
 use crate::record::schema::ImportError;
 use crate::record::{HandInput, Match, Op};
@@ -86,7 +86,7 @@ impl SandayiView {
     }
     /// Who holds the marker card next (default: the player after the last first caller).
     pub fn next_first_bidder(&self) -> usize {
-        super::doudizhu::next_first_bidder(&self.rows, &self.session, |h: &Hand| h.first_bidder)
+        super::session::next_first_bidder(&self.rows, &self.session, |h: &Hand| h.first_bidder)
     }
     /// Violations per player (count), for the result sheet.
     pub fn violations_of(&self, player: usize) -> usize {

@@ -334,7 +334,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     // The edited hand deleted (here or in another tab): the form says so and starts a new
     // hand (the edit of an old hand is not the next hand's calls).
-    let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || {
+    let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", form.intent, move || {
         form.reset(view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0))
     });
     // One commit per intent: a repeated press stores nothing more, an untouched form asks.

@@ -396,8 +396,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let next_first = move || view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0);
     // The edited hand deleted (here or in another tab): the form says so and starts a new
     // deal (the edit of an old deal is not the next deal's calls).
-    let edit_gone =
-        leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset(n, next_first()));
+    let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", form.intent, move || {
+        form.reset(n, next_first())
+    });
     // One commit per intent: a repeated press stores nothing more, an untouched form asks.
     let question = move || match candidate.get_untracked() {
         Some(Ok(r)) => Some(sdy_line(lang.get_untracked(), &names.get_untracked(), &r.hand)),

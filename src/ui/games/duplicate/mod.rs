@@ -278,7 +278,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     // The corrected entry deleted (here or in another tab): the form says so and keeps what
     // was typed as a new entry of the same board and table (that table's result is missing
     // now; one entered there since is caught by the same-table check).
-    let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "dup.edit_gone", move || form.editing.set(None));
+    let edit_gone =
+        leave_edit_when_gone(m, form.editing, form.error, "dup.edit_gone", form.intent, move || form.editing.set(None));
     // One commit per intent: a repeated press stores nothing more, an untouched form asks.
     let question = move || {
         let l = lang.get_untracked();

@@ -334,7 +334,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     // The edited hand deleted (here, in another tab, or before a reload of a draft that was
     // editing it): the form says so and starts a new hand; the edit of an old hand is not a
     // new hand's draft (its order, fouls and tribute belong to that hand).
-    let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset());
+    let edit_gone =
+        leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", form.intent, move || form.reset());
     // The clock's "now" on the monotonic clock (crate::ui::clock), not the wall clock alone.
     let tick = crate::ui::clock::ticker();
     let running_since = Memo::new(move |_| vm.with(|v| v.as_ref().and_then(|v| v.current().clock.running_since)));

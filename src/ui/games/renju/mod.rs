@@ -1,4 +1,4 @@
-//! 五子棋 pages (RULES.md §5, issue 7): the referee's board and the set-up form.
+//! 五子棋 pages (RULES.md §5): the referee's board and the set-up form.
 //!
 //! The board is a 15×15 SVG sized for a phone: tap an intersection to put the next stone
 //! there as a ghost (with the engine's verdict for a black move), tap it again — or press
@@ -158,6 +158,14 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     let name = move |p: Player| player_label(lang.get(), &setup.get(), p);
     let locked = move || view_memo.with(|v| v.locked);
+    // Signed off (here or in another tab) with a stone pending: the stone can no longer be
+    // placed, so it and its draft go, and the referee is told (no leave question then).
+    Effect::new(move |_| {
+        if locked() && pending.with_untracked(Option::is_some) {
+            pending.set(None);
+            crate::ui::notify(t("rj.pending_dropped"));
+        }
+    });
     let shown_index = move || {
         let n = view_memo.with(|v| v.games.len());
         shown.get().filter(|i| *i < n).unwrap_or(n - 1)

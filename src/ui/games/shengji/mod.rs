@@ -402,8 +402,14 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     // The edited hand deleted (here or in another tab): the form says so and starts a new
     // hand (the edit of an old hand is not the next hand).
-    let edit_gone =
-        crate::ui::widgets::leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset());
+    let edit_gone = crate::ui::widgets::leave_edit_when_gone(
+        m,
+        form.editing,
+        form.error,
+        "entry.edit_gone",
+        form.intent,
+        move || form.reset(),
+    );
     // One commit per intent: a repeated press stores nothing more, an untouched form asks.
     let do_commit = move |ev: leptos::ev::MouseEvent| {
         form.intent.commit(

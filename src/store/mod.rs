@@ -12,6 +12,8 @@
 //! from those rows at start-up ([`list_start`]) while the matches themselves are read
 //! and validated after it ([`Loader`]); a row that does not match the stored value (its
 //! [`Fingerprint`]) is made again from the match.
+//!
+//! Events are stored beside the matches, one key each ([`load_events`], [`save_event`]).
 
 use crate::record::index::{Fingerprint, Row};
 use crate::record::schema::{self, ImportError, MergeReport};
@@ -22,6 +24,16 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+
+mod events;
+mod loader;
+mod quarantine;
+mod rows;
+
+pub use events::*;
+pub use loader::*;
+pub use quarantine::*;
+pub use rows::*;
 
 /// Prefix of every key this app owns.
 pub const PREFIX: &str = "referee.";
@@ -116,73 +128,6 @@ pub fn index_key(id: &str) -> String {
     format!("{INDEX_PREFIX}{id}")
 }
 
-/// The home list's second line of a match, in the language in force: `(language code,
-/// line)` (`None` when it cannot be made now). Set by the UI ([`set_summarizer`]).
-pub type Summarizer = Rc<dyn Fn(&Match) -> Option<(String, String)>>;
-
-thread_local! {
-    static SUMMARIZER: RefCell<Option<Summarizer>> = const { RefCell::new(None) };
-}
-
-/// Sets what writes the summary line of the index rows (none: rows are written without
-/// one, and are stale).
-pub fn set_summarizer(f: Option<Summarizer>) {
-    SUMMARIZER.with(|s| *s.borrow_mut() = f);
-}
-
-fn summarize(m: &Match) -> Option<(String, String)> {
-    let f = SUMMARIZER.with(|s| s.borrow().clone())?;
-    f(m)
-}
-
-/// The length of a stored value read as a JS string (UTF-16 code units), without copying
-/// it; `None` for null (nothing stored).
-fn units(v: &JsValue) -> Option<usize> {
-    v.dyn_ref::<js_sys::JsString>().map(|s| s.length() as usize)
-}
-
-/// The fingerprint of a stored value and tail, read as JS strings (the tail may be null).
-fn fingerprint(head_js: &JsValue, tail_js: &JsValue) -> Option<Fingerprint> {
-    Some(Fingerprint::new(units(head_js)?, units(tail_js)))
-}
-
-/// Writes the index row of `m`, stored now as `head_js` and `tail_js` (null without a
-/// tail). A row that cannot be written (storage full) is left as it was: its fingerprint
-/// no longer matches the stored value, so it is stale and made again at the next start.
-fn write_row(m: &Match, head_js: &JsValue, tail_js: &JsValue) {
-    DUE.with(|d| d.borrow_mut().remove(&m.id));
-    if let Some(fp) = fingerprint(head_js, tail_js) {
-        let _ = set_raw(&index_key(&m.id), &Row::of(m, fp, summarize(m)).to_text());
-    }
-}
-
-thread_local! {
-    /// Matches whose index row a commit left out of date ([`write_due_rows`]).
-    static DUE: RefCell<std::collections::HashSet<String>> = RefCell::new(std::collections::HashSet::new());
-}
-
-/// Writes the index rows that commits left out of date, for the matches of `ms` (the
-/// page's copies) that are what this tab last wrote or read. A commit does not write its
-/// match's row: the row's summary replays the whole log (a few ms for 1,000 hands, on
-/// every hand), so the page calls this when the home list is drawn and when it is hidden
-/// or closed. A row still out of date at the next start is stale (its fingerprint no
-/// longer matches) and is made again then.
-pub fn write_due_rows<M: std::borrow::Borrow<Match>>(ms: &[M]) {
-    let due: Vec<String> = DUE.with(|d| d.borrow_mut().drain().collect());
-    for id in due {
-        let Some(m) = ms.iter().map(|m| m.borrow()).find(|m| m.id == id) else { continue };
-        let known = KNOWN.with(|w| {
-            let w = w.borrow();
-            let k = w.get(&id)?;
-            let same = k.entries == m.entries.len() && k.last_id.as_deref() == m.entries.last().map(|e| e.id.as_str());
-            same.then(|| (k.head_js.clone(), k.tail_js.clone()))
-        });
-        if let Some((head_js, tail_js)) = known {
-            write_row(m, &head_js, &tail_js);
-        }
-    }
-}
-
 /// Reads one match by id (its value and tail). `Ok(None)` when absent; `Err` with the
 /// reason when unreadable.
 pub fn read_match(id: &str) -> Result<Option<Match>, schema::ImportError> {
@@ -253,251 +198,6 @@ fn load_id(s: &web_sys::Storage, id: &str, now_ms: f64, bad: &mut Vec<Quarantine
             None
         }
     }
-}
-
-/// What the home list shows at start-up ([`list_start`]).
-pub struct Start {
-    /// A row per stored match that reads, newest first (by last entry, as [`load_all`]).
-    pub rows: Vec<Row>,
-    /// Values moved aside while making the rows.
-    pub bad: Vec<Quarantined>,
-    /// Reads the matches in full (those read already are in it).
-    pub loader: Loader,
-}
-
-/// The home list at start-up, before the matches are read in full: for every stored
-/// match its index row when that is fresh for the value stored now ([`Row::fresh`]: the
-/// same fingerprint, versions and language `lang`; the values are not copied out of
-/// localStorage). Any other match (no row, a row that does not read, a stale one) is
-/// read now, as [`load_all`] reads it (an unreadable value is moved aside and reported in
-/// [`Start::bad`]), and its row is written again. The [`Start::loader`] then reads every
-/// match not read yet.
-pub fn list_start(lang: &str, now_ms: f64) -> Start {
-    let ids = match_ids();
-    let mut loader = Loader::new(Vec::new(), now_ms, true);
-    let mut rows: Vec<(usize, Row)> = Vec::new();
-    let mut bad = Vec::new();
-    let Some(s) = raw() else { return Start { rows: Vec::new(), bad, loader } };
-    let rs: &RawStorage = s.unchecked_ref();
-    for (i, id) in ids.iter().enumerate() {
-        let head_js = rs.get_item_js(&match_key(id)).unwrap_or(JsValue::NULL);
-        let tail_js = rs.get_item_js(&tail_key(id)).unwrap_or(JsValue::NULL);
-        let Some(fp) = fingerprint(&head_js, &tail_js) else { continue };
-        let row = s.get_item(&index_key(id)).ok().flatten().and_then(|t| Row::parse(&t));
-        match row {
-            Some(row) if row.fresh(id, &fp, lang) => {
-                loader.ids.push((i, id.clone()));
-                rows.push((i, row));
-            }
-            _ => {
-                if let Some((m, fp)) = load_id(&s, id, now_ms, &mut bad) {
-                    let row = Row::of(&m, fp, summarize(&m));
-                    let _ = set_raw(&index_key(id), &row.to_text());
-                    rows.push((i, row));
-                    loader.loaded.push((i, m));
-                }
-            }
-        }
-    }
-    rows.sort_by(|a, b| b.1.updated_ms.total_cmp(&a.1.updated_ms).then(a.0.cmp(&b.0)));
-    Start { rows: rows.into_iter().map(|(_, r)| r).collect(), bad, loader }
-}
-
-/// Reads stored matches one by one, so that the page can read them in slices after the
-/// home list is shown ([`list_start`]), then gives them all, as [`load_all`] does.
-pub struct Loader {
-    /// (position in key order, id) of the matches to read, in key order.
-    ids: Vec<(usize, String)>,
-    /// How many of `ids` were read.
-    next: usize,
-    /// (position in key order, match) of the matches read.
-    loaded: Vec<(usize, Match)>,
-    bad: Vec<Quarantined>,
-    now_ms: f64,
-    /// Whether each match read has its index row written again where it differs from
-    /// the stored one (a summary this build words otherwise, say).
-    rows: bool,
-}
-
-impl Loader {
-    fn new(ids: Vec<String>, now_ms: f64, rows: bool) -> Loader {
-        Loader {
-            ids: ids.into_iter().enumerate().collect(),
-            next: 0,
-            loaded: Vec::new(),
-            bad: Vec::new(),
-            now_ms,
-            rows,
-        }
-    }
-
-    /// Whether every match was read.
-    pub fn done(&self) -> bool {
-        self.next >= self.ids.len()
-    }
-
-    /// Reads matches while `more()` says so (at least one); returns [`Loader::done`].
-    pub fn step(&mut self, more: &mut dyn FnMut() -> bool) -> bool {
-        let Some(s) = raw() else {
-            self.next = self.ids.len();
-            return true;
-        };
-        while !self.done() {
-            let (i, id) = self.ids[self.next].clone();
-            self.next += 1;
-            if let Some((m, fp)) = load_id(&s, &id, self.now_ms, &mut self.bad) {
-                if self.rows {
-                    let row = Row::of(&m, fp, summarize(&m)).to_text();
-                    if s.get_item(&index_key(&id)).ok().flatten().as_deref() != Some(row.as_str()) {
-                        let _ = set_raw(&index_key(&id), &row);
-                    }
-                }
-                self.loaded.push((i, m));
-            }
-            if !more() {
-                break;
-            }
-        }
-        self.done()
-    }
-
-    /// Reads what is left, moves aside tails whose match is not stored, removes index
-    /// rows whose match is not stored (a row only repeats what its match says), and
-    /// returns the matches, newest first (by last entry), and every value moved aside.
-    pub fn finish(mut self) -> (Vec<Match>, Vec<Quarantined>) {
-        while !self.step(&mut || true) {}
-        let Some(s) = raw() else { return (Vec::new(), self.bad) };
-        for key in keys() {
-            if let Some(id) = key.strip_prefix(TAIL_PREFIX) {
-                if s.get_item(&match_key(id)).ok().flatten().is_none() {
-                    if let Some(t) = s.get_item(&key).ok().flatten() {
-                        self.bad.push(quarantine(&key, &t, "a tail with no match stored under that id", self.now_ms));
-                    }
-                }
-            } else if let Some(id) = key.strip_prefix(INDEX_PREFIX) {
-                if s.get_item(&match_key(id)).ok().flatten().is_none() {
-                    let _ = s.remove_item(&key);
-                }
-            }
-        }
-        self.loaded.sort_by_key(|(i, _)| *i);
-        let mut out: Vec<Match> = self.loaded.into_iter().map(|(_, m)| m).collect();
-        out.sort_by(|a, b| b.updated_ms().total_cmp(&a.updated_ms()));
-        (out, self.bad)
-    }
-
-    /// Stops reading: the values moved aside so far (to be reported).
-    pub fn abandon(self) -> Vec<Quarantined> {
-        self.bad
-    }
-}
-
-/// Moves a raw value aside (never deletes it unless the copy was written).
-pub fn quarantine(key: &str, text: &str, error: &str, now_ms: f64) -> Quarantined {
-    let to = format!("{QUARANTINE_PREFIX}{}.{}", now_ms as u64, key);
-    let moved = set_raw(&to, text).is_ok();
-    if moved {
-        if let Some(s) = raw() {
-            let _ = s.remove_item(key);
-            // The list's row of a match moved aside describes a value no longer there.
-            if let Some(id) = key.strip_prefix(MATCH_PREFIX) {
-                let _ = s.remove_item(&index_key(id));
-            }
-        }
-    }
-    Quarantined { key: key.into(), moved_to: if moved { to } else { key.into() }, error: error.into() }
-}
-
-/// Quarantined values still stored: (key, first 200 characters).
-pub fn quarantined() -> Vec<(String, String)> {
-    let Some(s) = raw() else { return Vec::new() };
-    keys()
-        .into_iter()
-        .filter(|k| k.starts_with(QUARANTINE_PREFIX))
-        .map(|k| {
-            let v = s.get_item(&k).ok().flatten().unwrap_or_default();
-            (k, v.chars().take(200).collect())
-        })
-        .collect()
-}
-
-/// The whole raw value of a quarantined key (`moved_to` of [`Quarantined`], a key of
-/// [`quarantined`]); `None` for a key outside [`QUARANTINE_PREFIX`] or no longer stored.
-pub fn quarantined_value(moved_to: &str) -> Option<String> {
-    if !moved_to.starts_with(QUARANTINE_PREFIX) {
-        return None;
-    }
-    raw()?.get_item(moved_to).ok().flatten()
-}
-
-/// What [`restore`] put back.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Restored {
-    /// The matches the value held, each as stored now (merged with what was here).
-    pub matches: Vec<Match>,
-    /// What the merge did, as for an import.
-    pub report: MergeReport,
-    /// Whether the quarantine key was kept: something in the value was not applied
-    /// ([`MergeReport::left_out`]: entries that differ from this device's, a set-up or
-    /// title that differs), so it stays quarantined, to be downloaded.
-    pub kept: bool,
-}
-
-/// Reads a quarantined value back and merges it into `local` (the matches on this
-/// device) as an import is merged ([`merge_and_save`]: by entry id, an entry already
-/// saved is never dropped, restoring twice changes nothing the second time). The value
-/// may be:
-/// - a stored match or an export file, of any version this build migrates
-///   ([`schema::parse_import`]);
-/// - a stored tail ([`schema::Tail`]): its entries, by id (not by position: a tail
-///   written against an older version of the match still restores), merged into its
-///   stored match (read with [`read_match`]; its set-up, title and id are the tail's).
-///
-/// The quarantine key is then removed only when everything in the value is in storage;
-/// when something was not applied (an entry whose id is here with other content, a match
-/// whose set-up or title differs here: [`MergeReport::left_out`]) the rest is merged and
-/// the key kept ([`Restored::kept`]).
-///
-/// Errors: [`StoreError::Invalid`] naming the field — the value does not read (`""` for
-/// the whole value, e.g. not JSON or no longer stored; `schema_version` for a newer
-/// version…), a tail whose match is not stored (`match_id`) or whose stored match does
-/// not read, a merged match that would not validate — or the storage error of a write.
-/// On error nothing changes and the value stays quarantined.
-pub fn restore(moved_to: &str, local: &[Match]) -> Result<Restored, StoreError> {
-    let text = quarantined_value(moved_to).ok_or_else(|| {
-        StoreError::Invalid(ImportError {
-            field: String::new(),
-            reason: "no quarantined value is stored under this key".into(),
-            msg: None,
-        })
-    })?;
-    // The matches merged into: `local`, and for a tail the stored match if `local` lacks it.
-    let mut base = std::borrow::Cow::Borrowed(local);
-    let incoming = match schema::parse_tail(&text) {
-        Ok(tail) => {
-            let stored = read_match(&tail.match_id).map_err(StoreError::Invalid)?.ok_or_else(|| {
-                let reason = format!("no match {:?} is stored on this device to join this tail to", tail.match_id);
-                StoreError::Invalid(ImportError { field: "match_id".into(), reason, msg: None })
-            })?;
-            let inc = Match { entries: tail.entries, ..stored.clone() };
-            if !local.iter().any(|m| m.id == stored.id) {
-                base.to_mut().push(stored);
-            }
-            vec![inc]
-        }
-        // Not a tail: a match or an export.
-        Err(e) if e.field == "kind" => schema::parse_import(&text).map_err(StoreError::Invalid)?,
-        Err(e) => return Err(StoreError::Invalid(e)),
-    };
-    let (changed, report) = merge_and_save(&base, &incoming)?;
-    let kept = report.left_out();
-    if !kept {
-        if let Some(s) = raw() {
-            let _ = s.remove_item(moved_to);
-        }
-    }
-    let now = |m: &Match| changed.iter().chain(base.iter()).find(|x| x.id == m.id).unwrap_or(m).clone();
-    Ok(Restored { matches: incoming.iter().map(now).collect(), report, kept })
 }
 
 /// Merges `incoming` (validated matches: an import, a restored value) into `local` (the

@@ -1,0 +1,320 @@
+use super::*;
+use crate::record::replay::MatchView;
+use crate::record::{schema, Entry};
+use crate::rules::guandan::{
+    AAttempt, Card, CardRank, FinishOrder, Forfeit, Foul, FoulKind, Suit, TributeKind, TributePayment, TributeRecord,
+};
+use Seat::*;
+
+fn h(o: [Seat; 4]) -> Hand {
+    Hand::new(FinishOrder::new(o).unwrap())
+}
+fn op(hand: Hand) -> Op {
+    Op::Hand { hand: HandInput::Guandan(hand) }
+}
+fn push(m: &mut Match, id: &str, o: Op) {
+    let at = m.entries.len() as f64 * 1000.0;
+    m.append(Entry { after: None, id: id.into(), at_ms: at, op: o }).unwrap();
+}
+fn view(m: &Match) -> GuandanView {
+    match crate::record::replay::replay(m) {
+        MatchView::Guandan(v) => v,
+        _ => panic!("a 掼蛋 match"),
+    }
+}
+fn rk(s: &str) -> Rank {
+    Rank::parse(s).unwrap()
+}
+fn card(r: &str, suit: Option<Suit>) -> Card {
+    Card { rank: CardRank::parse(r).unwrap(), suit }
+}
+
+/// The e2e game: 一三游, then 双下 ×4 (the last one stops at A), one failed attempt at
+/// A (一四游), then A passes.
+fn full_game() -> Match {
+    let mut m = blank("g1", "guandan-3-2-1", 0.0).unwrap();
+    push(&mut m, "clock", Op::Clock { action: ClockAction::Start, elapsed_ms: None });
+    push(&mut m, "h1", op(h([N, E, S, W])));
+    let mut h2 = h([N, S, E, W]);
+    h2.tribute = Some(TributeRecord {
+        resisted: false,
+        big_jokers_confirmed: false,
+        payments: vec![TributePayment {
+            from: W,
+            to: N,
+            card: card("A", Some(Suit::S)),
+            returned: Some(card("3", Some(Suit::C))),
+            highest_confirmed: true,
+        }],
+        leads: Some(W),
+    });
+    push(&mut m, "h2", op(h2));
+    for i in 3..=5 {
+        push(&mut m, &format!("h{i}"), op(h([N, S, E, W])));
+    }
+    push(&mut m, "h6", op(h([N, E, W, S])));
+    push(&mut m, "h7", op(h([S, N, W, E])));
+    m
+}
+
+#[test]
+fn a_level_penalty_and_a_game_lost_by_ruling() {
+    use crate::rules::Ruling;
+    let mut m = blank("g2", "guandan-3-2-1", 0.0).unwrap();
+    push(&mut m, "h1", op(h([N, S, E, W]))); // A 双下 +3 → 5
+    let ruling =
+        |ruling| Op::Ruling {
+            ruling, reason: String::new(), rule: "004 第三篇 §五2(1)".into(), referee: "李".into()
+        };
+    push(&mut m, "lp", ruling(Ruling::LevelPenalty { team: Team::A, levels: 2 }));
+    assert_eq!(view(&m).current().state.levels.a, rk("3"));
+    push(&mut m, "gl", ruling(Ruling::GameLost { team: Team::A }));
+    assert_eq!(view(&m).current().winner, Some(Team::B));
+    let mut more = m.clone();
+    let err = more.append_replayed(Entry { after: None, id: "h2".into(), at_ms: 9.0, op: op(h([E, W, N, S])) });
+    assert!(err.is_err(), "no hand after the game was lost by ruling");
+    push(&mut m, "undo", Op::Void { target: "gl".into(), reason: String::new() });
+    assert_eq!(view(&m).current().winner, None);
+}
+
+#[test]
+fn forks_are_seen() {
+    let mut m = full_game();
+    m.entries.truncate(3);
+    schema::assert_forks_are_seen(&m, &op(h([N, S, E, W])), &op(h([E, W, N, S])));
+}
+
+#[test]
+fn full_game_through_a_with_one_failure_and_one_tribute() {
+    let m = full_game();
+    let v = view(&m);
+    assert!(v.first_error().is_none());
+    let r = v.current();
+    let lv: Vec<String> = r.rows.iter().map(|x| x.outcome().unwrap().levels_after.a.to_string()).collect();
+    assert_eq!(lv, ["4", "7", "10", "K", "A", "A", "A"]);
+    let o5 = r.rows[4].outcome().unwrap();
+    assert_eq!((o5.upgrade, o5.rise), (3, 1), "a rise never skips A");
+    assert_eq!(r.rows[5].outcome().unwrap().a_attempt, Some(AAttempt::Failed { team: Team::A, count: 1 }));
+    assert_eq!(r.rows[6].before.a_failures.a, 1);
+    assert_eq!(r.rows[6].outcome().unwrap().a_attempt, Some(AAttempt::Passed { team: Team::A }));
+    assert_eq!(r.winner, Some(Team::A));
+    assert!(v.finished);
+    assert_eq!(v.match_winner, Some(Team::A));
+    assert!(r.clock.running_since.is_none(), "the clock stops when the game is won");
+    // The tribute of hand 2 was due from hand 1 (一三游: 末游 W pays 头游 N) and is valid.
+    let due = r.rows[1].tribute_due.as_ref().unwrap();
+    assert_eq!((due.kind, due.payers.clone()), (TributeKind::Single, vec![W]));
+    assert!(r.rows[1].outcome().unwrap().tribute_errors.is_empty());
+    assert_eq!(r.rows[1].level, Some(rk("4")));
+    assert!(r
+        .next_tribute(
+            &blank("x", "guandan-3-2-1", 0.0)
+                .map(|m| match m.setup {
+                    crate::record::Setup::Guandan(s) => s.preset,
+                    _ => unreachable!(),
+                })
+                .unwrap()
+        )
+        .is_none());
+    // The chart has start + 7 points.
+    assert_eq!(r.level_series().len(), 8);
+}
+
+#[test]
+fn a_hand_after_the_win_cannot_count_and_import_refuses_it() {
+    let mut m = full_game();
+    push(&mut m, "h8", op(h([E, W, N, S])));
+    let v = view(&m);
+    assert_eq!(v.first_error().map(|(id, _)| id), Some("h8".to_string()));
+    assert_eq!(v.current().rows[7].result, Err(RowError::GameOver { winner: Team::A }));
+    let e = schema::validate_match(&m).unwrap_err();
+    assert!(e.field.starts_with("entries[8].op.hand"), "{e}");
+    // Undo (void) the extra hand: clean again.
+    push(&mut m, "v8", Op::Void { target: "h8".into(), reason: "undo".into() });
+    assert!(schema::validate_match(&m).is_ok());
+}
+
+#[test]
+fn correcting_an_early_hand_recomputes_everything() {
+    let mut m = full_game();
+    // Hand 1 was really 双下 for A: 2 → 5, and everything shifts up.
+    let c1 = Entry {
+        after: None,
+        id: "c1".into(),
+        at_ms: 1e9,
+        op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(h([N, S, E, W])) },
+    };
+    // It makes hands 6 and 7 impossible, so it is refused as an entry (Match::append) …
+    let err = m.clone().append(c1.clone()).unwrap_err();
+    assert_eq!(err.field, crate::record::LATER_HAND);
+    // … and the replay of such a log (built by hand here) shows why.
+    m.entries.push(c1);
+    let v = view(&m);
+    let r = v.current();
+    assert_eq!(r.rows[0].corrected_ms.len(), 1);
+    assert_eq!(r.rows[0].outcome().unwrap().levels_after.a, rk("5"));
+    // Now A reaches A after hand 4; hand 5 (双下) passes A; hands 6, 7 cannot count.
+    assert_eq!(r.winner, Some(Team::A));
+    assert_eq!(r.rows[4].outcome().unwrap().a_attempt, Some(AAttempt::Passed { team: Team::A }));
+    assert!(v.first_error().is_some());
+    // Hand 2's tribute no longer matches the tribute due (双下 → double): a warning on the
+    // row, not a refusal.
+    assert!(!r.rows[1].outcome().unwrap().tribute_errors.is_empty());
+}
+
+#[test]
+fn per_deal_points_round_of_five_and_forfeit() {
+    let mut m = blank("j1", "jiankang-guandan", 0.0).unwrap();
+    for (i, o) in [[N, S, E, W], [E, N, W, S], [S, E, W, N], [W, E, N, S], [N, E, W, S]].into_iter().enumerate() {
+        push(&mut m, &format!("h{i}"), op(h(o)));
+    }
+    let v = view(&m);
+    assert_eq!(v.points_total, Some(PerTeam::new(5 + 1 + 1, 3 + 5)));
+    assert_eq!(v.double_wins, PerTeam::new(1, 1));
+    assert!(v.current().done() && v.finished);
+    assert_eq!(v.match_winner, Some(Team::B));
+    assert_eq!(v.current().rows[0].level, Some(rk("7")), "fixed level");
+    // A sixth deal cannot count.
+    push(&mut m, "h6", op(h([N, S, E, W])));
+    assert_eq!(view(&m).current().rows[5].result, Err(RowError::RoundComplete { hands: 5 }));
+
+    // Forfeit 18:0 at the start of a round.
+    let mut m = blank("j2", "jiankang-guandan", 0.0).unwrap();
+    let mut f = h([N, S, E, W]);
+    f.forfeit = Some(Forfeit { team: Team::B, reason: ForfeitReason::Late, minutes_late: Some(15) });
+    push(&mut m, "f", op(f));
+    let v = view(&m);
+    assert_eq!(v.points_total, Some(PerTeam::new(18, 0)));
+    assert_eq!(v.current().forfeit, Some(Team::B));
+    assert_eq!(v.match_winner, Some(Team::A));
+    assert_eq!(v.current().hands, 0);
+}
+
+#[test]
+fn check_hand_names_the_field() {
+    let s = GuandanSetup::new(crate::rules::guandan::builtin_preset("guandan-3-2-1").unwrap());
+    let m = blank("c", "guandan-3-2-1", 0.0).unwrap();
+    let mut x = h([N, S, E, W]);
+    x.fouls.push(Foul { team: Team::A, kind: FoulKind::Warning, seat: Some(E), note: None });
+    assert_eq!(check_hand(&m, &s, &x).unwrap_err().field, "fouls[0].seat");
+    let mut f = h([N, S, E, W]);
+    f.forfeit = Some(Forfeit { team: Team::B, reason: ForfeitReason::Late, minutes_late: Some(6) });
+    let e = check_hand(&m, &s, &f).unwrap_err();
+    assert_eq!(e.field, "forfeit.minutes_late");
+    assert!(e.reason.contains("10"), "{e:?}");
+    f.forfeit = Some(Forfeit { team: Team::B, reason: ForfeitReason::Late, minutes_late: Some(10) });
+    assert!(check_hand(&m, &s, &f).is_ok());
+    // Through the shared entry check the path is prefixed.
+    let mut m2 = m.clone();
+    let e = m2.append(Entry { after: None, id: "x".into(), at_ms: 0.0, op: op(x) }).unwrap_err();
+    assert_eq!(e.field, "op.hand.guandan.fouls[0].seat");
+}
+
+#[test]
+fn setup_is_validated_and_round_trips() {
+    let mut m = blank("s", "guandan-5-3-1", 0.0).unwrap();
+    if let crate::record::Setup::Guandan(s) = &mut m.setup {
+        s.start.levels = PerTeam::new(rk("5"), rk("2"));
+    }
+    assert_eq!(schema::validate_match(&m).unwrap_err().field, "setup.start.declarer");
+    if let crate::record::Setup::Guandan(s) = &mut m.setup {
+        s.start.declarer = Some(Team::A);
+        s.preset.a_rule.max_failures = Some(0);
+    }
+    assert_eq!(schema::validate_match(&m).unwrap_err().field, "setup.preset.a_rule.max_failures");
+    let m = full_game();
+    let text = schema::export(std::slice::from_ref(&m), 1.0);
+    assert_eq!(schema::parse_import(&text).unwrap(), vec![m]);
+}
+
+/// A best-of-3 match (guandan-5-3-1) whose first game A won by 双上 at A (hand "h1").
+fn game_one_won() -> Match {
+    let mut m = blank("b", "guandan-5-3-1", 0.0).unwrap();
+    if let crate::record::Setup::Guandan(s) = &mut m.setup {
+        s.start = GuandanStart { levels: PerTeam::new(Rank::ACE, rk("2")), declarer: Some(Team::A) };
+    }
+    push(&mut m, "h1", op(h([N, S, E, W])));
+    m
+}
+
+#[test]
+fn best_of_three_and_time_verdict() {
+    let mut m = game_one_won();
+    let v = view(&m);
+    assert_eq!(v.rounds_won, PerTeam::new(1, 0));
+    assert!(v.can_start_next_round());
+    let start = crate::rules::shengji::Start::default();
+    push(&mut m, "n1", Op::NextGame { start });
+    let v = view(&m);
+    assert_eq!(v.rounds.len(), 2);
+    assert_eq!(v.current().state.levels, PerTeam::new(Rank::TWO, Rank::TWO));
+    assert!(v.current().next_tribute(&crate::rules::guandan::builtin_preset("guandan-5-3-1").unwrap()).is_none());
+
+    // Round scoring: the time verdict closes the round, the previous hand stands.
+    let mut m = blank("t", "guandan-shift-3rounds", 0.0).unwrap();
+    push(&mut m, "c", Op::Clock { action: ClockAction::Start, elapsed_ms: None });
+    push(&mut m, "h1", op(h([N, S, E, W])));
+    push(&mut m, "tv", Op::TimeVerdict { winner: Team::A, elapsed_ms: None });
+    push(&mut m, "h2", op(h([E, W, N, S])));
+    let v = view(&m);
+    assert_eq!(v.current().time_verdict, Some(Team::A));
+    assert_eq!(v.current().winner, None);
+    assert_eq!(v.round_score_total, Some(PerTeam::new(3, 0)));
+    assert_eq!(v.current().rows[1].result, Err(RowError::TimeUp));
+    assert!(v.current().clock.running_since.is_none());
+}
+
+/// The next round starts only after this one is over: a second start (two tabs
+/// pressing it at once) is refused, and so is deleting the hand that won the round once
+/// the next round has started (it would leave round 1 unfinished behind round 2).
+#[test]
+fn a_next_round_needs_the_round_before_it_over() {
+    let mut m = game_one_won();
+    let next = || Op::NextGame { start: crate::rules::shengji::Start::default() };
+    push(&mut m, "n1", next());
+    let at = m.entries.len();
+    let err = m.clone().append_replayed(Entry { after: None, id: "n2".into(), at_ms: 1e6, op: next() }).unwrap_err();
+    assert_eq!(err.field, crate::record::NOT_PLAYABLE);
+    assert_eq!(
+        err.reason,
+        format!("entries[{at}]: next_game: round 2 is not over (no winner, no time-up, deals left)")
+    );
+    let err = m
+        .clone()
+        .append(Entry {
+            after: None,
+            id: "d1".into(),
+            at_ms: 1e6,
+            op: Op::Void { target: "h1".into(), reason: "delete".into() },
+        })
+        .unwrap_err();
+    assert_eq!(err.field, crate::record::LATER_HAND);
+    assert!(err.reason.contains("next_game: round 1 is not over"), "{}", err.reason);
+    // An older log with such an entry (built by hand here) still reads: the entry
+    // changes nothing and is listed.
+    m.entries.push(Entry { after: None, id: "n2".into(), at_ms: 1e6, op: next() });
+    let v = view(&m);
+    assert_eq!(v.rounds.len(), 2, "the refused start changes nothing");
+    assert_eq!(v.refused.iter().map(|(id, _)| id.as_str()).collect::<Vec<_>>(), ["n2"]);
+    assert!(schema::validate_match(&m).is_ok());
+    // … and it does not stand in the way of what comes next.
+    push(&mut m, "h2", op(h([N, S, E, W])));
+}
+
+#[test]
+fn hands_logged_after_the_time_limit_are_flagged() {
+    let mut m = blank("l", "guandan-shift-3rounds", 0.0).unwrap();
+    m.append(Entry {
+        after: None,
+        id: "c".into(),
+        at_ms: 0.0,
+        op: Op::Clock { action: ClockAction::Start, elapsed_ms: None },
+    })
+    .unwrap();
+    m.append(Entry { after: None, id: "h1".into(), at_ms: 59.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
+    m.append(Entry { after: None, id: "h2".into(), at_ms: 61.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
+    let v = view(&m);
+    assert!(!v.current().rows[0].late);
+    assert!(v.current().rows[1].late);
+    assert!(v.first_error().is_none());
+}

@@ -1,0 +1,433 @@
+//! The session machinery shared by 斗地主 and 欢乐三打一 (RULES.md §3, §4; 000 §二(九)(十)):
+//! the set-up checks of a session, its sittings ([`Segment`]: tables in rotation, then
+//! play-off hands) with their seating and clocks, the fold of a session's log into rows and
+//! standings ([`Fold`], [`SessionView`]), and the hand built from the calls.
+//!
+//! A match is one **session** of one group of players (3 for 斗地主, 4 for 三打一): it is
+//! played at `preset.session.tables` tables in rotation (000 §二(九) "3桌轮赛，每桌进行30分钟"),
+//! each table with its own clock of `preset.session.minutes_per_table` minutes. The log
+//! marks the move to the next table with an [`Op::NextGame`] entry (its `start` is unused);
+//! a move past the last table starts **play-off hands** (加赛, 000 §二(十)), which only
+//! decide a tie at the advancing cut and do not change the session totals.
+//!
+//! Seating rotates one seat per table: at table `k` (0-based) seat `s` holds player
+//! `(s + k) mod n`, so each table's first deal is opened by a different player. Hands
+//! always name players by their index in the set-up's player list (calling order: index + 1
+//! calls next), so a rotation never changes what a logged hand means.
+
+use crate::record::replay::{Clock, Effective};
+use crate::record::schema::ImportError;
+use crate::record::{ClockAction, Op};
+use crate::rules::doudizhu::{rank_session, Call, HandResult, Ranking, RuleError, SessionRules};
+use crate::rules::shengji::InputError;
+use serde::Serialize;
+
+/// Longest player name, characters.
+pub const MAX_NAME: usize = 60;
+/// Most tables a session may have.
+pub const MAX_TABLES: u32 = 12;
+/// Longest table clock, minutes.
+pub const MAX_MINUTES: u32 = 600;
+
+fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
+    ImportError { field: field.into(), reason: reason.into(), msg: None }
+}
+
+/// An engine error as an import error on the same field.
+pub fn rule_err(e: RuleError) -> ImportError {
+    ImportError::typed(e.field, e.reason.msg())
+}
+
+/// Checks names and the session rules shared by both games: `players` has exactly
+/// `n` names of at most [`MAX_NAME`] characters, tables 1–[`MAX_TABLES`], a clock of
+/// 1–[`MAX_MINUTES`] minutes, at least one advancing player and fewer than `n`.
+/// Errors name the field (`players`, `players[2]`, `preset.session.tables` …).
+pub fn check_session(players: &[String], n: usize, session: &SessionRules) -> Result<(), ImportError> {
+    if players.len() != n {
+        return Err(ie("players", format!("needs {n} player names, found {}", players.len())));
+    }
+    for (i, p) in players.iter().enumerate() {
+        if p.chars().count() > MAX_NAME {
+            return Err(ie(format!("players[{i}]"), format!("name longer than {MAX_NAME} characters")));
+        }
+    }
+    if let Some(t) = session.tables {
+        if t == 0 || t > MAX_TABLES {
+            return Err(ie("preset.session.tables", format!("must be 1–{MAX_TABLES}, found {t}")));
+        }
+    }
+    if let Some(m) = session.minutes_per_table {
+        if m == 0 || m > MAX_MINUTES {
+            return Err(ie("preset.session.minutes_per_table", format!("must be 1–{MAX_MINUTES}, found {m}")));
+        }
+    }
+    if session.advancing == 0 || session.advancing >= n {
+        return Err(ie("preset.session.advancing", format!("must be 1–{}, found {}", n - 1, session.advancing)));
+    }
+    Ok(())
+}
+
+/// One sitting of a session: a regular table or a round of play-off hands.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Segment {
+    /// 1-based table number, or 1-based play-off round.
+    pub number: usize,
+    /// Play-off hands (after the last table).
+    pub playoff: bool,
+    /// Player indices in seat order at this table (rotation: seat `s` holds `(s + k) mod n`).
+    pub seating: Vec<usize>,
+    /// This table's clock.
+    pub clock: Clock,
+    /// Hands played here.
+    pub hands: usize,
+    /// Each player's points at this table.
+    pub totals: Vec<i64>,
+}
+
+/// Where a move on from the sitting `current` goes ([`next_sitting`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NextSitting {
+    /// The next table of the rotation.
+    Table,
+    /// The play-off hands (after the last table, a tie at the advancing cut).
+    Playoff,
+}
+
+/// Whether the session may move on from `current` now, and where: only from a sitting
+/// with a deal; to the next table before the last one; past the last table only into a
+/// needed play-off; never from the play-off. The error says why not. One rule for the
+/// replay ([`Fold::other`] refuses other moves) and for the page (it offers this one).
+pub fn next_sitting(current: &Segment, at_last_table: bool, playoff_needed: bool) -> Result<NextSitting, String> {
+    if current.playoff {
+        Err("the play-off is being played: there is no next table".to_string())
+    } else if current.hands == 0 {
+        Err(format!("table {} has no deal yet", current.number))
+    } else if !at_last_table {
+        Ok(NextSitting::Table)
+    } else if playoff_needed {
+        Ok(NextSitting::Playoff)
+    } else {
+        Err("the last table is played and no play-off is needed".to_string())
+    }
+}
+
+/// Seat order at table `k` (0-based) for `n` players: rotated one seat per table.
+pub fn seating(n: usize, k: usize) -> Vec<usize> {
+    (0..n).map(|s| (s + k) % n.max(1)).collect()
+}
+
+/// One hand as it counts now (after corrections), with its result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Row<H, R> {
+    /// Id of the original `Hand` entry (corrections target it).
+    pub entry_id: String,
+    /// 1-based number in the session (play-off hands continue the count).
+    pub number: usize,
+    /// Index into [`SessionView::segments`].
+    pub segment: usize,
+    /// When it was first logged, ms.
+    pub at_ms: f64,
+    /// The input in force (三打一: with 荒番 as carried, see `carried_from`).
+    pub hand: H,
+    /// The engine's result, or why the hand cannot count.
+    pub result: Result<R, RuleError>,
+    /// Times of the corrections applied to it, ms.
+    pub corrected_ms: Vec<f64>,
+    /// Running totals after this hand: session totals for a table hand, play-off totals
+    /// for a play-off hand.
+    pub running: Vec<i64>,
+    /// 三打一: the number of the void deal this hand's 荒番 was carried from (`None` when the
+    /// hand is not 荒番 or its 荒番 was entered by hand for the first deal of the log).
+    pub carried_from: Option<usize>,
+}
+
+/// The standings of a session (000 §二(十)): totals, ranking, play-off.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SessionView {
+    /// Tables in the session (from the preset; 1 when the preset says none).
+    pub tables: usize,
+    /// Minutes per table, if clocked.
+    pub minutes_per_table: Option<u32>,
+    /// The sittings so far (at least one).
+    pub segments: Vec<Segment>,
+    /// Session totals per player (table hands only).
+    pub totals: Vec<i64>,
+    /// Ranking by session total, with the play-off flag.
+    pub ranking: Ranking,
+    /// Play-off totals per player (play-off hands only).
+    pub playoff_totals: Vec<i64>,
+    /// Play-off hands that count.
+    pub playoff_hands: usize,
+    /// The tied players ranked by their play-off totals, once play-off hands were played.
+    pub playoff_ranking: Option<Ranking>,
+    /// True while a tie at the advancing cut is not broken (by play-off hands).
+    pub playoff_needed: bool,
+    /// The players who go through, once decided (empty while a play-off is needed).
+    pub advancing: Vec<usize>,
+    /// Signed off and not reopened.
+    pub locked: bool,
+    /// Entries other than hands that could not count, in log order: (entry id, error) — a
+    /// move to the next table from a table with no deal yet, past the last table when no
+    /// play-off is needed, or from the play-off (two tabs moving on at once, an open
+    /// confirm acted on after another tab moved, a file with too many moves). They change
+    /// nothing.
+    pub refused: Vec<(String, InputError)>,
+}
+
+impl SessionView {
+    /// The sitting in progress (the last one).
+    pub fn current(&self) -> &Segment {
+        self.segments.last().expect("a session has at least one sitting")
+    }
+    /// True on the last regular table or later.
+    pub fn at_last_table(&self) -> bool {
+        self.segments.len() >= self.tables
+    }
+    /// Where the session may move on to now, if anywhere ([`next_sitting`]).
+    pub fn next_sitting(&self) -> Option<NextSitting> {
+        next_sitting(self.current(), self.at_last_table(), self.playoff_needed).ok()
+    }
+    /// True when the current table's clock has reached its limit at `now_ms`.
+    pub fn time_up(&self, now_ms: f64) -> bool {
+        let c = self.current();
+        !c.playoff && self.minutes_per_table.is_some_and(|m| c.clock.elapsed_ms(now_ms) >= m as f64 * 60_000.0)
+    }
+    /// True when the ranking is final: in play-off hands, signed off, or the last table's
+    /// time is up.
+    pub fn finished(&self, now_ms: f64) -> bool {
+        self.current().playoff || self.locked || (self.at_last_table() && self.time_up(now_ms))
+    }
+}
+
+/// The points of a result, per player.
+pub trait Deltas {
+    /// Points won (+) or lost (−) by each player.
+    fn deltas(&self) -> &[i64];
+}
+
+impl Deltas for HandResult {
+    fn deltas(&self) -> &[i64] {
+        &self.deltas
+    }
+}
+
+impl Deltas for crate::rules::sandayi::HandResult {
+    fn deltas(&self) -> &[i64] {
+        &self.deltas
+    }
+}
+
+/// Folds a session's log: the game's replay feeds it hands, everything else (clocks, table
+/// moves, sign-off) it reads itself.
+pub struct Fold<H, R> {
+    n: usize,
+    session: SessionRules,
+    segments: Vec<Segment>,
+    rows: Vec<Row<H, R>>,
+    totals: Vec<i64>,
+    playoff_totals: Vec<i64>,
+    playoff_hands: usize,
+    locked: bool,
+    refused: Vec<(String, InputError)>,
+}
+
+impl<H, R: Deltas> Fold<H, R> {
+    /// A fold for `n` players under `session`.
+    pub fn new(n: usize, session: &SessionRules) -> Self {
+        Fold {
+            n,
+            session: session.clone(),
+            segments: vec![Self::segment(n, 0, 1)],
+            rows: Vec::new(),
+            totals: vec![0; n],
+            playoff_totals: vec![0; n],
+            playoff_hands: 0,
+            locked: false,
+            refused: Vec::new(),
+        }
+    }
+
+    fn tables(&self) -> usize {
+        self.session.tables.unwrap_or(1).max(1) as usize
+    }
+
+    fn segment(n: usize, k: usize, tables: usize) -> Segment {
+        let playoff = k >= tables;
+        Segment {
+            number: if playoff { k - tables + 1 } else { k + 1 },
+            playoff,
+            seating: seating(n, k),
+            clock: Clock::default(),
+            hands: 0,
+            totals: vec![0; n],
+        }
+    }
+
+    /// Applies a non-hand entry `id` (clock, next table, sign-off, reopen; others are
+    /// ignored). A move to the next table counts only from a table with a deal, and past
+    /// the last table only into a needed play-off (as the page offers them); otherwise it
+    /// is refused ([`SessionView::refused`]).
+    pub fn other(&mut self, id: &str, op: &Op, at_ms: f64) {
+        match op {
+            Op::Clock { action, elapsed_ms } => {
+                self.segments.last_mut().unwrap().clock.act_at(*action, at_ms, *elapsed_ms)
+            }
+            Op::NextGame { .. } => {
+                let at_last = self.segments.len() >= self.tables();
+                // Before any play-off hand, a play-off is needed exactly when the ranking
+                // has a tie at the cut (as `SessionView::playoff_needed`).
+                let playoff_needed = rank_session(&self.totals, self.session.advancing.max(1)).playoff;
+                if let Err(reason) = next_sitting(self.segments.last().unwrap(), at_last, playoff_needed) {
+                    self.refused.push((id.to_string(), InputError { field: "next_game".into(), reason, msg: None }));
+                    return;
+                }
+                self.segments.last_mut().unwrap().clock.act(ClockAction::Pause, at_ms);
+                let k = self.segments.len();
+                let seg = Self::segment(self.n, k, self.tables());
+                self.segments.push(seg);
+            }
+            Op::SignOff { .. } => {
+                self.locked = true;
+                self.segments.last_mut().unwrap().clock.act(ClockAction::Pause, at_ms);
+            }
+            Op::Reopen { .. } => self.locked = false,
+            _ => {}
+        }
+    }
+
+    /// The segment the next hand belongs to, and the previous row (if any).
+    pub fn last_row(&self) -> Option<&Row<H, R>> {
+        self.rows.last()
+    }
+
+    /// Adds a hand with its result.
+    pub fn hand(&mut self, eff: &Effective<'_>, hand: H, result: Result<R, RuleError>, carried_from: Option<usize>) {
+        let si = self.segments.len() - 1;
+        let seg = &mut self.segments[si];
+        seg.hands += 1;
+        let playoff = seg.playoff;
+        if let Ok(r) = &result {
+            for (p, d) in r.deltas().iter().enumerate().take(self.n) {
+                seg.totals[p] = seg.totals[p].saturating_add(*d);
+                let t = if playoff { &mut self.playoff_totals[p] } else { &mut self.totals[p] };
+                *t = t.saturating_add(*d);
+            }
+        }
+        if playoff {
+            self.playoff_hands += 1;
+        }
+        let running = if playoff { self.playoff_totals.clone() } else { self.totals.clone() };
+        self.rows.push(Row {
+            entry_id: eff.entry.id.clone(),
+            number: self.rows.len() + 1,
+            segment: si,
+            at_ms: eff.entry.at_ms,
+            hand,
+            result,
+            corrected_ms: eff.corrected_ms.clone(),
+            running,
+            carried_from,
+        });
+    }
+
+    /// The rows and the standings.
+    pub fn finish(self) -> (Vec<Row<H, R>>, SessionView) {
+        let advancing_n = self.session.advancing.max(1);
+        let ranking = rank_session(&self.totals, advancing_n);
+        let mut playoff_needed = ranking.playoff;
+        let mut playoff_ranking = None;
+        let mut advancing: Vec<usize> = Vec::new();
+        if ranking.playoff {
+            let tie_total = self.totals[ranking.playoff_players[0]];
+            let above: Vec<usize> =
+                ranking.standings.iter().filter(|s| s.total > tie_total).map(|s| s.player).collect();
+            let need = advancing_n - above.len();
+            if self.playoff_hands > 0 {
+                let tied = &ranking.playoff_players;
+                let sub: Vec<i64> = tied.iter().map(|&p| self.playoff_totals[p]).collect();
+                let mut r = rank_session(&sub, need);
+                for s in &mut r.standings {
+                    s.player = tied[s.player];
+                }
+                r.playoff_players = r.playoff_players.iter().map(|&i| tied[i]).collect();
+                if !r.playoff {
+                    playoff_needed = false;
+                    advancing = above.clone();
+                    advancing.extend(r.standings.iter().take(need).map(|s| s.player));
+                }
+                playoff_ranking = Some(r);
+            }
+        } else {
+            advancing = ranking.standings.iter().take(advancing_n).map(|s| s.player).collect();
+        }
+        let view = SessionView {
+            tables: self.tables(),
+            minutes_per_table: self.session.minutes_per_table,
+            segments: self.segments,
+            totals: self.totals,
+            ranking,
+            playoff_totals: self.playoff_totals,
+            playoff_hands: self.playoff_hands,
+            playoff_ranking,
+            playoff_needed,
+            advancing,
+            locked: self.locked,
+            refused: self.refused,
+        };
+        (self.rows, view)
+    }
+}
+
+/// The first row that cannot count, as (entry id, error) for [`crate::record::replay::MatchView::first_error`].
+pub fn first_error<H, R>(rows: &[Row<H, R>]) -> Option<(String, InputError)> {
+    rows.iter().find_map(|r| {
+        r.result.as_ref().err().map(|e| (r.entry_id.clone(), InputError::typed(e.field.clone(), e.reason.msg())))
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Building a hand from the calls (both games)
+// ---------------------------------------------------------------------------------------
+
+/// The calls of a recorded bid list (one entry per player, see
+/// [`crate::rules::doudizhu::check_bidding`]) in calling order from `first` (up to the first `None`).
+pub fn calls_from(bids: &[Option<Call>], first: usize) -> Vec<Call> {
+    let n = bids.len();
+    (0..n).map(|k| bids[(first + k) % n]).take_while(Option::is_some).flatten().collect()
+}
+
+/// True when the bidding is over: everybody called, or someone bid the top value.
+pub fn bidding_done(n: usize, calls: &[Call], top: u8) -> bool {
+    calls.len() >= n || calls.last() == Some(&Call::Bid(top))
+}
+
+/// The full bid list (one entry per player, `None` after a top bid) once the bidding is over.
+pub fn bids_from(n: usize, first: usize, calls: &[Call], top: u8) -> Option<Vec<Option<Call>>> {
+    if !bidding_done(n, calls, top) {
+        return None;
+    }
+    let mut v = vec![None; n];
+    for (k, c) in calls.iter().enumerate().take(n) {
+        v[(first + k) % n] = Some(*c);
+    }
+    Some(v)
+}
+
+/// The last (highest) bidder and bid.
+pub fn high_bid(n: usize, first: usize, calls: &[Call]) -> Option<(usize, u8)> {
+    calls.iter().enumerate().rev().find_map(|(k, c)| match c {
+        Call::Bid(v) => Some(((first + k) % n.max(1), *v)),
+        Call::Pass => None,
+    })
+}
+
+/// The next deal's first caller: after the previous deal's first caller within the same
+/// sitting; the sitting's first seat for its first deal.
+pub fn next_first_bidder<H, R>(rows: &[Row<H, R>], s: &SessionView, first_of: impl Fn(&H) -> Option<usize>) -> usize {
+    let si = s.segments.len() - 1;
+    let n = s.totals.len().max(1);
+    match rows.last() {
+        Some(r) if r.segment == si => first_of(&r.hand).map(|f| (f + 1) % n).unwrap_or(s.current().seating[0]),
+        _ => s.current().seating[0],
+    }
+}

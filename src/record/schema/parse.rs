@@ -1,0 +1,134 @@
+//! Reading a document: envelope, version, typed parse with the failing field's path,
+//! then [`load_stored`] and [`parse_import`].
+
+use super::*;
+
+pub(super) fn typed<T: for<'de> Deserialize<'de>>(doc: Value) -> Result<T, ImportError> {
+    crate::json::from_value::<T>(&doc).map_err(|e| {
+        let path = e.path().to_string();
+        let field = if path == "." { String::new() } else { path };
+        refine(&doc, field, e.into_inner().to_string())
+    })
+}
+
+/// Deserializes `v` as `T`, naming the failing field relative to `v`.
+fn sub<T: for<'de> Deserialize<'de>>(v: &Value) -> Result<(), (String, String)> {
+    crate::json::from_value::<T>(v).map(|_| ()).map_err(|e| {
+        let p = e.path().to_string();
+        (if p == "." { String::new() } else { p }, e.into_inner().to_string())
+    })
+}
+
+/// The value at a serde_path_to_error path (`matches[0].entries[3].op`).
+fn at_path<'a>(doc: &'a Value, path: &str) -> Option<&'a Value> {
+    let mut v = doc;
+    for seg in path.split('.').filter(|s| !s.is_empty()) {
+        let (name, rest) = seg.split_at(seg.find('[').unwrap_or(seg.len()));
+        if !name.is_empty() {
+            v = v.get(name)?;
+        }
+        for idx in rest.split(['[', ']']).filter(|s| !s.is_empty()) {
+            v = v.get(idx.parse::<usize>().ok()?)?;
+        }
+    }
+    Some(v)
+}
+
+/// serde loses the path inside internally tagged enums (`setup` by `game`, `op` by
+/// `type`): read the value there again as its variant to name the field inside.
+fn refine(doc: &Value, field: String, reason: String) -> ImportError {
+    let last = field.rsplit('.').next().unwrap_or("");
+    let Some(Value::Object(o)) = at_path(doc, &field) else { return ie(field, reason) };
+    let mut rest = o.clone();
+    let inner = match last {
+        "setup" | "match" => {
+            let Some(Value::String(game)) = rest.remove("game") else { return ie(field, reason) };
+            let v = Value::Object(rest);
+            match crate::record::game::GameId::parse(&game) {
+                Some(id) => {
+                    crate::record::game::by_game!(id; GameId => G: sub::<<G as crate::record::game::Game>::Setup>(&v))
+                }
+                None => Ok(()),
+            }
+        }
+        "op" => {
+            let kind = rest.remove("type").and_then(|t| t.as_str().map(String::from)).unwrap_or_default();
+            rest.iter()
+                .map(|(k, v)| {
+                    let r = match (k.as_str(), kind.as_str()) {
+                        ("hand", _) => sub::<HandInput>(v),
+                        ("target" | "reason" | "referee", _) => sub::<String>(v),
+                        ("action", "clock") => sub::<crate::record::ClockAction>(v),
+                        ("action", _) => sub::<crate::record::TimedAction>(v),
+                        ("seat", _) => sub::<crate::rules::Seat>(v),
+                        ("seconds", _) => sub::<u32>(v),
+                        ("elapsed_ms", _) => sub::<Option<f64>>(v),
+                        ("winner", _) => sub::<crate::rules::Team>(v),
+                        ("start", _) => sub::<shengji::Start>(v),
+                        _ => Ok(()),
+                    };
+                    r.map_err(|(p, why)| (if p.is_empty() { k.clone() } else { format!("{k}.{p}") }, why))
+                })
+                .find(Result::is_err)
+                .unwrap_or(Ok(()))
+        }
+        _ => Ok(()),
+    };
+    match inner {
+        Err((p, why)) if !p.is_empty() => ie(format!("{field}.{p}"), why),
+        _ => ie(field, reason),
+    }
+}
+
+pub(super) fn envelope(text: &str, kind: &str) -> Result<Value, ImportError> {
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(ie("", format!("the file is {} bytes; the limit is {} bytes", text.len(), MAX_IMPORT_BYTES)));
+    }
+    let doc: Value = serde_json::from_str(text)
+        .map_err(|e| ie("", format!("not valid JSON (line {}, column {}): {e}", e.line(), e.column())))?;
+    if !doc.is_object() {
+        return Err(ie("", "not a 裁判助手 file: the top level is not an object"));
+    }
+    if doc.get("app").and_then(Value::as_str) != Some(APP_ID) {
+        return Err(ie("app", "missing or not \"referee\": this is not a 裁判助手 file"));
+    }
+    let doc = migrate(doc)?;
+    match doc.get("kind").and_then(Value::as_str) {
+        Some(k) if k == kind => Ok(doc),
+        Some(k) => Err(ie("kind", format!("expected {kind:?}, found {k:?}"))),
+        None => Err(ie("kind", "missing")),
+    }
+}
+
+/// Reads one stored match value: every check of an import. Errors name the field.
+pub fn load_stored(text: &str) -> Result<Match, ImportError> {
+    let doc = envelope(text, "match")?;
+    let s: Stored = typed(doc)?;
+    validate_match(&s.data).map_err(|e| prefix("match", e))?;
+    Ok(s.data)
+}
+
+/// Reads an export file (or a single stored match) for import: every match validated
+/// before anything is returned. Errors name the field (`matches[2].entries[5].op…`).
+pub fn parse_import(text: &str) -> Result<Vec<Match>, ImportError> {
+    if let Ok(doc) = envelope(text, "match") {
+        let s: Stored = typed(doc)?;
+        validate_match(&s.data).map_err(|e| prefix("match", e))?;
+        return Ok(vec![s.data]);
+    }
+    let doc = envelope(text, "export")?;
+    let e: Export = typed(doc)?;
+    let mut seen = HashSet::new();
+    for (i, m) in e.matches.iter().enumerate() {
+        validate_match(m).map_err(|err| prefix(&format!("matches[{i}]"), err))?;
+        if !seen.insert(m.id.as_str()) {
+            return Err(ie(format!("matches[{i}].id"), format!("{:?} appears twice in the file", m.id)));
+        }
+    }
+    Ok(e.matches)
+}
+
+pub(super) fn prefix(p: &str, e: ImportError) -> ImportError {
+    let field = if e.field.is_empty() { p.to_string() } else { format!("{p}.{}", e.field) };
+    ImportError { field, ..e }
+}

@@ -1,0 +1,172 @@
+//! What the referee enters for one 升级 hand ([`Hand`]): the attackers' points, kitty, penalties,
+//! shows of the declaring sequence; and the input error ([`InputError`]) naming the field.
+
+use super::*;
+
+/// The largest unit of the last trick won by the attackers (抠底), RULES.md §1
+/// "Kitty multiplier". A throw (甩牌) counts its largest unit.
+/// Serialized as `"single"`, `"pair"`, `"tractor2"`, `"tractor3"`, ….
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// 单张.
+    Single,
+    /// 对子.
+    Pair,
+    /// 拖拉机 of `n` ≥ 2 consecutive pairs.
+    Tractor(u8),
+}
+
+impl Unit {
+    /// Parses `single`, `pair`, `tractorN` (N ≥ 2).
+    pub fn parse(s: &str) -> Option<Unit> {
+        match s {
+            "single" => Some(Unit::Single),
+            "pair" => Some(Unit::Pair),
+            _ => {
+                let n: u8 = s.strip_prefix("tractor")?.parse().ok()?;
+                (2..=26).contains(&n).then_some(Unit::Tractor(n))
+            }
+        }
+    }
+    /// The serialized code (`single`, `pair`, `tractorN`).
+    pub fn code(self) -> String {
+        match self {
+            Unit::Single => "single".into(),
+            Unit::Pair => "pair".into(),
+            Unit::Tractor(n) => format!("tractor{n}"),
+        }
+    }
+}
+
+impl Serialize for Unit {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.code())
+    }
+}
+impl<'de> Deserialize<'de> for Unit {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Unit, D::Error> {
+        let s = String::deserialize(d)?;
+        Unit::parse(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!("unknown kitty unit {s:?}: expected single, pair or tractorN (N ≥ 2)"))
+        })
+    }
+}
+
+/// The attackers won the last trick (抠底): the kitty's points and the trick's largest unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kitty {
+    /// Points in the kitty (底牌), 0–200 in steps of 5.
+    pub points: i32,
+    /// Largest unit of the last trick.
+    pub unit: Unit,
+}
+
+/// Which J won the last trick when the declarer plays J (J rule, 000 §一(二)2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JackSuit {
+    /// 正J — a J of the trump suit.
+    Trump,
+    /// 副J — an off-suit J.
+    Offsuit,
+}
+
+/// One penalty entry (RULES.md §1.1): team, seat, kind, card count, trick number, note.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Penalty {
+    /// The offending team.
+    pub team: Team,
+    /// A `kind` of the preset's penalty table (`failed_throw`, `wrong_card`, …).
+    pub kind: String,
+    /// Cards involved (or players, for `card_count`), ≥ 1. Default 1.
+    #[serde(default = "one")]
+    pub cards: u32,
+    /// For per-unit penalties (双升 `failed_throw`): the failed unit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<Unit>,
+    /// Points decided by the referee, for kinds whose amount is the referee's (`signalling`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<i32>,
+    /// The offending seat, if recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    /// Trick number (1-based), if recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trick: Option<u32>,
+    /// Free note.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// One show in the declaring / frying sequence (亮主 / 反主 / 炒底), RULES.md §1.2.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Show {
+    /// Who showed.
+    pub seat: Seat,
+    /// What was shown: a code of the preset's [`Declaring::order`] (e.g. `pair:S`, `BJ2`).
+    pub what: String,
+    /// Whether a (re-)bury followed this show (restarts the bury clock).
+    #[serde(default)]
+    pub rebury: bool,
+}
+
+/// Everything the referee enters for one hand. Only `points` is required.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hand {
+    /// The attackers' trick points, kitty excluded: 0–200 in steps of 5.
+    pub points: i32,
+    /// Present when the attackers 抠底.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kitty: Option<Kitty>,
+    /// The J that won the last trick while the declarer plays J (J rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kitty_jack: Option<JackSuit>,
+    /// Penalties of this hand.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub penalties: Vec<Penalty>,
+    /// The declaring/frying sequence, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declaring: Vec<Show>,
+    /// Trump suit finally played: `S`, `H`, `C`, `D`, or `NT` (no trump).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trump: Option<String>,
+    /// The declaring seat finally, when it differs from the scheduled dealer (炒底 / 反主).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declarer_seat: Option<Seat>,
+}
+
+/// A problem with one input field. `field` is a path such as `hands[3].points`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputError {
+    /// Where: the field path.
+    pub field: String,
+    /// What is wrong, in plain words.
+    pub reason: String,
+    /// The same reason typed, when the engine gives one: the UI renders it in its language
+    /// instead of `reason` (not serialized).
+    #[serde(skip)]
+    pub msg: Option<crate::rules::Msg>,
+}
+
+impl InputError {
+    /// An error on `field` whose reason is the typed `msg` (`reason` is its key and slots).
+    pub fn typed(field: impl Into<String>, msg: crate::rules::Msg) -> InputError {
+        InputError { field: field.into(), reason: msg.to_string(), msg: Some(msg) }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.reason)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+pub(super) fn err(field: impl Into<String>, reason: impl Into<String>) -> InputError {
+    InputError { field: field.into(), reason: reason.into(), msg: None }
+}

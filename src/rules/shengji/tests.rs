@@ -1,0 +1,245 @@
+use super::*;
+
+fn jk() -> Preset {
+    builtin_preset("jiankang-chaodipi").unwrap()
+}
+fn start(a: &str, b: &str, d: Team) -> Start {
+    Start {
+        levels: [(Team::A, r(a)), (Team::B, r(b))].into_iter().collect(),
+        declarer: Some(d),
+        dealer: Some(if d == Team::A { Seat::N } else { Seat::E }),
+    }
+}
+fn h(points: i32) -> Hand {
+    Hand { points, ..Default::default() }
+}
+
+#[test]
+fn open_first_declarer_needs_the_show_and_takes_its_team() {
+    let p = jk();
+    let mut st = start("2", "2", Team::A);
+    st.declarer = None;
+    let mut s = State::new(&st);
+    assert_eq!(apply(&p, &mut s.clone(), &h(60)).unwrap_err().field, "declarer_seat");
+    let o = apply(&p, &mut s, &Hand { declarer_seat: Some(Seat::W), ..h(60) }).unwrap();
+    assert_eq!((o.declarer, o.dealer), (Team::B, Some(Seat::W)));
+    // B held (60 → 庄 +1); the partner deals next; later shows no longer decide the team.
+    assert_eq!((s.declarer, s.dealer, s.level(Team::B)), (Team::B, Some(Seat::E), r("3")));
+    let o = apply(&p, &mut s, &Hand { declarer_seat: Some(Seat::N), ..h(60) }).unwrap();
+    assert_eq!(o.declarer, Team::B);
+}
+
+#[test]
+fn rulings_level_penalty_floor_and_game_lost_end_the_game() {
+    let p = jk();
+    let mut s = State::new(&start("3", "5", Team::B));
+    let o = apply_ruling(&mut s, Ruling::LevelPenalty { team: Team::A, levels: 3 }).unwrap();
+    assert_eq!(o.levels_after[&Team::A], Rank::TWO);
+    assert_eq!(s.declarer, Team::B);
+    assert_eq!(apply_ruling(&mut s, Ruling::LevelPenalty { team: Team::A, levels: 0 }), Err(RulingError::NoLevels));
+    apply_ruling(&mut s, Ruling::GameLost { team: Team::B }).unwrap();
+    assert_eq!(s.winner, Some(Team::A));
+    assert_eq!(apply(&p, &mut s.clone(), &h(40)).unwrap_err().field, "hand");
+    assert_eq!(
+        apply_ruling(&mut s, Ruling::GameLost { team: Team::A }),
+        Err(RulingError::GameOver { winner: Team::A })
+    );
+    assert_eq!(time_up(&p, &mut s), Err(RulingError::GameOver { winner: Team::A }));
+}
+
+#[test]
+fn time_up_leading_team_and_tie_rules() {
+    let jk = jk();
+    let qp = builtin_preset("qingpu-80fen").unwrap();
+    let mut s = State::new(&start("4", "4", Team::B));
+    assert_eq!(time_up(&jk, &mut s.clone()), Ok(TimeVerdict::Winner(Team::B)));
+    assert_eq!(time_up(&qp, &mut s), Ok(TimeVerdict::OneMoreHand));
+    assert_eq!(s.winner, None);
+    // The one more hand is played; then the limit decides again.
+    apply(&qp, &mut s, &h(40)).unwrap();
+    assert_eq!(s.time_verdict, None);
+    assert_eq!(time_up(&qp, &mut s), Ok(TimeVerdict::Winner(Team::B)));
+    assert_eq!(s.winner, Some(Team::B));
+}
+
+#[test]
+fn offsuit_jack_condition_is_a_parameter() {
+    let mut p = jk();
+    let hand =
+        Hand { kitty: Some(Kitty { points: 10, unit: Unit::Single }), kitty_jack: Some(JackSuit::Offsuit), ..h(40) };
+    let (s, _) = replay(&p, &start("J", "5", Team::A), std::slice::from_ref(&hand)).unwrap();
+    assert_eq!(s.level(Team::A), r("6"));
+    p.jack.as_mut().unwrap().offsuit_needs_takeover = true;
+    let (s, _) = replay(&p, &start("J", "5", Team::A), &[hand]).unwrap();
+    assert_eq!(s.level(Team::A), r("Q"));
+    // A stored copy of the preset without the field keeps revision 1's reading.
+    let j: JackRule = serde_json::from_str(r#"{"at":"J","trump_to":"2","offsuit_to":"6"}"#).unwrap();
+    assert!(j.offsuit_needs_takeover);
+}
+
+#[test]
+fn nantong_team_match_points_count_every_game() {
+    let tm = builtin_preset("nantong-80fen").unwrap().team_match.unwrap();
+    let pts = tm.points(&[Some(Team::A), Some(Team::A), Some(Team::B)]);
+    assert_eq!((pts[&Team::A], pts[&Team::B]), (5, 4));
+    assert_eq!(tm.points(&[Some(Team::B), None])[&Team::B], 2);
+}
+
+#[test]
+fn power_and_linear_multipliers() {
+    assert_eq!(KittyScheme::Power.multiplier(Unit::Tractor(2)), 8);
+    assert_eq!(KittyScheme::Power.multiplier(Unit::Tractor(3)), 16);
+    assert_eq!(KittyScheme::Linear.multiplier(Unit::Tractor(3)), 12);
+}
+
+#[test]
+fn unit_serde() {
+    let u: Unit = serde_json::from_str("\"tractor4\"").unwrap();
+    assert_eq!(u, Unit::Tractor(4));
+    assert!(serde_json::from_str::<Unit>("\"tractor1\"").is_err());
+}
+
+#[test]
+fn dealer_alternates_and_passes_ccw() {
+    let p = jk();
+    let (s, _) = replay(&p, &start("2", "2", Team::A), &[h(30), h(30), h(90)]).unwrap();
+    // N deals, keeps → S; keeps → N; N loses → next ccw W (team B).
+    assert_eq!(s.dealer, Some(Seat::W));
+    assert_eq!(s.declarer, Team::B);
+}
+
+#[test]
+fn bad_points_are_refused_with_field() {
+    let e = apply(&jk(), &mut State::new(&Start::default()), &h(83)).unwrap_err();
+    assert_eq!(e.field, "points");
+    let e = replay(&jk(), &Start::default(), &[h(80), h(205)]).unwrap_err();
+    assert_eq!(e.field, "hands[1].points");
+}
+
+#[test]
+fn after_free_counts_per_team() {
+    let p = builtin_preset("chaodipi-10").unwrap();
+    let pen = |t| Penalty {
+        team: t,
+        kind: "check_cards".into(),
+        cards: 1,
+        unit: None,
+        points: None,
+        seat: None,
+        trick: None,
+        note: String::new(),
+    };
+    let hand = Hand { points: 40, penalties: vec![pen(Team::B), pen(Team::B), pen(Team::A)], ..Default::default() };
+    let o = preview(&p, &State::new(&Start::default()), &hand).unwrap();
+    assert_eq!(o.penalties.iter().map(|x| x.effect).collect::<Vec<_>>(), vec![0, -10, 0]);
+}
+
+#[test]
+fn declaring_order_000() {
+    let d = jk().declaring;
+    let s = |w: &str| Show { seat: Seat::N, what: w.into(), rebury: false };
+    assert!(check_declaring(&d, &[s("pair:D"), s("pair:S"), s("SJ2"), s("BJ2")]).is_ok());
+    assert!(check_declaring(&d, &[s("pair:S"), s("pair:H")]).is_err());
+    assert!(check_declaring(&d, &[s("single:S")]).is_err());
+    let y = builtin_preset("yiyuan-shuangsheng").unwrap().declaring;
+    assert!(check_declaring(&y, &[s("BJ2")]).is_err());
+    assert!(check_declaring(&y, &[s("single:H"), s("pair:C"), s("SJ2")]).is_ok());
+}
+
+#[test]
+fn presets_round_trip_as_json() {
+    for p in builtin_presets() {
+        let j = serde_json::to_string(&p).unwrap();
+        let q: Preset = serde_json::from_str(&j).unwrap();
+        assert_eq!(p, q);
+    }
+}
+
+#[test]
+fn leading_team_tie_goes_to_declarer() {
+    let s = State::new(&start("5", "5", Team::B));
+    assert_eq!(s.leading_team(), Team::B);
+}
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn hand_strategy() -> impl Strategy<Value = Hand> {
+        (
+            0..=40i32,
+            proptest::option::of((0..=20i32, 0..4u8)),
+            proptest::collection::vec((any::<bool>(), 1..4u32), 0..2),
+        )
+            .prop_map(|(p, k, pens)| Hand {
+                points: p * 5,
+                kitty: k.map(|(kp, u)| Kitty {
+                    points: kp * 5,
+                    unit: match u {
+                        0 => Unit::Single,
+                        1 => Unit::Pair,
+                        n => Unit::Tractor(n),
+                    },
+                }),
+                penalties: pens
+                    .into_iter()
+                    .map(|(a, c)| Penalty {
+                        team: if a { Team::A } else { Team::B },
+                        kind: "wrong_card".into(),
+                        cards: c,
+                        unit: None,
+                        points: None,
+                        seat: None,
+                        trick: None,
+                        note: String::new(),
+                    })
+                    .collect(),
+                ..Default::default()
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn levels_stay_on_ladder_and_replay_is_deterministic(
+            pi in 0..4usize, hands in proptest::collection::vec(hand_strategy(), 0..40)
+        ) {
+            let p = &builtin_presets()[pi];
+            let st = Start::default();
+            let mut s = State::new(&st);
+            let mut played = Vec::new();
+            for h in &hands {
+                if s.winner.is_some() { break; }
+                apply(p, &mut s, h).unwrap();
+                played.push(h.clone());
+                for t in Team::BOTH { prop_assert!(s.level(t) >= Rank::TWO && s.level(t) <= Rank::ACE); }
+            }
+            let (s2, _) = replay(p, &st, &played).unwrap();
+            prop_assert_eq!(s, s2);
+        }
+
+        #[test]
+        fn declarer_penalty_never_lowers_attackers_score(pi in 0..4usize, h in hand_strategy(), cards in 1..5u32) {
+            let p = &builtin_presets()[pi];
+            let s = State::new(&Start::default());
+            let base = preview(p, &s, &h).unwrap();
+            let mut h2 = h.clone();
+            h2.penalties.push(Penalty { team: s.declarer, kind: "wrong_card".into(), cards, unit: None, points: None, seat: None, trick: None, note: String::new() });
+            let with = preview(p, &s, &h2).unwrap();
+            prop_assert!(with.score >= base.score);
+        }
+
+        #[test]
+        fn more_points_never_give_declarer_more_levels(pi in 0..4usize, a in 0..=40i32, b in 0..=40i32, lv in 0..12u8) {
+            let p = &builtin_presets()[pi];
+            let (lo, hi) = (a.min(b) * 5, a.max(b) * 5);
+            let mut st = Start::default();
+            st.levels.insert(Team::A, Rank::from_index(lv).unwrap());
+            let s = State::new(&st);
+            let gain = |pts: i32| {
+                let o = preview(p, &s, &Hand { points: pts, ..Default::default() }).unwrap();
+                if o.side == Side::Declarer { o.levels_after[&Team::A].index() as i32 - lv as i32 } else { -1 }
+            };
+            prop_assert!(gain(hi) <= gain(lo));
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Events in localStorage: one key per event (`referee.event.<id>`), in the versioned
+//! envelope of [`crate::tournament::store_event`]; unreadable values are quarantined like
+//! matches ([`quarantine`]).
+
+use super::{keys, quarantine, raw, storage_error, Quarantined, StoreError};
+use crate::record::ImportError;
+use crate::tournament::{self as tm, Event};
+
+/// Prefix of event keys.
+pub const EVENT_PREFIX: &str = "referee.event.";
+
+/// The key of an event.
+pub fn event_key(id: &str) -> String {
+    format!("{EVENT_PREFIX}{id}")
+}
+
+/// Every stored event, newest first; unreadable values (or an event stored under another
+/// id's key) are moved aside ([`quarantine`], at `now_ms`) and returned.
+pub fn load_events(now_ms: f64) -> (Vec<Event>, Vec<Quarantined>) {
+    let mut out = Vec::new();
+    let mut bad: Vec<Quarantined> = Vec::new();
+    let Some(s) = raw() else { return (out, Vec::new()) };
+    for key in keys() {
+        if !key.starts_with(EVENT_PREFIX) {
+            continue;
+        }
+        let Some(text) = s.get_item(&key).ok().flatten() else { continue };
+        match tm::load_event(&text) {
+            Ok(e) if event_key(&e.id) == key => out.push(e),
+            Ok(e) => bad.push(quarantine(&key, &text, &format!("the event inside has id {:?}", e.id), now_ms)),
+            Err(e) => bad.push(quarantine(&key, &text, &e.to_string(), now_ms)),
+        }
+    }
+    out.sort_by(|a, b| b.created_ms.total_cmp(&a.created_ms));
+    (out, bad)
+}
+
+/// The stored value of an event as it is (not read), `None` when absent.
+pub fn event_value(id: &str) -> Option<String> {
+    raw().and_then(|s| s.get_item(&event_key(id)).ok().flatten())
+}
+
+/// Reads one event. `Ok(None)` when absent; errors name the field.
+pub fn read_event(id: &str) -> Result<Option<Event>, ImportError> {
+    match event_value(id) {
+        None => Ok(None),
+        Some(text) => tm::load_event(&text).map(Some),
+    }
+}
+
+/// Writes an event; nothing changes on error ([`StoreError::Full`] when the quota is reached).
+pub fn save_event(e: &Event) -> Result<(), StoreError> {
+    let s = raw().ok_or_else(|| StoreError::Unavailable("no localStorage".into()))?;
+    s.set_item(&event_key(&e.id), &tm::store_event(e)).map_err(storage_error)
+}
+
+/// Removes an event (its matches stay).
+pub fn delete_event(id: &str) {
+    if let Some(s) = raw() {
+        let _ = s.remove_item(&event_key(id));
+    }
+}

@@ -1,0 +1,196 @@
+//! The checks of a whole event ([`validate_event`]) and its versioned document
+//! ([`store_event`], [`load_event`]: envelope, version, migrations, field paths).
+
+use super::*;
+
+fn check_id(id: &str, field: &str, max: usize) -> Result<(), ImportError> {
+    if id.is_empty() || id.len() > max || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        return Err(ie(field, format!("{id:?} is not an id (1–{max} letters, digits, - or _)")));
+    }
+    Ok(())
+}
+
+fn check_name(s: &str, field: &str, max: usize) -> Result<(), ImportError> {
+    if s.chars().count() > max {
+        return Err(ie(field, format!("longer than {max} characters")));
+    }
+    Ok(())
+}
+
+/// Semantic checks of an event: ids (event ≤ 40, entrants and fixtures ≤ 12, competitions
+/// ≤ 8 characters) unique where they must be; names ≤ 60 characters; every entrant a
+/// competition lists exists; draw numbers belong to its entrants and are unique; every slot
+/// names an entrant of the competition or an earlier fixture; side indexes in range; a game
+/// id and preset that exist. Errors name the field (`competitions[0].rounds[2].fixtures[1].sides[0]`).
+pub fn validate_event(e: &Event) -> Result<(), ImportError> {
+    check_id(&e.id, "id", 40)?;
+    check_name(&e.name, "name", MAX_NAME)?;
+    check_name(&e.dates, "dates", MAX_NAME)?;
+    check_name(&e.venue, "venue", MAX_NAME)?;
+    if !e.created_ms.is_finite() {
+        return Err(ie("created_ms", "not a finite time"));
+    }
+    if e.entrants.len() > MAX_ENTRANTS {
+        return Err(ie("entrants", format!("more than {MAX_ENTRANTS} entrants")));
+    }
+    let mut ids = HashSet::new();
+    for (i, en) in e.entrants.iter().enumerate() {
+        let f = |x: &str| format!("entrants[{i}].{x}");
+        check_id(&en.id, &f("id"), 12)?;
+        if !ids.insert(en.id.as_str()) {
+            return Err(ie(f("id"), format!("{:?} appears twice", en.id)));
+        }
+        check_name(&en.name, &f("name"), MAX_NAME)?;
+        check_name(&en.unit, &f("unit"), MAX_NAME)?;
+        if en.members.len() > MAX_MEMBERS {
+            return Err(ie(f("members"), format!("more than {MAX_MEMBERS} members")));
+        }
+        for (k, m) in en.members.iter().enumerate() {
+            check_name(m, &f(&format!("members[{k}]")), MAX_NAME)?;
+        }
+    }
+    let mut cids = HashSet::new();
+    for (ci, c) in e.competitions.iter().enumerate() {
+        let f = |x: &str| format!("competitions[{ci}].{x}");
+        check_id(&c.id, &f("id"), 8)?;
+        if !cids.insert(c.id.as_str()) {
+            return Err(ie(f("id"), format!("{:?} appears twice", c.id)));
+        }
+        check_name(&c.name, &f("name"), MAX_NAME)?;
+        check_name(&c.source, &f("source"), 200)?;
+        if preset_ids(&c.game).is_empty() {
+            return Err(ie(f("game"), format!("{:?} is not a game", c.game)));
+        }
+        if !preset_ids(&c.game).contains(&c.preset_id) {
+            return Err(ie(f("preset_id"), format!("{:?} is not a built-in {} preset", c.preset_id, c.game)));
+        }
+        if c.legs == 0 || c.legs > 8 {
+            return Err(ie(f("legs"), "must be 1–8"));
+        }
+        match c.format {
+            Format::Knockout { best_of, long_best_of, .. } => {
+                for (k, v) in [("best_of", best_of), ("long_best_of", long_best_of)] {
+                    if v == 0 || v > 9 || v % 2 == 0 {
+                        return Err(ie(f(&format!("format.{k}")), "an odd number 1–9"));
+                    }
+                }
+            }
+            Format::Groups { size } if !(2..=8).contains(&size) => {
+                return Err(ie(f("format.size"), "must be 2–8"));
+            }
+            Format::RoundRobin { max_rounds: Some(0) } => return Err(ie(f("format.max_rounds"), "must be at least 1")),
+            _ => {}
+        }
+        let mut seen = HashSet::new();
+        for (k, id) in c.entrants.iter().enumerate() {
+            if !ids.contains(id.as_str()) {
+                return Err(ie(f(&format!("entrants[{k}]")), format!("no entrant {id:?} in the event")));
+            }
+            if !seen.insert(id.as_str()) {
+                return Err(ie(f(&format!("entrants[{k}]")), format!("{id:?} appears twice")));
+            }
+        }
+        let mut nums = HashSet::new();
+        for (id, n) in &c.draw.numbers {
+            if !seen.contains(id.as_str()) {
+                return Err(ie(f(&format!("draw.numbers.{id}")), "not an entrant of this competition"));
+            }
+            if *n == 0 || !nums.insert(*n) {
+                return Err(ie(f(&format!("draw.numbers.{id}")), format!("number {n} is 0 or given twice")));
+            }
+        }
+        let mut fids: HashSet<&str> = HashSet::new();
+        for (ri, r) in c.rounds.iter().enumerate() {
+            for (fi, fx) in r.fixtures.iter().enumerate() {
+                let ff = |x: &str| f(&format!("rounds[{ri}].fixtures[{fi}].{x}"));
+                check_id(&fx.id, &ff("id"), 12)?;
+                if fids.contains(fx.id.as_str()) {
+                    return Err(ie(ff("id"), format!("{:?} appears twice", fx.id)));
+                }
+                if fx.sides.is_empty() || fx.sides.len() > 8 {
+                    return Err(ie(ff("sides"), "1–8 sides"));
+                }
+                for (si, s) in fx.sides.iter().enumerate() {
+                    match s {
+                        Slot::Entrant { id } if !seen.contains(id.as_str()) => {
+                            return Err(ie(
+                                ff(&format!("sides[{si}]")),
+                                format!("{id:?} is not an entrant of this competition"),
+                            ))
+                        }
+                        Slot::Winner { fixture } if !fids.contains(fixture.as_str()) => {
+                            return Err(ie(ff(&format!("sides[{si}]")), format!("no earlier fixture {fixture:?}")))
+                        }
+                        _ => {}
+                    }
+                }
+                for (k, s) in fx.forfeits.iter().enumerate() {
+                    if *s >= fx.sides.len() {
+                        return Err(ie(ff(&format!("forfeits[{k}]")), "no such side"));
+                    }
+                }
+                for (li, l) in fx.legs.iter().enumerate() {
+                    if let Some(m) = &l.match_id {
+                        check_id(m, &ff(&format!("legs[{li}].match_id")), 64)?;
+                    }
+                }
+                fids.insert(fx.id.as_str());
+            }
+        }
+    }
+    for (i, c) in e.conflicts.iter().enumerate() {
+        check_id(&c.match_id, &format!("conflicts[{i}].match_id"), 64)?;
+    }
+    Ok(())
+}
+
+/// A stored or exported event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredEvent {
+    /// Schema version ([`EVENT_VERSION`]).
+    pub schema_version: u32,
+    /// Always [`APP_ID`].
+    pub app: String,
+    /// Always `"event"`.
+    pub kind: String,
+    /// The event.
+    pub event: Event,
+}
+
+/// Serializes an event for localStorage (`referee.event.<id>`) or as an export file.
+pub fn store_event(e: &Event) -> String {
+    let s = StoredEvent { schema_version: EVENT_VERSION, app: APP_ID.into(), kind: "event".into(), event: e.clone() };
+    crate::json::to_string(&s).expect("an event always serializes")
+}
+
+/// Reads a stored or exported event: size limit → JSON → `app` → version (a newer one is
+/// refused: "update the app"; an older one migrated by [`EVENT_MIGRATIONS`]) → `kind` →
+/// typed parse (errors carry the field path) → [`validate_event`]. Nothing changes on error.
+pub fn load_event(text: &str) -> Result<Event, ImportError> {
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(ie("", format!("the file is {} bytes; the limit is {MAX_IMPORT_BYTES} bytes", text.len())));
+    }
+    let doc: Value = serde_json::from_str(text)
+        .map_err(|e| ie("", format!("not valid JSON (line {}, column {}): {e}", e.line(), e.column())))?;
+    if doc.get("app").and_then(Value::as_str) != Some(APP_ID) {
+        return Err(ie("app", "missing or not \"referee\": this is not a 裁判助手 file"));
+    }
+    // Another kind of file (a match export has its own version numbers) is named as such
+    // before its version is compared with the event schema's.
+    if let Some(k) = doc.get("kind").and_then(Value::as_str).filter(|k| *k != "event") {
+        return Err(ie("kind", format!("expected \"event\", found {k:?}")));
+    }
+    let doc = schema::migrate_with(doc, EVENT_VERSION, EVENT_MIGRATIONS)?;
+    match doc.get("kind").and_then(Value::as_str) {
+        Some("event") => {}
+        Some(k) => return Err(ie("kind", format!("expected \"event\", found {k:?}"))),
+        None => return Err(ie("kind", "missing")),
+    }
+    let s: StoredEvent = crate::json::from_value(&doc).map_err(|e| {
+        let path = e.path().to_string();
+        ie(if path == "." { String::new() } else { path }, e.into_inner().to_string())
+    })?;
+    validate_event(&s.event)
+        .map_err(|e| ie(if e.field.is_empty() { "event".into() } else { format!("event.{}", e.field) }, e.reason))?;
+    Ok(s.event)
+}

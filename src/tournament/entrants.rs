@@ -1,0 +1,154 @@
+//! Entrants typed or pasted one per line ([`parse_entrant_lines`], [`add_entrant_lines`]):
+//! name, then members, with the line and the problem named on error.
+
+use super::*;
+
+/// An entrant typed on one line ([`parse_entrant_lines`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntrantLine {
+    /// 1-based number of the line in the text typed (empty lines counted).
+    pub line: usize,
+    /// The name: what comes before the colon, or the whole line.
+    pub name: String,
+    /// The members after the colon.
+    pub members: Vec<String>,
+}
+
+/// Why a typed line cannot become an entrant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineProblem {
+    /// Nothing before the colon (`: 张三, 李四`).
+    NoName,
+    /// The name is longer than [`MAX_NAME`] characters.
+    NameTooLong,
+    /// More than [`MAX_MEMBERS`] members.
+    TooManyMembers,
+    /// Member `k` (1-based) is longer than [`MAX_NAME`] characters.
+    MemberTooLong(usize),
+    /// Another rule of [`validate_event`] refuses the entrant: the entrant's field
+    /// (`unit`, `members[2]` …) and the reason.
+    Refused {
+        /// The entrant's field.
+        field: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A refused line of typed entrants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    /// 1-based number of the line in the text typed.
+    pub line: usize,
+    /// What is wrong with it.
+    pub problem: LineProblem,
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: ", self.line)?;
+        match &self.problem {
+            LineProblem::NoName => f.write_str("no name before the colon"),
+            LineProblem::NameTooLong => write!(f, "the name is longer than {MAX_NAME} characters"),
+            LineProblem::TooManyMembers => write!(f, "more than {MAX_MEMBERS} members"),
+            LineProblem::MemberTooLong(k) => write!(f, "member {k} is longer than {MAX_NAME} characters"),
+            LineProblem::Refused { field, reason } => write!(f, "{field}: {reason}"),
+        }
+    }
+}
+
+/// Why typed entrants were not added ([`add_entrant_lines`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EntrantsError {
+    /// A line cannot be an entrant.
+    Line(LineError),
+    /// The event refuses them for a reason of no one line (too many entrants).
+    Event(ImportError),
+}
+
+impl std::fmt::Display for EntrantsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EntrantsError::Line(x) => x.fmt(f),
+            EntrantsError::Event(x) => x.fmt(f),
+        }
+    }
+}
+
+/// Adds the entrants typed as `text` ([`parse_entrant_lines`]) to `e`, each with a fresh
+/// id, `kind` and `unit` (a player typed without members is their own only member), and
+/// validates the event: a refusal that concerns one of the new entrants names the line it
+/// was typed on, not its index in the list. Returns how many were added (0 when no line
+/// was typed); `e` is unchanged on error.
+pub fn add_entrant_lines(e: &mut Event, text: &str, kind: EntrantKind, unit: &str) -> Result<usize, EntrantsError> {
+    let rows = parse_entrant_lines(text).map_err(EntrantsError::Line)?;
+    let mut next = e.clone();
+    let first = next.entrants.len();
+    let lines: Vec<usize> = rows.iter().map(|r| r.line).collect();
+    for r in rows {
+        let id = next.next_entrant_id();
+        let members =
+            if kind == EntrantKind::Player && r.members.is_empty() { vec![r.name.clone()] } else { r.members };
+        next.entrants.push(Entrant { id, name: r.name, kind, members, unit: unit.to_string() });
+    }
+    validate_event(&next).map_err(|x| {
+        let typed = x.field.strip_prefix("entrants[").and_then(|f| f.split_once(']')).and_then(|(i, rest)| {
+            let line = *lines.get(i.parse::<usize>().ok()?.checked_sub(first)?)?;
+            Some(LineError {
+                line,
+                problem: LineProblem::Refused {
+                    field: rest.trim_start_matches('.').to_string(),
+                    reason: x.reason.clone(),
+                },
+            })
+        });
+        typed.map(EntrantsError::Line).unwrap_or(EntrantsError::Event(x))
+    })?;
+    let added = next.entrants.len() - first;
+    *e = next;
+    Ok(added)
+}
+
+/// Parses entrants typed one per line as `name: member, member` (`：`, `,`, `，`, `、`, `;`
+/// accepted); empty lines are skipped. The first line that cannot be an entrant (no name,
+/// a name or member longer than [`MAX_NAME`] characters, more than [`MAX_MEMBERS`]
+/// members) refuses the whole text, naming that line.
+pub fn parse_entrant_lines(text: &str) -> Result<Vec<EntrantLine>, LineError> {
+    let mut out = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        let l = l.trim();
+        if l.is_empty() {
+            continue;
+        }
+        let (name, rest) = match l.split_once([':', '：']) {
+            Some((n, r)) => (n.trim(), r),
+            None => (l, ""),
+        };
+        let members = split_members(rest);
+        let refuse = |problem| Err(LineError { line: i + 1, problem });
+        if name.is_empty() {
+            return refuse(LineProblem::NoName);
+        }
+        if name.chars().count() > MAX_NAME {
+            return refuse(LineProblem::NameTooLong);
+        }
+        if members.len() > MAX_MEMBERS {
+            return refuse(LineProblem::TooManyMembers);
+        }
+        if let Some(k) = members.iter().position(|m| m.chars().count() > MAX_NAME) {
+            return refuse(LineProblem::MemberTooLong(k + 1));
+        }
+        out.push(EntrantLine { line: i + 1, name: name.to_string(), members });
+    }
+    Ok(out)
+}
+
+/// Splits a member list at `,`, `，`, `、`, `;`, `；`; blanks dropped.
+pub fn split_members(s: &str) -> Vec<String> {
+    s.split([',', '，', '、', ';', '；']).map(str::trim).filter(|m| !m.is_empty()).map(str::to_string).collect()
+}
+
+pub(super) fn next_id<'a>(prefix: &str, ids: impl Iterator<Item = &'a str>) -> String {
+    let n = ids.filter_map(|i| i.strip_prefix(prefix)?.parse::<u32>().ok()).max().unwrap_or(0);
+    format!("{prefix}{}", n + 1)
+}

@@ -1,0 +1,398 @@
+use super::*;
+use crate::record::games::guandan;
+use crate::record::{Entry, HandInput, Op};
+use crate::rules::guandan::{FinishOrder, Forfeit, ForfeitReason, Hand};
+use crate::rules::{Seat, Seat::*, Team};
+use crate::tournament::{builtin_format, draw, schedule, Entrant, EntrantKind, Event};
+
+/// 4 teams, 健康杯 掼蛋 team format, drawn so that e1..e4 get numbers 1..4.
+fn event() -> Event {
+    let mut e = Event::new("ev", "健康杯", 0.0);
+    for i in 1..=4 {
+        e.entrants.push(Entrant {
+            id: format!("e{i}"),
+            name: format!("T{i}"),
+            kind: EntrantKind::Team,
+            members: vec![],
+            unit: String::new(),
+        });
+    }
+    let f = builtin_format("jiankang-guandan-team").unwrap();
+    let mut c = f.competition("c1", "掼蛋", e.entrants.iter().map(|x| x.id.clone()).collect());
+    c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
+    schedule::generate(&mut c);
+    e.competitions.push(c);
+    e
+}
+
+fn hand(o: [Seat; 4]) -> Op {
+    Op::Hand { hand: HandInput::Guandan(Hand::new(FinishOrder::new(o).unwrap())) }
+}
+
+/// A finished 5-deal match with these finishing orders; `A` = side 0 (N/S).
+fn play(id: &str, deals: &[[Seat; 4]]) -> Match {
+    let mut m = guandan::blank(id, "jiankang-guandan", 0.0).unwrap();
+    for (i, o) in deals.iter().enumerate() {
+        m.append(Entry { after: None, id: format!("h{i}"), at_ms: i as f64, op: hand(*o) }).unwrap();
+    }
+    m
+}
+
+const AA: [Seat; 4] = [N, S, E, W]; // A 双上: 5
+const A13: [Seat; 4] = [N, E, S, W]; // A 一三游: 3
+const A14: [Seat; 4] = [N, E, W, S]; // A 一四游: 1
+const BB: [Seat; 4] = [E, W, N, S]; // B 双上: 5
+const B13: [Seat; 4] = [E, N, W, S]; // B 3
+const B14: [Seat; 4] = [E, N, S, W]; // B 1
+
+/// Links fixture `fid` to `m` (not swapped: side 0 = A).
+fn link(c: &mut Competition, fid: &str, m: &Match) {
+    c.fixture_mut(fid).unwrap().legs[0].match_id = Some(m.id.clone());
+}
+
+fn fixture_of(c: &Competition, a: &str, b: &str) -> (String, bool) {
+    for r in &c.rounds {
+        for f in &r.fixtures {
+            let s: Vec<&str> = f.sides.iter().filter_map(|s| s.entrant()).collect();
+            if s == [a, b] {
+                return (f.id.clone(), false);
+            }
+            if s == [b, a] {
+                return (f.id.clone(), true);
+            }
+        }
+    }
+    panic!("no fixture {a} v {b}")
+}
+
+/// Plays `a` v `b` with deals written from `a`'s point of view.
+fn meet(c: &mut Competition, ms: &mut Vec<Match>, a: &str, b: &str, deals: &[[Seat; 4]]) {
+    let (fid, flipped) = fixture_of(c, a, b);
+    let flip = |o: [Seat; 4]| {
+        o.map(|s| match s {
+            N => E,
+            S => W,
+            E => N,
+            W => S,
+        })
+    };
+    let d: Vec<[Seat; 4]> = deals.iter().map(|&o| if flipped { flip(o) } else { o }).collect();
+    let m = play(&format!("m-{fid}"), &d);
+    link(c, &fid, &m);
+    ms.push(m);
+}
+
+#[test]
+fn points_then_double_wins_then_head_to_head() {
+    let mut e = event();
+    let c = &mut e.competitions[0];
+    let mut ms = Vec::new();
+    // e1 v e2: e1 13 (AA, AA, A13), e2 8 (BB, B13) → e1 has 2 双上, e2 1.
+    meet(c, &mut ms, "e1", "e2", &[AA, AA, A13, BB, B13]);
+    meet(c, &mut ms, "e3", "e4", &[AA, A13, A13, A14, BB]); // e3 12 (1 双上), e4 5 (1 双上)
+    meet(c, &mut ms, "e1", "e3", &[A14, BB, B13, B13, A13]); // e1 4, e3 11 (1 双上)
+    meet(c, &mut ms, "e2", "e4", &[AA, AA, A13, A13, A14]); // e2 17 (2 双上), e4 0
+    meet(c, &mut ms, "e1", "e4", &[AA, AA, A13, A13, A14]); // e1 17 (2 双上), e4 0
+    meet(c, &mut ms, "e2", "e3", &[BB, BB, A14, A14, A14]); // e2 3, e3 10 (2 双上)
+    let st = standings(c, &ms);
+    assert!(st.complete);
+    let tot = |id| st.row(id).unwrap().total;
+    // e1: 13 + 4 + 17 = 34 (双上 4); e2: 8 + 17 + 3 = 28 (双上 3); e3: 12 + 11 + 10 = 33; e4: 5 + 0 + 0 = 5.
+    assert_eq!([tot("e1"), tot("e2"), tot("e3"), tot("e4")], [34, 28, 33, 5]);
+    let order: Vec<&str> = st.rows.iter().map(|r| r.entrant.as_str()).collect();
+    assert_eq!(order, ["e1", "e3", "e2", "e4"]);
+    assert_eq!(st.row("e1").unwrap().rank, Some(1));
+    assert!(st.rows.iter().all(|r| r.decided_by.is_none() && !r.playoff));
+}
+
+#[test]
+fn equal_points_go_to_the_double_win_count() {
+    let mut e = event();
+    let c = &mut e.competitions[0];
+    let mut ms = Vec::new();
+    meet(c, &mut ms, "e1", "e3", &[AA, AA, B13, B13, B13]); // e1 10 (双上 2), e3 9
+    meet(c, &mut ms, "e2", "e4", &[A13, A13, A13, A14, BB]); // e2 10, e4 5 (双上 1)
+    meet(c, &mut ms, "e1", "e2", &[A13, B13, A14, B14, AA]); // e1 9 (双上 1), e2 4
+    meet(c, &mut ms, "e1", "e4", &[BB, BB, BB, BB, BB]); // e1 0, e4 25
+    meet(c, &mut ms, "e2", "e3", &[A13, A14, A14, BB, BB]); // e2 5, e3 10
+    meet(c, &mut ms, "e3", "e4", &[AA, AA, AA, AA, AA]); // e3 25
+    let st = standings(c, &ms);
+    let r = |id| st.row(id).unwrap().clone();
+    assert_eq!((r("e1").total, r("e1").double_wins), (19, 3));
+    assert_eq!((r("e2").total, r("e2").double_wins), (19, 0));
+    assert_eq!((r("e3").total, r("e4").total), (44, 30));
+    let order: Vec<&str> = st.rows.iter().map(|r| r.entrant.as_str()).collect();
+    assert_eq!(order, ["e3", "e4", "e1", "e2"]);
+    assert_eq!((r("e1").rank, r("e2").rank), (Some(3), Some(4)));
+    assert_eq!(r("e1").decided_by, Some(TieBreak::DoubleWins));
+    assert_eq!(r("e3").decided_by, None);
+}
+
+#[test]
+fn head_to_head_decides_equal_points_and_double_wins() {
+    let mut e = event();
+    let c = &mut e.competitions[0];
+    let mut ms = Vec::new();
+    meet(c, &mut ms, "e1", "e2", &[AA, A14, A14, B13, A14]); // e1 8 (1 双上), e2 3
+    meet(c, &mut ms, "e1", "e3", &[BB, BB, BB, A13, A14]); // e1 4, e3 15
+    meet(c, &mut ms, "e1", "e4", &[A14, BB, BB, BB, BB]); // e1 1, e4 20
+    meet(c, &mut ms, "e2", "e3", &[BB, BB, BB, BB, A14]); // e2 1, e3 20
+    meet(c, &mut ms, "e2", "e4", &[AA, A13, A13, B13, B13]); // e2 11 (1 双上), e4 6
+    meet(c, &mut ms, "e3", "e4", &[AA, AA, AA, AA, AA]); // e3 25, e4 0
+    let st = standings(c, &ms);
+    let r = |id| st.row(id).unwrap().clone();
+    assert_eq!(r("e1").total, 13);
+    assert_eq!(r("e2").total, 15);
+    // Correct one e2 v e4 deal (A13 → A14: e2 −2): e2 13 = e1 13, both 1 双上 → head-to-head
+    // e1 8 : e2 3 → e1 ahead.
+    let (fid, _) = fixture_of(c, "e2", "e4");
+    let mid = c.fixture(&fid).unwrap().1.legs[0].match_id.clone().unwrap();
+    let m = ms.iter_mut().find(|m| m.id == mid).unwrap();
+    m.append(Entry {
+        after: None,
+        id: "c1".into(),
+        at_ms: 10.0,
+        op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(Hand::new(FinishOrder::new(A14).unwrap())) },
+    })
+    .unwrap();
+    let st = standings(c, &ms);
+    let r = |id| st.row(id).unwrap().clone();
+    assert_eq!((r("e1").total, r("e1").double_wins), (13, 1));
+    assert_eq!((r("e2").total, r("e2").double_wins), (13, 1));
+    assert!(r("e1").rank < r("e2").rank);
+    assert_eq!(r("e1").decided_by, Some(TieBreak::HeadToHead));
+    assert_eq!(r("e2").decided_by, Some(TieBreak::HeadToHead));
+    assert!(!r("e1").playoff);
+}
+
+#[test]
+fn level_on_everything_shares_the_place_and_needs_a_playoff() {
+    let mut e = event();
+    let c = &mut e.competitions[0];
+    // Unplayed entrants are level but nothing is decided yet: no play-off mark.
+    let st = standings(c, &[]);
+    assert!(st.rows.iter().all(|r| r.rank == Some(1) && !r.playoff && r.pending == 3));
+    // A one-round event: e1 v e4 and e2 v e3 both end 9:8 for N/S (e1, e2), one 双上 each,
+    // and e1, e2 never meet → level on points, 双上 and head-to-head → shared 1st, play-off.
+    c.format = Format::RoundRobin { max_rounds: Some(1) };
+    schedule::generate(c);
+    let mut ms = Vec::new();
+    meet(c, &mut ms, "e1", "e4", &[AA, BB, A13, B13, A14]);
+    meet(c, &mut ms, "e2", "e3", &[AA, BB, A13, B13, A14]);
+    let st = standings(c, &ms);
+    let (a, b) = (st.row("e1").unwrap(), st.row("e2").unwrap());
+    assert_eq!((a.total, b.total), (9, 9));
+    assert_eq!((a.rank, b.rank), (Some(1), Some(1)));
+    assert!(a.playoff && b.playoff);
+    assert_eq!(st.row("e3").unwrap().rank, Some(3));
+    assert!(st.row("e3").unwrap().playoff, "e3 and e4 are level too (8, one 双上 each)");
+}
+
+#[test]
+fn forfeit_gives_18_to_0_and_two_forfeits_cancel_all_results() {
+    let mut e = event();
+    let c = &mut e.competitions[0];
+    let mut ms = Vec::new();
+    meet(c, &mut ms, "e1", "e2", &[AA, AA, AA, AA, BB]); // e1 20, e2 5
+                                                         // e4 forfeits against e3 at the desk: 18:0.
+    let (fid, flipped) = fixture_of(c, "e3", "e4");
+    c.fixture_mut(&fid).unwrap().forfeits = vec![if flipped { 0 } else { 1 }];
+    let st = standings(c, &ms);
+    assert_eq!(st.row("e3").unwrap().total, 18);
+    assert_eq!(st.row("e3").unwrap().won, 1);
+    assert_eq!(st.row("e4").unwrap().forfeits, 1);
+    assert!(!st.row("e4").unwrap().cancelled);
+    // e4 forfeits again, this time recorded in the match (a forfeit entry at the table).
+    let (fid, flipped) = fixture_of(c, "e2", "e4");
+    let mut m = guandan::blank("m-f", "jiankang-guandan", 0.0).unwrap();
+    let mut h = Hand::new(FinishOrder::new(AA).unwrap());
+    h.forfeit = Some(Forfeit {
+        team: if flipped { Team::A } else { Team::B },
+        reason: ForfeitReason::Absent,
+        minutes_late: None,
+    });
+    m.append(Entry { after: None, id: "f".into(), at_ms: 0.0, op: Op::Hand { hand: HandInput::Guandan(h) } }).unwrap();
+    link(c, &fid, &m);
+    ms.push(m);
+    let before = standings(c, &ms[..1]);
+    assert_eq!(before.row("e2").unwrap().total, 5);
+    let st = standings(c, &ms);
+    let r4 = st.row("e4").unwrap();
+    assert_eq!(r4.forfeits, 2);
+    assert!(r4.cancelled && r4.rank.is_none());
+    assert_eq!(st.rows.last().unwrap().entrant, "e4", "cancelled last");
+    // Its matches no longer count for anybody: e3's 18 and e2's 18 are gone.
+    assert_eq!(st.row("e3").unwrap().total, 0);
+    assert_eq!(st.row("e2").unwrap().total, 5);
+    // Keeping the opponents' results (the other reading) gives them back.
+    c.scoring.cancel_keeps_opponents = true;
+    let st = standings(c, &ms);
+    assert_eq!(st.row("e3").unwrap().total, 18);
+    assert_eq!(st.row("e2").unwrap().total, 5 + 18);
+    assert!(st.row("e4").unwrap().cancelled);
+}
+
+#[test]
+fn two_sides_forfeiting_both_get_nothing() {
+    let mut e = event();
+    let c = &mut e.competitions[0];
+    c.rounds[0].fixtures[0].forfeits = vec![0, 1];
+    let st = standings(c, &[]);
+    let r = &st.results[0];
+    assert!(r.done && r.winner.is_none());
+    assert_eq!(r.score, vec![0, 0]);
+}
+
+#[test]
+fn swapped_legs_map_back_to_their_sides() {
+    let mut e = event();
+    let c = &mut e.competitions[0];
+    let m = play("m1", &[AA, AA, AA, AA, AA]);
+    let f = &mut c.rounds[0].fixtures[0];
+    f.legs[0].match_id = Some("m1".into());
+    f.legs[0].swapped = true;
+    let side1 = f.sides[1].entrant().unwrap().to_string();
+    let st = standings(c, &[m]);
+    assert_eq!(st.row(&side1).unwrap().total, 25);
+}
+
+#[test]
+fn game_points_win_2_loss_1_forfeit_0_for_teams_of_two_pairs() {
+    use crate::record::sample::blank_shengji;
+    let mut e = event();
+    let f = builtin_format("nantong-80fen-team").unwrap();
+    let mut c = f.competition("c2", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
+    draw::draw(&mut c, 1);
+    schedule::generate(&mut c);
+    // Fixture 1: leg 1 side 0 wins 2 games to 1; leg 2 side 1 wins 2–0.
+    let mk = |id: &str, winners: &[Team]| {
+        let mut m = blank_shengji(id, "nantong-80fen", 0.0);
+        for (k, w) in winners.iter().enumerate() {
+            if k > 0 {
+                m.append(Entry {
+                    after: None,
+                    id: format!("n{k}"),
+                    at_ms: k as f64 * 10.0,
+                    op: Op::NextGame { start: Default::default() },
+                })
+                .unwrap();
+            }
+            m.append(Entry {
+                after: None,
+                id: format!("t{k}"),
+                at_ms: k as f64 * 10.0 + 1.0,
+                op: Op::TimeVerdict { winner: *w, elapsed_ms: None },
+            })
+            .unwrap();
+        }
+        m.append(Entry { after: None, id: "s".into(), at_ms: 99.0, op: Op::SignOff { referee: "裁判".into() } })
+            .unwrap();
+        m
+    };
+    let m1 = mk("l1", &[Team::A, Team::B, Team::A]);
+    let m2 = mk("l2", &[Team::B, Team::B]);
+    let fx = &mut c.rounds[0].fixtures[0];
+    fx.legs[0].match_id = Some("l1".into());
+    fx.legs[1].match_id = Some("l2".into());
+    let (s0, s1) = (fx.sides[0].entrant().unwrap().to_string(), fx.sides[1].entrant().unwrap().to_string());
+    // A forfeit in fixture 2: the forfeiting team gets 0, the other 2 × 3 games × 2 legs.
+    c.rounds[0].fixtures[1].forfeits = vec![1];
+    let (w2, l2) = (
+        c.rounds[0].fixtures[1].sides[0].entrant().unwrap().to_string(),
+        c.rounds[0].fixtures[1].sides[1].entrant().unwrap().to_string(),
+    );
+    let st = standings(&c, &[m1, m2]);
+    // Side 0: leg 1 2 wins 1 loss = 5, leg 2 0 wins 2 losses = 2 → 7. Side 1: 4 + 4 = 8.
+    assert_eq!(st.row(&s0).unwrap().total, 7);
+    assert_eq!(st.row(&s1).unwrap().total, 8);
+    assert_eq!(st.results[0].winner, Some(1));
+    assert_eq!(st.row(&w2).unwrap().total, 12);
+    assert_eq!(st.row(&l2).unwrap().total, 0);
+    let _ = &mut e;
+}
+
+#[test]
+fn knockout_advances_winners_and_places_by_round() {
+    let mut e = event();
+    let f = builtin_format("guandan-5-3-1-ko").unwrap();
+    let mut c = f.competition("k", "ko", e.entrants.iter().map(|x| x.id.clone()).collect());
+    c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
+    schedule::generate(&mut c);
+    // r1f1: 1 v 4, r1f2: 2 v 3 (bracket [1, 4, 2, 3]).
+    assert_eq!(
+        c.rounds[0].fixtures[0].sides,
+        vec![Slot::Entrant { id: "e1".into() }, Slot::Entrant { id: "e4".into() }]
+    );
+    c.rounds[0].fixtures[0].forfeits = vec![1];
+    c.rounds[0].fixtures[1].forfeits = vec![0];
+    let st = standings(&c, &[]);
+    assert_eq!(st.results[2].sides, vec![Some("e1".to_string()), Some("e3".to_string())]);
+    assert_eq!(st.row("e4").unwrap().rank, Some(3));
+    assert_eq!(st.row("e2").unwrap().rank, Some(3));
+    assert_eq!(st.row("e1").unwrap().rank, None);
+    c.rounds[1].fixtures[0].forfeits = vec![1];
+    let st = standings(&c, &[]);
+    assert_eq!(st.champion.as_deref(), Some("e1"));
+    assert_eq!(st.row("e1").unwrap().rank, Some(1));
+    assert_eq!(st.row("e3").unwrap().rank, Some(2));
+    assert!(st.complete);
+    let _ = &mut e;
+}
+
+#[test]
+fn a_new_draw_never_credits_the_match_of_another_pairing() {
+    use crate::tournament::tables::leg_match;
+    let mut e = event();
+    let mut c = e.competitions[0].clone();
+    // Draw 1: r1f1 is e3 v e2; its match is made, linked and won 25:0 by e3.
+    draw::draw(&mut c, 1);
+    schedule::generate(&mut c);
+    let sides = |c: &Competition| c.rounds[0].fixtures[0].sides.clone();
+    let first = sides(&c);
+    assert_eq!(first, vec![Slot::Entrant { id: "e3".into() }, Slot::Entrant { id: "e2".into() }]);
+    e.competitions = vec![c.clone()];
+    let (mut old, swapped) = leg_match(&e, &c, "r1f1", 0, &results(&c, &[]), 0.0).unwrap();
+    for (i, o) in [AA; 5].iter().enumerate() {
+        old.append(Entry { after: None, id: format!("h{i}"), at_ms: i as f64, op: hand(*o) }).unwrap();
+    }
+    let link = |c: &mut Competition, id: &str, swapped: bool| {
+        let l = &mut c.rounds[0].fixtures[0].legs[0];
+        l.match_id = Some(id.to_string());
+        l.swapped = swapped;
+    };
+    link(&mut c, &old.id, swapped);
+    let st = standings(&c, std::slice::from_ref(&old));
+    assert_eq!(st.row("e3").unwrap().total, 25);
+    // Draw 16 (the schedule cleared and made again): r1f1 is e3 v e4. Its match gets
+    // another id than the old one, which stays as it was.
+    draw::draw(&mut c, 16);
+    c.rounds.clear();
+    schedule::generate(&mut c);
+    assert_eq!(sides(&c), vec![Slot::Entrant { id: "e3".into() }, Slot::Entrant { id: "e4".into() }]);
+    e.competitions = vec![c.clone()];
+    let res = results(&c, std::slice::from_ref(&old));
+    assert!(res.iter().all(|r| !r.started && !r.done), "nothing linked yet, nothing played");
+    let (new, _) = leg_match(&e, &c, "r1f1", 0, &res, 0.0).unwrap();
+    assert_ne!(new.id, old.id);
+    // Linked to the old match anyway (as an earlier build did): it is not credited.
+    link(&mut c, &old.id, false);
+    let st = standings(&c, std::slice::from_ref(&old));
+    let r = &st.results[0];
+    assert!(r.legs[0].other_entrants);
+    assert!(r.legs[0].outcome.is_none());
+    assert_eq!(r.score, vec![0, 0]);
+    assert!(!r.started && !r.done && r.winner.is_none());
+    assert!(st.rows.iter().all(|r| r.total == 0 && r.played == 0));
+    // … and the leg can be given the match made for its own sides.
+    assert_eq!(leg_match(&e, &c, "r1f1", 0, &st.results, 0.0).unwrap().0.id, new.id);
+    // The first draw again: the same fixture, entrants and seats find the played match.
+    draw::draw(&mut c, 1);
+    c.rounds.clear();
+    schedule::generate(&mut c);
+    assert_eq!(sides(&c), first);
+    e.competitions = vec![c.clone()];
+    let (again, sw) = leg_match(&e, &c, "r1f1", 0, &results(&c, &[]), 0.0).unwrap();
+    assert_eq!(again.id, old.id);
+    link(&mut c, &again.id, sw);
+    assert_eq!(standings(&c, std::slice::from_ref(&old)).row("e3").unwrap().total, 25);
+}

@@ -1,0 +1,163 @@
+use super::*;
+
+pub(crate) fn four_pairs() -> Event {
+    let mut e = Event::new("ev1", "健康杯", 0.0);
+    for (i, n) in ["红队", "蓝队", "绿队", "黄队"].iter().enumerate() {
+        e.entrants.push(Entrant {
+            id: format!("e{}", i + 1),
+            name: n.to_string(),
+            kind: EntrantKind::Team,
+            members: vec![format!("{n}甲"), format!("{n}乙")],
+            unit: String::new(),
+        });
+    }
+    let f = builtin_format("jiankang-guandan-team").unwrap();
+    e.competitions.push(f.competition("c1", "掼蛋 团体", e.entrants.iter().map(|x| x.id.clone()).collect()));
+    e
+}
+
+#[test]
+fn builtin_formats_are_valid_competitions() {
+    let mut e = four_pairs();
+    for (i, f) in builtin_formats().into_iter().enumerate() {
+        assert!(preset_ids(&f.game).contains(&f.preset_id), "{}", f.id);
+        let ids = e.entrants.iter().map(|x| x.id.clone()).collect();
+        e.competitions.push(f.competition(&format!("x{i}"), &f.id, ids));
+    }
+    validate_event(&e).unwrap();
+    // The 健康杯 掼蛋 format reads its tie-breaks and forfeit rules from the preset.
+    let jk = builtin_format("jiankang-guandan-team").unwrap();
+    assert_eq!(jk.scoring.tie_breaks, vec![TieBreak::DoubleWins, TieBreak::HeadToHead]);
+    assert_eq!(jk.scoring.forfeit_score, Some([18, 0]));
+    assert_eq!(jk.scoring.forfeits_cancel, Some(2));
+    assert_eq!(builtin_format("guandan-shift-3rounds").unwrap().format, Format::RoundRobin { max_rounds: Some(3) });
+}
+
+#[test]
+fn store_and_load_round_trip_and_refusals() {
+    let mut e = four_pairs();
+    draw::draw(e.competitions.get_mut(0).unwrap(), 42);
+    schedule::generate(e.competitions.get_mut(0).unwrap());
+    let text = store_event(&e);
+    assert_eq!(load_event(&text).unwrap(), e);
+    // A newer version is refused with a clear message.
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    v["schema_version"] = Value::from(EVENT_VERSION + 1);
+    let err = load_event(&v.to_string()).unwrap_err();
+    assert!(err.reason.contains("newer"), "{err}");
+    // A bad reference names the field.
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    v["event"]["competitions"][0]["entrants"][1] = Value::from("nobody");
+    let err = load_event(&v.to_string()).unwrap_err();
+    assert_eq!(err.field, "event.competitions[0].entrants[1]", "{err}");
+    // Not an event.
+    let m = crate::record::schema::export::<crate::record::Match>(&[], 0.0);
+    assert_eq!(load_event(&m).unwrap_err().field, "kind");
+}
+
+#[test]
+fn kinds_that_fit() {
+    assert!(EntrantKind::Team.fits(EntrantKind::Pair));
+    assert!(EntrantKind::Pair.fits(EntrantKind::Team));
+    assert!(!EntrantKind::Player.fits(EntrantKind::Pair));
+    assert!(EntrantKind::Player.fits(EntrantKind::Player));
+}
+
+#[test]
+fn entrant_lines() {
+    let v = parse_entrant_lines("红队: 张三, 李四\n\n蓝队：王五、赵六\n独行侠").unwrap();
+    assert_eq!(v.len(), 3);
+    assert_eq!(
+        v[1],
+        EntrantLine { line: 3, name: "蓝队".to_string(), members: vec!["王五".to_string(), "赵六".to_string()] }
+    );
+    assert!(v[2].members.is_empty());
+    assert_eq!(v[2].line, 4);
+}
+
+#[test]
+fn entrant_lines_refused_name_the_line_typed() {
+    // An empty name before the colon, on line 3 of the text (an empty line counted).
+    let err = parse_entrant_lines("红队: 张三, 李四\n\n : 无名, 氏\n蓝队").unwrap_err();
+    assert_eq!(err, LineError { line: 3, problem: LineProblem::NoName });
+    assert_eq!(err.to_string(), "line 3: no name before the colon");
+    assert_eq!(parse_entrant_lines("：甲").unwrap_err().problem, LineProblem::NoName);
+    // The limits the event validator enforces, named by line instead of list index.
+    let long = "长".repeat(MAX_NAME + 1);
+    let ok_name = "长".repeat(MAX_NAME);
+    assert_eq!(
+        parse_entrant_lines(&format!("甲\n{long}: 张三")).unwrap_err(),
+        LineError { line: 2, problem: LineProblem::NameTooLong }
+    );
+    assert_eq!(parse_entrant_lines(&ok_name).unwrap()[0].name, ok_name);
+    let many = (1..=MAX_MEMBERS + 1).map(|k| format!("队员{k}")).collect::<Vec<_>>().join(", ");
+    assert_eq!(
+        parse_entrant_lines(&format!("甲\n乙\n丙: {many}")).unwrap_err(),
+        LineError { line: 3, problem: LineProblem::TooManyMembers }
+    );
+    assert_eq!(
+        parse_entrant_lines(&format!("甲: 张三, {long}")).unwrap_err(),
+        LineError { line: 1, problem: LineProblem::MemberTooLong(2) }
+    );
+}
+
+#[test]
+fn adding_typed_entrants_names_the_line_of_a_refusal() {
+    let mut e = four_pairs();
+    let before = e.clone();
+    // What the parser takes, the event takes.
+    let name = "长".repeat(MAX_NAME);
+    let text = format!("\n{name}: {}\n独行侠", vec![name.clone(); MAX_MEMBERS].join("、"));
+    assert_eq!(add_entrant_lines(&mut e, &text, EntrantKind::Team, "南通"), Ok(2));
+    assert_eq!(e.entrants.len(), 6);
+    assert_eq!(
+        (e.entrants[4].id.as_str(), e.entrants[4].members.len(), e.entrants[4].unit.as_str()),
+        ("e5", MAX_MEMBERS, "南通")
+    );
+    validate_event(&e).unwrap();
+    // A player typed alone is their own member.
+    let mut p = before.clone();
+    add_entrant_lines(&mut p, "张三", EntrantKind::Player, "").unwrap();
+    assert_eq!(p.entrants[4].members, vec!["张三".to_string()]);
+    // ": 无名, 氏" on line 2: refused by line, nothing added.
+    let mut x = before.clone();
+    let err = add_entrant_lines(&mut x, "紫队: 甲, 乙\n: 无名, 氏", EntrantKind::Team, "").unwrap_err();
+    assert_eq!(err, EntrantsError::Line(LineError { line: 2, problem: LineProblem::NoName }));
+    assert_eq!(x, before);
+    // A rule the event checks (here the unit's length) names the line typed, not
+    // "entrants[5].unit".
+    let err = add_entrant_lines(&mut x, "紫队\n\n橙队", EntrantKind::Team, &"单".repeat(MAX_NAME + 1)).unwrap_err();
+    let EntrantsError::Line(l) = &err else { panic!("{err}") };
+    assert_eq!(l.line, 1);
+    assert_eq!(
+        l.problem,
+        LineProblem::Refused { field: "unit".into(), reason: format!("longer than {MAX_NAME} characters") }
+    );
+    assert_eq!(err.to_string(), format!("line 1: unit: longer than {MAX_NAME} characters"));
+    assert_eq!(x, before);
+    // Too many entrants is no one line's fault.
+    let many = (1..=MAX_ENTRANTS).map(|i| format!("队{i}")).collect::<Vec<_>>().join("\n");
+    let err = add_entrant_lines(&mut x, &many, EntrantKind::Team, "").unwrap_err();
+    assert!(matches!(&err, EntrantsError::Event(i) if i.field == "entrants"), "{err}");
+    assert_eq!(x, before);
+    // Nothing typed: nothing added.
+    assert_eq!(add_entrant_lines(&mut x, "\n  \n", EntrantKind::Team, ""), Ok(0));
+}
+
+#[test]
+fn migration_hook_upgrades_old_events() {
+    fn v0_to_v1(mut d: Value) -> Result<Value, ImportError> {
+        // Version 0 (hypothetical) called the competitions "games".
+        let g = d["event"].as_object_mut().unwrap().remove("games").unwrap_or(Value::Array(vec![]));
+        d["event"]["competitions"] = g;
+        Ok(d)
+    }
+    let e = four_pairs();
+    let mut v: Value = serde_json::from_str(&store_event(&e)).unwrap();
+    let comps = v["event"].as_object_mut().unwrap().remove("competitions").unwrap();
+    v["event"]["games"] = comps;
+    v["schema_version"] = Value::from(0);
+    let up = schema::migrate_with(v, 1, &[Some(v0_to_v1)]).unwrap();
+    let s: StoredEvent = serde_json::from_value(up).unwrap();
+    assert_eq!(s.event, e);
+}

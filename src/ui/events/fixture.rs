@@ -1,0 +1,297 @@
+//! One fixture's row in a competition's schedule: its slots, table, match and result.
+
+use super::*;
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn fixture_row(
+    e: &Event,
+    cm: &Competition,
+    f: &tm::Fixture,
+    r: Option<FixtureResult>,
+    l: Lang,
+    mutate_comp: impl Fn(CompEdit) -> bool + Copy + 'static,
+    make_leg: impl Fn(String, usize) -> bool + Copy + 'static,
+) -> impl IntoView {
+    let fid = f.id.clone();
+    let names: Vec<String> = f.sides.iter().enumerate().map(|(k, s)| slot_name(l, e, r.as_ref(), k, s)).collect();
+    let editable = !schedule::has_matches(f);
+    let two = f.sides.len() == 2;
+    let bye = f.sides.iter().any(|s| matches!(s, Slot::Bye));
+    let ff = f.forfeits.clone();
+    let side_cell = move |k: usize, name: String| {
+        let forfeited = ff.contains(&k);
+        view! {
+            <span class="side-name" class:forfeited=forfeited>
+                {name}
+                {forfeited.then(|| format!(" ({})", tr(l, "ev.forfeit")))}
+            </span>
+        }
+    };
+    let (fid_swap, fid_ff, fid_tab) = (fid.clone(), fid.clone(), fid.clone());
+    let entrants: Vec<(String, String)> = cm.entrants.iter().map(|id| (id.clone(), e.entrant_name(id))).collect();
+    let score = r
+        .as_ref()
+        .filter(|r| !r.bye && (r.started || r.done))
+        .map(|r| r.score.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" : "))
+        .unwrap_or_default();
+    let status = r.as_ref().map(|r| output::status(l, r)).unwrap_or_default();
+    let sides_n = f.sides.len();
+    view! {
+        <div class="fixture" data-fixture=fid.clone() class:bye=bye>
+            <div class="fx-head">
+                <span class="tables">
+                    {(!f.legs.is_empty()).then(|| view! { <span class="muted">{tr(l, "ev.col.tables")}</span> })}
+                    {f
+                        .legs
+                        .iter()
+                        .enumerate()
+                        .map(|(k, leg)| {
+                            let fid = fid_tab.clone();
+                            view! {
+                                <input
+                                    type="number"
+                                    min="1"
+                                    class="table-no"
+                                    data-leg=k
+                                    prop:value=leg.table.to_string()
+                                    on:change=move |x| {
+                                        let v: u32 = event_target_value(&x).trim().parse().unwrap_or(0);
+                                        let fid = fid.clone();
+                                        mutate_comp(
+                                            Box::new(move |c| {
+                                                if schedule::set_table(c, &fid, k, v) {
+                                                    Ok(())
+                                                } else {
+                                                    Err(t("ev.sched.bad_table").to_string())
+                                                }
+                                            }),
+                                        );
+                                    }
+                                />
+                            }
+                        })
+                        .collect_view()}
+                </span>
+                {(f.best_of > 1)
+                    .then(|| {
+                        view! {
+                            <span class="badge">{tr(l, "ev.f.best_of").replace("{n}", &f.best_of.to_string())}</span>
+                        }
+                    })}
+                <span class="score">{score}</span>
+                <span class="muted status">{status}</span>
+            </div>
+            {if two {
+                view! {
+                    <div class="fx-sides">
+                        <span class="side ns">
+                            <span class="seat-tag">{team_side(l, crate::rules::Team::A)}</span>
+                            {side_cell(0, names[0].clone())}
+                        </span>
+                        {(editable && !bye)
+                            .then(|| {
+                                view! {
+                                    <button
+                                        class="btn chip swap no-print"
+                                        title=tr(l, "ev.sched.swap")
+                                        on:click=move |_| {
+                                            let fid = fid_swap.clone();
+                                            mutate_comp(
+                                                Box::new(move |c| {
+                                                    schedule::swap_sides(c, &fid);
+                                                    Ok(())
+                                                }),
+                                            );
+                                        }
+                                    >
+                                        "⇅"
+                                    </button>
+                                }
+                            })}
+                        <span class="side ew">
+                            <span class="seat-tag">{team_side(l, crate::rules::Team::B)}</span>
+                            {side_cell(1, names[1].clone())}
+                        </span>
+                    </div>
+                }
+                    .into_any()
+            } else {
+                view! {
+                    <div class="fx-sides group">
+                        {names
+                            .iter()
+                            .enumerate()
+                            .map(|(k, n)| view! { <span class="side group-member">{side_cell(k, n.clone())}</span> })
+                            .collect_view()}
+                    </div>
+                }
+                    .into_any()
+            }}
+            <div class="legs no-print">
+                {f
+                    .legs
+                    .iter()
+                    .enumerate()
+                    .map(|(k, leg)| match leg.match_id.clone() {
+                        Some(id) if r.as_ref().and_then(|r| r.legs.get(k)).is_some_and(|x| x.other_entrants) => {
+                            let fid = fid.clone();
+                            let label = format!("{} ↗", tr(l, "ev.table_n").replace("{n}", &leg.table.to_string()));
+                            // A match made for other entrants (a knock-out side decided otherwise
+                            // since): it stays reachable, and the leg can be given its own.
+                            view! {
+                                <A
+                                    href=format!("/match/{id}")
+                                    attr:class="btn chip open-match other-entrants"
+                                    attr:data-leg=k.to_string()
+                                    attr:title=tr(l, "ev.st.other_entrants")
+                                >
+                                    {label}
+                                </A>
+                                <button
+                                    class="btn chip mk-match"
+                                    data-leg=k
+                                    on:click=move |_| {
+                                        make_leg(fid.clone(), k);
+                                    }
+                                >
+                                    {tr(l, "ev.sched.make")}
+                                    " "
+                                    {tr(l, "ev.table_n").replace("{n}", &leg.table.to_string())}
+                                </button>
+                            }
+                                .into_any()
+                        }
+                        Some(id) => {
+                            let label = format!("{} ↗", tr(l, "ev.table_n").replace("{n}", &leg.table.to_string()));
+                            view! {
+                                <A
+                                    href=format!("/match/{id}")
+                                    attr:class="btn chip open-match"
+                                    attr:data-leg=k.to_string()
+                                >
+                                    {label}
+                                </A>
+                            }
+                                .into_any()
+                        }
+                        None => {
+                            let fid = fid.clone();
+                            view! {
+                                <button
+                                    class="btn chip mk-match"
+                                    data-leg=k
+                                    on:click=move |_| {
+                                        make_leg(fid.clone(), k);
+                                    }
+                                >
+                                    {tr(l, "ev.sched.make")}
+                                    " "
+                                    {tr(l, "ev.table_n").replace("{n}", &leg.table.to_string())}
+                                </button>
+                            }
+                                .into_any()
+                        }
+                    })
+                    .collect_view()}
+                {(!bye)
+                    .then(|| {
+                        let entrants = entrants.clone();
+                        let fid_e = fid_ff.clone();
+                        view! {
+                            <details class="fx-more">
+                                <summary>{tr(l, "ev.sched.more")}</summary>
+                                <div class="chips">
+                                    {(0..sides_n)
+                                        .map(|k| {
+                                            let fid = fid_ff.clone();
+                                            let on = f.forfeits.contains(&k);
+                                            view! {
+                                                <button
+                                                    class="btn chip forfeit"
+                                                    data-side=k
+                                                    class:selected=on
+                                                    on:click=move |_| {
+                                                        let fid = fid.clone();
+                                                        mutate_comp(
+                                                            Box::new(move |c| {
+                                                                if let Some(f) = c.fixture_mut(&fid) {
+                                                                    if f.forfeits.contains(&k) {
+                                                                        f.forfeits.retain(|x| *x != k);
+                                                                    } else {
+                                                                        f.forfeits.push(k);
+                                                                        f.forfeits.sort();
+                                                                    }
+                                                                }
+                                                                Ok(())
+                                                            }),
+                                                        );
+                                                    }
+                                                >
+                                                    {tr(l, "ev.forfeit")}
+                                                    ": "
+                                                    {names.get(k).cloned().unwrap_or_default()}
+                                                </button>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </div>
+                                {editable
+                                    .then(|| {
+                                        view! {
+                                            <div class="edit-sides">
+                                                {(0..sides_n)
+                                                    .map(|k| {
+                                                        let fid = fid_e.clone();
+                                                        let cur = f
+                                                            .sides
+                                                            .get(k)
+                                                            .and_then(|s| s.entrant().map(str::to_string));
+                                                        view! {
+                                                            <select
+                                                                class="side-select"
+                                                                data-side=k
+                                                                on:change=move |x| {
+                                                                    let v = event_target_value(&x);
+                                                                    let fid = fid.clone();
+                                                                    mutate_comp(
+                                                                        Box::new(move |c| {
+                                                                            if schedule::set_side(c, &fid, k, &v) {
+                                                                                Ok(())
+                                                                            } else {
+                                                                                Err(t("ev.sched.locked").to_string())
+                                                                            }
+                                                                        }),
+                                                                    );
+                                                                }
+                                                            >
+                                                                <option value="" selected=cur.is_none()>
+                                                                    "—"
+                                                                </option>
+                                                                {entrants
+                                                                    .iter()
+                                                                    .map(|(id, n)| {
+                                                                        view! {
+                                                                            <option
+                                                                                value=id.clone()
+                                                                                selected=cur.as_deref() == Some(id.as_str())
+                                                                            >
+                                                                                {n.clone()}
+                                                                            </option>
+                                                                        }
+                                                                    })
+                                                                    .collect_view()}
+                                                            </select>
+                                                        }
+                                                    })
+                                                    .collect_view()}
+                                            </div>
+                                        }
+                                    })}
+                            </details>
+                        }
+                    })}
+            </div>
+        </div>
+    }
+    .into_any()
+}

@@ -1,0 +1,184 @@
+//! `/events`: the event list, a new event, and import of an event file.
+
+use super::*;
+
+/// `/events`: events on this device, a new event, and importing an event file.
+#[component]
+pub fn Events() -> impl IntoView {
+    let loaded = load_events();
+    let events = RwSignal::new(loaded.0);
+    let problems = RwSignal::new(loaded.1);
+    // Read again when another tab saved an event.
+    let changed = ctx().events_changed;
+    Effect::new(move |first: Option<()>| {
+        changed.track();
+        if first.is_some() {
+            let (list, bad) = load_events();
+            events.set(list);
+            if !bad.is_empty() {
+                problems.update(|p| p.extend(bad));
+            }
+        }
+    });
+    let name = RwSignal::new(String::new());
+    let dates = RwSignal::new(String::new());
+    let venue = RwSignal::new(String::new());
+    let error: RwSignal<Option<String>> = RwSignal::new(None);
+    let info: RwSignal<Option<String>> = RwSignal::new(None);
+    let navigate = use_navigate();
+    let create = move |_| {
+        let n = name.get_untracked().trim().to_string();
+        if n.is_empty() {
+            error.set(Some(t("ev.name_needed").to_string()));
+            return;
+        }
+        let mut e = Event::new(&new_id("ev"), &n, now_ms());
+        e.dates = dates.get_untracked().trim().to_string();
+        e.venue = venue.get_untracked().trim().to_string();
+        if let Err(x) = tm::validate_event(&e) {
+            error.set(Some(x.to_string()));
+            return;
+        }
+        match save_event(&e) {
+            Ok(()) => navigate(&format!("/event/{}", e.id), Default::default()),
+            Err(x) => error.set(Some(x)),
+        }
+    };
+    let on_file = move |ev: leptos::ev::Event| {
+        error.set(None);
+        info.set(None);
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
+        input.set_value("");
+        let fname = file.name();
+        leptos::task::spawn_local(async move {
+            let text = match io::read_text(&file).await {
+                Ok(text) => text,
+                Err(e) => {
+                    error.set(Some(format!("{fname}: {e}")));
+                    return;
+                }
+            };
+            match tm::load_event(&text) {
+                Err(e) => error.set(Some(format!("{fname}: {} — {e}", t("import.invalid")))),
+                Ok(e) => match save_event_as(&e, Action::Import) {
+                    Ok(()) => {
+                        info.set(Some(format!("{fname}: {} {}", t("ev.imported"), e.name)));
+                        events.set(load_events().0);
+                    }
+                    Err(x) => error.set(Some(x)),
+                },
+            }
+        });
+    };
+    view! {
+        <section class="page events">
+            <h1>{tx("ev.title")}</h1>
+            <Show when=move || !problems.with(|p| p.is_empty())>
+                <div class="banner warn" role="alert">
+                    <strong>{tx("home.quarantine")}</strong>
+                    <ul>{move || problems.get().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
+                </div>
+            </Show>
+            <Show
+                when=move || !events.with(|e| e.is_empty())
+                fallback=move || view! { <p class="empty">{tx("ev.none")}</p> }
+            >
+                <ul class="match-list" id="event-list">
+                    {move || {
+                        events
+                            .get()
+                            .into_iter()
+                            .map(|e| {
+                                let sub = format!(
+                                    "{} · {} {} · {} {}",
+                                    e.dates,
+                                    e.entrants.len(),
+                                    t("ev.entrants_n"),
+                                    e.competitions.len(),
+                                    t("ev.games_n"),
+                                );
+                                view! {
+                                    <li>
+                                        <A href=format!("/event/{}", e.id) attr:class="match-link">
+                                            <span class="title">{e.name.clone()}</span>
+                                            <span class="sub">{sub}</span>
+                                            <span class="time">{fmt_time(e.created_ms)}</span>
+                                        </A>
+                                    </li>
+                                }
+                            })
+                            .collect_view()
+                    }}
+                </ul>
+            </Show>
+            <h2>{tx("ev.new")}</h2>
+            <div class="new-form">
+                <label class="field-label" for="ev-name">
+                    {tx("ev.name")}
+                </label>
+                <input
+                    id="ev-name"
+                    maxlength=tm::MAX_NAME
+                    prop:value=move || name.get()
+                    on:input=move |ev| name.set(event_target_value(&ev))
+                />
+                <div class="two">
+                    <div>
+                        <label class="field-label" for="ev-dates">
+                            {tx("ev.dates")}
+                        </label>
+                        <input
+                            id="ev-dates"
+                            maxlength=tm::MAX_NAME
+                            placeholder="2024-05-01"
+                            prop:value=move || dates.get()
+                            on:input=move |ev| dates.set(event_target_value(&ev))
+                        />
+                    </div>
+                    <div>
+                        <label class="field-label" for="ev-venue">
+                            {tx("ev.venue")}
+                        </label>
+                        <input
+                            id="ev-venue"
+                            maxlength=tm::MAX_NAME
+                            prop:value=move || venue.get()
+                            on:input=move |ev| venue.set(event_target_value(&ev))
+                        />
+                    </div>
+                </div>
+                {move || {
+                    error
+                        .get()
+                        .map(|e| {
+                            view! {
+                                <div class="banner error" role="alert" id="ev-error">
+                                    {e}
+                                </div>
+                            }
+                        })
+                }}
+                {move || {
+                    info.get()
+                        .map(|e| {
+                            view! {
+                                <div class="banner ok" role="status">
+                                    {e}
+                                </div>
+                            }
+                        })
+                }}
+                <button class="btn primary big" id="ev-create" on:click=create>
+                    {tx("ev.create")}
+                </button>
+            </div>
+            <h2>{tx("ev.import_event")}</h2>
+            <p class="muted">{tx("ev.import_event_help")}</p>
+            <label class="btn file">
+                {tx("ev.import_event")}
+                <input type="file" id="ev-import" accept="application/json,.json" on:change=on_file />
+            </label>
+        </section>
+    }
+}

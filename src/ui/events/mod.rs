@@ -1,0 +1,154 @@
+//! Events: the chief referee's tablet above single matches — event list and new
+//! event (`/events`), and the event page (`/event/:id`): entrants, one tab per game offered
+//! (format, draw, schedule with table assignments and each table's match, standings and
+//! results with print and CSV), and the desk's sync of table files with side-by-side
+//! conflicts. Domain logic is [`crate::tournament`], storage is [`crate::store`]
+//! (`referee.event.<id>`, the versioned envelope of [`crate::tournament::store_event`]); these
+//! files draw the screens, one file per page or tab.
+
+use super::{create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
+use crate::i18n::{game_name, seat_name, team_side, tr, Action, Lang};
+use crate::record::{Entry, HandInput, Match, Op};
+use crate::store;
+use crate::tournament::standings::{FixtureResult, Standings};
+use crate::tournament::{
+    self as tm, builtin_formats, draw, output, schedule, standings, sync, tables, Competition, Entrant, EntrantKind,
+    Event, Format, Primary, SeatRule, Slot,
+};
+use leptos::prelude::*;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_navigate, use_params_map};
+use wasm_bindgen::{JsCast, JsValue};
+
+mod add_competition;
+mod competition;
+mod desk;
+mod entrants;
+mod fixture;
+mod list;
+mod page;
+mod text;
+
+use add_competition::*;
+use competition::*;
+use desk::*;
+use entrants::*;
+use fixture::*;
+pub use list::*;
+pub use page::*;
+pub(crate) use text::*;
+
+/// Longest text of an entrant's member list: [`tm::MAX_MEMBERS`] names of
+/// [`tm::MAX_NAME`] characters with a separator (", ") between each two.
+const MEMBERS_TEXT_MAX: usize = tm::MAX_MEMBERS * (tm::MAX_NAME + 2);
+
+/// Owned copies of the shared matches (the tournament functions take `&[Match]`).
+fn owned(ms: &[std::sync::Arc<Match>]) -> Vec<Match> {
+    ms.iter().map(|m| (**m).clone()).collect()
+}
+
+/// Every stored event, newest first ([`store::load_events`]); the values moved aside are
+/// reported as text.
+fn load_events() -> (Vec<Event>, Vec<String>) {
+    let (out, bad) = store::load_events(now_ms());
+    (out, bad.into_iter().map(|q| format!("{} → {}: {}", q.key, q.moved_to, q.error)).collect())
+}
+
+/// Writes an event (translated error on failure, naming an event change; nothing changes
+/// then).
+fn save_event(e: &Event) -> Result<(), String> {
+    save_event_as(e, Action::Event)
+}
+
+/// Writes an event; the error names `action` (an import of an event file, of the tables'
+/// files at the desk).
+fn save_event_as(e: &Event, action: Action) -> Result<(), String> {
+    store::save_event(e).map_err(|err| super::save_error(action, &err))
+}
+
+/// Downloads `text` as a file.
+fn download(name: &str, mime: &str, text: &str) {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    let doc = document();
+    if let Ok(a) = doc.create_element("a") {
+        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
+        a.set_href(&url);
+        a.set_download(name);
+        let _ = doc.body().map(|b| b.append_child(&a));
+        a.click();
+        a.remove();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+fn safe_name(s: &str) -> String {
+    s.chars().map(|c| if c.is_alphanumeric() || c == '-' { c } else { '_' }).collect()
+}
+
+/// The event being edited, with write-through saving and one message line.
+#[derive(Clone, Copy)]
+struct Ev {
+    ev: RwSignal<Option<Event>>,
+    msg: RwSignal<Option<(bool, String)>>,
+}
+
+impl Ev {
+    fn now(&self) -> Option<Event> {
+        self.ev.get_untracked()
+    }
+    /// Applies `f` to a copy of the event as stored now, validates, saves, then shows it and
+    /// clears the message line (an earlier error no longer applies). `false` (and a
+    /// message) on error; nothing changes then. The stored copy, not the
+    /// one shown, is edited, so what another tab saved meanwhile is kept (edits name
+    /// entrants, competitions and fixtures by id). A stored value that no longer reads is
+    /// moved aside and reported ([`store::quarantine`]) before the shown copy is saved.
+    fn mutate(&self, f: impl FnOnce(&mut Event) -> Result<(), String>) -> bool {
+        let Some(shown) = self.now() else { return false };
+        let key = store::event_key(&shown.id);
+        let stored = store::event_value(&shown.id);
+        let mut e = match stored.as_deref().map(tm::load_event) {
+            Some(Ok(x)) if x.id == shown.id => x,
+            Some(r) => {
+                let why = match r {
+                    Ok(x) => format!("the event inside has id {:?}", x.id),
+                    Err(x) => x.to_string(),
+                };
+                let q = store::quarantine(&key, stored.as_deref().unwrap_or_default(), &why, now_ms());
+                ctx().quarantined.update(|v| v.push(q));
+                shown
+            }
+            None => shown,
+        };
+        if let Err(x) = f(&mut e) {
+            self.msg.set(Some((true, x)));
+            return false;
+        }
+        if let Err(x) = tm::validate_event(&e) {
+            self.msg.set(Some((true, x.to_string())));
+            return false;
+        }
+        match save_event(&e) {
+            Ok(()) => {
+                self.msg.set(None);
+                self.ev.set(Some(e));
+                true
+            }
+            Err(x) => {
+                self.msg.set(Some((true, x)));
+                false
+            }
+        }
+    }
+    /// Shows an error on the message line (until the next successful change).
+    fn error(&self, s: impl Into<String>) {
+        self.msg.set(Some((true, s.into())));
+    }
+    /// Shows what an action did on the message line.
+    fn ok(&self, s: impl Into<String>) {
+        self.msg.set(Some((false, s.into())));
+    }
+}

@@ -1,0 +1,234 @@
+//! `/event/:id`: the event page, its header and its tabs (entrants, one per game offered,
+//! sync).
+
+use super::*;
+
+/// `/event/:id`.
+#[component]
+pub fn EventPage() -> impl IntoView {
+    let params = use_params_map();
+    let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
+    let ev = Ev { ev: RwSignal::new(None), msg: RwSignal::new(None) };
+    let load_error: RwSignal<Option<String>> = RwSignal::new(None);
+    // Read again when another tab saved an event.
+    let changed = ctx().events_changed;
+    Effect::new(move |_| {
+        changed.track();
+        match store::read_event(&id.get()) {
+            Ok(e) => {
+                if ev.ev.with_untracked(|x| *x != e) {
+                    ev.ev.set(e);
+                }
+            }
+            Err(x) => load_error.set(Some(x.to_string())),
+        }
+    });
+    let tab = RwSignal::new("entrants".to_string());
+    view! {
+        <Show
+            when=move || ev.ev.with(|e| e.is_some())
+            fallback=move || {
+                view! {
+                    <section class="page">
+                        <p class="empty" id="event-missing">
+                            {tx("ev.missing")}
+                            " "
+                            <code>{move || id.get()}</code>
+                        </p>
+                        {move || {
+                            load_error
+                                .get()
+                                .map(|e| {
+                                    view! {
+                                        <div class="banner error" role="alert">
+                                            {e}
+                                        </div>
+                                    }
+                                })
+                        }}
+                        <A href="/events" attr:class="btn">
+                            {tx("nav.events")}
+                        </A>
+                    </section>
+                }
+            }
+        >
+            <EventBody ev=ev tab=tab />
+        </Show>
+    }
+}
+
+#[component]
+fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
+    let lang = ctx().lang;
+    let head = move || {
+        ev.ev.with(|e| e.as_ref().map(|e| (e.name.clone(), e.dates.clone(), e.venue.clone())).unwrap_or_default())
+    };
+    let tabs = move || {
+        ev.ev.with(|e| {
+            e.as_ref()
+                .map(|e| e.competitions.iter().map(|c| (c.id.clone(), c.name.clone())).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    };
+    let conflicts = move || ev.ev.with(|e| e.as_ref().map(|e| e.conflicts.len()).unwrap_or(0));
+    let edit = move |field: &'static str| {
+        move |x: leptos::ev::Event| {
+            let v = event_target_value(&x).trim().to_string();
+            ev.mutate(|e| {
+                match field {
+                    "name" if !v.is_empty() => e.name = v,
+                    "dates" => e.dates = v,
+                    "venue" => e.venue = v,
+                    _ => {}
+                }
+                Ok(())
+            });
+        }
+    };
+    let navigate = use_navigate();
+    let remove = move |_| {
+        let Some(e) = ev.now() else { return };
+        if window().confirm_with_message(t("ev.confirm_delete")).unwrap_or(false) {
+            store::delete_event(&e.id);
+            navigate("/events", Default::default());
+        }
+    };
+    view! {
+        <section class="page event" id="event-page">
+            <header class="ev-head">
+                <h1 id="ev-title">{move || head().0}</h1>
+                <p class="muted">
+                    {move || {
+                        let (_, d, v) = head();
+                        [d, v].into_iter().filter(|x| !x.is_empty()).collect::<Vec<_>>().join(" · ")
+                    }}
+                </p>
+            </header>
+            <details class="ev-edit no-print">
+                <summary>{tx("ev.edit")}</summary>
+                <label class="field-label">{tx("ev.name")}</label>
+                <input id="ev-edit-name" maxlength=tm::MAX_NAME prop:value=move || head().0 on:change=edit("name") />
+                <div class="two">
+                    <div>
+                        <label class="field-label">{tx("ev.dates")}</label>
+                        <input maxlength=tm::MAX_NAME prop:value=move || head().1 on:change=edit("dates") />
+                    </div>
+                    <div>
+                        <label class="field-label">{tx("ev.venue")}</label>
+                        <input maxlength=tm::MAX_NAME prop:value=move || head().2 on:change=edit("venue") />
+                    </div>
+                </div>
+                <div class="actions">
+                    <button
+                        class="btn"
+                        id="export-event"
+                        on:click=move |_| {
+                            if let Some(e) = ev.now() {
+                                download(
+                                    &format!("referee-event-{}.json", safe_name(&e.name)),
+                                    "application/json",
+                                    &tm::store_event(&e),
+                                );
+                            }
+                        }
+                    >
+                        {tx("ev.export_event")}
+                    </button>
+                    <button class="btn" on:click=remove>
+                        {tx("ev.delete")}
+                    </button>
+                </div>
+            </details>
+            {move || {
+                ev.msg
+                    .get()
+                    .map(|(err, m)| {
+                        view! {
+                            <div
+                                class=if err { "banner error no-print" } else { "banner ok no-print" }
+                                role="status"
+                                id="ev-msg"
+                            >
+                                <span>{m}</span>
+                                " "
+                                <button class="btn chip" on:click=move |_| ev.msg.set(None)>
+                                    "×"
+                                </button>
+                            </div>
+                        }
+                    })
+            }}
+            <div class="chips ev-tabs no-print" role="tablist">
+                <button
+                    class="btn chip"
+                    role="tab"
+                    data-tab="entrants"
+                    class:selected=move || tab.get() == "entrants"
+                    on:click=move |_| tab.set("entrants".into())
+                >
+                    {tx("ev.tab.entrants")}
+                </button>
+                {move || {
+                    tabs()
+                        .into_iter()
+                        .map(|(id, name)| {
+                            let id2 = id.clone();
+                            let id3 = id.clone();
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    role="tab"
+                                    data-tab=id
+                                    class:selected=move || tab.get() == id2
+                                    on:click=move |_| tab.set(id3.clone())
+                                >
+                                    {name}
+                                </button>
+                            }
+                        })
+                        .collect_view()
+                }}
+                <button
+                    class="btn chip"
+                    role="tab"
+                    data-tab="add"
+                    class:selected=move || tab.get() == "add"
+                    on:click=move |_| tab.set("add".into())
+                >
+                    "+ "
+                    {tx("ev.tab.add")}
+                </button>
+                <button
+                    class="btn chip"
+                    role="tab"
+                    data-tab="sync"
+                    class:selected=move || tab.get() == "sync"
+                    on:click=move |_| tab.set("sync".into())
+                >
+                    {tx("ev.tab.sync")}
+                    {move || {
+                        (conflicts() > 0)
+                            .then(|| {
+                                view! {
+                                    <span class="badge" id="conflict-count">
+                                        {conflicts()}
+                                    </span>
+                                }
+                            })
+                    }}
+                </button>
+            </div>
+            {move || {
+                let which = tab.get();
+                let _ = lang;
+                match which.as_str() {
+                    "entrants" => view! { <EntrantsTab ev=ev /> }.into_any(),
+                    "add" => view! { <AddCompetition ev=ev tab=tab /> }.into_any(),
+                    "sync" => view! { <SyncTab ev=ev /> }.into_any(),
+                    cid => view! { <CompetitionTab ev=ev cid=cid.to_string() tab=tab /> }.into_any(),
+                }
+            }}
+        </section>
+    }
+}
