@@ -10,6 +10,7 @@ pub mod intent;
 mod io;
 mod match_page;
 mod new_match;
+mod parts;
 mod ruling;
 mod settings;
 mod widgets;
