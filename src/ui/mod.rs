@@ -10,6 +10,7 @@ pub mod intent;
 mod io;
 mod match_page;
 mod new_match;
+mod parts;
 mod ruling;
 mod settings;
 mod widgets;
@@ -252,7 +253,9 @@ pub fn reason_of(e: &crate::record::ImportError, with_field: bool) -> String {
 pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
     let c = ctx();
     let action = Action::of_op(&op);
-    let entry = crate::record::Entry { after: None, id: new_id("e"), at_ms: now_ms(), op };
+    // Timed like the match clock while it runs on this page (clock::entry_time): the pauses
+    // an entry implies count the time really played.
+    let entry = crate::record::Entry { after: None, id: new_id("e"), at_ms: clock::entry_time(&m.id), op };
     let result = store::append_entry(m, entry);
     let moved = store::take_moved();
     if !moved.is_empty() {

@@ -794,7 +794,7 @@ pub fn LevelChart(
 /// Parts of a page that are not what the referee looks at after a tap (the history
 /// list, the level chart) track this counter instead of the view and read the view
 /// untracked, so a commit paints the scoreboard and the preview first and those parts
-/// one frame later (issue 9: commit → paint). They always read the newest view.
+/// one frame later (commit → paint). They always read the newest view.
 pub fn after_paint(source: impl Track + Send + Sync + 'static) -> ReadSignal<u64> {
     let (tick, set_tick) = signal(0u64);
     let pending = StoredValue::new(false);
