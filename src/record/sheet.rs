@@ -179,7 +179,12 @@ mod tests {
     #[test]
     fn a_confirmation_names_someone() {
         let mut m = crate::record::sample::shengji_sample(0.0);
-        let e = Entry { after: None, id: "c1".into(), at_ms: 1.0, op: Op::Confirm { pair: Pair::Ew, name: " ".into(), state: state(&m) } };
+        let e = Entry {
+            after: None,
+            id: "c1".into(),
+            at_ms: 1.0,
+            op: Op::Confirm { pair: Pair::Ew, name: " ".into(), state: state(&m) },
+        };
         assert!(m.append(e).is_err());
     }
 }

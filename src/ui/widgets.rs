@@ -59,7 +59,13 @@ pub fn SignOff(
             <Confirmations m=m locked=false act=act />
             {move || {
                 m.with(|x| x.as_ref().is_some_and(|x| !sheet::sheet(x).confirmed()))
-                    .then(|| view! { <p class="muted" id="sheet-unconfirmed">{tx("sheet.sign_unconfirmed")}</p> })
+                    .then(|| {
+                        view! {
+                            <p class="muted" id="sheet-unconfirmed">
+                                {tx("sheet.sign_unconfirmed")}
+                            </p>
+                        }
+                    })
             }}
             <input
                 id=referee_id

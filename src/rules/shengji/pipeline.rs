@@ -300,7 +300,9 @@ pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome,
         state.declarer = seat.team();
         state.dealer = Some(seat);
         state.declarer_open = false;
-    } else if let Some(seat) = hand.declarer_seat.filter(|s| state.hands == 0 && !preset.duplicate && s.team() != state.declarer) {
+    } else if let Some(seat) =
+        hand.declarer_seat.filter(|s| state.hands == 0 && !preset.duplicate && s.team() != state.declarer)
+    {
         // [r2] A set-up declarer is the expectation, not the rule: the first hand's show of
         // the other team makes that team the declarer (先亮者为庄), never dropped.
         state.declarer = seat.team();

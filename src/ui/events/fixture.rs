@@ -163,13 +163,13 @@ pub(super) fn fixture_row(
                         }
                         Some(id) => {
                             let label = format!("{} ↗", tr(l, "ev.table_n").replace("{n}", &leg.table.to_string()));
-                            // The table's result sheet: entered / confirmed (E/W) / signed.
                             let sheet = r
                                 .as_ref()
                                 .and_then(|r| r.legs.get(k))
                                 .and_then(|x| x.outcome.as_ref())
                                 .map(|o| o.sheet)
                                 .filter(|s| !s.is_empty());
+                            // The table's result sheet: entered / confirmed (E/W) / signed.
                             view! {
                                 <A
                                     href=format!("/match/{id}")
@@ -310,4 +310,3 @@ pub(super) fn fixture_row(
     }
     .into_any()
 }
-

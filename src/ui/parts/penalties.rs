@@ -45,6 +45,8 @@ pub fn PenaltyEditor(
             })
         });
     };
+    // The chips offer the kinds that cost points: one that loses the game (`Amount::GameLost`)
+    // is a ruling, entered on the ruling panel.
     view! {
         <label class="field-label">{tx("entry.penalties")}</label>
         <div class="chips">
@@ -53,7 +55,6 @@ pub fn PenaltyEditor(
                     .get()
                     .penalties
                     .into_iter()
-                    // A kind that loses the game is a ruling (the ruling panel), not points.
                     .filter(|r| !matches!(r.amount, Amount::GameLost))
                     .map(|r| {
                         let kind = r.kind.clone();

@@ -481,7 +481,14 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             </p>
             {move || {
                 let a = preset.with(|p| p.announce.clone());
-                (!a.is_empty()).then(|| view! { <p class="muted" id="gd-announce">{a}</p> })
+                (!a.is_empty())
+                    .then(|| {
+                        view! {
+                            <p class="muted" id="gd-announce">
+                                {a}
+                            </p>
+                        }
+                    })
             }} <Scoreboard v=v preset=preset teams=teams players=players now=now />
             <ClockBar m=m v=v preset=preset teams=teams now=now /> <Show when=move || locked()>
                 <div class="banner info" id="gd-locked">
