@@ -75,6 +75,7 @@ test('a table result entered by N/S, confirmed by E/W, changed (void), confirmed
   const matchUrl = page.url();
   await page.goto(eventUrl);
   await ready(page);
+  await page.click('button[data-tab="c1"]');
   await expect(page.locator('.round[data-round="1"] .fixture').first().locator('.sheet-st')).toHaveAttribute('data-sheet', 'confirmed');
   await expect(page.locator('.round[data-round="1"] .fixture').first().locator('.sheet-st')).toHaveText('已复核');
 
@@ -102,7 +103,6 @@ test('a table result entered by N/S, confirmed by E/W, changed (void), confirmed
   await page.fill('#referee-name', '裁判甲');
   await page.click('#sign-off');
   await expect(page.locator('#locked')).toBeVisible();
-  await page.locator('#result-sheet summary').click();
   await expect(page.locator('#sheet-status')).toHaveText('已签字');
   // The log names each step: the confirmations with their names, the sign-off.
   const entries = await page.evaluate(() => {
@@ -124,5 +124,6 @@ test('a table result entered by N/S, confirmed by E/W, changed (void), confirmed
 
   await page.goto(eventUrl);
   await ready(page);
+  await page.click('button[data-tab="c1"]');
   await expect(page.locator('.round[data-round="1"] .fixture').first().locator('.sheet-st')).toHaveText('已签字');
 });
