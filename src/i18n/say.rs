@@ -114,6 +114,7 @@ fn arg_text(lang: Lang, a: &Arg, names: Names) -> String {
             .unwrap_or_else(|| format!("P{}", i + 1)),
         Arg::Cite(c) => cite(lang, c),
         Arg::Key(k) => tr(lang, k).to_string(),
+        Arg::Game(g) => super::game_name(lang, g).to_string(),
         Arg::Text(t) => t.clone(),
         Arg::Msg(m) => say(lang, m, names),
     }
@@ -361,7 +362,7 @@ mod tests {
                     assert!(!text.contains('{') && !text.contains(".why."), "{l:?} {m}: {text}");
                     // 斗地主 / 三打一 reasons read in plain English (五子棋's name the shapes and
                     // game names as the rest of the English UI does, with the Chinese term).
-                    let glossary = matches!(m.args.first(), Some((_, Arg::Key(k))) if k.starts_with("game."));
+                    let glossary = matches!(m.args.first(), Some((_, Arg::Game(_))));
                     if l == Lang::En && m.key.starts_with("ddz.why.") && !glossary {
                         assert!(!han(&text), "{m}: {text}");
                     }
