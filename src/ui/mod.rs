@@ -246,6 +246,20 @@ pub fn reason_of(e: &crate::record::ImportError, with_field: bool) -> String {
     }
 }
 
+/// Why [`crate::record::Match::append`] (or [`crate::record::Match::preview`]) refuses an
+/// entry, in the UI language: a later hand it would break or a log it does not fit is said
+/// so, with the rule's typed reason; any other refusal is `field: reason`. What a page's
+/// live preview shows and what its commit says are this same text.
+pub fn refusal_text(e: &crate::record::ImportError) -> String {
+    if e.field == crate::record::LATER_HAND {
+        format!("{}: {}", t("entry.breaks_later"), reason_of(e, false))
+    } else if e.field == crate::record::NOT_PLAYABLE {
+        format!("{} ({})", t("entry.not_playable"), reason_of(e, false))
+    } else {
+        reason_of(e, true)
+    }
+}
+
 /// Appends an op to a match through storage (write-through: the stored copy is re-read so
 /// another tab's entries are kept); on success the app state updates. On failure nothing
 /// changed and the translated reason, naming what was not saved (the op's [`Action`]), is
@@ -276,11 +290,10 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
             c.put(saved);
             Ok(())
         }
-        Err(store::StoreError::Invalid(e)) if e.field == crate::record::LATER_HAND => {
-            Err(format!("{}: {}: {}", t(action.failed_key()), t("entry.breaks_later"), reason_of(&e, false)))
-        }
-        Err(store::StoreError::Invalid(e)) if e.field == crate::record::NOT_PLAYABLE => {
-            Err(format!("{}: {} ({})", t(action.failed_key()), t("entry.not_playable"), reason_of(&e, false)))
+        Err(store::StoreError::Invalid(e))
+            if e.field == crate::record::LATER_HAND || e.field == crate::record::NOT_PLAYABLE =>
+        {
+            Err(format!("{}: {}", t(action.failed_key()), refusal_text(&e)))
         }
         Err(e) => Err(save_error(action, &e)),
     }
