@@ -279,7 +279,9 @@ impl Why {
             Why::NotAPenalty { kind, preset } => format!("{kind:?} is not a penalty of preset {preset}"),
             Why::CardCount { cards } => format!("{cards} is not a card count 1–54"),
             Why::RefereePoints => "the referee must give the points for this kind".into(),
-            Why::GameLostKind { kind } => format!("{kind:?} loses the game: record it as a game_lost ruling, not as points"),
+            Why::GameLostKind { kind } => {
+                format!("{kind:?} loses the game: record it as a game_lost ruling, not as points")
+            }
             Why::PenaltyPoints { points } => format!("{points} is not 0–400"),
             Why::MatchOver { winner } => format!("the match is over: team {winner:?} won it"),
             Why::DeclarerOpen => "the first declarer is open: name the seat whose show stood".into(),

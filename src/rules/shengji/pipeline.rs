@@ -179,10 +179,7 @@ pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), InputError> {
             return Err(err(format!("penalties[{i}].cards"), Why::CardCount { cards: p.cards }));
         }
         if matches!(rule.amount, Amount::GameLost) {
-            return Err(err(
-                format!("penalties[{i}].kind"),
-                Why::GameLostKind { kind: p.kind.clone() },
-            ));
+            return Err(err(format!("penalties[{i}].kind"), Why::GameLostKind { kind: p.kind.clone() }));
         }
         if matches!(rule.amount, Amount::Referee) && p.points.is_none() {
             return Err(err(format!("penalties[{i}].points"), Why::RefereePoints));
