@@ -175,6 +175,7 @@ pub fn op_name(lang: Lang, op: &Op) -> &'static str {
             Op::TimeVerdict { .. } => "op.time_verdict",
             Op::NextGame { .. } => "op.next_game",
             Op::Ruling { .. } => "op.ruling",
+            Op::Appeal { .. } => "op.appeal",
             Op::SignOff { .. } => "op.sign_off",
             Op::Reopen { .. } => "op.reopen",
         },
@@ -248,7 +249,7 @@ impl Action {
             Op::Clock { .. } | Op::Overrun { .. } | Op::TimeVerdict { .. } => Action::Clock,
             Op::NextGame { .. } => Action::NextGame,
             Op::SignOff { .. } | Op::Reopen { .. } => Action::SignOff,
-            Op::Ruling { .. } => Action::Ruling,
+            Op::Ruling { .. } | Op::Appeal { .. } => Action::Ruling,
         }
     }
 
