@@ -12,6 +12,8 @@ pub mod game;
 pub mod games;
 pub mod index;
 pub mod replay;
+#[cfg(test)]
+mod rulings_tests;
 pub mod sample;
 pub mod schema;
 
