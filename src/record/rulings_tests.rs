@@ -115,8 +115,12 @@ fn appeals_overturn_uphold_or_replace_a_ruling() {
     assert!(sj(&m).current().rulings.is_empty());
     put(&mut m, "u", Op::Void { target: "ov".into(), reason: super::UNDO_REASON.into() }).unwrap();
     assert_eq!(sj(&m).current().state.level(Team::A), rk("4"), "the appeal undone: the penalty again");
-    put(&mut m, "rp", appeal("lp", AppealDecision::Replaced { ruling: Ruling::LevelPenalty { team: Team::A, levels: 1 } }))
-        .unwrap();
+    put(
+        &mut m,
+        "rp",
+        appeal("lp", AppealDecision::Replaced { ruling: Ruling::LevelPenalty { team: Team::A, levels: 1 } }),
+    )
+    .unwrap();
     assert_eq!(sj(&m).current().state.level(Team::A), rk("5"));
     // The log keeps all three steps: the ruling, the appeals, the decision in force.
     assert_eq!(m.appeals()["lp"].0.id, "rp");
@@ -129,8 +133,8 @@ fn an_appeal_against_a_hand() {
     let mut m = super::sample::blank_shengji("h", "jiankang-chaodipi", 0.0);
     put(&mut m, "h1", hand(40)).unwrap();
     put(&mut m, "h2", hand(40)).unwrap();
-    let err =
-        put(&mut m, "x", appeal("h2", AppealDecision::Replaced { ruling: Ruling::Warning { team: Team::A } })).unwrap_err();
+    let err = put(&mut m, "x", appeal("h2", AppealDecision::Replaced { ruling: Ruling::Warning { team: Team::A } }))
+        .unwrap_err();
     assert_eq!(err.field, "op.decision");
     put(&mut m, "ov", appeal("h2", AppealDecision::Overturned)).unwrap();
     assert_eq!(sj(&m).current().rows.len(), 1);

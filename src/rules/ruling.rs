@@ -133,7 +133,9 @@ impl Register {
                         match w.effect {
                             WarningEffect::Points { points } => Effect::PointsDue(team, points),
                             WarningEffect::Foul => Effect::FoulDue(team),
-                            WarningEffect::LevelPenalty { levels } => Effect::Game(Ruling::LevelPenalty { team, levels }),
+                            WarningEffect::LevelPenalty { levels } => {
+                                Effect::Game(Ruling::LevelPenalty { team, levels })
+                            }
                             WarningEffect::GameLost => Effect::Game(Ruling::GameLost { team }),
                         },
                         n,
@@ -183,7 +185,10 @@ mod tests {
         let mut r = Register::default();
         let w = Ruling::Warning { team: Team::A };
         assert_eq!(r.record(&rules(), w, "002 §一5").effect, Effect::Noted);
-        assert_eq!(r.record(&rules(), w, "002 §一5"), Counted { effect: Effect::PointsDue(Team::A, 80), warning_no: Some(2) });
+        assert_eq!(
+            r.record(&rules(), w, "002 §一5"),
+            Counted { effect: Effect::PointsDue(Team::A, 80), warning_no: Some(2) }
+        );
         assert_eq!(r.record(&rules(), w, " 002 §一5 ").effect, Effect::PointsDue(Team::A, 80));
         // The other team's count is its own.
         assert_eq!(r.record(&rules(), Ruling::Warning { team: Team::B }, "002 §一5").effect, Effect::Noted);
@@ -195,15 +200,24 @@ mod tests {
         let w = Ruling::Warning { team: Team::B };
         let got: Vec<Effect> = (0..4).map(|_| r.record(&rules(), w, "talk").effect).collect();
         assert_eq!(got, [Effect::Noted, Effect::FoulDue(Team::B), Effect::Noted, Effect::FoulDue(Team::B)]);
-        assert!(!WarningRule { rule: String::new(), nth: 2, every: 0, effect: WarningEffect::Foul, cite: String::new() }
-            .applies(3));
+        assert!(!WarningRule {
+            rule: String::new(),
+            nth: 2,
+            every: 0,
+            effect: WarningEffect::Foul,
+            cite: String::new()
+        }
+        .applies(3));
     }
 
     #[test]
     fn lateness_at_the_limit_forfeits() {
         let mut r = Register::default();
         assert_eq!(r.record(&rules(), Ruling::Late { team: Team::A, minutes: 9 }, "").effect, Effect::Noted);
-        assert_eq!(r.record(&rules(), Ruling::Late { team: Team::A, minutes: 10 }, "").effect, Effect::Forfeit(Team::A));
+        assert_eq!(
+            r.record(&rules(), Ruling::Late { team: Team::A, minutes: 10 }, "").effect,
+            Effect::Forfeit(Team::A)
+        );
         assert_eq!(
             r.record(&RulingRules::default(), Ruling::Late { team: Team::A, minutes: 30 }, "").effect,
             Effect::Noted

@@ -1853,6 +1853,7 @@ fn ResultSheet(
                                     })
                                     .collect_view()}
                             </ul>
+                            <super::ruling::RulingSteps m=m teams=teams />
                             {
                                 view! {
                                     <crate::ui::widgets::SignOff

@@ -493,7 +493,10 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 let Some(ruling) = eff.ruling else { continue };
                 // After the round is over (won, time up, all deals played) nothing is ruled in it.
                 if let Some(over) = r.refusal() {
-                    refused.push((e.id.clone(), InputError { field: "ruling".into(), reason: over.input_error().reason, msg: None }));
+                    refused.push((
+                        e.id.clone(),
+                        InputError { field: "ruling".into(), reason: over.input_error().reason, msg: None },
+                    ));
                     continue;
                 }
                 let counted = register.record(&rules, ruling, rule);

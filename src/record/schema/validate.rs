@@ -226,7 +226,10 @@ pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), 
                 Some(Op::Ruling { .. }) => {}
                 Some(Op::Hand { .. }) if !matches!(decision, crate::record::AppealDecision::Replaced { .. }) => {}
                 Some(Op::Hand { .. }) => {
-                    return Err(ie("op.decision", "only a ruling is replaced by a new ruling; a hand is upheld or overturned"))
+                    return Err(ie(
+                        "op.decision",
+                        "only a ruling is replaced by a new ruling; a hand is upheld or overturned",
+                    ))
                 }
                 Some(_) => return Err(ie("op.target", format!("{target:?} is neither a ruling nor a hand"))),
                 None => return Err(ie("op.target", format!("no entry {target:?} in this match"))),
@@ -269,7 +272,9 @@ pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), 
 /// A ruling's own numbers: lateness of at most a day.
 fn check_ruling(r: &crate::rules::Ruling) -> Result<(), ImportError> {
     match r {
-        crate::rules::Ruling::Late { minutes, .. } if *minutes > 24 * 60 => Err(ie("op.ruling.minutes", "more than a day")),
+        crate::rules::Ruling::Late { minutes, .. } if *minutes > 24 * 60 => {
+            Err(ie("op.ruling.minutes", "more than a day"))
+        }
         _ => Ok(()),
     }
 }

@@ -186,7 +186,16 @@ pub fn builtin_presets() -> Vec<Preset> {
         },
         duplicate: false,
         team_match: None,
-        rulings: RulingRules { warnings: vec![WarningRule { rule: "bury_not_at_once".into(), nth: 2, every: 1, effect: WarningEffect::Points { points: 80 }, cite: "002 §一5".into() }], late_forfeit_minutes: None },
+        rulings: RulingRules {
+            warnings: vec![WarningRule {
+                rule: "bury_not_at_once".into(),
+                nth: 2,
+                every: 1,
+                effect: WarningEffect::Points { points: 80 },
+                cite: "002 §一5".into(),
+            }],
+            late_forfeit_minutes: None,
+        },
         readings: vec![
             "kitty".into(),
             "declaring.order".into(),
@@ -236,7 +245,16 @@ pub fn builtin_presets() -> Vec<Preset> {
         },
         duplicate: false,
         team_match: Some(TeamMatch { minutes: 90, games: 3, win: 2, loss: 1, forfeit: 0 }),
-        rulings: RulingRules { warnings: vec![WarningRule { rule: "signalling".into(), nth: 2, every: 1, effect: WarningEffect::GameLost, cite: "南通 §四".into() }], late_forfeit_minutes: None },
+        rulings: RulingRules {
+            warnings: vec![WarningRule {
+                rule: "signalling".into(),
+                nth: 2,
+                every: 1,
+                effect: WarningEffect::GameLost,
+                cite: "南通 §四".into(),
+            }],
+            late_forfeit_minutes: None,
+        },
         readings: vec!["table.bands[0]".into(), "kitty".into(), "declaring.none".into(), "team_match.minutes".into()],
         notes: vec!["团体赛: 90 分钟 3 局, 胜 2 负 1 弃权 0; 未完局领先方胜".into()],
     };
