@@ -249,7 +249,7 @@ pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), 
             if !m.setup.rulings() {
                 return Err(ie(
                     "op",
-                    format!("rulings are recorded for 升级 and 掼蛋 only, not in a {} match", m.setup.game()),
+                    format!("rulings are recorded for 升级, 掼蛋 and 五子棋, not in a {} match", m.setup.game()),
                 ));
             }
             if referee.trim().is_empty() {
