@@ -130,7 +130,10 @@ pub struct Entry {
     pub after: Option<String>,
     /// Stable id, unique in the match (random; survives export/import).
     pub id: String,
-    /// When it was logged, ms since the Unix epoch.
+    /// When it was logged, ms since the Unix epoch. A page that runs the match's clock stamps
+    /// the wall time that run stands for (its start plus the time elapsed since on the
+    /// monotonic clock), so the pause an entry implies (a game won, the next game, a
+    /// sign-off) never counts a jump of the device clock.
     pub at_ms: f64,
     /// What was done.
     pub op: Op,

@@ -233,6 +233,17 @@ pub fn clock_scope(mid: &str) -> String {
     format!("{mid}.clock")
 }
 
+/// The time to stamp on an entry of match `mid`, ms since the epoch: while this page runs
+/// the match's clock, the wall time that run stands for (its start plus the time elapsed
+/// since on the monotonic clock, as [`run_now`]); otherwise the wall clock. An entry that
+/// stops the clock by itself (a game won by a hand or a ruling, the next game, a sign-off)
+/// then banks the time really played, never a jump of the device clock.
+pub fn entry_time(mid: &str) -> f64 {
+    let scope = clock_scope(mid);
+    let r = reading();
+    STATE.with(|s| s.borrow().runs.get(&scope).map(|run| run.now_ms(r.mono_ms))).unwrap_or(r.wall_ms)
+}
+
 /// The notice of a wall-clock jump seen on this page: how much, and that it did not count.
 #[component]
 pub fn JumpNotice() -> impl IntoView {
@@ -310,4 +321,85 @@ pub fn rests_on(elapsed_ms: f64) -> String {
 /// The overrun button: `over` seconds past a limit of `limit` seconds, shown.
 pub fn overrun_label(over: u32, limit: u32) -> String {
     format!("{} +{over}s ({} {}s / {limit}s)?", t("timer.log_overrun"), t("clock.rests_on"), limit + over)
+}
+
+/// The match clock's one button for its state: 开始 before it started, 暂停 while it runs,
+/// 继续 while paused (`ids`: start, pause, resume), off while the clock buttons cool down
+/// after a clock entry. `act` records the action (with the elapsed time the page's clock
+/// entries carry).
+pub fn clock_button(
+    ids: [&'static str; 3],
+    started: bool,
+    running: bool,
+    act: impl Fn(crate::record::ClockAction) + Copy + Send + Sync + 'static,
+) -> AnyView {
+    use crate::record::ClockAction;
+    let (action, id, key) = if !started {
+        (ClockAction::Start, ids[0], "clock.start")
+    } else if running {
+        (ClockAction::Pause, ids[1], "clock.pause")
+    } else {
+        (ClockAction::Resume, ids[2], "clock.resume")
+    };
+    view! {
+        <button class="btn" id=id disabled=move || super::ctx().clock_cooling.get() on:click=move |_| act(action)>
+            {t(key)}
+        </button>
+    }
+    .into_any()
+}
+
+/// A running bury/play countdown: the seconds left (`+N` once over, then the seat that
+/// overran and the button recording it), and 停止. `remaining` is in seconds (negative:
+/// over), `limit` the countdown's seconds; `ids`: the box's and the overrun button's.
+/// `seat` keeps the chosen seat between ticks; `log` records (seat, seconds over).
+pub fn countdown_box(
+    ids: [&'static str; 2],
+    remaining: f64,
+    limit: u32,
+    seat: RwSignal<crate::rules::Seat>,
+    log: impl Fn(crate::rules::Seat, u32) + Copy + Send + Sync + 'static,
+    stop: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    use crate::rules::Seat;
+    let over = remaining < 0.0;
+    let secs = (-remaining).ceil() as u32;
+    let lang = super::ctx().lang;
+    view! {
+        <div class="countdown" class:over=over id=ids[0]>
+            <span class="big-number">
+                {if over { format!("+{:.0}", -remaining) } else { format!("{:.0}", remaining.ceil()) }}
+            </span>
+            {over
+                .then(|| {
+                    view! {
+                        <select on:change=move |ev| {
+                            seat.set(Seat::parse(&event_target_value(&ev)).unwrap_or(Seat::N))
+                        }>
+                            {Seat::CCW
+                                .iter()
+                                .map(|s| {
+                                    view! {
+                                        <option value=format!("{s:?}")>{crate::i18n::seat_name(lang.get(), *s)}</option>
+                                    }
+                                })
+                                .collect_view()}
+                        </select>
+                        <button
+                            class="btn primary"
+                            id=ids[1]
+                            on:click=move |_| {
+                                log(seat.get_untracked(), secs);
+                                stop();
+                            }
+                        >
+                            {overrun_label(secs, limit)}
+                        </button>
+                    }
+                })}
+            <button class="btn" on:click=move |_| stop()>
+                {t("timer.stop")}
+            </button>
+        </div>
+    }
 }

@@ -29,12 +29,16 @@ fn session() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok().flatten()
 }
 
+/// Puts a draft's text back into the form (false: it no longer reads as the form's).
+type Restore = std::sync::Arc<dyn Fn(&str) -> bool + Send + Sync>;
+
 /// Where a form's draft is kept, held by its [`FormIntent`]: the key (once
-/// [`keep_draft`] named it) and the text last written.
-#[derive(Debug, Default)]
+/// [`keep_draft`] named it), the text last written, and how to put such a text back.
+#[derive(Default)]
 pub struct Slot {
     key: Option<String>,
     text: Option<String>,
+    restore: Option<Restore>,
 }
 
 impl Slot {
@@ -65,6 +69,15 @@ impl Slot {
             self.write(t);
         }
     }
+    /// The draft's text as last written (the form as the referee left it).
+    pub fn text(&self) -> Option<String> {
+        self.text.clone()
+    }
+    /// How to put a text of [`Slot::text`] back into the form (`None` before
+    /// [`keep_draft`]).
+    pub fn restorer(&self) -> Option<Restore> {
+        self.restore.clone()
+    }
 }
 
 /// Keeps the draft of one page's entry form. At mount, a draft kept for (`page`,
@@ -82,7 +95,7 @@ pub fn keep_draft<T>(
     match_id: &str,
     intent: FormIntent,
     read: impl Fn() -> T + Send + Sync + 'static,
-    restore: impl FnOnce(T),
+    restore: impl Fn(T) + Send + Sync + 'static,
 ) -> bool
 where
     T: Serialize + DeserializeOwned + 'static,
@@ -96,10 +109,18 @@ where
         restore(d);
         intent.touch();
     }
+    let restore: Restore = std::sync::Arc::new(move |text: &str| match crate::json::from_str::<T>(text) {
+        Ok(d) => {
+            restore(d);
+            true
+        }
+        Err(_) => false,
+    });
     // The slot is named after the restore (whose reset of the form would remove it).
     slot.update_value(|s| {
         s.key = Some(key);
         s.text = kept;
+        s.restore = Some(restore);
         if !had {
             // Unreadable, or none.
             s.remove();
@@ -144,9 +165,10 @@ pub fn form_changed() -> bool {
     GUARDS.with(|g| g.borrow().iter().any(|(_, i)| i.changed_untracked()))
 }
 
-/// The app is about to reload the page itself (an update): no leave question.
-pub fn reloading() {
-    RELOADING.with(|r| r.set(true));
+/// The app is about to reload the page itself (an update, `true`): no leave question;
+/// `false` when it turned out not to (no update was waiting).
+pub fn reloading(on: bool) {
+    RELOADING.with(|r| r.set(on));
 }
 
 /// Installs the leave questions for the whole app (once, in the shell):

@@ -1,11 +1,9 @@
 //! Home: matches stored on this device, newest first; the sample; import and export.
 
-use super::{ctx, fmt_time, io, now_ms, t, tx};
+use super::{ctx, fmt_time, io, now_ms, tx};
 use crate::i18n::Lang;
 use crate::record::index::Row;
-use crate::record::replay::{replay, MatchView};
-use crate::record::{sample, Match, Setup};
-use crate::rules::Team;
+use crate::record::{sample, Match};
 use crate::store;
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -22,7 +20,7 @@ thread_local! {
         std::cell::RefCell::new(std::collections::HashMap::new());
 }
 
-/// [`summary_of`], remembered per version of the match and language: the home list's
+/// The game's summary line ([`super::games::summary`]), remembered per version of the match and language: the home list's
 /// second line, also the index rows' ([`store::set_summarizer`]).
 pub(super) fn summary(m: &Match) -> String {
     let lang = ctx().lang.get_untracked();
@@ -36,33 +34,10 @@ pub(super) fn summary(m: &Match) -> String {
     if let Some(s) = hit {
         return s;
     }
-    let s = summary_of(m);
+    let s = super::games::summary(m);
     SUMMARIES
         .with(|c| c.borrow_mut().insert(m.id.clone(), (m.entries.len(), last.map(str::to_string), lang, s.clone())));
     s
-}
-
-fn summary_of(m: &Match) -> String {
-    let s = match &m.setup {
-        Setup::Shengji(s) => s,
-        Setup::Duplicate(_) => return super::games::duplicate::summary(m),
-        Setup::Guandan(_) => return super::games::guandan::summary(m),
-        Setup::Doudizhu(_) => return super::games::doudizhu::summary(m),
-        Setup::Sandayi(_) => return super::games::sandayi::summary(m),
-        Setup::Renju(_) => return super::games::renju::summary(m),
-    };
-    let MatchView::Shengji(v) = replay(m) else { return String::new() };
-    let g = v.current();
-    let name = |team: Team| s.teams.get(&team).cloned().unwrap_or_default();
-    format!(
-        "{} {} : {} {} · {} {}",
-        name(Team::A),
-        g.state.level(Team::A),
-        g.state.level(Team::B),
-        name(Team::B),
-        g.rows.len(),
-        t("home.hands")
-    )
 }
 
 /// One line of the home list: from a stored index row until every match is read, then

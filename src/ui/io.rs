@@ -109,15 +109,19 @@ pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], prefix: &str, share:
             }
         }
     }
-    download(&text, &name);
+    download(&name, JSON, &text);
     mark_exported();
 }
 
-/// Downloads `text` as a JSON file named `name` (a link to a blob, clicked).
-pub fn download(text: &str, name: &str) {
+/// The MIME type of the JSON files the app writes (exports, quarantined values).
+pub const JSON: &str = "application/json";
+
+/// Downloads `text` as a file named `name` of type `mime` (a link to a blob, clicked): the
+/// one download of the app (exports, quarantined values, move records, event sheets).
+pub fn download(name: &str, mime: &str, text: &str) {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type("application/json");
+    opts.set_type(mime);
     let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
     let doc = document();
@@ -484,7 +488,7 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
     };
     let save = move |_| {
         if let Some(text) = store::quarantined_value(&k2) {
-            download(&text, &format!("{k2}.json"));
+            download(&format!("{k2}.json"), JSON, &text);
         }
     };
     view! {

@@ -10,6 +10,7 @@ pub mod intent;
 mod io;
 mod match_page;
 mod new_match;
+mod parts;
 mod ruling;
 mod settings;
 mod widgets;
@@ -54,6 +55,18 @@ pub struct Ctx {
     /// off, so the second tap of a double tap does not press the button that replaced the
     /// first one (开始 → 暂停).
     pub clock_cooling: RwSignal<bool>,
+    /// A notice about something that happened behind the referee's back (another tab
+    /// deleted the hand being edited, signed off the match with a stone pending): shown
+    /// at the top of the screen, over the page, until dismissed ([`notify`]).
+    pub notice: RwSignal<Option<Notice>>,
+}
+
+/// The app's notice ([`Ctx::notice`]): a text, and optionally a button that does
+/// something about it (its label and what it does; pressing it also dismisses the notice).
+#[derive(Clone)]
+pub struct Notice {
+    pub text: String,
+    pub action: Option<(String, Callback<()>)>,
 }
 
 thread_local! {
@@ -240,7 +253,9 @@ pub fn reason_of(e: &crate::record::ImportError, with_field: bool) -> String {
 pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
     let c = ctx();
     let action = Action::of_op(&op);
-    let entry = crate::record::Entry { after: None, id: new_id("e"), at_ms: now_ms(), op };
+    // Timed like the match clock while it runs on this page (clock::entry_time): the pauses
+    // an entry implies count the time really played.
+    let entry = crate::record::Entry { after: None, id: new_id("e"), at_ms: clock::entry_time(&m.id), op };
     let result = store::append_entry(m, entry);
     let moved = store::take_moved();
     if !moved.is_empty() {
@@ -250,6 +265,7 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
     }
     match result {
         Ok(saved) => {
+            widgets::cool_after_commit();
             if matches!(action, Action::Clock) {
                 c.clock_cooling.set(true);
                 set_timeout(
@@ -267,6 +283,19 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
             Err(format!("{}: {} ({})", t(action.failed_key()), t("entry.not_playable"), reason_of(&e, false)))
         }
         Err(e) => Err(save_error(action, &e)),
+    }
+}
+
+/// Shows `text` as the app's notice ([`Ctx::notice`]): at the top of the screen, where the
+/// referee sees it whatever part of the page is scrolled into view.
+pub fn notify(text: impl Into<String>) {
+    notify_with(text, None);
+}
+
+/// [`notify`] with a button: `action` is its label and what it does.
+pub fn notify_with(text: impl Into<String>, action: Option<(String, Callback<()>)>) {
+    if let Some(c) = use_context::<Ctx>() {
+        c.notice.set(Some(Notice { text: text.into(), action }));
     }
 }
 
@@ -313,9 +342,11 @@ fn App() -> impl IntoView {
         events_changed: RwSignal::new(0),
         persist: RwSignal::new(None),
         clock_cooling: RwSignal::new(false),
+        notice: RwSignal::new(None),
     };
     provide_context(c);
     draft::install_leave_questions();
+    widgets::install_tap_guard();
     // The index rows' summary line: the home list's, in the language in force (the games'
     // summaries read the context, so they run under this component's owner).
     if let Some(owner) = Owner::current() {
@@ -392,10 +423,15 @@ fn App() -> impl IntoView {
                         class="btn"
                         id="update-reload"
                         on:click=move |_| {
-                            draft::reloading();
+                            draft::reloading(true);
                             let f = js_sys::Reflect::get(&window(), &"__swApplyUpdate".into()).ok();
-                            if let Some(f) = f.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
-                                let _ = f.call0(&wasm_bindgen::JsValue::NULL);
+                            let applying = f
+                                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+                                .and_then(|f| f.call0(&wasm_bindgen::JsValue::NULL).ok())
+                                .and_then(|v| v.as_bool())
+                                .unwrap_or(false);
+                            if !applying {
+                                draft::reloading(false);
                             }
                         }
                     >
@@ -408,6 +444,37 @@ fn App() -> impl IntoView {
                     </button>
                 </div>
             </Show>
+            {move || {
+                c.notice
+                    .get()
+                    .map(|n| {
+                        let action = n
+                            .action
+                            .map(|(label, f)| {
+                                view! {
+                                    <button
+                                        class="btn primary"
+                                        id="notice-action"
+                                        on:click=move |_| {
+                                            c.notice.set(None);
+                                            f.run(());
+                                        }
+                                    >
+                                        {label}
+                                    </button>
+                                }
+                            });
+                        view! {
+                            <div class="banner notice" id="notice" role="alert">
+                                <span>{n.text}</span>
+                                {action}
+                                <button class="btn" id="notice-close" on:click=move |_| c.notice.set(None)>
+                                    {tx("clock.jump_ok")}
+                                </button>
+                            </div>
+                        }
+                    })
+            }}
             <main>
                 <Routes fallback=|| view! { <p class="empty">{tx("err.not_found")}</p> }>
                     // Every page but home reads the matches in full: read them first.

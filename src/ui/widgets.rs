@@ -81,39 +81,124 @@ pub fn hand_counts(m: &Match, id: &str) -> bool {
     m.entries.iter().any(|e| e.id == id && matches!(e.op, Op::Hand { .. })) && !m.voided().contains(id)
 }
 
-/// Follows the hand being edited: when the hand whose id is in `editing` no longer counts
-/// ([`hand_counts`]: deleted or undone, in this tab or in another one, whose writes reach
-/// `m` through the `storage` event), `leave` takes the form out of edit mode — the page
-/// decides whether what was typed stays, as a new hand's draft — and `error` shows the
-/// text of key `message` (the page's form message, shown by the commit button).
+/// The version of hand `id` in force in `m`: the id of its newest correction that counts,
+/// or the hand's own id (uncorrected). A correction stored meanwhile (in another tab, on
+/// another device merged in) changes it.
+pub fn hand_version(m: &Match, id: &str) -> String {
+    let voided = m.voided();
+    m.entries
+        .iter()
+        .rev()
+        .find(|e| matches!(&e.op, Op::Correct { target, .. } if target == id) && !voided.contains(e.id.as_str()))
+        .map(|e| e.id.clone())
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// Follows the hand being edited, for the page's commit of a correction.
 ///
-/// Returns the same check for the commit handler, which calls it first and stops when it
-/// returns `true` (it has just left edit mode and said why): committing a correction of a
-/// hand that is gone would change nothing.
+/// * When the hand whose id is in `editing` no longer counts ([`hand_counts`]: deleted or
+///   undone, in this tab or in another one, whose writes reach `m` through the `storage`
+///   event), `leave` takes the form out of edit mode, `error` shows the text of key
+///   `message` (the page's form message, by the commit button) and the app's notice says
+///   it at the top of the screen ([`super::notify`]). What the referee had typed is not
+///   lost: a page whose `leave` keeps the form says so; a page whose `leave` starts a
+///   blank hand (the edited hand's order, calls or tribute are not the next hand's) offers
+///   in the notice to put what was typed back, as a new hand's entry.
+/// * When another correction of that hand was stored since the form loaded it, the
+///   commit says so and asks before replacing it (`entry.edit_changed`); declined, nothing
+///   is stored and the form stays.
+///
+/// Returns the check for the commit handler, which calls it first and stops when it
+/// returns `true` (edit mode just left, or replacing declined).
 pub fn leave_edit_when_gone(
     m: Memo<Option<Arc<Match>>>,
     editing: RwSignal<Option<String>>,
     error: RwSignal<Option<String>>,
     message: &'static str,
+    intent: FormIntent,
     leave: impl Fn() + Copy + Send + Sync + 'static,
 ) -> impl Fn() -> bool + Copy + Send + Sync + 'static {
-    let check = move || {
+    // The version of the edited hand the form was loaded from: (hand id, version).
+    let loaded: StoredValue<Option<(String, String)>> = StoredValue::new(None);
+    // The notice's button lives as long as the page (not as long as the effect run that
+    // made it), and goes with it.
+    let owner = StoredValue::new(Owner::current());
+    let notice = super::ctx().notice;
+    on_cleanup(move || {
+        if notice.with_untracked(|n| n.as_ref().is_some_and(|n| n.action.is_some())) {
+            notice.set(None);
+        }
+    });
+    let gone_check = move || {
         let Some(id) = editing.get_untracked() else { return false };
         let gone = m.with_untracked(|x| x.as_deref().is_some_and(|x| !hand_counts(x, &id)));
         if gone {
+            let typed = intent.changed_untracked().then(|| intent.slot().with_value(|s| s.text())).flatten();
             leave();
-            error.set(Some(t(message).to_string()));
+            let text = t(message).to_string();
+            error.set(Some(text.clone()));
+            // `leave` kept the form (still changed): nothing to put back.
+            match typed.filter(|_| !intent.changed_untracked()) {
+                Some(draft) => {
+                    let make = move || {
+                        Callback::new(move |_: ()| {
+                            let restore = intent.slot().with_value(|s| s.restorer());
+                            if restore.is_some_and(|f| f(&draft)) {
+                                editing.set(None);
+                                intent.touch();
+                                error.set(None);
+                            }
+                        })
+                    };
+                    let put_back = match owner.with_value(Clone::clone) {
+                        Some(o) => o.with(make),
+                        None => make(),
+                    };
+                    super::notify_with(
+                        format!("{text}{}", t("entry.edit_gone_kept")),
+                        Some((t("entry.edit_put_back").to_string(), put_back)),
+                    );
+                }
+                None => super::notify(text),
+            }
         }
         gone
     };
-    // The match is followed only while a hand is edited (no log scan on other commits).
+    // The match is followed only while a hand is edited (no log scan on other commits);
+    // the version is taken when a hand is loaded for editing.
     Effect::new(move |_| {
-        if editing.with(Option::is_some) {
+        let id = editing.get();
+        if let Some(id) = &id {
+            let known = loaded.with_value(|l| l.as_ref().is_some_and(|(h, _)| h == id));
+            if !known {
+                let v = m.with_untracked(|x| x.as_deref().map(|x| hand_version(x, id)));
+                loaded.set_value(v.map(|v| (id.clone(), v)));
+            }
             m.track();
-            check();
+            gone_check();
+        } else {
+            loaded.set_value(None);
         }
     });
-    check
+    move || {
+        if gone_check() {
+            return true;
+        }
+        let Some(id) = editing.get_untracked() else { return false };
+        let now = m.with_untracked(|x| x.as_deref().map(|x| hand_version(x, &id)));
+        let then = loaded.with_value(|l| l.as_ref().filter(|(h, _)| *h == id).map(|(_, v)| v.clone()));
+        if let (Some(now), Some(then)) = (now, then) {
+            if now != then {
+                if !window().confirm_with_message(t("entry.edit_changed")).unwrap_or(false) {
+                    error.set(Some(t("entry.edit_changed_kept").to_string()));
+                    return true;
+                }
+                // Replacing it was the referee's choice: not asked again for this version.
+                loaded.set_value(Some((id, now)));
+            }
+        }
+        false
+    }
 }
 
 /// When the event happened, ms on the monotonic clock of [`mono_ms`] (its `timeStamp`):
@@ -137,6 +222,71 @@ pub fn mono_ms() -> f64 {
         (Some(p), Some(f)) => f.call0(&p).ok().and_then(|v| v.as_f64()).unwrap_or_else(js_sys::Date::now),
         _ => js_sys::Date::now(),
     }
+}
+
+thread_local! {
+    /// When the newest entry of this page session was stored ([`mono_ms`]).
+    static STORED_AT: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
+}
+
+/// An entry was just stored ([`super::commit`]): for [`super::intent::REPEAT_MS`] no tap
+/// on the page's content counts ([`install_tap_guard`]). The page re-renders on a commit —
+/// the next hand's blank form, the next game's, the result sheet — so the second tap of
+/// a double tap (on 确认, 下一局, 签字, a forfeit…) would otherwise press whatever button
+/// came under the finger (the next hand's 进贡, a stone on the board). `<body>` carries
+/// `data-cooling` meanwhile, and the stylesheet makes `<main>` ignore the pointer: the
+/// tap goes nowhere, and a test driver waits for the content to take taps again.
+pub fn cool_after_commit() {
+    let at = mono_ms();
+    STORED_AT.with(|s| s.set(Some(at)));
+    let body = document().body();
+    if let Some(b) = &body {
+        let _ = b.set_attribute("data-cooling", "");
+    }
+    // A little after the window (timers may run early by a ms): the guard is the rule.
+    set_timeout(
+        move || {
+            if STORED_AT.with(|s| s.get()) == Some(at) {
+                if let Some(b) = document().body() {
+                    let _ = b.remove_attribute("data-cooling");
+                }
+            }
+        },
+        std::time::Duration::from_millis(super::intent::REPEAT_MS as u64 + 20),
+    );
+}
+
+/// Whether a tap handled now falls within the repeat window of the newest stored entry.
+/// Timed on handling, not on the event's `timeStamp`: a tap queued while the page was
+/// busy storing the entry is handled after it, hence within the window.
+fn cooling() -> bool {
+    STORED_AT.with(|s| s.get()).is_some_and(|at| mono_ms() - at < super::intent::REPEAT_MS)
+}
+
+/// Installs the guard of [`cool_after_commit`] for the whole app (once, in the shell): a
+/// click by the referee (trusted: a tap, a mouse click, Enter or Space on a button) on
+/// anything inside `<main>` within the repeat window of a stored entry is stopped before
+/// any handler sees it (capture phase on the window). Every game page, every button that
+/// appends an entry: one mechanism. The header and the update banner are outside `<main>`.
+pub fn install_tap_guard() {
+    use wasm_bindgen::JsCast;
+    let Some(w) = web_sys::window() else { return };
+    let on_click = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MouseEvent)>::new(|ev: web_sys::MouseEvent| {
+        if !ev.is_trusted() || !cooling() {
+            return;
+        }
+        let inside = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("main").ok().flatten())
+            .is_some();
+        if inside {
+            ev.prevent_default();
+            ev.stop_immediate_propagation();
+        }
+    });
+    let _ = w.add_event_listener_with_callback_and_bool("click", on_click.as_ref().unchecked_ref(), true);
+    on_click.forget();
 }
 
 /// `on:keydown` of a button that writes an entry: a key held down (a repeated keydown)
@@ -557,7 +707,7 @@ pub fn LevelChart(
 /// Parts of a page that are not what the referee looks at after a tap (the history
 /// list, the level chart) track this counter instead of the view and read the view
 /// untracked, so a commit paints the scoreboard and the preview first and those parts
-/// one frame later (issue 9: commit → paint). They always read the newest view.
+/// one frame later (commit → paint). They always read the newest view.
 pub fn after_paint(source: impl Track + Send + Sync + 'static) -> ReadSignal<u64> {
     let (tick, set_tick) = signal(0u64);
     let pending = StoredValue::new(false);

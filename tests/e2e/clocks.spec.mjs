@@ -160,3 +160,32 @@ test('a bury countdown survives a reload and going home and back', async ({ page
   await expect(page.locator('#scoreboard')).toBeVisible();
   await expect(page.locator('#countdown')).toHaveCount(0);
 });
+
+test('device time +1 h, then a game lost by ruling: the clock it stops banks the time played, not the jump', async ({ page }) => {
+  await page.clock.install({ time: new Date('2026-03-01T09:00:00') });
+  await openSample(page);
+  await expect(page.locator('#clock-pause')).toBeVisible();
+  await page.clock.fastForward('00:10');
+  await setDeviceClock(page, 3_600_000);
+  await page.clock.runFor(1_000);
+  // The ruling ends the game, which stops its clock (an implied pause, no clock entry).
+  await page.locator('#ruling-panel > summary').click();
+  await page.click('button[data-ruling-team="A"]');
+  await page.click('#ruling-game-lost');
+  await page.fill('#ruling-reason', '暗示');
+  await page.fill('#ruling-rule', '000 §一(五)4');
+  await page.fill('#ruling-referee', '王裁判');
+  page.once('dialog', (d) => d.accept());
+  await page.click('#ruling-commit');
+  await expect(page.locator('#game-winner')).toBeVisible();
+  // 58:2x + 11 s, not 1:58:3x.
+  await expect(page.locator('#match-clock')).toContainText(/^58:[345]\d/);
+  const entries = await storedEntries(page, SAMPLE);
+  const ruling = entries.find((e) => e.op.type === 'ruling');
+  const before = entries.filter((e) => e.op.type !== 'ruling').at(-1);
+  expect(ruling.at_ms - Math.max(before.at_ms, Date.parse('2026-03-01T09:00:00'))).toBeLessThan(60_000);
+  // The stored log gives the same after a reload.
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('#match-clock')).toContainText(/^58:[345]\d/);
+});

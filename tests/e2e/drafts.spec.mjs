@@ -185,6 +185,26 @@ test('an update reloads without asking and keeps the half-entered hand', async (
   expect(seen).toEqual([]);
 });
 
+test('an update that finds no waiting version: leaving with a changed form asks again', async ({ page }) => {
+  const seen = dialogs(page);
+  await GAMES['升级'].make(page);
+  await GAMES['升级'].fill(page);
+  // The banner is shown, but by the time it is tapped no version waits (sw-register.js's
+  // __swApplyUpdate answers false): nothing reloads.
+  await page.evaluate(() => {
+    window.__swApplyUpdate = () => false;
+    window.dispatchEvent(new CustomEvent('sw-update-ready'));
+  });
+  await page.click('#update-reload');
+  await page.waitForTimeout(300);
+  expect(seen).toEqual([]);
+  // A reload now is the referee's own: the browser asks, the draft is kept.
+  await page.reload();
+  await started(page);
+  expect(seen.map((d) => d.type)).toContain('beforeunload');
+  await GAMES['升级'].filled(page);
+});
+
 test('the update banner lies over the page: nothing under the thumb moves', async ({ page }) => {
   await GAMES['升级'].make(page);
   const before = await page.locator('#commit').boundingBox();

@@ -2,15 +2,16 @@
 //! call is refused), 头撂 from the calls, 摊打 offered only after 头撂, 明王, 荒番 carried from a
 //! void deal, bombs per player with the bid-dependent limit beside each and a violation
 //! flagged on the spot, the live formula, history, the session and the result sheet. The
-//! session widgets are shared with 斗地主 ([`super::doudizhu`]).
+//! session parts are shared with 斗地主 ([`super::session`]).
 
-use super::doudizhu::{
+use super::session::{
     bidding_done, bidding_pad, bids_from, calls_text, candidate_op, deltas_text, err_text, factors_text, high_bid,
     history, match_actions, name_of, payout_text, preset_line, ranking_view, refusal_text, result_sheet, row_label,
     scoreboard, session_bar, session_form, session_summary, ticking_now, with_candidate, BidState, GamePreset,
     HistItem,
 };
 use crate::i18n::{tr, Lang};
+use crate::record::game::GameId;
 use crate::record::games::doudizhu::SessionView;
 use crate::record::games::sandayi::{first_hand_entry, SandayiSetup, SandayiView, SdyRow};
 use crate::record::replay::{replay, MatchView};
@@ -18,7 +19,8 @@ use crate::record::{HandInput, Match, Op, Setup};
 use crate::rules::sandayi::{
     bomb_limit, builtin_presets, BidStanding, Call, Hand, HandResult, Preset, Reading, SessionRules, Violation,
 };
-use crate::ui::widgets::{leave_edit_when_gone, no_key_repeat, FormIntent};
+use crate::ui::parts::CommitBar;
+use crate::ui::widgets::{leave_edit_when_gone, FormIntent};
 use crate::ui::{commit, ctx, io, t, tx};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -336,7 +338,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     form.reset(n, first_view.next_first_bidder());
     // The half-entered hand survives a reload, an update and back/forward.
     let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
-    crate::ui::draft::keep_draft("sandayi", &mid, form.intent, move || form.draft(), move |d| form.set_draft(n, d));
+    crate::ui::draft::keep_draft(
+        GameId::Sandayi.as_str(),
+        &mid,
+        form.intent,
+        move || form.draft(),
+        move |d| form.set_draft(n, d),
+    );
     Effect::new(move |_| {
         let next = view_memo
             .with(|o| {
@@ -388,8 +396,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let next_first = move || view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0);
     // The edited hand deleted (here or in another tab): the form says so and starts a new
     // deal (the edit of an old deal is not the next deal's calls).
-    let edit_gone =
-        leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", move || form.reset(n, next_first()));
+    let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", form.intent, move || {
+        form.reset(n, next_first())
+    });
     // One commit per intent: a repeated press stores nothing more, an untouched form asks.
     let question = move || match candidate.get_untracked() {
         Some(Ok(r)) => Some(sdy_line(lang.get_untracked(), &names.get_untracked(), &r.hand)),
@@ -466,20 +475,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
 
     view! {
         <section class="page match sdy">
-            <h1 class="match-title">
-                {move || {
-                    m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() }))
-                        .unwrap_or_default()
-                }}
-            </h1>
+            {crate::ui::parts::match_title(m)}
             <p class="muted">
                 {move || {
                     let p = preset.get();
                     preset_line(lang.get(), "sdy", &p.id, &p.name, &p.source)
                 }}
-            </p>
-            {scoreboard(session, names_s, now)}
-            {session_bar(m, session, names_s, now, locked)}
+            </p> {scoreboard(session, names_s, now)} {session_bar(m, session, names_s, now, locked)}
             <Show
                 when=move || !locked.get()
                 fallback=move || {
@@ -723,39 +725,19 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         }
                     }}
                 </div>
-                {move || {
-                    form.error
-                        .get()
-                        .map(|e| {
-                            view! {
-                                <div class="banner error" role="alert" id="commit-error">
-                                    {e}
-                                </div>
-                            }
-                        })
-                }}
-                <div class="actions sticky">
-                    <button
-                        class="btn primary big"
-                        id="commit"
-                        disabled=move || candidate.with(|c| !matches!(c, Some(Ok(_))))
-                        on:click=do_commit
-                        on:keydown=no_key_repeat
-                    >
-                        {move || if form.editing.get().is_some() { t("entry.save_edit") } else { t("ddz.commit") }}
-                    </button>
-                    <Show when=move || form.editing.get().is_some()>
-                        <button class="btn" id="cancel-edit" on:click=move |_| form.reset(n, next_first())>
-                            {tx("common.cancel")}
-                        </button>
-                    </Show>
-                </div>
-            </Show>
-            {match_actions(m, locked)}
-            {ranking_view(session, names_s, now)}
-            {history(items, locked, on_edit, on_void)}
-            {result_sheet(m, session, names_s, extra, notes)}
-            <crate::ui::widgets::EntryLog m=m describe=super::doudizhu::describe />
+                <CommitBar
+                    ids=["commit-error", "commit"]
+                    error=form.error
+                    editing=Signal::derive(move || form.editing.get().is_some())
+                    label="ddz.commit"
+                    on_commit=do_commit
+                    on_cancel=move || form.reset(n, next_first())
+                    cancel_id="cancel-edit"
+                    disabled=Signal::derive(move || candidate.with(|c| !matches!(c, Some(Ok(_)))))
+                />
+            </Show> {match_actions(m, locked)} {ranking_view(session, names_s, now)}
+            {history(items, locked, on_edit, on_void)} {result_sheet(m, session, names_s, extra, notes)}
+            <crate::ui::widgets::EntryLog m=m describe=super::session::describe />
         </section>
     }
     .into_any()

@@ -1,0 +1,201 @@
+//! 升级 history (edit/delete per hand) and the end of a game (next game of a series).
+
+use super::*;
+
+#[component]
+pub(super) fn History(
+    v: Signal<Arc<ShengjiView>>,
+    /// Whole replays so far (rows are keyed by it).
+    epoch: Signal<u64>,
+    preset: Signal<Preset>,
+    teams: Signal<BTreeMap<Team, String>>,
+    form: Form,
+    locked: Signal<bool>,
+    on_void: impl Fn(String) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let lang = ctx().lang;
+    // Long matches: the newest rows only, unless the referee asks for all (keeps a commit
+    // on a 1,000-hand match from rebuilding thousands of rows).
+    const SHOWN: usize = 50;
+    let show_all = RwSignal::new(false);
+    view! {
+        <h2>{tx("hist.title")}</h2>
+        <ol class="history" id="history" reversed>
+            // Keyed by entry, replay epoch, language and layout: a commit adds one row and
+            // drops the oldest shown instead of rebuilding the list; an edit or a delete
+            // (a whole replay) renders every row again.
+            <For
+                each=move || {
+                    let view = v.get();
+                    let l = lang.get().code();
+                    let ep = epoch.get();
+                    let multi = view.games.len() > 1;
+                    let limit = if show_all.get() { usize::MAX } else { SHOWN };
+                    view.games
+                        .iter()
+                        .enumerate()
+                        .rev()
+                        .flat_map(|(gi, g)| g.rows.iter().enumerate().rev().map(move |(ri, r)| (gi, ri, r)))
+                        .take(limit)
+                        .map(|(gi, ri, r)| {
+                            use std::hash::{Hash, Hasher};
+                            let mut h = std::collections::hash_map::DefaultHasher::new();
+                            (&r.entry_id, ep, l, multi).hash(&mut h);
+                            (h.finish(), gi, ri, multi)
+                        })
+                        .collect::<Vec<_>>()
+                }
+                key=|(k, ..)| *k
+                children=move |(_, gi, ri, multi)| {
+                    let r = v.with_untracked(|v| v.games[gi].rows[ri].clone());
+                    let l = lang.get_untracked();
+                    let p = preset.get_untracked();
+                    let tm = teams.get_untracked();
+                    let id = r.entry_id.clone();
+                    let id2 = id.clone();
+                    let id3 = id.clone();
+                    let hand = r.hand.clone();
+                    let line = match &r.result {
+                        Ok(o) => verdict_line(l, &p, o, &tm),
+                        Err(e) => format!("⚠ {}", e.reason),
+                    };
+                    let levels = r
+                        .result
+                        .as_ref()
+                        .ok()
+                        .map(|o| format!("{} : {}", o.levels_after[&Team::A], o.levels_after[&Team::B]))
+                        .unwrap_or_default();
+                    let number = if multi { format!("{}-{}", gi + 1, r.number) } else { format!("#{}", r.number) };
+                    let corrected = !r.corrected_ms.is_empty();
+                    let open = RwSignal::new(false);
+                    let body = move || {
+                        open.get()
+                            .then(|| {
+                                let p = preset.get_untracked();
+                                let details = match &r.result {
+                                    Ok(o) => explain(l, &p, &r.hand, o),
+                                    Err(_) => vec![],
+                                };
+                                let (hand, id, id2) = (hand.clone(), id.clone(), id2.clone());
+                                // Only rows that are new on screen get here: copy just this one.
+                                // The steps, times and actions are built when the row is opened: a commit
+                                // (or opening a long match) builds one summary line per row.
+                                view! {
+                                    <ul class="explain">
+                                        {details.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
+                                    </ul>
+                                    <p class="muted">{crate::ui::parts::entry_times(r.at_ms, &r.corrected_ms)}</p>
+                                    <Show when=move || {
+                                        !locked.get()
+                                    }>
+                                        {
+                                            let (hand, id, id2) = (hand.clone(), id.clone(), id2.clone());
+                                            crate::ui::parts::row_actions(
+                                                Some(Box::new(move || form.load(&hand, Some(id.clone())))),
+                                                Some("hand-entry"),
+                                                "hist.confirm_delete",
+                                                move || on_void(id2.clone()),
+                                            )
+                                        }
+                                    </Show>
+                                }
+                            })
+                    };
+                    view! {
+                        <li class="hand-row" data-entry=id3>
+                            <details on:toggle=move |ev| {
+                                open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())
+                            }>
+                                <summary>
+                                    <span class="num">{number}</span>
+                                    <span class="line">{line}</span>
+                                    <span class="levels">{levels}</span>
+                                    {corrected.then(|| view! { <span class="badge">{t("hist.corrected")}</span> })}
+                                </summary>
+                                {body}
+                            </details>
+                        </li>
+                    }
+                }
+            />
+        </ol>
+        <Show when=move || !show_all.get() && v.with(|x| x.games.iter().map(|g| g.rows.len()).sum::<usize>() > SHOWN)>
+            <button class="btn" id="history-all" on:click=move |_| show_all.set(true)>
+                {tx("hist.show_all")}
+            </button>
+        </Show>
+    }
+}
+
+#[component]
+pub(super) fn GameEnd(
+    m: Memo<Option<Arc<Match>>>,
+    v: Signal<Arc<ShengjiView>>,
+    teams: Signal<BTreeMap<Team, String>>,
+) -> impl IntoView {
+    let next = move |_| {
+        let Some(x) = m.get_untracked() else { return };
+        let view = v.get_untracked();
+        let loser = view.current().winner.map(|w| w.other()).unwrap_or(Team::A);
+        let start = Start {
+            levels: Team::BOTH.iter().map(|t| (*t, Rank::TWO)).collect(),
+            declarer: Some(loser),
+            dealer: Some(if loser == Team::A { Seat::N } else { Seat::E }),
+        };
+        if let Err(e) = commit(&x, Op::NextGame { start }) {
+            io::alert(&e);
+        }
+    };
+    view! {
+        {move || {
+            let view = v.get();
+            let g = view.current();
+            let tm = teams.get();
+            if view.locked {
+                return view! {
+                    <div class="banner info" id="locked">
+                        {t("end.locked")}
+                    </div>
+                }
+                    .into_any();
+            }
+            let best_of = m.with(|x| x.as_ref().map(|x| setup_of(x).preset.timing.best_of).unwrap_or(1));
+            view! {
+                <div class="banner ok" id="game-winner">
+                    <p class="big">
+                        {g
+                            .winner
+                            .map(|w| {
+                                format!(
+                                    "{} {}{}",
+                                    team_label(&tm, w),
+                                    t("end.wins"),
+                                    if g.by_time { format!(" ({})", t("end.by_time")) } else { String::new() },
+                                )
+                            })
+                            .unwrap_or_default()}
+                    </p>
+                    {view
+                        .series_winner
+                        .map(|w| {
+                            view! {
+                                <p id="series-winner">
+                                    {t("end.series")}": "{team_label(&tm, w)}" ("{view.series[&Team::A]}":"
+                                    {view.series[&Team::B]}")"
+                                </p>
+                            }
+                        })}
+                    {(view.series_winner.is_none() && best_of > 1)
+                        .then(|| {
+                            view! {
+                                <button class="btn primary" id="next-game" on:click=next>
+                                    {t("end.next_game")}
+                                </button>
+                            }
+                        })}
+                </div>
+            }
+                .into_any()
+        }}
+    }
+}

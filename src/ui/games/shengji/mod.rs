@@ -1,0 +1,561 @@
+//! 升级 (80分, 炒地皮 …): the match view — the referee's main job: scoreboard, clock and
+//! timers, hand entry with a live preview, history with edit/delete/undo, level chart, result
+//! sheet and sign-off —, its set-up form ([`NewForm`]) and its home-list line ([`summary`]).
+
+use crate::i18n::Lang;
+use crate::record::game::GameId;
+use crate::record::replay::{
+    extend_shengji, preview_next_hand, replay, replay_shengji, HandRow, MatchView, ShengjiView,
+};
+use crate::record::{Entry, HandInput, Match, Op, Setup, ShengjiSetup, TimedAction};
+use crate::rules::shengji::{self, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit};
+use crate::rules::{Rank, Seat, Team, TimeVerdict};
+use crate::ui::parts::{penalty_name, CommitBar, MatchActions, PenaltyEditor, PointsAndKitty};
+use crate::ui::widgets::{fmt_duration, vibrate, EntryLog, FormIntent, LevelChart};
+use crate::ui::{commit, ctx, io, now_ms, t, tx};
+use leptos::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+mod clock_bar;
+mod entry;
+mod history;
+mod scoreboard;
+mod setup;
+mod sheet;
+use clock_bar::*;
+use entry::*;
+use history::*;
+use scoreboard::*;
+pub use setup::{NewForm, PresetSummary};
+use sheet::*;
+
+/// The home list's line of a 升级 match: "A 5 : 3 B · 12 hands".
+pub fn summary(m: &Match) -> String {
+    let Setup::Shengji(s) = &m.setup else { return String::new() };
+    let MatchView::Shengji(v) = replay(m) else { return String::new() };
+    let g = v.current();
+    let name = |team: Team| s.teams.get(&team).cloned().unwrap_or_default();
+    format!(
+        "{} {} : {} {} · {} {}",
+        name(Team::A),
+        g.state.level(Team::A),
+        g.state.level(Team::B),
+        name(Team::B),
+        g.rows.len(),
+        t("home.hands")
+    )
+}
+
+fn seat_label(lang: Lang, s: Seat) -> &'static str {
+    crate::i18n::seat_name(lang, s)
+}
+
+/// The one-line verdict of a hand, e.g. "85 分 → 台下上台, 不升级".
+pub fn verdict_line(lang: Lang, p: &Preset, o: &Outcome, teams: &BTreeMap<Team, String>) -> String {
+    let tr = |k| crate::i18n::tr(lang, k);
+    let winner_team = match o.side {
+        Side::Declarer => o.declarer,
+        Side::Attackers => o.declarer.other(),
+    };
+    let before = o.levels_before[&winner_team];
+    let after = o.levels_after[&winner_team];
+    let gained = after.index() as i32 - before.index() as i32;
+    let who = match o.side {
+        Side::Declarer => tr("res.declarer_holds"),
+        Side::Attackers => tr("res.takeover"),
+    };
+    let mut s = format!("{} {} → {}", o.score, tr("res.points"), who);
+    if let Some(w) = o.winner {
+        s.push_str(&format!(", {} {}", team_label(teams, w), tr("res.passed_a")));
+        return s;
+    }
+    if gained > 0 {
+        s.push_str(&format!(", {} +{} ({before}→{after})", team_label(teams, winner_team), gained));
+    } else {
+        s.push_str(&format!(", {}", tr("res.no_rise")));
+    }
+    for n in &o.notes {
+        if let Note::JackBack { to, .. } = n {
+            s.push_str(&format!("; {} → {to}", team_label(teams, o.declarer)));
+        }
+    }
+    let _ = p;
+    s
+}
+
+fn team_label(teams: &BTreeMap<Team, String>, t: Team) -> String {
+    teams.get(&t).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{t:?}"))
+}
+
+fn note_text(lang: Lang, n: &Note) -> String {
+    let tr = |k| crate::i18n::tr(lang, k);
+    match n {
+        Note::Clamped { raw, score } => format!("{}: {raw} → {score}", tr("note.clamped")),
+        Note::MustPlay { rank } => format!("{rank} {}", tr("note.must_play")),
+        Note::CappedAtAce => tr("note.capped_a").to_string(),
+        Note::JumpToAce => tr("note.jump_a").to_string(),
+        Note::JackBack { suit, to } => format!(
+            "{}: {} {to}",
+            if *suit == JackSuit::Trump { tr("jack.trump") } else { tr("jack.offsuit") },
+            tr("note.jack_back")
+        ),
+        Note::PassedAce { .. } => tr("note.passed_a").to_string(),
+    }
+}
+
+/// The full explanation of an outcome: every step of the pipeline with its numbers.
+fn explain(lang: Lang, p: &Preset, hand: &Hand, o: &Outcome) -> Vec<String> {
+    let tr = |k| crate::i18n::tr(lang, k);
+    let mut v = vec![format!("{}: {}", tr("exp.points"), hand.points)];
+    if let Some(k) = hand.kitty {
+        v.push(format!(
+            "{}: {} × {} ({}) = {}",
+            tr("exp.kitty"),
+            k.points,
+            o.multiplier,
+            crate::i18n::unit_name(lang, k.unit),
+            o.kitty_bonus
+        ));
+    }
+    for ap in &o.penalties {
+        let pen = &hand.penalties[ap.index];
+        v.push(format!(
+            "{} ({} {}): {} = {}{} [{}]",
+            penalty_name(lang, p, &pen.kind),
+            tr("exp.on"),
+            pen.team_label(),
+            ap.how,
+            if ap.effect >= 0 { "+" } else { "" },
+            ap.effect,
+            ap.source
+        ));
+    }
+    if let Some((lo, hi)) = p.clamp {
+        v.push(format!("{}: {lo}–{hi} → {}", tr("exp.clamp"), o.score));
+    }
+    if let Some(b) = p.table.bands.get(o.band) {
+        v.push(format!("{}: {} [{}]", tr("exp.table"), crate::i18n::band_text(lang, b), p.source));
+    }
+    for n in &o.notes {
+        v.push(note_text(lang, n));
+    }
+    v.push(format!(
+        "{}: {} · {} {}",
+        tr("exp.next"),
+        crate::i18n::team_side(lang, o.next_declarer),
+        tr("sb.dealer"),
+        o.next_dealer.map(|s| seat_label(lang, s)).unwrap_or("—"),
+    ));
+    v
+}
+
+trait TeamLabel {
+    fn team_label(&self) -> String;
+}
+impl TeamLabel for Penalty {
+    fn team_label(&self) -> String {
+        format!("{:?}{}", self.team, self.seat.map(|s| format!("/{s:?}")).unwrap_or_default())
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Form {
+    points: RwSignal<i32>,
+    kitty_on: RwSignal<bool>,
+    kitty_points: RwSignal<i32>,
+    unit: RwSignal<Unit>,
+    jack: RwSignal<Option<JackSuit>>,
+    penalties: RwSignal<Vec<Penalty>>,
+    shows: RwSignal<Vec<Show>>,
+    editing: RwSignal<Option<String>>,
+    error: RwSignal<Option<String>>,
+    /// One commit per intent: the referee's touches since the form was last (re)set.
+    intent: FormIntent,
+}
+
+impl Form {
+    fn new() -> Form {
+        Form {
+            points: RwSignal::new(0),
+            kitty_on: RwSignal::new(false),
+            kitty_points: RwSignal::new(0),
+            unit: RwSignal::new(Unit::Single),
+            jack: RwSignal::new(None),
+            penalties: RwSignal::new(Vec::new()),
+            shows: RwSignal::new(Vec::new()),
+            editing: RwSignal::new(None),
+            error: RwSignal::new(None),
+            intent: FormIntent::new(),
+        }
+    }
+    fn hand(&self) -> Hand {
+        let kitty = self.kitty_on.get().then(|| Kitty { points: self.kitty_points.get(), unit: self.unit.get() });
+        let shows = self.shows.get();
+        Hand {
+            points: self.points.get(),
+            kitty,
+            kitty_jack: if kitty.is_some() { self.jack.get() } else { None },
+            penalties: self.penalties.get(),
+            trump: shows.last().map(|s| shengji::trump_of(&s.what)),
+            declarer_seat: shows.last().map(|s| s.seat),
+            declaring: shows,
+        }
+    }
+    /// Puts `h` in the form; a field already holding its value is not set again (so a
+    /// commit re-renders only the fields the referee had changed).
+    fn load(&self, h: &Hand, id: Option<String>) {
+        fn put<T: PartialEq + Send + Sync + 'static>(s: RwSignal<T>, v: T) {
+            if s.with_untracked(|x| *x != v) {
+                s.set(v);
+            }
+        }
+        put(self.points, h.points);
+        put(self.kitty_on, h.kitty.is_some());
+        put(self.kitty_points, h.kitty.map(|k| k.points).unwrap_or(0));
+        put(self.unit, h.kitty.map(|k| k.unit).unwrap_or(Unit::Single));
+        put(self.jack, h.kitty_jack);
+        put(self.penalties, h.penalties.clone());
+        put(self.shows, h.declaring.clone());
+        put(self.editing, id);
+        put(self.error, None);
+        self.intent.fresh();
+    }
+    fn reset(&self) {
+        self.load(&Hand::default(), None);
+    }
+}
+
+/// The live preview of the hand being entered, as text.
+#[derive(Clone, PartialEq)]
+enum Preview {
+    /// Nothing to show yet.
+    Empty,
+    /// The entry is refused: `field: reason`.
+    Error(String),
+    /// The verdict line, the steps that produced it, and the reason a later hand would
+    /// break (an edit of an earlier hand).
+    Ok { verdict: String, lines: Vec<String>, later: Option<String> },
+}
+
+impl Preview {
+    fn is_ok(&self) -> bool {
+        matches!(self, Preview::Ok { .. })
+    }
+    fn verdict(&self) -> &str {
+        match self {
+            Preview::Ok { verdict, .. } => verdict,
+            _ => "",
+        }
+    }
+    fn lines(&self) -> &[String] {
+        match self {
+            Preview::Ok { lines, .. } => lines,
+            _ => &[],
+        }
+    }
+    fn later(&self) -> Option<&str> {
+        match self {
+            Preview::Ok { later, .. } => later.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+fn setup_of(m: &Match) -> &ShengjiSetup {
+    match &m.setup {
+        Setup::Shengji(s) => s,
+        _ => unreachable!("ShengjiMatch is only mounted for 升级 matches"),
+    }
+}
+
+/// The 升级 match page.
+#[component]
+pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
+    let c = ctx();
+    let lang = c.lang;
+    // The replayed view, shared (Arc) so that every reader gets it without a deep copy, and
+    // extended in place when entries were only appended (a commit on a 1,000-hand match
+    // replays one hand, not 1,000): (match id, entries replayed, id of the last one, view,
+    // epoch). The epoch counts whole replays: rows of the history are keyed by it, so an
+    // append renders one new row and a replay (an edit, a delete) renders them all again.
+    type Cached = Option<(String, usize, Option<String>, Arc<ShengjiView>, u64)>;
+    let view_memo: Memo<Cached> = Memo::new_owning(move |prev: Option<Cached>| {
+        m.with(|o| {
+            let Some(x) = o.as_ref() else { return (None, true) };
+            let s = setup_of(x);
+            let last = |n: usize| n.checked_sub(1).and_then(|i| x.entries.get(i)).map(|e| e.id.clone());
+            let mut epoch = 0;
+            if let Some(Some((id, n, last_id, mut view, ep))) = prev {
+                epoch = ep + 1;
+                if id == x.id && n <= x.entries.len() && last(n) == last_id {
+                    if n == x.entries.len() {
+                        return (Some((id, n, last_id, view, ep)), false);
+                    }
+                    if extend_shengji(Arc::make_mut(&mut view), &s.preset, x, n) {
+                        let n = x.entries.len();
+                        return (Some((id, n, last(n), view, ep)), true);
+                    }
+                }
+                // The old view is dropped after this frame, not during the commit.
+                crate::ui::widgets::drop_later(view);
+            }
+            let view = Arc::new(replay_shengji(x, &s.preset, &s.start));
+            let n = x.entries.len();
+            (Some((x.id.clone(), n, last(n), view, epoch)), true)
+        })
+    });
+    let v = move || view_memo.with(|c| c.as_ref().map(|c| c.3.clone())).expect("view present");
+    // The history and the chart follow one frame late (widgets::after_paint): a commit
+    // paints the scoreboard and the preview first. They read the newest view untracked.
+    let shown = crate::ui::widgets::after_paint(view_memo);
+    let v_late = move || {
+        shown.track();
+        view_memo.with_untracked(|c| c.as_ref().map(|c| c.3.clone())).expect("view present")
+    };
+    let epoch_late = Signal::derive(move || {
+        shown.track();
+        view_memo.with_untracked(|c| c.as_ref().map(|c| c.4).unwrap_or(0))
+    });
+    let preset = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).preset.clone())).expect("preset"));
+    let teams = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).teams.clone())).unwrap_or_default());
+    let players = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).players.clone())).unwrap_or_default());
+    let form = Form::new();
+    let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
+    // The half-entered hand survives a reload, an update and back/forward.
+    crate::ui::draft::keep_draft(
+        GameId::Shengji.as_str(),
+        &mid,
+        form.intent,
+        move || (form.hand(), form.editing.get()),
+        move |(h, id): (Hand, Option<String>)| form.load(&h, id),
+    );
+    let countdown = crate::ui::clock::countdown_signal(
+        &mid,
+        |w| match w {
+            "bury" => Some(TimedAction::Bury),
+            "play" => Some(TimedAction::Play),
+            _ => None,
+        },
+        |a| if *a == TimedAction::Bury { "bury".into() } else { "play".into() },
+    );
+    // The clock's "now": the running clock's start plus the time elapsed since, on the
+    // monotonic clock (crate::ui::clock), never the device's wall clock alone.
+    let tick = crate::ui::clock::ticker();
+    let running_since =
+        Memo::new(move |_| view_memo.with(|c| c.as_ref().and_then(|c| c.3.current().clock.running_since)));
+    let scope = crate::ui::clock::clock_scope(&mid);
+    let now = Signal::derive(move || {
+        tick.track();
+        crate::ui::clock::run_now(&scope, running_since.get())
+    });
+
+    // The candidate entry: the live preview. A new hand is played on a copy of the current
+    // state (the log is not replayed); an edit of hand k replays the log with it in place.
+    let candidate = Memo::new(move |_| {
+        if form.editing.get().is_none() {
+            let hand = form.hand();
+            let view = view_memo.with(|c| c.as_ref().map(|c| c.3.clone()))?;
+            let row = preset.with(|p| preview_next_hand(&view, p, "preview", now_ms(), hand));
+            return Some((Some(row), view.first_error()));
+        }
+        let mut x = Match::clone(&*m.get()?);
+        let hand = form.hand();
+        let op = match form.editing.get() {
+            Some(target) => Op::Correct { target, hand: HandInput::Shengji(hand) },
+            None => Op::Hand { hand: HandInput::Shengji(hand) },
+        };
+        let target = form.editing.get().unwrap_or_else(|| "preview".to_string());
+        x.entries.push(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op });
+        let MatchView::Shengji(pv) = replay(&x) else { return None };
+        let row = pv.games.iter().flat_map(|g| &g.rows).find(|r| r.entry_id == target).cloned();
+        let later_error = pv.first_error().filter(|(id, _)| *id != target);
+        Some((row, later_error))
+    });
+
+    // The preview's text, compared so that an unchanged preview renders nothing.
+    let preview = Memo::new(move |_| {
+        let l = lang.get();
+        let p = preset.get();
+        let tm = teams.get();
+        match candidate.get() {
+            Some((Some(HandRow { result: Ok(o), hand, .. }), later)) => Preview::Ok {
+                verdict: verdict_line(l, &p, &o, &tm),
+                lines: explain(l, &p, &hand, &o),
+                later: later.map(|(_, e)| e.reason),
+            },
+            // The first declarer is open (RULES.md §1 [r2]): the show decides it.
+            Some((Some(HandRow { result: Err(e), .. }), _)) if e.field == "declarer_seat" => {
+                Preview::Error(t("entry.need_show").to_string())
+            }
+            Some((Some(HandRow { result: Err(e), .. }), _)) => Preview::Error(format!("{}: {}", e.field, e.reason)),
+            _ => Preview::Empty,
+        }
+    });
+
+    // Memos: read by every history row, they notify only when the value changes.
+    let locked_memo = Memo::new(move |_| view_memo.with(|c| c.as_ref().is_some_and(|c| c.3.locked)));
+    let game_over_memo =
+        Memo::new(move |_| view_memo.with(|c| c.as_ref().is_some_and(|c| c.3.current().winner.is_some())));
+    let locked = move || locked_memo.get();
+    let game_over = move || game_over_memo.get();
+
+    // The edited hand deleted (here or in another tab): the form says so and starts a new
+    // hand (the edit of an old hand is not the next hand).
+    let edit_gone = crate::ui::widgets::leave_edit_when_gone(
+        m,
+        form.editing,
+        form.error,
+        "entry.edit_gone",
+        form.intent,
+        move || form.reset(),
+    );
+    // One commit per intent: a repeated press stores nothing more, an untouched form asks.
+    let do_commit = move |ev: leptos::ev::MouseEvent| {
+        form.intent.commit(
+            crate::ui::widgets::event_time(&ev),
+            move || preview.with_untracked(|p| p.is_ok().then(|| p.verdict().to_string())),
+            move || {
+                if edit_gone() {
+                    return false;
+                }
+                let Some(x) = m.get_untracked() else { return false };
+                let Some(Some((row, later))) = candidate.get_untracked().map(|(r, l)| Some((r, l))) else {
+                    return false;
+                };
+                match row.map(|r| r.result) {
+                    Some(Ok(_)) => {}
+                    Some(Err(e)) => {
+                        form.error.set(Some(format!("{}: {}", e.field, e.reason)));
+                        return false;
+                    }
+                    None => return false,
+                }
+                if let Some((_, e)) = later {
+                    form.error.set(Some(format!("{}: {}", t("entry.breaks_later"), e.reason)));
+                    return false;
+                }
+                let hand = HandInput::Shengji(form.hand());
+                let op = match form.editing.get_untracked() {
+                    Some(target) => Op::Correct { target, hand },
+                    None => Op::Hand { hand },
+                };
+                let stored = match commit(&x, op) {
+                    Ok(()) => {
+                        form.reset();
+                        true
+                    }
+                    Err(e) => {
+                        form.error.set(Some(e));
+                        false
+                    }
+                };
+                crate::ui::widgets::drop_later(x);
+                stored
+            },
+        )
+    };
+
+    let simple = move |op: Op| {
+        if let Some(x) = m.get_untracked() {
+            if let Err(e) = commit(&x, op) {
+                io::alert(&e);
+            }
+        }
+    };
+
+    view! {
+        <section class="page match">
+            {crate::ui::parts::match_title(m)}
+            <p class="muted">
+                {move || {
+                    let p = preset.get();
+                    format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source)
+                }}
+            </p> <Scoreboard v=Signal::derive(v) teams=teams.into() players=players.into() now=now />
+            <ClockBar m=m v=Signal::derive(v) preset=preset.into() now=now teams=teams.into() countdown=countdown />
+            <Show
+                when=move || !locked() && !game_over()
+                fallback=move || view! { <GameEnd m=m v=Signal::derive(v) teams=teams.into() /> }
+            >
+                <HandEntry
+                    form=form
+                    preset=preset.into()
+                    v=Signal::derive(v)
+                    players=players.into()
+                    countdown=countdown
+                />
+                // The preview's elements stay in place while the hand is edited and committed;
+                // only their text changes (rebuilding an element re-sets all its attributes).
+                <div class="preview" id="preview" aria-live="polite">
+                    <Show
+                        when=move || preview.with(|p| p.is_ok())
+                        fallback=move || {
+                            view! {
+                                <p class=move || {
+                                    if preview.with(|p| matches!(p, Preview::Error(_))) {
+                                        "field-error"
+                                    } else {
+                                        "muted"
+                                    }
+                                }>
+                                    {move || {
+                                        preview
+                                            .with(|p| match p {
+                                                Preview::Error(e) => e.clone(),
+                                                _ => "…".to_string(),
+                                            })
+                                    }}
+                                </p>
+                            }
+                        }
+                    >
+                        <p class="verdict" id="preview-verdict">
+                            {move || preview.with(|p| p.verdict().to_string())}
+                        </p>
+                        <ul class="explain">
+                            {move || {
+                                preview
+                                    .with(|p| p.lines().iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view())
+                            }}
+                        </ul>
+                        {move || {
+                            preview
+                                .with(|p| {
+                                    p.later()
+                                        .map(|e| {
+                                            view! {
+                                                <p class="field-error">{t("entry.breaks_later")}": "{e.to_string()}</p>
+                                            }
+                                        })
+                                })
+                        }}
+                    </Show>
+                </div>
+                <CommitBar
+                    ids=["commit-error", "commit"]
+                    error=form.error
+                    editing=Signal::derive(move || form.editing.get().is_some())
+                    label="entry.commit"
+                    on_commit=do_commit
+                    on_cancel=move || form.reset()
+                />
+            </Show> <MatchActions m=m locked=locked_memo undo="undo" export="export-match" share=true />
+            <crate::ui::ruling::RulingPanel m=m teams=teams.into() locked=locked_memo.into() />
+            <h2>{tx("chart.title")}</h2>
+            <LevelChart series=Signal::derive(move || v_late().current().level_series()) names=teams.into() />
+            <History
+                v=Signal::derive(v_late)
+                epoch=epoch_late
+                preset=preset.into()
+                teams=teams.into()
+                form=form
+                locked=locked_memo.into()
+                on_void=move |id: String| simple(Op::Void {
+                    target: id,
+                    reason: "delete".into(),
+                })
+            /> <ResultSheet m=m v=Signal::derive(v) teams=teams.into() players=players.into() /> <EntryLog m=m />
+        </section>
+    }
+}

@@ -1,0 +1,23 @@
+//! Parts every match page shows, one concept a file: its heading ([`match_title`]), the
+//! undo/export/share bar ([`MatchActions`]), a history row's edit/delete and times ([`row_actions`], [`entry_times`]), a 升级 hand's
+//! points and kitty ([`PointsAndKitty`]), the commit button and its error ([`CommitBar`]), the head of a result sheet
+//! ([`sheet_teams`]),
+//! a 升级 hand's penalties ([`PenaltyEditor`]), and the names of a set-up form ([`TitleInput`], [`TeamInputs`], [`SeatInputs`]).
+
+mod actions;
+mod commit;
+mod history;
+mod names;
+mod penalties;
+mod points;
+mod preset_json;
+mod sheet;
+
+pub use actions::{match_title, MatchActions};
+pub use commit::CommitBar;
+pub use history::{entry_times, row_actions};
+pub use names::{SeatInputs, TeamInputs, TitleInput};
+pub use penalties::{penalty_name, PenaltyEditor};
+pub use points::PointsAndKitty;
+pub use preset_json::PresetJson;
+pub use sheet::sheet_teams;
