@@ -103,7 +103,9 @@ pub fn summary(m: &Match) -> String {
 
 /// The players as the two sides a ruling names: player 1 as team `A`, player 2 as `B`.
 fn players_as_teams(setup: Memo<RenjuSetup>) -> Signal<std::collections::BTreeMap<crate::rules::Team, String>> {
-    Signal::derive(move || setup.with(|s| crate::rules::Team::BOTH.into_iter().zip(s.players.iter().cloned()).collect()))
+    Signal::derive(move || {
+        setup.with(|s| crate::rules::Team::BOTH.into_iter().zip(s.players.iter().cloned()).collect())
+    })
 }
 
 /// The match view of a renju match.
