@@ -13,6 +13,9 @@ test.beforeEach(async ({ context }) => {
   });
 });
 
+// Taps right after a commit are ignored (a double tap stores one entry): wait that out.
+const settle = (page) => page.waitForTimeout(700);
+
 async function ready(page) {
   await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
 }
@@ -61,8 +64,10 @@ test('a 升级 game lost by signalling in a best of 3: the series and the event 
   await expect(page.locator('#game-winner')).toContainText(nameB);
   await expect(page.locator('#commit')).toHaveCount(0);
   await expect(page.locator('#series-winner')).toHaveCount(0);
+  await settle(page);
   await page.click('#next-game');
   await expect(page.locator('#commit')).toBeVisible();
+  await settle(page);
 
   // Game 2: A again — the series is B's, 0:2.
   await rule(page, 'A', 'ruling-game-lost');
@@ -79,6 +84,7 @@ test('a 升级 game lost by signalling in a best of 3: the series and the event 
   // The event: the fixture is B's, and B ranks first.
   await page.goto(eventUrl);
   await ready(page);
+  await page.click('button[data-tab="c1"]');
   const fx = page.locator('.fixture');
   await expect(fx.locator('.score')).toContainText('2');
   await expect(page.locator('#standings')).toBeVisible();
@@ -101,6 +107,7 @@ test('an appeal overturns a level penalty: the levels are restored, the three st
   await expect(page.locator('#level-A')).not.toHaveText(before);
 
   // 红队 appeals; the chief referee overturns the penalty.
+  await settle(page);
   const row = page.locator('#rulings li.ruling-row');
   await row.locator('button.appeal-open').click();
   await row.locator('input.appeal-appellant').fill('红队');
@@ -126,6 +133,7 @@ test('an appeal overturns a level penalty: the levels are restored, the three st
   // After a reload: the levels stay restored; the result sheet shows ruling, appeal, decision.
   await page.reload();
   await expect(page.locator('#level-A')).toHaveText(before);
+  await settle(page);
   await page.locator('#result-sheet > summary').click();
   const line = page.locator('#sheet-rulings li');
   await expect(line).toHaveCount(1);
