@@ -105,7 +105,7 @@ if (top) {
   const pct = (n) => `${((100 * n) / top.shipped_bytes).toFixed(1)}%`;
   md += `## What is large in the wasm (\`scripts/wasm-top.mjs\`)\n\n`;
   md += `The release wasm built again with its names kept (\`wasm-opt -Oz -g\`, trunk's other options): ${top.shipped_bytes} bytes without the name section`;
-  const shippedWasm = s.files.find((f) => f.file.endsWith('.wasm'))?.raw;
+  const shippedWasm = s.files.find((f) => f.file.endsWith('_bg.wasm'))?.raw;
   md += top.shipped_bytes === shippedWasm ? `, the same size as the benchmarked build's wasm.\n\n` : ` — **not** the ${shippedWasm} bytes of the benchmarked build: these figures are of another build.\n\n`;
   md += `| section | bytes | share |\n|---|---:|---:|\n`;
   for (const x of top.sections.filter((x) => x.label !== 'custom "name"' && x.size >= 1024)) md += `| ${x.label} | ${x.size} | ${pct(x.size)} |\n`;
@@ -198,8 +198,16 @@ if (args.readme) {
   const gzBytes = gz ? gz.bytes : s.total.gzip;
   sec += `| First visit as transferred, gzip only${gz ? '' : ' (each file once)'} | ${kb(gzBytes)} | < 250 KB: ${ok(gzBytes < s.target_gzip)} |\n`;
   if (visit('br,gzip')) sec += `| … the wasm sent (first visit) | ${visit('br,gzip').wasm_downloads}× | once: ${ok(visit('br,gzip').wasm_downloads === 1)} |\n`;
-  const wasm = s.files.find((f) => f.file.endsWith('.wasm'));
-  if (wasm) sec += `| … of which the wasm | ${kb(wasm.br ?? wasm.gzip)} ${wasm.br !== undefined ? 'brotli, ' : ''}${kb(wasm.gzip)} gzip (${kb(wasm.raw)} raw) | |\n`;
+  const wasm = s.files.find((f) => f.file.endsWith('_bg.wasm'));
+  const size = (f) => `${kb(f.br ?? f.gzip)} ${f.br !== undefined ? 'brotli, ' : ''}${kb(f.gzip)} gzip (${kb(f.raw)} raw)`;
+  if (wasm) sec += `| … of which the main wasm (all the home screen needs) | ${size(wasm)} | |\n`;
+  // The lazy pages' chunks (scripts/split-build.mjs), fetched by the service worker's precache.
+  const chunks = s.files.filter((f) => f.file.endsWith('.wasm') && f !== wasm);
+  if (chunks.length) {
+    const total = ['raw', 'gzip', 'br'].reduce((t, k) => ({ ...t, [k]: chunks.reduce((n, f) => n + (f[k] ?? 0), 0) }), {});
+    if (wasm.br === undefined) delete total.br;
+    sec += `| … and the ${chunks.length} chunks of the other pages | ${size(total)} | |\n`;
+  }
   if (top) {
     const share = (c) => `${c.crate} ${((100 * c.size) / top.shipped_bytes).toFixed(0)}%`;
     sec += `| Largest parts of the wasm (code by crate; data section ${((100 * (top.sections.find((x) => x.label === 'data')?.size || 0)) / top.shipped_bytes).toFixed(0)}%) | ${top.crates.slice(0, 5).map(share).join(', ')} | |\n`;

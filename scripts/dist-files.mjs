@@ -5,8 +5,10 @@
 /**
  * Whether a file's name carries a hash of its contents, so that its bytes never change:
  * trunk's `referee-1d9e2d4d5fca44de_bg.wasm`, `referee-….js`, `main-8e0304a4bf015360.css`
- * (a 64-bit hash in hex, leading zeros dropped, hence 10–16 digits here) and sw-build.mjs's
- * `boot-<16 hex>.js`.  Such files may be cached for good (`Cache-Control: immutable`) and
+ * (a 64-bit hash in hex, leading zeros dropped, hence 10–16 digits here), sw-build.mjs's
+ * `boot-<16 hex>.js`, and split-build.mjs's names (16 hex digits of a sha256): the main
+ * `referee-<hash>.js` / `_bg.wasm`, `__wasm_split-<hash>.js` and the chunks
+ * `split_…-<hash>.wasm`, `chunk_…-<hash>.wasm`.  Such files may be cached for good (`Cache-Control: immutable`) and
  * the service worker may precache them from the HTTP cache; every other file
  * (`index.html`, `sw.js`, `sw-register.js`, the manifest, the icons) is revalidated.
  */

@@ -8,6 +8,8 @@
 #   * the wasm32-unknown-unknown target               (rustup)
 #   * trunk 0.21.x                                     (cargo install --locked)
 #   * wasm-bindgen-cli = the wasm-bindgen of Cargo.lock (cargo install --locked)
+#   * wasm-split-cli 0.2.4 (crate wasm_split_cli_support, cuts the lazy pages out of the
+#     main wasm: scripts/split-build.mjs)              (cargo install --locked)
 #   * leptosfmt 0.1.33, rustfmt and clippy            (cargo install --locked, rustup)
 #   * chromium + chromium-driver                       (apt-get)
 #   * node_modules from package-lock.json              (npm ci: binaryen's wasm-opt,
@@ -74,6 +76,17 @@ _setup_main() {
            cargo install wasm-bindgen-cli --version "=$wbv" --force; } \
       || return 1
     installed+=("wasm-bindgen-cli $wbv")
+  fi
+
+  # 3a. wasm-split-cli (the release build's post_build hook scripts/split-build.mjs)
+  local wsv
+  wsv="$(cargo install --list 2>/dev/null | awk '/^wasm_split_cli_support v/ { sub(/:$/, "", $2); print $2 }')"
+  if [ "$wsv" = "v0.2.4" ] && command -v wasm-split-cli >/dev/null; then
+    say "ok   wasm-split-cli 0.2.4"
+  else
+    say "install wasm-split-cli 0.2.4 (found: ${wsv:-none}; compiles from crates.io, a few minutes)"
+    cargo install wasm_split_cli_support --version 0.2.4 --features build-binary --locked --force || return 1
+    installed+=("wasm-split-cli")
   fi
 
   # 3b. leptosfmt (formats view! macros; rustfmt leaves them alone), and rustfmt/clippy

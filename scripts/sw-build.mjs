@@ -21,7 +21,8 @@
 // 3. Compression: writes NAME.br (brotli, quality 11) and NAME.gz (gzip -9) next to
 //    every text or wasm file, sw.js and index.html included, for scripts/server.mjs
 //    (or any static host) to send by Accept-Encoding.  A form that would not be
-//    smaller is left out; one that already holds the file's current bytes is kept
+//    smaller is left out (not for a file under 256 bytes: every text and wasm file is
+//    sent compressed, a few bytes more for the splitter's tiniest chunks); one that already holds the file's current bytes is kept
 //    as it is (running this again on a built dir costs little).  Skipped for debug
 //    builds (TRUNK_PROFILE=debug: trunk serve sends files uncompressed anyway).
 //
@@ -136,6 +137,8 @@ const compress = {
   gzip: (data) => gzipSync(data, { level: 9 }),
 };
 const decompress = { br: brotliDecompressSync, gzip: gunzipSync };
+// Bytes under which a file keeps its forms even when they are not smaller.
+const TINY = 256;
 
 // Forms whose file is gone (a renamed build file) go too.
 for (const rel of walk(dir).map((p) => relative(dir, p).split(sep).join('/'))) {
@@ -163,7 +166,10 @@ for (const rel of [...files, 'sw.js']) {
     }
     if (!current) {
       const z = compress[encoding](data, ext !== '.wasm');
-      if (z.length >= data.length) {
+      // Only a file of a few dozen bytes (the splitter's smallest chunks) is not made
+      // smaller; its forms are kept all the same, a few bytes more, so that every text
+      // and wasm file is sent compressed.
+      if (z.length >= data.length && data.length > TINY) {
         rmSync(out, { force: true });
         continue;
       }

@@ -68,6 +68,12 @@ pub fn rule_error_text(lang: Lang, e: &crate::rules::doudizhu::RuleError, names:
     }
 }
 
+/// A hand's input error ([`crate::rules::shengji::InputError`], also 掼蛋's and 五子棋's) in
+/// `lang`: `field: reason`, the reason typed when the engine gave one.
+pub fn input_error_text(lang: Lang, e: &crate::rules::shengji::InputError, names: Names) -> String {
+    format!("{}: {}", e.field, reason_text(lang, e.msg.as_ref(), &e.reason, names))
+}
+
 /// The reason of a refused entry or import in `lang`: its typed reason when it has one,
 /// else its plain words.
 pub fn reason_text(lang: Lang, msg: Option<&Msg>, reason: &str, names: Names) -> String {
@@ -114,6 +120,7 @@ fn arg_text(lang: Lang, a: &Arg, names: Names) -> String {
             .unwrap_or_else(|| format!("P{}", i + 1)),
         Arg::Cite(c) => cite(lang, c),
         Arg::Key(k) => tr(lang, k).to_string(),
+        Arg::Game(g) => super::game_name(lang, g).to_string(),
         Arg::Text(t) => t.clone(),
         Arg::Msg(m) => say(lang, m, names),
     }
@@ -348,8 +355,50 @@ mod tests {
             Why::NoResultYet { game: 2 },
             Why::Decided,
         ];
+        // 升级's input errors, and 掼蛋's hands that cannot count.
+        use crate::rules::shengji::Why as Sj;
+        fn sj_kind(w: &Sj) -> u8 {
+            // Exhaustive: a new error must be added to the list below too.
+            match w {
+                Sj::NotAShow { .. } | Sj::NotFirst { .. } | Sj::DoesNotBeat { .. } => 0,
+                Sj::Points { .. } | Sj::KittyPoints { .. } | Sj::JackNeedsKitty => 1,
+                Sj::NotAPenalty { .. } | Sj::CardCount { .. } | Sj::RefereePoints | Sj::PenaltyPoints { .. } => 2,
+                Sj::MatchOver { .. } | Sj::DeclarerOpen | Sj::NoBand { .. } => 3,
+            }
+        }
+        let sj = vec![
+            Sj::NotAShow { what: "pair:S".into() },
+            Sj::NotFirst { what: "BJ2".into() },
+            Sj::DoesNotBeat { what: "pair:S".into(), standing: "BJ2".into() },
+            Sj::Points { points: 83 },
+            Sj::KittyPoints { points: 7 },
+            Sj::JackNeedsKitty,
+            Sj::NotAPenalty { kind: "x".into(), preset: "p".into() },
+            Sj::CardCount { cards: 0 },
+            Sj::RefereePoints,
+            Sj::PenaltyPoints { points: 500 },
+            Sj::MatchOver { winner: crate::rules::Team::A },
+            Sj::DeclarerOpen,
+            Sj::NoBand { score: 999 },
+        ];
+        assert_eq!(sj.iter().map(sj_kind).collect::<std::collections::BTreeSet<_>>().len(), 4);
+        assert_eq!(sj.len(), 13);
+        use crate::record::games::guandan::RowError;
+        let rows = [
+            RowError::GameOver { winner: crate::rules::Team::B },
+            RowError::RoundComplete { hands: 8 },
+            RowError::TimeUp,
+        ];
         let mut msgs: Vec<Msg> = reasons.iter().map(R::msg).collect();
         msgs.extend(whys.iter().map(Why::msg));
+        msgs.extend(sj.iter().map(Sj::msg));
+        msgs.extend(rows.iter().map(RowError::msg));
+        // A refusal that wraps the rule's reason (a later hand broken, an entry that does not fit).
+        for key in ["err.why.later_hand", "err.why.not_playable"] {
+            let at = ("at", Arg::Text("entries[3]".into()));
+            let why = ("why", Arg::Msg(Box::new(Sj::Points { points: 83 }.msg())));
+            msgs.push(Msg::new(key, vec![at, ("field", Arg::Text("points".into())), why]));
+        }
         for standing in [BidStanding::Landlord, BidStanding::NotReached, BidStanding::Passed, BidStanding::Bid(2)] {
             msgs.push(Violation { player: 1, bombs: 2, limit: 1, standing }.msg());
         }
@@ -361,8 +410,9 @@ mod tests {
                     assert!(!text.contains('{') && !text.contains(".why."), "{l:?} {m}: {text}");
                     // 斗地主 / 三打一 reasons read in plain English (五子棋's name the shapes and
                     // game names as the rest of the English UI does, with the Chinese term).
-                    let glossary = matches!(m.args.first(), Some((_, Arg::Key(k))) if k.starts_with("game."));
-                    if l == Lang::En && m.key.starts_with("ddz.why.") && !glossary {
+                    let glossary = matches!(m.args.first(), Some((_, Arg::Game(_))));
+                    let plain = ["ddz.why.", "sj.why.", "gd.why.", "gd.rowerr.", "err.why."];
+                    if l == Lang::En && plain.iter().any(|p| m.key.starts_with(p)) && !glossary {
                         assert!(!han(&text), "{m}: {text}");
                     }
                 }
@@ -374,12 +424,13 @@ mod tests {
     }
 
     /// Every message key an engine or the record names (`"gd.step.…"`, `"gd.why.…"`,
-    /// `"ddz.why.…"`, `"rj.why.…"` in `src/rules` and `src/record`) is in the table in all
+    /// `"ddz.why.…"`, `"rj.why.…"`, `"sj.why.…"`, `"err.why.…"` in `src/rules`,
+    /// `src/rules/shengji` and `src/record`) is in the table in all
     /// three languages, and its templates have the same slots in each.
     #[test]
     fn every_engine_message_key_exists_in_all_languages() {
         let mut files = Vec::new();
-        for dir in ["src/rules", "src/record", "src/record/games"] {
+        for dir in ["src/rules", "src/rules/shengji", "src/record", "src/record/games"] {
             for e in std::fs::read_dir(format!("{}/{dir}", env!("CARGO_MANIFEST_DIR"))).unwrap() {
                 let p = e.unwrap().path();
                 if p.extension().is_some_and(|x| x == "rs") {
@@ -396,7 +447,9 @@ mod tests {
         let mut keys = std::collections::BTreeSet::new();
         for f in files {
             let text = std::fs::read_to_string(&f).unwrap();
-            for prefix in ["\"gd.step.", "\"gd.why.", "\"gd.finish.", "\"ddz.why.", "\"rj.why."] {
+            for prefix in
+                ["\"gd.step.", "\"gd.why.", "\"gd.finish.", "\"ddz.why.", "\"rj.why.", "\"sj.why.", "\"err.why."]
+            {
                 for part in text.split(prefix).skip(1) {
                     let rest = part.split('"').next().unwrap();
                     keys.insert(format!("{}{rest}", &prefix[1..]));

@@ -190,6 +190,9 @@ pub struct HandResult {
     pub unit: i64,
     /// The formula with the numbers, e.g. `底分 3 × 倍数 4 (炸弹×2, 火箭×2) = 12; 地主 +24,
     /// 农民各 −12`.
+    /// The engine's own Chinese summary, for logs and this module's tests only: no page shows
+    /// it (the UI renders the formula from the fields above through `src/i18n`) and nothing
+    /// stored holds it (results are replayed, never stored).
     pub explanation: String,
 }
 

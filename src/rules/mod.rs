@@ -51,6 +51,8 @@ pub enum Arg {
     Cite(String),
     /// Another string of the table, by key (a finish name, a verdict).
     Key(&'static str),
+    /// A game, by its id (`guandan`): its name in the UI language.
+    Game(&'static str),
     /// Text shown as it is (a point `h8`, a field path).
     Text(String),
     /// A nested message.
@@ -84,7 +86,7 @@ impl std::fmt::Display for Msg {
                 Arg::Team(t) => format!("{k}={t:?}"),
                 Arg::Rank(r) => format!("{k}={r}"),
                 Arg::Cite(c) | Arg::Text(c) => format!("{k}={c}"),
-                Arg::Key(c) => format!("{k}={c}"),
+                Arg::Key(c) | Arg::Game(c) => format!("{k}={c}"),
                 Arg::Msg(m) => format!("{k}={m}"),
             })
             .collect();

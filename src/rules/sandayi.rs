@@ -350,6 +350,9 @@ pub struct HandResult {
     pub unit: i64,
     /// The formula with the numbers, e.g. `倍数 2 (荒番×2) × 底注 1 × 档数 1 = 2; 地主 −6,
     /// 农民各 +2`.
+    /// The engine's own Chinese summary, for logs and this module's tests only: no page shows
+    /// it (the UI renders the formula from the fields above through `src/i18n`) and nothing
+    /// stored holds it (results are replayed, never stored).
     pub explanation: String,
     /// Bomb-limit violations in this hand (they do not change the score).
     pub violations: Vec<Violation>,

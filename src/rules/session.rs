@@ -218,20 +218,8 @@ impl Reason {
             }
             Reason::ScoreOverflow => m("ddz.why.score_overflow", vec![]),
             Reason::TotalOverflow => m("ddz.why.total_overflow", vec![]),
-            Reason::WrongGame { game } => m("ddz.why.wrong_game", vec![("game", Arg::Key(game_key(game)))]),
+            Reason::WrongGame { game } => m("ddz.why.wrong_game", vec![("game", Arg::Game(game))]),
         }
-    }
-}
-
-/// The string-table key of a game's name (`game.<id>`).
-fn game_key(game: &str) -> &'static str {
-    match game {
-        "shengji" => "game.shengji",
-        "duplicate" => "game.duplicate",
-        "guandan" => "game.guandan",
-        "doudizhu" => "game.doudizhu",
-        "sandayi" => "game.sandayi",
-        _ => "game.renju",
     }
 }
 

@@ -21,7 +21,7 @@ use crate::record::Match;
 use crate::store::{self, Quarantined};
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes, A};
-use leptos_router::path;
+use leptos_router::{lazy_route, path, Lazy, LazyRoute};
 use std::sync::Arc;
 
 /// Shared app state, provided as context.
@@ -246,6 +246,20 @@ pub fn reason_of(e: &crate::record::ImportError, with_field: bool) -> String {
     }
 }
 
+/// Why [`crate::record::Match::append`] (or [`crate::record::Match::preview`]) refuses an
+/// entry, in the UI language: a later hand it would break or a log it does not fit is said
+/// so, with the rule's typed reason; any other refusal is `field: reason`. What a page's
+/// live preview shows and what its commit says are this same text.
+pub fn refusal_text(e: &crate::record::ImportError) -> String {
+    if e.field == crate::record::LATER_HAND {
+        format!("{}: {}", t("entry.breaks_later"), reason_of(e, false))
+    } else if e.field == crate::record::NOT_PLAYABLE {
+        format!("{} ({})", t("entry.not_playable"), reason_of(e, false))
+    } else {
+        reason_of(e, true)
+    }
+}
+
 /// Appends an op to a match through storage (write-through: the stored copy is re-read so
 /// another tab's entries are kept); on success the app state updates. On failure nothing
 /// changed and the translated reason, naming what was not saved (the op's [`Action`]), is
@@ -276,11 +290,10 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
             c.put(saved);
             Ok(())
         }
-        Err(store::StoreError::Invalid(e)) if e.field == crate::record::LATER_HAND => {
-            Err(format!("{}: {}: {}", t(action.failed_key()), t("entry.breaks_later"), reason_of(&e, false)))
-        }
-        Err(store::StoreError::Invalid(e)) if e.field == crate::record::NOT_PLAYABLE => {
-            Err(format!("{}: {} ({})", t(action.failed_key()), t("entry.not_playable"), reason_of(&e, false)))
+        Err(store::StoreError::Invalid(e))
+            if e.field == crate::record::LATER_HAND || e.field == crate::record::NOT_PLAYABLE =>
+        {
+            Err(format!("{}: {}", t(action.failed_key()), refusal_text(&e)))
         }
         Err(e) => Err(save_error(action, &e)),
     }
@@ -403,6 +416,14 @@ fn App() -> impl IntoView {
         hidden_listener.remove();
         update_listener.remove();
     });
+    // The pages split out of the main module (named here: a type path with `<…>` does not
+    // survive leptosfmt inside `view!`).
+    let new_lazy = Lazy::<NewMatchRoute>::new();
+    let match_lazy = Lazy::<MatchRoute>::new();
+    let settings_lazy = Lazy::<SettingsRoute>::new();
+    let about_lazy = Lazy::<AboutRoute>::new();
+    let events_lazy = Lazy::<EventsRoute>::new();
+    let event_lazy = Lazy::<EventRoute>::new();
     view! {
         <Router>
             <header class="topbar">
@@ -477,25 +498,110 @@ fn App() -> impl IntoView {
             }}
             <main>
                 <Routes fallback=|| view! { <p class="empty">{tx("err.not_found")}</p> }>
-                    // Every page but home reads the matches in full: read them first.
+                    // Home is in the main module; every other page is its own chunk,
+                    // fetched when first opened (see `NewMatchRoute` and the others below).
                     <Route path=path!("/") view=home::Home />
-                    <Route path=path!("/new") view=loaded(new_match::NewMatch) />
-                    <Route path=path!("/match/:id") view=loaded(match_page::MatchPage) />
-                    <Route path=path!("/settings") view=loaded(settings::SettingsPage) />
-                    <Route path=path!("/about") view=loaded(settings::About) />
-                    <Route path=path!("/events") view=loaded(events::Events) />
-                    <Route path=path!("/event/:id") view=loaded(events::EventPage) />
+                    <Route path=path!("/new") view=new_lazy />
+                    <Route path=path!("/match/:id") view=match_lazy />
+                    <Route path=path!("/settings") view=settings_lazy />
+                    <Route path=path!("/about") view=about_lazy />
+                    <Route path=path!("/events") view=events_lazy />
+                    <Route path=path!("/event/:id") view=event_lazy />
                 </Routes>
             </main>
         </Router>
     }
 }
 
-/// A page that is shown once every match is read ([`Ctx::ensure_loaded`]).
-fn loaded<V: IntoView + 'static>(page: fn() -> V) -> impl Fn() -> V + Clone + Send + 'static {
-    move || {
+// The pages other than home, each a lazy route: in a release build (scripts/split-build.mjs)
+// the code of its `view` is split out of the main module into its own wasm chunk, fetched
+// the first time the page is opened (code shared by several pages goes into shared chunks);
+// the service worker precaches every chunk, so this works offline as before. Without the
+// split (the browser tests' binary), `view` is an ordinary call. `data` runs in the main
+// module, while the chunk loads: every page but home reads the matches in full, so it reads
+// them first ([`Ctx::ensure_loaded`]).
+
+/// `/new` ([`new_match::NewMatch`]), split out of the main module.
+struct NewMatchRoute;
+
+#[lazy_route]
+impl LazyRoute for NewMatchRoute {
+    fn data() -> Self {
         ctx().ensure_loaded();
-        page()
+        Self
+    }
+    fn view(_this: Self) -> AnyView {
+        new_match::NewMatch().into_any()
+    }
+}
+
+/// `/match/:id` ([`match_page::MatchPage`]), split out of the main module.
+struct MatchRoute;
+
+#[lazy_route]
+impl LazyRoute for MatchRoute {
+    fn data() -> Self {
+        ctx().ensure_loaded();
+        Self
+    }
+    fn view(_this: Self) -> AnyView {
+        match_page::MatchPage().into_any()
+    }
+}
+
+/// `/settings` ([`settings::SettingsPage`]), split out of the main module.
+struct SettingsRoute;
+
+#[lazy_route]
+impl LazyRoute for SettingsRoute {
+    fn data() -> Self {
+        ctx().ensure_loaded();
+        Self
+    }
+    fn view(_this: Self) -> AnyView {
+        settings::SettingsPage().into_any()
+    }
+}
+
+/// `/about` ([`settings::About`]), split out of the main module.
+struct AboutRoute;
+
+#[lazy_route]
+impl LazyRoute for AboutRoute {
+    fn data() -> Self {
+        ctx().ensure_loaded();
+        Self
+    }
+    fn view(_this: Self) -> AnyView {
+        settings::About().into_any()
+    }
+}
+
+/// `/events` ([`events::Events`]), split out of the main module.
+struct EventsRoute;
+
+#[lazy_route]
+impl LazyRoute for EventsRoute {
+    fn data() -> Self {
+        ctx().ensure_loaded();
+        Self
+    }
+    fn view(_this: Self) -> AnyView {
+        events::Events().into_any()
+    }
+}
+
+/// `/event/:id` ([`events::EventPage`]), split out of the main module.
+struct EventRoute;
+
+#[lazy_route]
+impl LazyRoute for EventRoute {
+    fn data() -> Self {
+        ctx().ensure_loaded();
+        Self
+    }
+    fn view(_this: Self) -> AnyView {
+        events::EventPage().into_any()
     }
 }
 

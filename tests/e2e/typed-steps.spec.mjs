@@ -3,6 +3,7 @@
 // and a 斗地主 bid refused by the bidding pad carry no Chinese text — the engines emit
 // typed steps and src/i18n renders them.
 import { test, expect } from '@playwright/test';
+import { rowAction } from './helpers.mjs';
 
 async function ready(page) {
   await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
@@ -66,4 +67,45 @@ test('in English a 掼蛋 explanation and a 斗地主 refused bid have no Chines
   const said = await refusal.innerText();
   expect(said, said).not.toMatch(HAN);
   await expect(page.locator('#ddz-calls li')).toHaveCount(1);
+});
+
+// The live preview refuses what the commit would: on the 升级 sample after 85, 85, 40, 85,
+// editing the second of them to 40 wins the game one hand earlier, so the hands after it
+// could no longer count. The preview says the edit is refused and why (no verdict as if it
+// would be taken); the commit refuses it with the same words and stores nothing.
+test('升级: an edit that breaks a later hand is refused by its preview as by its commit', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await page.goto('/');
+  await ready(page);
+  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.goto('/');
+  await ready(page);
+  await page.click('#open-sample');
+  await expect(page).toHaveURL(/\/match\/sample-chaodipi$/);
+  const rows = page.locator('#history li.hand-row');
+  await expect(rows.first()).toBeVisible();
+  const before = await rows.count();
+  const setPoints = async (n) => {
+    await page.fill('#points', String(n));
+    await page.locator('#points').dispatchEvent('change');
+    await expect(page.locator('#points')).toHaveValue(String(n));
+  };
+  for (const [i, p] of [85, 85, 40, 85].entries()) {
+    await setPoints(p);
+    await page.click('#commit');
+    await expect(rows).toHaveCount(before + i + 1);
+  }
+  const entries = () => page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('referee.')).sort());
+  const stored = await entries();
+  // Newest first: the third row is the second of the four.
+  await rowAction(rows.nth(2), 'edit');
+  await expect(page.locator('#commit')).toHaveText('保存修改');
+  await setPoints(40);
+  const preview = page.locator('#preview');
+  await expect(preview.locator('.field-error')).toContainText('此修改使后面的副无法成立');
+  await expect(preview.locator('.field-error')).toContainText('game over');
+  await expect(page.locator('#preview-verdict')).toHaveCount(0);
+  await page.click('#commit');
+  await expect(page.locator('#commit-error')).toContainText('此修改使后面的副无法成立');
+  expect(await entries()).toEqual(stored);
 });

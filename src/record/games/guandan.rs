@@ -218,7 +218,18 @@ impl RowError {
             RowError::RoundComplete { hands } => format!("the round is complete ({hands} deals): start the next round"),
             RowError::TimeUp => "the round's time is up (verdict recorded): the hand does not count".to_string(),
         };
-        InputError { field: "order".into(), reason, msg: None }
+        InputError { field: "order".into(), reason, msg: Some(self.msg()) }
+    }
+    /// The error typed, for the UI to render in its language.
+    pub fn msg(&self) -> crate::rules::Msg {
+        use crate::rules::{Arg, Msg};
+        match self {
+            RowError::GameOver { winner } => Msg::new("gd.why.game_over", vec![("team", Arg::Team(*winner))]),
+            RowError::RoundComplete { hands } => {
+                Msg::new("gd.why.round_complete", vec![("hands", Arg::Num(*hands as i64))])
+            }
+            RowError::TimeUp => Msg::new("gd.rowerr.time_up", vec![]),
+        }
     }
 }
 

@@ -13,15 +13,15 @@ pub fn check_declaring(d: &Declaring, shows: &[Show]) -> Result<(), InputError> 
     let mut best: Option<usize> = None;
     for (i, s) in shows.iter().enumerate() {
         let c = show_class(d, &s.what)
-            .ok_or_else(|| err(format!("declaring[{i}].what"), format!("{:?} is not a show of this preset", s.what)))?;
+            .ok_or_else(|| err(format!("declaring[{i}].what"), Why::NotAShow { what: s.what.clone() }))?;
         if i == 0 && d.not_first.contains(&s.what) {
-            return Err(err(format!("declaring[{i}].what"), format!("{} may not be the first show", s.what)));
+            return Err(err(format!("declaring[{i}].what"), Why::NotFirst { what: s.what.clone() }));
         }
         if let Some(b) = best {
             if c >= b {
                 return Err(err(
                     format!("declaring[{i}].what"),
-                    format!("{} does not beat the standing show {}", s.what, shows[i - 1].what),
+                    Why::DoesNotBeat { what: s.what.clone(), standing: shows[i - 1].what.clone() },
                 ));
             }
         }

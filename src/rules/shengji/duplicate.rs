@@ -41,7 +41,7 @@ pub struct BoardResult {
 pub fn score_board(preset: &Preset, tables: &[TableResult]) -> Result<BoardResult, InputError> {
     let mut scores = Vec::new();
     for (i, t) in tables.iter().enumerate() {
-        let ts = score_table(preset, t).map_err(|e| err(format!("tables[{i}].{}", e.field), e.reason))?;
+        let ts = score_table(preset, t).map_err(|e| InputError { field: format!("tables[{i}].{}", e.field), ..e })?;
         scores.push((t.attackers, ts.score));
     }
     let sum = |team: Team| scores.iter().filter(|(t, _)| *t == team).map(|(_, s)| *s).sum::<i32>();

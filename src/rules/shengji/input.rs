@@ -167,6 +167,122 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-pub(super) fn err(field: impl Into<String>, reason: impl Into<String>) -> InputError {
-    InputError { field: field.into(), reason: reason.into(), msg: None }
+/// Why a 升级 hand's input (or the preset's level table) cannot count: the engine's errors
+/// typed, rendered by the UI in its language ([`Why::msg`], keys `sj.why.*`), with plain
+/// English words for logs and exports ([`Why::words`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// A show code the preset's declaring order does not know.
+    NotAShow {
+        /// The code entered.
+        what: String,
+    },
+    /// A show the preset does not allow to open the declaring.
+    NotFirst {
+        /// The code entered.
+        what: String,
+    },
+    /// A show that does not beat the one standing (a strictly higher class is needed).
+    DoesNotBeat {
+        /// The code entered.
+        what: String,
+        /// The show it had to beat.
+        standing: String,
+    },
+    /// Trick points outside 0–200 or not a multiple of 5.
+    Points {
+        /// The points entered.
+        points: i32,
+    },
+    /// Kitty points outside 0–200 or not a multiple of 5.
+    KittyPoints {
+        /// The points entered.
+        points: i32,
+    },
+    /// A J 抠底 recorded without the 抠底 itself.
+    JackNeedsKitty,
+    /// A penalty kind the preset's table does not have.
+    NotAPenalty {
+        /// The kind entered.
+        kind: String,
+        /// The preset's id.
+        preset: String,
+    },
+    /// A card count outside 1–54.
+    CardCount {
+        /// The count entered.
+        cards: u32,
+    },
+    /// A penalty whose amount is the referee's, given without points.
+    RefereePoints,
+    /// Penalty points outside 0–400.
+    PenaltyPoints {
+        /// The points entered.
+        points: i32,
+    },
+    /// A hand after the match was won.
+    MatchOver {
+        /// The team that won it.
+        winner: Team,
+    },
+    /// The first declarer is open (RULES.md §1 [r2]) and no seat was named.
+    DeclarerOpen,
+    /// No band of the level table contains the score (a preset error).
+    NoBand {
+        /// The score looked up.
+        score: i32,
+    },
+}
+
+impl Why {
+    /// The typed message: key `sj.why.<name>` and its slots.
+    pub fn msg(&self) -> crate::rules::Msg {
+        use crate::rules::{Arg, Msg};
+        let text = |s: &str| Arg::Text(s.to_string());
+        match self {
+            Why::NotAShow { what } => Msg::new("sj.why.not_a_show", vec![("what", text(what))]),
+            Why::NotFirst { what } => Msg::new("sj.why.not_first", vec![("what", text(what))]),
+            Why::DoesNotBeat { what, standing } => {
+                Msg::new("sj.why.does_not_beat", vec![("what", text(what)), ("standing", text(standing))])
+            }
+            Why::Points { points } => Msg::new("sj.why.points", vec![("points", Arg::Num(*points as i64))]),
+            Why::KittyPoints { points } => Msg::new("sj.why.kitty_points", vec![("points", Arg::Num(*points as i64))]),
+            Why::JackNeedsKitty => Msg::new("sj.why.jack_needs_kitty", vec![]),
+            Why::NotAPenalty { kind, preset } => {
+                Msg::new("sj.why.not_a_penalty", vec![("kind", text(kind)), ("preset", text(preset))])
+            }
+            Why::CardCount { cards } => Msg::new("sj.why.card_count", vec![("cards", Arg::Num(*cards as i64))]),
+            Why::RefereePoints => Msg::new("sj.why.referee_points", vec![]),
+            Why::PenaltyPoints { points } => {
+                Msg::new("sj.why.penalty_points", vec![("points", Arg::Num(*points as i64))])
+            }
+            Why::MatchOver { winner } => Msg::new("sj.why.match_over", vec![("team", Arg::Team(*winner))]),
+            Why::DeclarerOpen => Msg::new("sj.why.declarer_open", vec![]),
+            Why::NoBand { score } => Msg::new("sj.why.no_band", vec![("score", Arg::Num(*score as i64))]),
+        }
+    }
+    /// The reason in plain English words (an export's or a log's `reason`).
+    pub fn words(&self) -> String {
+        match self {
+            Why::NotAShow { what } => format!("{what:?} is not a show of this preset"),
+            Why::NotFirst { what } => format!("{what} may not be the first show"),
+            Why::DoesNotBeat { what, standing } => format!("{what} does not beat the standing show {standing}"),
+            Why::Points { points } => format!("{points} is not a score 0–200 in steps of 5"),
+            Why::KittyPoints { points } => format!("{points} is not 0–200 in steps of 5"),
+            Why::JackNeedsKitty => "a J 抠底 needs the 抠底 (kitty) itself".into(),
+            Why::NotAPenalty { kind, preset } => format!("{kind:?} is not a penalty of preset {preset}"),
+            Why::CardCount { cards } => format!("{cards} is not a card count 1–54"),
+            Why::RefereePoints => "the referee must give the points for this kind".into(),
+            Why::PenaltyPoints { points } => format!("{points} is not 0–400"),
+            Why::MatchOver { winner } => format!("the match is over: team {winner:?} won it"),
+            Why::DeclarerOpen => "the first declarer is open: name the seat whose show stood".into(),
+            Why::NoBand { score } => format!("no band of the level table contains score {score}"),
+        }
+    }
+}
+
+/// An error on `field` (a path relative to the hand), typed: `reason` is [`Why::words`],
+/// `msg` [`Why::msg`].
+pub(super) fn err(field: impl Into<String>, why: Why) -> InputError {
+    InputError { field: field.into(), reason: why.words(), msg: Some(why.msg()) }
 }

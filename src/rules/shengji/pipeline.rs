@@ -155,35 +155,35 @@ pub struct Outcome {
 /// Checks one hand's input against the preset (field paths relative to the hand).
 pub fn validate_hand(preset: &Preset, hand: &Hand) -> Result<(), InputError> {
     if !(0..=200).contains(&hand.points) || hand.points % 5 != 0 {
-        return Err(err("points", format!("{} is not a score 0–200 in steps of 5", hand.points)));
+        return Err(err("points", Why::Points { points: hand.points }));
     }
     if let Some(k) = hand.kitty {
         if !(0..=200).contains(&k.points) || k.points % 5 != 0 {
-            return Err(err("kitty.points", format!("{} is not 0–200 in steps of 5", k.points)));
+            return Err(err("kitty.points", Why::KittyPoints { points: k.points }));
         }
         if hand.points + k.points > 200 && preset.clamp.is_none() {
             // Not an error: penalties and multipliers may pass 200; plain points may not.
         }
     }
     if hand.kitty_jack.is_some() && hand.kitty.is_none() {
-        return Err(err("kitty_jack", "a J 抠底 needs the 抠底 (kitty) itself"));
+        return Err(err("kitty_jack", Why::JackNeedsKitty));
     }
     for (i, p) in hand.penalties.iter().enumerate() {
         let Some(rule) = preset.penalty_rule(&p.kind) else {
             return Err(err(
                 format!("penalties[{i}].kind"),
-                format!("{:?} is not a penalty of preset {}", p.kind, preset.id),
+                Why::NotAPenalty { kind: p.kind.clone(), preset: preset.id.clone() },
             ));
         };
         if p.cards == 0 || p.cards > 54 {
-            return Err(err(format!("penalties[{i}].cards"), format!("{} is not a card count 1–54", p.cards)));
+            return Err(err(format!("penalties[{i}].cards"), Why::CardCount { cards: p.cards }));
         }
         if matches!(rule.amount, Amount::Referee) && p.points.is_none() {
-            return Err(err(format!("penalties[{i}].points"), "the referee must give the points for this kind"));
+            return Err(err(format!("penalties[{i}].points"), Why::RefereePoints));
         }
         if let Some(pts) = p.points {
             if !(0..=400).contains(&pts) {
-                return Err(err(format!("penalties[{i}].points"), format!("{pts} is not 0–400")));
+                return Err(err(format!("penalties[{i}].points"), Why::PenaltyPoints { points: pts }));
             }
         }
     }
@@ -211,9 +211,9 @@ pub fn penalty_points(
 ) -> Result<Vec<AppliedPenalty>, InputError> {
     let mut out = Vec::new();
     for (i, p) in penalties.iter().enumerate() {
-        let rule = preset
-            .penalty_rule(&p.kind)
-            .ok_or_else(|| err(format!("penalties[{i}].kind"), format!("unknown penalty kind {:?}", p.kind)))?;
+        let rule = preset.penalty_rule(&p.kind).ok_or_else(|| {
+            err(format!("penalties[{i}].kind"), Why::NotAPenalty { kind: p.kind.clone(), preset: preset.id.clone() })
+        })?;
         let key = format!("{:?}:{}", p.team, p.kind);
         let seen = counts.get(&key).copied().unwrap_or(0);
         counts.insert(key, seen + 1);
@@ -282,13 +282,11 @@ pub fn preview(preset: &Preset, state: &State, hand: &Hand) -> Result<Outcome, I
 pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome, InputError> {
     validate_hand(preset, hand)?;
     if let Some(w) = state.winner {
-        return Err(err("hand", format!("the match is over: team {w:?} won it")));
+        return Err(err("hand", Why::MatchOver { winner: w }));
     }
     if state.declarer_open {
         // [r2] The first hand's declaring decides the declarer team and the dealer.
-        let seat = hand
-            .declarer_seat
-            .ok_or_else(|| err("declarer_seat", "the first declarer is open: name the seat whose show stood"))?;
+        let seat = hand.declarer_seat.ok_or_else(|| err("declarer_seat", Why::DeclarerOpen))?;
         state.declarer = seat.team();
         state.dealer = Some(seat);
         state.declarer_open = false;
@@ -392,7 +390,7 @@ pub fn replay(preset: &Preset, start: &Start, hands: &[Hand]) -> Result<(State, 
     let mut s = State::new(start);
     let mut out = Vec::with_capacity(hands.len());
     for (k, h) in hands.iter().enumerate() {
-        let o = apply(preset, &mut s, h).map_err(|e| err(format!("hands[{k}].{}", e.field), e.reason))?;
+        let o = apply(preset, &mut s, h).map_err(|e| InputError { field: format!("hands[{k}].{}", e.field), ..e })?;
         out.push(o);
     }
     Ok((s, out))

@@ -82,10 +82,7 @@ pub struct LevelTable {
 impl LevelTable {
     /// The index of the band containing `score`, or an error naming the score.
     pub fn look_up(&self, score: i32) -> Result<usize, InputError> {
-        self.bands
-            .iter()
-            .position(|b| b.contains(score))
-            .ok_or_else(|| err("preset.table", format!("no band of the level table contains score {score}")))
+        self.bands.iter().position(|b| b.contains(score)).ok_or_else(|| err("preset.table", Why::NoBand { score }))
     }
 }
 

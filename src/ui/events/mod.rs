@@ -6,6 +6,7 @@
 //! (`referee.event.<id>`, the versioned envelope of [`crate::tournament::store_event`]); these
 //! files draw the screens, one file per page or tab.
 
+use super::io::download;
 use super::{create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use crate::i18n::{game_name, seat_name, team_side, tr, Action, Lang};
 use crate::record::{Entry, HandInput, Match, Op};
@@ -18,7 +19,6 @@ use crate::tournament::{
 use leptos::prelude::*;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_navigate, use_params_map};
-use wasm_bindgen::{JsCast, JsValue};
 
 mod add_competition;
 mod competition;
@@ -64,25 +64,6 @@ fn save_event(e: &Event) -> Result<(), String> {
 /// files at the desk).
 fn save_event_as(e: &Event, action: Action) -> Result<(), String> {
     store::save_event(e).map_err(|err| super::save_error(action, &err))
-}
-
-/// Downloads `text` as a file.
-fn download(name: &str, mime: &str, text: &str) {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
-    let doc = document();
-    if let Ok(a) = doc.create_element("a") {
-        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
-        a.set_href(&url);
-        a.set_download(name);
-        let _ = doc.body().map(|b| b.append_child(&a));
-        a.click();
-        a.remove();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 fn safe_name(s: &str) -> String {

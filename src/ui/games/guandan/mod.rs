@@ -11,7 +11,7 @@ use crate::i18n::Names;
 use crate::record::game::GameId;
 use crate::record::games::guandan::{GuandanRow, GuandanSetup, GuandanStart, GuandanView, Round, RowError};
 use crate::record::replay::{replay, MatchView};
-use crate::record::{Entry, HandInput, Match, Op, Setup, TimedAction};
+use crate::record::{Entry, HandInput, ImportError, Match, Op, Setup, TimedAction};
 use crate::rules::guandan::{
     builtin_presets, validate_tribute, AAttempt, Card, CardRank, Finish, FinishOrder, Forfeit, ForfeitReason, Foul,
     FoulKind, GuandanPreset, Hand, HandOutcome, LeadRule, PerTeam, RankKey, SinglePayer, Step, Suit, TieLead, TimeUp,
@@ -370,9 +370,11 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         let order = form.finish_order()?;
         Some(Hand { order, fouls: form.fouls.get(), tribute: tribute.get().0, forfeit: None })
     });
-    // The candidate entry replayed in place: the live preview (also for an edit of hand k).
-    let candidate = Memo::new(move |_| {
-        let mut x = Match::clone(&*m.get()?);
+    // The candidate entry checked as its commit would be ([`Match::preview`]) and replayed
+    // in place: the live preview (also for an edit of hand k). `Err`: the commit would be
+    // refused (an edit that breaks a later hand), and why.
+    let candidate = Memo::new(move |_| -> Option<Result<Option<GuandanRow>, ImportError>> {
+        let x = m.get()?;
         let hand = hand.get()?;
         let target = form.editing.get();
         let op = match target.clone() {
@@ -380,12 +382,12 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             None => Op::Hand { hand: HandInput::Guandan(hand) },
         };
         let target = target.unwrap_or_else(|| "preview".to_string());
-        x.entries.push(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op });
-        let pv = view_of(&x)?;
-        let row = pv.row(&target).map(|(_, r)| r.clone());
-        let later =
-            pv.first_error().filter(|(id, _)| *id != target).and_then(|(id, _)| pv.row(&id).map(|(_, r)| r.clone()));
-        Some((row, later))
+        let y = match x.preview(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op }) {
+            Ok(y) => y,
+            Err(e) => return Some(Err(e)),
+        };
+        let pv = view_of(&y)?;
+        Some(Ok(pv.row(&target).map(|(_, r)| r.clone())))
     });
     let locked = move || v.get().locked;
     let done = move || v.get().current().done();
@@ -393,7 +395,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     // What an untouched form would record (nothing while the order is incomplete).
     let question = move || {
         candidate.with_untracked(|c| match c {
-            Some((Some(r), None)) if hand.with_untracked(Option::is_some) => match &r.result {
+            Some(Ok(Some(r))) if hand.with_untracked(Option::is_some) => match &r.result {
                 Ok(o) if o.tribute_errors.is_empty() => Some(verdict(&r.hand, o, &teams.get_untracked())),
                 _ => None,
             },
@@ -421,7 +423,14 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 form.error.set(Some(format!("{}: {}", t("gd.trib.title"), tribute_error_text(e))));
                 return false;
             }
-            let Some((row, later)) = candidate.get_untracked() else { return false };
+            let row = match candidate.get_untracked() {
+                Some(Ok(row)) => row,
+                Some(Err(e)) => {
+                    form.error.set(Some(crate::ui::refusal_text(&e)));
+                    return false;
+                }
+                None => return false,
+            };
             match row.as_ref().map(|r| &r.result) {
                 Some(Ok(o)) if !o.tribute_errors.is_empty() => {
                     form.error.set(Some(format!(
@@ -437,11 +446,6 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     return false;
                 }
                 None => return false,
-            }
-            if let Some(r) = later {
-                let why = r.result.as_ref().err().map(|e| row_error_text(e, &tm)).unwrap_or_default();
-                form.error.set(Some(format!("{} (#{}): {why}", t("entry.breaks_later"), r.number)));
-                return false;
             }
             let Some(h) = hand.get_untracked() else { return false };
             let op = match form.editing.get_untracked() {
@@ -494,7 +498,15 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         let tm = teams.get();
                         let _ = lang.get();
                         match candidate.get() {
-                            Some((Some(row), later)) => {
+                            Some(Err(e)) => {
+                                view! {
+                                    <p class="field-error" id="gd-verdict-error">
+                                        {crate::ui::refusal_text(&e)}
+                                    </p>
+                                }
+                                    .into_any()
+                            }
+                            Some(Ok(Some(row))) => {
                                 match &row.result {
                                     Ok(o) => {
                                         view! {
@@ -507,14 +519,6 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                                     .map(|s| view! { <li>{s}</li> })
                                                     .collect_view()}
                                             </ul>
-                                            {later
-                                                .map(|r| {
-                                                    view! {
-                                                        <p class="field-error">
-                                                            {t("entry.breaks_later")}" (#"{r.number}")"
-                                                        </p>
-                                                    }
-                                                })}
                                         }
                                             .into_any()
                                     }

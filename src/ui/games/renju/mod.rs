@@ -14,7 +14,7 @@ use crate::record::games::renju::{
     shapes_behind, verdict_name, ClaimStatus, EndReason, GameClock, Player, RenjuAction, RenjuGame, RenjuSetup,
     RenjuView,
 };
-use crate::record::{ClockAction, HandInput, Match, Op, Setup};
+use crate::record::{ClockAction, Entry, HandInput, Match, Op, Setup};
 use crate::rules::renju::{self, Direction, Judgement, Point, Preset, Stone, Verdict};
 use crate::ui::widgets::{fmt_duration, no_key_repeat, FormIntent, UndoButton};
 use crate::ui::{commit, create_match, ctx, fmt_time, new_id, now_ms, t, tx};
@@ -192,6 +192,19 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         shown_game.with(|g| {
             (g.to_move() == Stone::Black && g.board.get(p).is_none()).then(|| renju::judge(&g.board, p).ok()).flatten()
         })
+    });
+    // The pending stone checked as its commit would be ([`Match::preview`]): why the commit
+    // would refuse it (translated), if it would.
+    let pending_refusal = Memo::new(move |_| {
+        let p = pending.get()?;
+        if !live.get() {
+            return None;
+        }
+        let _ = lang.get();
+        let stone = Some(view_memo.with(|v| v.current().to_move()));
+        let op = Op::Hand { hand: HandInput::Renju(RenjuAction::Stone { point: p, stone }) };
+        m.with(|x| x.as_ref()?.preview(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op }).err())
+            .map(|e| crate::ui::refusal_text(&e))
     });
     let highlight = Memo::new(move |_| {
         if let Some(j) = pending_judgement.get() {
@@ -485,6 +498,15 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                     <p class="verdict" id="rj-pending">
                                         {format!("{} · {} · {p}", fill(l, "rj.move_n", g.moves.len() + 1), who)}
                                     </p>
+                                    {pending_refusal
+                                        .get()
+                                        .map(|e| {
+                                            view! {
+                                                <p class="field-error" id="rj-pending-error">
+                                                    {e}
+                                                </p>
+                                            }
+                                        })}
                                     {verdict
                                         .is_forbidden()
                                         .then(|| {

@@ -7,7 +7,7 @@ use crate::record::game::GameId;
 use crate::record::replay::{
     extend_shengji, preview_next_hand, replay, replay_shengji, HandRow, MatchView, ShengjiView,
 };
-use crate::record::{Entry, HandInput, Match, Op, Setup, ShengjiSetup, TimedAction};
+use crate::record::{Entry, HandInput, ImportError, Match, Op, Setup, ShengjiSetup, TimedAction};
 use crate::rules::shengji::{self, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit};
 use crate::rules::{Rank, Seat, Team, TimeVerdict};
 use crate::ui::parts::{penalty_name, CommitBar, MatchActions, PenaltyEditor, PointsAndKitty};
@@ -233,9 +233,8 @@ enum Preview {
     Empty,
     /// The entry is refused: `field: reason`.
     Error(String),
-    /// The verdict line, the steps that produced it, and the reason a later hand would
-    /// break (an edit of an earlier hand).
-    Ok { verdict: String, lines: Vec<String>, later: Option<String> },
+    /// The verdict line and the steps that produced it.
+    Ok { verdict: String, lines: Vec<String> },
 }
 
 impl Preview {
@@ -252,12 +251,6 @@ impl Preview {
         match self {
             Preview::Ok { lines, .. } => lines,
             _ => &[],
-        }
-    }
-    fn later(&self) -> Option<&str> {
-        match self {
-            Preview::Ok { later, .. } => later.as_deref(),
-            _ => None,
         }
     }
 }
@@ -350,27 +343,28 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         crate::ui::clock::run_now(&scope, running_since.get())
     });
 
-    // The candidate entry: the live preview. A new hand is played on a copy of the current
-    // state (the log is not replayed); an edit of hand k replays the log with it in place.
-    let candidate = Memo::new(move |_| {
-        if form.editing.get().is_none() {
-            let hand = form.hand();
-            let view = view_memo.with(|c| c.as_ref().map(|c| c.3.clone()))?;
-            let row = preset.with(|p| preview_next_hand(&view, p, "preview", now_ms(), hand));
-            return Some((Some(row), view.first_error()));
-        }
-        let mut x = Match::clone(&*m.get()?);
+    // The candidate entry: the live preview, checked as its commit would be
+    // ([`Match::preview`]; `Err`: refused, and why). A new hand is then played on a copy of
+    // the current state (the log is not replayed); an edit of hand k is the log replayed
+    // with it in place.
+    let candidate = Memo::new(move |_| -> Option<Result<Option<HandRow>, ImportError>> {
+        let x = m.get()?;
         let hand = form.hand();
-        let op = match form.editing.get() {
-            Some(target) => Op::Correct { target, hand: HandInput::Shengji(hand) },
-            None => Op::Hand { hand: HandInput::Shengji(hand) },
+        let editing = form.editing.get();
+        let op = match editing.clone() {
+            Some(target) => Op::Correct { target, hand: HandInput::Shengji(hand.clone()) },
+            None => Op::Hand { hand: HandInput::Shengji(hand.clone()) },
         };
-        let target = form.editing.get().unwrap_or_else(|| "preview".to_string());
-        x.entries.push(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op });
-        let MatchView::Shengji(pv) = replay(&x) else { return None };
-        let row = pv.games.iter().flat_map(|g| &g.rows).find(|r| r.entry_id == target).cloned();
-        let later_error = pv.first_error().filter(|(id, _)| *id != target);
-        Some((row, later_error))
+        let y = match x.preview(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op }) {
+            Ok(y) => y,
+            Err(e) => return Some(Err(e)),
+        };
+        let Some(target) = editing else {
+            let view = view_memo.with(|c| c.as_ref().map(|c| c.3.clone()))?;
+            return Some(Ok(Some(preset.with(|p| preview_next_hand(&view, p, "preview", now_ms(), hand)))));
+        };
+        let MatchView::Shengji(pv) = replay(&y) else { return None };
+        Some(Ok(pv.games.iter().flat_map(|g| &g.rows).find(|r| r.entry_id == target).cloned()))
     });
 
     // The preview's text, compared so that an unchanged preview renders nothing.
@@ -379,16 +373,17 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         let p = preset.get();
         let tm = teams.get();
         match candidate.get() {
-            Some((Some(HandRow { result: Ok(o), hand, .. }), later)) => Preview::Ok {
-                verdict: verdict_line(l, &p, &o, &tm),
-                lines: explain(l, &p, &hand, &o),
-                later: later.map(|(_, e)| e.reason),
-            },
+            Some(Err(e)) => Preview::Error(crate::ui::refusal_text(&e)),
+            Some(Ok(Some(HandRow { result: Ok(o), hand, .. }))) => {
+                Preview::Ok { verdict: verdict_line(l, &p, &o, &tm), lines: explain(l, &p, &hand, &o) }
+            }
             // The first declarer is open (RULES.md §1 [r2]): the show decides it.
-            Some((Some(HandRow { result: Err(e), .. }), _)) if e.field == "declarer_seat" => {
+            Some(Ok(Some(HandRow { result: Err(e), .. }))) if e.field == "declarer_seat" => {
                 Preview::Error(t("entry.need_show").to_string())
             }
-            Some((Some(HandRow { result: Err(e), .. }), _)) => Preview::Error(format!("{}: {}", e.field, e.reason)),
+            Some(Ok(Some(HandRow { result: Err(e), .. }))) => {
+                Preview::Error(crate::i18n::input_error_text(l, &e, Default::default()))
+            }
             _ => Preview::Empty,
         }
     });
@@ -420,20 +415,22 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     return false;
                 }
                 let Some(x) = m.get_untracked() else { return false };
-                let Some(Some((row, later))) = candidate.get_untracked().map(|(r, l)| Some((r, l))) else {
-                    return false;
+                let row = match candidate.get_untracked() {
+                    Some(Ok(row)) => row,
+                    Some(Err(e)) => {
+                        form.error.set(Some(crate::ui::refusal_text(&e)));
+                        return false;
+                    }
+                    None => return false,
                 };
                 match row.map(|r| r.result) {
                     Some(Ok(_)) => {}
                     Some(Err(e)) => {
-                        form.error.set(Some(format!("{}: {}", e.field, e.reason)));
+                        let l = lang.get_untracked();
+                        form.error.set(Some(crate::i18n::input_error_text(l, &e, Default::default())));
                         return false;
                     }
                     None => return false,
-                }
-                if let Some((_, e)) = later {
-                    form.error.set(Some(format!("{}: {}", t("entry.breaks_later"), e.reason)));
-                    return false;
                 }
                 let hand = HandInput::Shengji(form.hand());
                 let op = match form.editing.get_untracked() {
@@ -519,17 +516,6 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                     .with(|p| p.lines().iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view())
                             }}
                         </ul>
-                        {move || {
-                            preview
-                                .with(|p| {
-                                    p.later()
-                                        .map(|e| {
-                                            view! {
-                                                <p class="field-error">{t("entry.breaks_later")}": "{e.to_string()}</p>
-                                            }
-                                        })
-                                })
-                        }}
                     </Show>
                 </div>
                 <CommitBar
