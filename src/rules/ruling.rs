@@ -55,7 +55,9 @@ pub struct WarningRule {
 impl WarningRule {
     /// Whether the `n`th warning (1-based) under this rule has the effect.
     pub fn applies(&self, n: u32) -> bool {
-        n >= self.nth && self.nth > 0 && (n == self.nth || (self.every > 0 && (n - self.nth).is_multiple_of(self.every)))
+        n >= self.nth
+            && self.nth > 0
+            && (n == self.nth || (self.every > 0 && (n - self.nth).is_multiple_of(self.every)))
     }
 }
 
