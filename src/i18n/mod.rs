@@ -192,6 +192,7 @@ pub fn op_name(lang: Lang, op: &Op) -> &'static str {
             Op::NextGame { .. } => "op.next_game",
             Op::Ruling { .. } => "op.ruling",
             Op::Confirm { .. } => "op.confirm",
+            Op::Appeal { .. } => "op.appeal",
             Op::SignOff { .. } => "op.sign_off",
             Op::Reopen { .. } => "op.reopen",
         },
@@ -265,7 +266,7 @@ impl Action {
             Op::Clock { .. } | Op::Overrun { .. } | Op::TimeVerdict { .. } => Action::Clock,
             Op::NextGame { .. } => Action::NextGame,
             Op::Confirm { .. } | Op::SignOff { .. } | Op::Reopen { .. } => Action::SignOff,
-            Op::Ruling { .. } => Action::Ruling,
+            Op::Ruling { .. } | Op::Appeal { .. } => Action::Ruling,
         }
     }
 

@@ -12,6 +12,8 @@ pub mod game;
 pub mod games;
 pub mod index;
 pub mod replay;
+#[cfg(test)]
+mod rulings_tests;
 pub mod sample;
 pub mod schema;
 pub mod sheet;
@@ -265,6 +267,23 @@ pub enum Op {
         /// The referee who made it.
         referee: String,
     },
+    /// An appeal against a ruling or a hand (RULES.md §0 **[r2]**; 000 §四(一)3, 004 第三篇
+    /// §六5) and its decision: `upheld` changes nothing, `overturned` makes the contested entry
+    /// stop counting, `replaced` puts a new ruling in its place (a ruling's only). The replay
+    /// uses the decision of the newest appeal that counts; voided (undone) like any entry.
+    Appeal {
+        /// Id of the contested `Ruling` or `Hand` entry.
+        target: String,
+        /// Who appealed (a team, a player), in the referee's words.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        appellant: String,
+        /// What was decided.
+        decision: AppealDecision,
+        /// Who decided.
+        decided_by: Decider,
+        /// When it was decided, ms since the Unix epoch.
+        decided_ms: f64,
+    },
     /// A new game of the series starts (best of 3): the series score is kept.
     NextGame {
         /// Where it starts.
@@ -293,7 +312,49 @@ pub enum Op {
     },
 }
 
+/// The decision on an appeal ([`Op::Appeal`]). Serialized with its `kind`:
+/// `{"kind": "upheld"}`, `{"kind": "replaced", "ruling": {"kind": "warning", "team": "A"}}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum AppealDecision {
+    /// The contested entry stands.
+    Upheld,
+    /// The contested entry stops counting.
+    Overturned,
+    /// A new ruling takes the contested ruling's place.
+    Replaced {
+        /// The ruling in force instead.
+        ruling: crate::rules::Ruling,
+    },
+}
+
+/// Who decides an appeal: the chief referee (裁判长, 000 §四(一)3 「裁判长判罚为最终判罚」) or,
+/// for major questions, the arbitration committee (仲裁委员会, 004 第三篇 §六5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decider {
+    /// 裁判长.
+    ChiefReferee,
+    /// 仲裁委员会.
+    Committee,
+}
+
 impl Match {
+    /// The decisions in force: for each contested entry, the newest appeal on it that counts
+    /// (not voided): target id → (appeal entry, decision).
+    pub fn appeals(&self) -> std::collections::HashMap<&str, (&Entry, AppealDecision)> {
+        let voided = self.voided();
+        let mut out = std::collections::HashMap::new();
+        for e in &self.entries {
+            if let Op::Appeal { target, decision, .. } = &e.op {
+                if !voided.contains(e.id.as_str()) {
+                    out.insert(target.as_str(), (e, *decision));
+                }
+            }
+        }
+        out
+    }
+
     /// The ids of entries that are voided: targets of the voids that count. A void counts
     /// unless a void that counts targets it (so voiding a void — undoing a delete — brings
     /// its target back). Targets come before their voids, so one pass from the newest
@@ -377,7 +438,10 @@ impl Match {
     pub fn append(&mut self, entry: Entry) -> Result<(), ImportError> {
         // A move to the next game/table/round is rare and only counts at the right moment
         // (the round before it over, a deal at this table): replayed too.
-        let replay = matches!(entry.op, Op::Void { .. } | Op::Correct { .. } | Op::NextGame { .. } | Op::Ruling { .. });
+        let replay = matches!(
+            entry.op,
+            Op::Void { .. } | Op::Correct { .. } | Op::NextGame { .. } | Op::Ruling { .. } | Op::Appeal { .. }
+        );
         self.append_checked(entry, replay)
     }
 

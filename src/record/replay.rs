@@ -69,12 +69,22 @@ pub struct Effective<'a> {
     pub hand: Option<HandInput>,
     /// For a `Hand` entry: times of the corrections applied, ms.
     pub corrected_ms: Vec<f64>,
+    /// For a `Ruling` entry: the ruling in force (an appeal's replacement, or its own).
+    pub ruling: Option<crate::rules::Ruling>,
 }
 
 /// The shared mechanics of every game's log: drops voided entries, folds corrections into
-/// the hand they target, and drops `Correct`/`Void` entries themselves. Order is kept.
+/// the hand they target, applies the appeals' decisions (an overturned entry is dropped, a
+/// replaced ruling carries its replacement), and drops `Correct`/`Void`/`Appeal` entries
+/// themselves. Order is kept.
 pub fn effective(m: &Match) -> Vec<Effective<'_>> {
-    let voided = m.voided();
+    let appeals = m.appeals();
+    let mut voided = m.voided();
+    for (target, (_, d)) in &appeals {
+        if *d == super::AppealDecision::Overturned {
+            voided.insert(target);
+        }
+    }
     let mut corrections: HashMap<&str, Vec<&Entry>> = HashMap::new();
     for e in &m.entries {
         if let Op::Correct { target, .. } = &e.op {
@@ -85,7 +95,9 @@ pub fn effective(m: &Match) -> Vec<Effective<'_>> {
     }
     m.entries
         .iter()
-        .filter(|e| !voided.contains(e.id.as_str()) && !matches!(e.op, Op::Correct { .. } | Op::Void { .. }))
+        .filter(|e| {
+            !voided.contains(e.id.as_str()) && !matches!(e.op, Op::Correct { .. } | Op::Void { .. } | Op::Appeal { .. })
+        })
         .map(|e| match &e.op {
             Op::Hand { hand } => {
                 let cs = corrections.get(e.id.as_str());
@@ -100,9 +112,17 @@ pub fn effective(m: &Match) -> Vec<Effective<'_>> {
                     entry: e,
                     hand: Some(resolved),
                     corrected_ms: cs.map(|c| c.iter().map(|x| x.at_ms).collect()).unwrap_or_default(),
+                    ruling: None,
                 }
             }
-            _ => Effective { entry: e, hand: None, corrected_ms: Vec::new() },
+            Op::Ruling { ruling, .. } => {
+                let ruling = match appeals.get(e.id.as_str()) {
+                    Some((_, super::AppealDecision::Replaced { ruling })) => *ruling,
+                    _ => *ruling,
+                };
+                Effective { entry: e, hand: None, corrected_ms: Vec::new(), ruling: Some(ruling) }
+            }
+            _ => Effective { entry: e, hand: None, corrected_ms: Vec::new(), ruling: None },
         })
         .collect()
 }

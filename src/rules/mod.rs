@@ -7,6 +7,7 @@ pub mod doudizhu;
 pub mod guandan;
 pub mod rank;
 pub mod renju;
+pub mod ruling;
 pub mod sandayi;
 pub mod session;
 pub mod shengji;
@@ -163,8 +164,8 @@ impl Seat {
     }
 }
 
-/// A referee's ruling on a team that changes a game of levels (RULES.md §0 **[r2]**), replayed
-/// in order with the hands. Serialized with its `kind`, as the conformance format writes it:
+/// A referee's ruling on a team (RULES.md §0 **[r2]**), replayed in order with the hands;
+/// warnings, lateness and disqualification are counted by [`ruling::Register`]. Serialized with its `kind`, as the conformance format writes it:
 /// `{"kind": "game_lost", "team": "A"}`, `{"kind": "level_penalty", "team": "B", "levels": 1}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -183,13 +184,36 @@ pub enum Ruling {
         /// The team that loses the game.
         team: Team,
     },
+    /// 警告: counted per team and rule for the match; the preset's [`ruling::WarningRule`]s
+    /// turn the Nth into its penalty or foul (002 §一5, 004 第一篇 §六2).
+    Warning {
+        /// The team warned.
+        team: Team,
+    },
+    /// 迟到: lateness in minutes; at the preset's limit the round is forfeited (004 §(六): 10).
+    Late {
+        /// The late team.
+        team: Team,
+        /// Minutes late.
+        minutes: u32,
+    },
+    /// 取消比赛资格 (004 第三篇 §五2(1), §六4): this match and the entrant's remaining
+    /// fixtures of the event are forfeited; results already played stay.
+    Disqualified {
+        /// The team disqualified.
+        team: Team,
+    },
 }
 
 impl Ruling {
     /// The team the ruling is made against.
     pub fn team(self) -> Team {
         match self {
-            Ruling::LevelPenalty { team, .. } | Ruling::GameLost { team } => team,
+            Ruling::LevelPenalty { team, .. }
+            | Ruling::GameLost { team }
+            | Ruling::Warning { team }
+            | Ruling::Late { team, .. }
+            | Ruling::Disqualified { team } => team,
         }
     }
 }

@@ -20,8 +20,12 @@ pub struct Outcome {
     pub games_won: Vec<u32>,
     /// 双上 wins per side (掼蛋; 0 elsewhere).
     pub double_wins: Vec<u32>,
-    /// Sides that forfeited in the record (掼蛋 forfeit entries).
+    /// Sides that forfeited in the record (掼蛋 forfeit entries; a ruling of lateness at the
+    /// preset's limit or a disqualification).
     pub forfeits: Vec<usize>,
+    /// Sides disqualified by a ruling (RULES.md §0 **[r2]**): their fixtures of the event not
+    /// yet started become forfeits.
+    pub disqualified: Vec<usize>,
     /// The match winner, when decided (a session: first place without a play-off).
     pub winner: Option<usize>,
     /// No more play expected: the game's own end (series decided, all rounds played …) or

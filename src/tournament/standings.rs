@@ -20,7 +20,7 @@ use super::outcome::{outcome, Outcome};
 use super::{Competition, Format, Primary, Slot, TieBreak};
 use crate::record::Match;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// One leg (table match) of a fixture as read now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -149,6 +149,7 @@ fn map_outcome(o: Outcome, swapped: bool, n: usize) -> Outcome {
         games_won: map_sides(&o.games_won, swapped, n),
         double_wins: map_sides(&o.double_wins, swapped, n),
         forfeits: o.forfeits.iter().map(|&s| flip(s)).collect(),
+        disqualified: o.disqualified.iter().map(|&s| flip(s)).collect(),
         winner: o.winner.map(flip),
         places: map_sides(&o.places, swapped, n),
         ..o
@@ -156,7 +157,28 @@ fn map_outcome(o: Outcome, swapped: bool, n: usize) -> Outcome {
 }
 
 /// Every fixture's result, in schedule order, reading the linked matches from `matches`.
+/// An entrant disqualified by a ruling in one of its matches (RULES.md §0 **[r2]**) forfeits
+/// each of its fixtures not yet started; its played results stay.
 pub fn results(c: &Competition, matches: &[Match]) -> Vec<FixtureResult> {
+    let first = results_with(c, matches, &HashSet::new());
+    let mut disqualified = HashSet::new();
+    for fr in &first {
+        for l in &fr.legs {
+            for &side in l.outcome.iter().flat_map(|o| o.disqualified.iter()) {
+                if let Some(Some(id)) = fr.sides.get(side) {
+                    disqualified.insert(id.clone());
+                }
+            }
+        }
+    }
+    if disqualified.is_empty() {
+        first
+    } else {
+        results_with(c, matches, &disqualified)
+    }
+}
+
+fn results_with(c: &Competition, matches: &[Match], disqualified: &HashSet<String>) -> Vec<FixtureResult> {
     let by_id: HashMap<&str, &Match> = matches.iter().map(|m| (m.id.as_str(), m)).collect();
     let mut winners: HashMap<String, Option<String>> = HashMap::new();
     let mut out = Vec::new();
@@ -197,6 +219,16 @@ pub fn results(c: &Competition, matches: &[Match]) -> Vec<FixtureResult> {
                 score_walkover(c, f.forfeits.clone(), n, &mut fr);
             } else {
                 score_play(c, f, n, &by_id, &mut fr);
+                let out: Vec<usize> =
+                    (0..n).filter(|&i| sides[i].as_ref().is_some_and(|id| disqualified.contains(id))).collect();
+                if !fr.started && !out.is_empty() {
+                    // Not played yet, and an entrant is disqualified: a forfeit.
+                    let table = std::mem::take(&mut fr.legs);
+                    fr.score = vec![0; n];
+                    fr.awarded = vec![0; n];
+                    score_walkover(c, out, n, &mut fr);
+                    fr.legs = table;
+                }
             }
             let w = fr.winner.and_then(|i| sides.get(i).cloned().flatten());
             winners.insert(f.id.clone(), w);

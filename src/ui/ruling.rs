@@ -1,11 +1,15 @@
-//! The referee's rulings on a team (RULES.md §0 **[r2]**): a level penalty (罚级) or a game
-//! lost (判负 / 出局), entered on the match page of a team game (升级, 掼蛋) and kept in the
-//! log as [`Op::Ruling`]; the replay applies them in order with the hands. Each ruling
-//! names the team, the reason, the rule and the referee; it is recorded only after a
-//! confirmation, and is deleted (voided) or undone like a hand.
+//! The referee's rulings on a team (RULES.md §0 **[r2]**): a warning (counted for the match;
+//! the preset turns the Nth into its penalty), a level penalty (罚级), a game lost (判负 /
+//! 出局), lateness in minutes (at the preset's limit a forfeit) and a disqualification,
+//! entered on the match page of a game with rulings and kept in the log as [`Op::Ruling`];
+//! the replay applies them in order with the hands. Each names the team, the reason, the
+//! rule and the referee; it is recorded only after a confirmation, and is deleted (voided)
+//! or undone like a hand. An appeal ([`Op::Appeal`]) against a ruling records its decision
+//! (upheld, overturned, replaced by the ruling chosen in the form), who decided and when;
+//! the list shows the ruling, the appeal and the decision in force.
 
 use super::{commit, fmt_time, io, t, tx};
-use crate::record::{schema, Match, Op};
+use crate::record::{schema, AppealDecision, Decider, Match, Op};
 use crate::rules::{Ruling, Team};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -21,6 +25,109 @@ pub fn ruling_text(teams: &BTreeMap<Team, String>, r: &Ruling) -> String {
         Ruling::GameLost { team } => {
             format!("{} {} → {} {}", name(*team), t("ruling.game_lost"), name(team.other()), t("ruling.wins_game"))
         }
+        Ruling::Warning { team } => format!("{} {}", name(*team), t("ruling.warning")),
+        Ruling::Late { team, minutes } => {
+            format!("{} {} {minutes} {}", name(*team), t("ruling.late"), t("ruling.minutes_unit"))
+        }
+        Ruling::Disqualified { team } => format!("{} {}", name(*team), t("ruling.disqualified")),
+    }
+}
+
+/// The kinds the panel offers, with their button id and text key.
+const KINDS: [(Kind, &str, &str); 5] = [
+    (Kind::Warning, "ruling-warning", "ruling.warning"),
+    (Kind::LevelPenalty, "ruling-level-penalty", "ruling.level_penalty"),
+    (Kind::GameLost, "ruling-game-lost", "ruling.game_lost"),
+    (Kind::Late, "ruling-late", "ruling.late"),
+    (Kind::Disqualified, "ruling-disqualified", "ruling.disqualified"),
+];
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Warning,
+    LevelPenalty,
+    GameLost,
+    Late,
+    Disqualified,
+}
+
+/// One ruling entry of the match with its appeal, for the list and the result sheet.
+#[derive(Clone)]
+struct Step {
+    id: String,
+    at: f64,
+    ruling: Ruling,
+    detail: String,
+    /// The decision in force and its line ("申诉 (红队) → 撤销 · 裁判长 · 12:03").
+    appeal: Option<(AppealDecision, String)>,
+}
+
+/// The rulings of `m` that are not deleted, newest first, each with the appeal in force.
+fn steps(x: &Match, teams: &BTreeMap<Team, String>) -> Vec<Step> {
+    let voided = x.voided();
+    let appeals = x.appeals();
+    x.entries
+        .iter()
+        .rev()
+        .filter(|e| !voided.contains(e.id.as_str()))
+        .filter_map(|e| match &e.op {
+            Op::Ruling { ruling, reason, rule, referee } => {
+                let detail = [reason.clone(), rule.clone(), referee.clone()]
+                    .into_iter()
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                let appeal = appeals.get(e.id.as_str()).map(|(a, d)| {
+                    let Op::Appeal { appellant, decided_by, decided_ms, .. } = &a.op else { unreachable!() };
+                    let what = match d {
+                        AppealDecision::Upheld => t("appeal.upheld").to_string(),
+                        AppealDecision::Overturned => t("appeal.overturned").to_string(),
+                        AppealDecision::Replaced { ruling } => {
+                            format!("{} {}", t("appeal.replaced"), ruling_text(teams, ruling))
+                        }
+                    };
+                    let by = match decided_by {
+                        Decider::ChiefReferee => t("appeal.chief"),
+                        Decider::Committee => t("appeal.committee"),
+                    };
+                    (*d, format!("{} ({appellant}) → {what} · {by} · {}", t("appeal.title"), fmt_time(*decided_ms)))
+                });
+                Some(Step { id: e.id.clone(), at: e.at_ms, ruling: *ruling, detail, appeal })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The rulings of a match for the result sheet: each ruling, its appeal and the decision in
+/// force (an overturned ruling struck through).
+#[component]
+pub fn RulingSteps(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
+    view! {
+        <ul class="rulings muted" id="sheet-rulings">
+            {move || {
+                let tm = teams.get();
+                m.with(|x| x.as_ref().map(|x| steps(x, &tm)).unwrap_or_default())
+                    .into_iter()
+                    .map(|s| {
+                        let gone = matches!(
+                            s.appeal,
+                            Some((AppealDecision::Overturned | AppealDecision::Replaced { .. }, _))
+                        );
+                        view! {
+                            <li data-entry=s.id.clone()>
+                                <span class:voided=gone>{ruling_text(&tm, &s.ruling)}</span>
+                                " · "
+                                {s.detail.clone()}
+                                " · "
+                                {fmt_time(s.at)}
+                                {s.appeal.map(|(_, line)| view! { <span class="appeal">" · "{line}</span> })}
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            }}
+        </ul>
     }
 }
 
@@ -33,20 +140,58 @@ pub fn RulingPanel(
     locked: Signal<bool>,
 ) -> impl IntoView {
     let team: RwSignal<Option<Team>> = RwSignal::new(None);
-    let game_lost = RwSignal::new(false);
+    let kind = RwSignal::new(Kind::LevelPenalty);
     let levels = RwSignal::new(1u32);
+    let minutes = RwSignal::new(10u32);
+    // The ruling whose appeal form is open, and the form's choices.
+    let appealing: RwSignal<Option<String>> = RwSignal::new(None);
+    let appellant = RwSignal::new(String::new());
+    let decision = RwSignal::new(0u8); // 0 upheld, 1 overturned, 2 replaced
+    let decider = RwSignal::new(Decider::ChiefReferee);
     let reason = RwSignal::new(String::new());
     let rule = RwSignal::new(String::new());
     let referee = RwSignal::new(String::new());
     let error: RwSignal<Option<String>> = RwSignal::new(None);
     let ruling = move || {
-        team.get().map(|team| {
-            if game_lost.get() {
-                Ruling::GameLost { team }
-            } else {
-                Ruling::LevelPenalty { team, levels: levels.get() }
-            }
+        team.get().map(|team| match kind.get() {
+            Kind::Warning => Ruling::Warning { team },
+            Kind::LevelPenalty => Ruling::LevelPenalty { team, levels: levels.get() },
+            Kind::GameLost => Ruling::GameLost { team },
+            Kind::Late => Ruling::Late { team, minutes: minutes.get() },
+            Kind::Disqualified => Ruling::Disqualified { team },
         })
+    };
+    let decide = move |target: String| {
+        error.set(None);
+        let Some(x) = m.get_untracked() else { return };
+        let d = match decision.get_untracked() {
+            0 => AppealDecision::Upheld,
+            1 => AppealDecision::Overturned,
+            _ => match ruling() {
+                Some(r) => AppealDecision::Replaced { ruling: r },
+                None => {
+                    error.set(Some(t("ruling.need_team").to_string()));
+                    return;
+                }
+            },
+        };
+        if !window().confirm_with_message(t("appeal.confirm")).unwrap_or(false) {
+            return;
+        }
+        let op = Op::Appeal {
+            target,
+            appellant: appellant.get_untracked().trim().to_string(),
+            decision: d,
+            decided_by: decider.get_untracked(),
+            decided_ms: js_sys::Date::now(),
+        };
+        match commit(&x, op) {
+            Ok(()) => {
+                appealing.set(None);
+                appellant.set(String::new());
+            }
+            Err(e) => error.set(Some(e)),
+        }
     };
     let record = move |_| {
         error.set(None);
@@ -88,27 +233,17 @@ pub fn RulingPanel(
             io::alert(&e);
         }
     };
-    // The rulings that count, newest first.
+    // The rulings not deleted, newest first, with their appeals.
     let list = move || {
-        m.with(|x| {
-            let Some(x) = x.as_ref() else { return Vec::new() };
-            let voided = x.voided();
-            x.entries
-                .iter()
-                .rev()
-                .filter(|e| !voided.contains(e.id.as_str()))
-                .filter_map(|e| match &e.op {
-                    Op::Ruling { ruling, reason, rule, referee } => {
-                        Some((e.id.clone(), e.at_ms, *ruling, reason.clone(), rule.clone(), referee.clone()))
-                    }
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-        })
+        let tm = teams.get();
+        m.with(|x| x.as_ref().map(|x| steps(x, &tm)).unwrap_or_default())
     };
     view! {
         <details class="ruling-panel" id="ruling-panel">
-            <summary>{tx("ruling.title")}" ("{move || list().len()}")"</summary>
+            <summary>
+                {tx("ruling.title")}" ("
+                {move || m.with(|x| x.as_ref().map(|x| steps(x, &BTreeMap::new()).len()).unwrap_or(0))}")"
+            </summary>
             <Show when=move || !locked.get()>
                 <p class="field-label">{tx("ruling.team")}</p>
                 <div class="actions">
@@ -139,24 +274,39 @@ pub fn RulingPanel(
                 </div>
                 <p class="field-label">{tx("ruling.kind")}</p>
                 <div class="actions">
-                    <button
-                        class="btn chip"
-                        id="ruling-level-penalty"
-                        class:selected=move || !game_lost.get()
-                        on:click=move |_| game_lost.set(false)
-                    >
-                        {tx("ruling.level_penalty")}
-                    </button>
-                    <button
-                        class="btn chip"
-                        id="ruling-game-lost"
-                        class:selected=move || game_lost.get()
-                        on:click=move |_| game_lost.set(true)
-                    >
-                        {tx("ruling.game_lost")}
-                    </button>
+                    {KINDS
+                        .into_iter()
+                        .map(|(k, id, key)| {
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    id=id
+                                    aria-pressed=move || (kind.get() == k).to_string()
+                                    class:selected=move || kind.get() == k
+                                    on:click=move |_| kind.set(k)
+                                >
+                                    {t(key)}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
                 </div>
-                <Show when=move || !game_lost.get()>
+                <Show when=move || kind.get() == Kind::Late>
+                    <div class="count late">
+                        <button
+                            class="btn"
+                            aria-label="−"
+                            on:click=move |_| minutes.update(|n| *n = n.saturating_sub(1))
+                        >
+                            "−"
+                        </button>
+                        <span id="ruling-minutes">{move || minutes.get()}" "{tx("ruling.minutes_unit")}</span>
+                        <button class="btn" aria-label="+" on:click=move |_| minutes.update(|n| *n = (*n + 1).min(600))>
+                            "+"
+                        </button>
+                    </div>
+                </Show>
+                <Show when=move || kind.get() == Kind::LevelPenalty>
                     <div class="count">
                         <button
                             class="btn"
@@ -226,17 +376,94 @@ pub fn RulingPanel(
                     let tm = teams.get();
                     list()
                         .into_iter()
-                        .map(|(id, at, r, why, rule, referee)| {
+                        .map(|s| {
+                            let id = s.id.clone();
                             let target = id.clone();
-                            let detail = [why, rule, referee]
-                                .into_iter()
-                                .filter(|s| !s.is_empty())
-                                .collect::<Vec<_>>()
-                                .join(" · ");
+                            let open_id = id.clone();
+                            let form_id = id.clone();
+                            let decide_id = id.clone();
+                            let gone = matches!(
+                                s.appeal,
+                                Some((AppealDecision::Overturned | AppealDecision::Replaced { .. }, _))
+                            );
                             view! {
                                 <li class="ruling-row" data-entry=id>
-                                    <strong>{ruling_text(&tm, &r)}</strong>
-                                    <span class="muted">" "{detail}" · "{fmt_time(at)}</span>
+                                    <strong class:voided=gone>{ruling_text(&tm, &s.ruling)}</strong>
+                                    <span class="muted">" "{s.detail.clone()}" · "{fmt_time(s.at)}</span>
+                                    {s.appeal.map(|(_, line)| view! { <span class="appeal">" "{line}</span> })}
+                                    <Show when=move || !locked.get()>
+                                        <button
+                                            class="btn appeal-open"
+                                            on:click={
+                                                let open_id = open_id.clone();
+                                                move |_| appealing.set(Some(open_id.clone()))
+                                            }
+                                        >
+                                            {tx("appeal.title")}
+                                        </button>
+                                    </Show>
+                                    <Show when={
+                                        let form_id = form_id.clone();
+                                        move || appealing.get().as_deref() == Some(form_id.as_str())
+                                    }>
+                                        <div class="appeal-form">
+                                            <input
+                                                class="appeal-appellant"
+                                                maxlength=schema::MAX_TITLE
+                                                placeholder=t("appeal.appellant")
+                                                prop:value=move || appellant.get()
+                                                on:input=move |ev| appellant.set(event_target_value(&ev))
+                                            />
+                                            <div class="actions">
+                                                {[
+                                                    (0u8, "appeal-upheld", "appeal.upheld"),
+                                                    (1, "appeal-overturned", "appeal.overturned"),
+                                                    (2, "appeal-replaced", "appeal.replaced_form"),
+                                                ]
+                                                    .into_iter()
+                                                    .map(|(d, cls, key)| {
+                                                        view! {
+                                                            <button
+                                                                class=format!("btn chip {cls}")
+                                                                class:selected=move || decision.get() == d
+                                                                on:click=move |_| decision.set(d)
+                                                            >
+                                                                {t(key)}
+                                                            </button>
+                                                        }
+                                                    })
+                                                    .collect_view()}
+                                            </div>
+                                            <div class="actions">
+                                                {[
+                                                    (Decider::ChiefReferee, "appeal-chief", "appeal.chief"),
+                                                    (Decider::Committee, "appeal-committee", "appeal.committee"),
+                                                ]
+                                                    .into_iter()
+                                                    .map(|(d, cls, key)| {
+                                                        view! {
+                                                            <button
+                                                                class=format!("btn chip {cls}")
+                                                                class:selected=move || decider.get() == d
+                                                                on:click=move |_| decider.set(d)
+                                                            >
+                                                                {t(key)}
+                                                            </button>
+                                                        }
+                                                    })
+                                                    .collect_view()}
+                                            </div>
+                                            <button
+                                                class="btn appeal-commit"
+                                                on:click={
+                                                    let decide_id = decide_id.clone();
+                                                    move |_| decide(decide_id.clone())
+                                                }
+                                            >
+                                                {tx("appeal.commit")}
+                                            </button>
+                                        </div>
+                                    </Show>
                                     <Show when=move || !locked.get()>
                                         <button
                                             class="btn delete"

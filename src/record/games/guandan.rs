@@ -286,8 +286,9 @@ pub struct Round {
     pub clock: Clock,
     /// Hands that count (a forfeit is not a hand).
     pub hands: u32,
-    /// The referee's rulings that applied in this round: (entry id, ruling), in order.
-    pub rulings: Vec<(String, crate::rules::Ruling)>,
+    /// The referee's rulings counted in this round: (entry id, ruling in force, what it
+    /// amounted to), in order.
+    pub rulings: Vec<(String, crate::rules::Ruling, crate::rules::ruling::Counted)>,
     /// `format.hands_per_round`, if the round has a fixed number of deals.
     pub hands_per_round: Option<u32>,
 }
@@ -376,6 +377,11 @@ pub struct GuandanView {
     /// a next round started while the round before it was not over (two tabs starting it
     /// at once, or the round's winning hand deleted afterwards). They change nothing.
     pub refused: Vec<(String, InputError)>,
+    /// The match's warnings so far (RULES.md §0 **[r2]**).
+    pub register: crate::rules::ruling::Register,
+    /// Teams disqualified by a ruling: the match goes to the other team, and their
+    /// remaining fixtures of the event are forfeits.
+    pub disqualified: Vec<Team>,
 }
 
 impl GuandanView {
@@ -414,6 +420,9 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
     let mut overruns = Vec::new();
     let mut refused = Vec::new();
     let mut locked = false;
+    let rules = preset.ruling_rules();
+    let mut register = crate::rules::ruling::Register::default();
+    let mut disqualified: Vec<Team> = Vec::new();
     for eff in effective(m) {
         let e = eff.entry;
         let index = rounds.len() - 1;
@@ -489,11 +498,35 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 let st = GuandanState::new(PerTeam::new(lv(Team::A), lv(Team::B)), None);
                 rounds.push(Round::new(st, preset));
             }
-            Op::Ruling { ruling, .. } => {
+            Op::Appeal { .. } => {}
+            Op::Ruling { rule, .. } => {
+                use crate::rules::ruling::Effect;
+                let Some(ruling) = eff.ruling else { continue };
                 // After the round is over (won, time up, all deals played) nothing is ruled in it.
-                let applied = match r.refusal() {
-                    Some(over) => Err(over.input_error().reason),
-                    None => crate::rules::guandan::apply_ruling(preset, &r.state, *ruling).map_err(|x| x.to_string()),
+                if let Some(over) = r.refusal() {
+                    refused.push((
+                        e.id.clone(),
+                        InputError { field: "ruling".into(), reason: over.input_error().reason, msg: None },
+                    ));
+                    continue;
+                }
+                let counted = register.record(&rules, ruling, rule);
+                // Lateness at the limit and a disqualification forfeit the round (the
+                // opponents win it); a warning that became a foul is due in the hand.
+                let game = match counted.effect {
+                    Effect::Game(x) => Some(x),
+                    Effect::Forfeit(team) | Effect::Disqualified(team) => {
+                        r.forfeit = Some(team);
+                        if matches!(counted.effect, Effect::Disqualified(_)) && !disqualified.contains(&team) {
+                            disqualified.push(team);
+                        }
+                        Some(crate::rules::Ruling::GameLost { team })
+                    }
+                    Effect::PointsDue(..) | Effect::FoulDue(_) | Effect::Noted => None,
+                };
+                let applied = match game {
+                    Some(x) => crate::rules::guandan::apply_ruling(preset, &r.state, x).map_err(|x| x.to_string()),
+                    None => Ok(r.state.clone()),
                 };
                 match applied {
                     Ok(next) => {
@@ -502,7 +535,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                             r.winner = r.state.winner;
                             clock_act(&mut r.clock, ClockAction::Pause, e.at_ms);
                         }
-                        r.rulings.push((e.id.clone(), *ruling));
+                        r.rulings.push((e.id.clone(), ruling, counted));
                     }
                     Err(reason) => {
                         refused.push((e.id.clone(), InputError { field: "ruling".into(), reason, msg: None }))
@@ -549,6 +582,11 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
         };
         (finished, if finished { w } else { None })
     };
+    // A disqualification ends the match: the other team wins it.
+    let (finished, match_winner) = match disqualified.first() {
+        Some(t) => (true, Some(t.other())),
+        None => (finished, match_winner),
+    };
     GuandanView {
         rounds,
         rounds_won,
@@ -560,6 +598,8 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
         locked,
         overruns,
         refused,
+        register,
+        disqualified,
     }
 }
 
@@ -612,6 +652,7 @@ impl crate::record::game::Game for Guandan {
             games_won: vec![v.rounds_won.a, v.rounds_won.b],
             double_wins: vec![v.double_wins.a, v.double_wins.b],
             forfeits,
+            disqualified: v.disqualified.iter().map(|&t| side(t)).collect(),
             winner: v.match_winner.map(side),
             locked: v.locked,
             done: v.finished || v.locked,

@@ -127,6 +127,9 @@ pub enum EndReason {
     Time,
     /// Drawn (agreed, or the board is full).
     Draw,
+    /// Lost by a referee's ruling (判负, RULES.md §0 **[r2]**; derived from an
+    /// [`Op::Ruling`], never entered as a result).
+    Ruling,
 }
 
 impl EndReason {
@@ -138,6 +141,7 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Time => "time",
             EndReason::Draw => "draw",
+            EndReason::Ruling => "ruling",
         }
     }
 }
@@ -308,6 +312,8 @@ pub struct RenjuView {
     pub locked: bool,
     /// Entries that cannot count (after an edit or in an imported file): entry id, error.
     pub errors: Vec<(String, InputError)>,
+    /// The player disqualified by a ruling, if any: the match is the opponent's.
+    pub disqualified: Option<Player>,
 }
 
 impl RenjuView {
@@ -320,6 +326,7 @@ impl RenjuView {
             series_winner: None,
             locked: false,
             errors: Vec::new(),
+            disqualified: None,
         };
         score(&mut v, s);
         v
@@ -350,6 +357,10 @@ fn score(v: &mut RenjuView, s: &RenjuSetup) {
     }
     let need = (s.preset.best_of.max(1) / 2 + 1) as u32;
     v.series_winner = Player::BOTH.into_iter().find(|p| wins[p] >= need);
+    // A disqualification gives the match to the opponent.
+    if let Some(p) = v.disqualified {
+        v.series_winner = Some(p.other());
+    }
     v.wins = wins;
     v.draws = draws;
 }
@@ -431,6 +442,7 @@ fn end_key(r: EndReason) -> &'static str {
         EndReason::Resignation => "rj.end.resignation",
         EndReason::Time => "rj.end.time",
         EndReason::Draw => "rj.end.draw",
+        EndReason::Ruling => "rj.end.ruling",
     }
 }
 
@@ -577,7 +589,7 @@ fn apply(
                 return Err(e);
             }
             match (reason, winner) {
-                (EndReason::Five | EndReason::ForbiddenClaimed, _) => {
+                (EndReason::Five | EndReason::ForbiddenClaimed | EndReason::Ruling, _) => {
                     return Err(refused(
                         "reason",
                         Why::ReadOffBoard { end: *reason },
@@ -625,8 +637,55 @@ fn apply(
     Ok(())
 }
 
+/// A referee's ruling (RULES.md §0 **[r2]**) on a player (team `A` = player 1, `B` = player
+/// 2): a game lost — as ruled, or lateness at the limit, or a disqualification — ends the
+/// game in progress, the opponent winning it (a lost game of the best of 3); a
+/// disqualification also gives the match to the opponent. Warnings are counted (五子棋's
+/// preset turns none into a penalty); a level penalty has no meaning here and is refused.
+fn rule_on(
+    v: &mut RenjuView,
+    s: &RenjuSetup,
+    register: &mut crate::rules::ruling::Register,
+    r: crate::rules::Ruling,
+    rule: &str,
+    id: &str,
+    at: f64,
+) -> Result<(), InputError> {
+    use crate::rules::ruling::Effect;
+    use crate::rules::Ruling;
+    let player = |t: crate::rules::Team| if t == crate::rules::Team::A { Player::P1 } else { Player::P2 };
+    if let Ruling::LevelPenalty { .. } = r {
+        return Err(err("ruling", "五子棋 has no levels: a level penalty does not apply".into()));
+    }
+    let counted = register.record(&crate::rules::ruling::RulingRules::default(), r, rule);
+    let loser = match counted.effect {
+        Effect::Game(Ruling::GameLost { team }) | Effect::Forfeit(team) => player(team),
+        Effect::Disqualified(team) => {
+            v.disqualified.get_or_insert(player(team));
+            player(team)
+        }
+        _ => return Ok(()),
+    };
+    let g = v.games.last_mut().expect("at least one game");
+    if g.result.is_none() {
+        let to_move = g.to_move();
+        g.clock.stop(to_move, at);
+        let winner = g.colour(loser.other());
+        g.result = Some(GameResult { winner: Some(winner), reason: EndReason::Ruling, entry_id: id.into(), at_ms: at });
+    } else if v.disqualified.is_none() {
+        return Err(refused(
+            "ruling",
+            Why::GameOver { game: g.number, end: g.result.as_ref().map(|x| x.reason).unwrap_or(EndReason::Ruling) },
+            format!("game {} is over", g.number),
+        ));
+    }
+    score(v, s);
+    Ok(())
+}
+
 fn fold(m: &Match, s: &RenjuSetup, judge_moves: bool) -> RenjuView {
     let mut v = RenjuView::empty(s);
+    let mut register = crate::rules::ruling::Register::default();
     for eff in effective(m) {
         let e = eff.entry;
         match &e.op {
@@ -646,9 +705,16 @@ fn fold(m: &Match, s: &RenjuSetup, judge_moves: bool) -> RenjuView {
                     g.clock.act(*action, to_move, e.at_ms, *elapsed_ms);
                 }
             }
+            Op::Ruling { rule, .. } => {
+                if let Some(r) = eff.ruling {
+                    if let Err(x) = rule_on(&mut v, s, &mut register, r, rule, &e.id, e.at_ms) {
+                        v.errors.push((e.id.clone(), x));
+                    }
+                }
+            }
             Op::SignOff { .. } => v.locked = true,
             Op::Reopen { .. } => v.locked = false,
-            // Voids and corrections are folded by `effective`; 升级-only ops have no effect here.
+            // Voids, corrections and appeals are folded by `effective`; 升级-only ops have no effect here.
             _ => {}
         }
     }
@@ -712,6 +778,7 @@ pub struct Renju;
 
 impl crate::record::game::Game for Renju {
     const ID: crate::record::game::GameId = crate::record::game::GameId::Renju;
+    const RULINGS: bool = true;
     type Setup = RenjuSetup;
     type Input = RenjuAction;
     type View = RenjuView;
@@ -736,6 +803,8 @@ impl crate::record::game::Game for Renju {
             games_won,
             double_wins: vec![0, 0],
             winner: v.series_winner.map(|p| p.index()),
+            forfeits: v.disqualified.map(|p| p.index()).into_iter().collect(),
+            disqualified: v.disqualified.map(|p| p.index()).into_iter().collect(),
             locked: v.locked,
             done: v.decided() || v.locked,
             hands: v.games.iter().map(|g| g.moves.len()).sum(),

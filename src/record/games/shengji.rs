@@ -6,6 +6,7 @@ use crate::record::game::{self, GameId};
 use crate::record::replay::{effective, Clock, Effective};
 use crate::record::schema::ImportError;
 use crate::record::{ClockAction, HandInput, Match, Op, TimedAction};
+use crate::rules::ruling::Effect;
 use crate::rules::shengji::{self, InputError, Outcome, Preset, Start, State};
 use crate::rules::{RulingError, Seat, Team};
 use crate::tournament::tables::{Leg, LegError};
@@ -105,6 +106,8 @@ impl game::Game for Shengji {
             winner: v.series_winner.map(crate::tournament::outcome::side),
             locked: v.locked,
             done: v.series_winner.is_some() || v.locked,
+            forfeits: v.forfeit.map(crate::tournament::outcome::side).into_iter().collect(),
+            disqualified: v.disqualified.iter().map(|&t| crate::tournament::outcome::side(t)).collect(),
             hands: v.games.iter().map(|g| g.rows.len()).sum(),
             ..Default::default()
         }
@@ -223,6 +226,12 @@ pub struct ShengjiView {
     pub overruns: Vec<OverrunRow>,
     /// Rulings that could not apply (after the game was won): (entry id, why).
     pub refused: Vec<(String, InputError)>,
+    /// The match's warnings so far (RULES.md §0 **[r2]**).
+    pub register: crate::rules::ruling::Register,
+    /// The team that forfeited the match (lateness at the preset's limit, disqualified).
+    pub forfeit: Option<Team>,
+    /// Teams disqualified: their remaining fixtures of the event are forfeits.
+    pub disqualified: Vec<Team>,
 }
 
 /// A referee's ruling as it counts in a game (RULES.md §0 **[r2]**).
@@ -232,8 +241,10 @@ pub struct RulingRow {
     pub entry_id: String,
     /// Hands of the game played before it.
     pub after_hand: usize,
-    /// What it does.
+    /// What it does: the ruling in force (an appeal's replacement, or as entered).
     pub ruling: crate::rules::Ruling,
+    /// What it amounted to once counted (a warning's number and effect).
+    pub counted: crate::rules::ruling::Counted,
     /// Levels before and after, and the winner after it; or why it could not apply.
     pub result: Result<shengji::RulingOutcome, RulingError>,
 }
@@ -261,6 +272,9 @@ pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> She
         refused: Vec::new(),
         locked: false,
         overruns: Vec::new(),
+        register: Default::default(),
+        forfeit: None,
+        disqualified: Vec::new(),
     };
     for eff in effective(m) {
         v.step(preset, eff);
@@ -271,11 +285,11 @@ pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> She
 
 /// Brings `view` — the replay of `m.entries[..replayed]` with `preset` — up to the whole
 /// log in time proportional to the new entries, not the log. Returns `false` (and leaves
-/// `view` unusable: replay again) when a new entry is a correction or a void, which can
+/// `view` unusable: replay again) when a new entry is a correction, a void or an appeal, which can
 /// change earlier hands. The result equals [`replay_shengji`] of `m` (tested).
 pub fn extend_shengji(view: &mut ShengjiView, preset: &shengji::Preset, m: &Match, replayed: usize) -> bool {
     let Some(new) = m.entries.get(replayed..) else { return false };
-    if new.iter().any(|e| matches!(e.op, Op::Correct { .. } | Op::Void { .. })) {
+    if new.iter().any(|e| matches!(e.op, Op::Correct { .. } | Op::Void { .. } | Op::Appeal { .. })) {
         return false;
     }
     for e in new {
@@ -284,7 +298,11 @@ pub fn extend_shengji(view: &mut ShengjiView, preset: &shengji::Preset, m: &Matc
             Op::Hand { hand } => Some(hand.clone()),
             _ => None,
         };
-        view.step(preset, Effective { entry: e, hand, corrected_ms: Vec::new() });
+        let ruling = match &e.op {
+            Op::Ruling { ruling, .. } => Some(*ruling),
+            _ => None,
+        };
+        view.step(preset, Effective { entry: e, hand, corrected_ms: Vec::new(), ruling });
     }
     view.tally(preset);
     true
@@ -365,10 +383,35 @@ impl ShengjiView {
                 g.clock.act(ClockAction::Pause, e.at_ms);
                 self.games.push(Game::new(start.clone()));
             }
-            Op::Ruling { ruling, .. } => {
-                let result = match g.winner {
-                    Some(winner) => Err(RulingError::GameOver { winner }),
-                    None => shengji::apply_ruling(&mut g.state, *ruling),
+            Op::Appeal { .. } => {}
+            Op::Ruling { rule, .. } => {
+                let Some(ruling) = eff.ruling else { return };
+                let counted = self.register.record(&preset.rulings, ruling, rule);
+                // What the ruling does to this game: a warning that became a level penalty or
+                // a game lost, a forfeit or disqualification ends the game for the offender.
+                let game = match counted.effect {
+                    Effect::Game(r) => Some(r),
+                    Effect::Forfeit(team) | Effect::Disqualified(team) => {
+                        self.forfeit.get_or_insert(team);
+                        if let Effect::Disqualified(t) = counted.effect {
+                            if !self.disqualified.contains(&t) {
+                                self.disqualified.push(t);
+                            }
+                        }
+                        g.winner.is_none().then_some(crate::rules::Ruling::GameLost { team })
+                    }
+                    Effect::PointsDue(..) | Effect::FoulDue(_) | Effect::Noted => None,
+                };
+                let result = match (g.winner, game) {
+                    (Some(winner), _) if !matches!(counted.effect, Effect::Forfeit(_) | Effect::Disqualified(_)) => {
+                        Err(RulingError::GameOver { winner })
+                    }
+                    (_, Some(r)) => shengji::apply_ruling(&mut g.state, r),
+                    (_, None) => Ok(shengji::RulingOutcome {
+                        levels_before: g.state.levels.clone(),
+                        levels_after: g.state.levels.clone(),
+                        winner: g.winner,
+                    }),
                 };
                 match &result {
                     Ok(o) if o.winner.is_some() => {
@@ -381,7 +424,7 @@ impl ShengjiView {
                         InputError { field: "ruling".into(), reason: err.to_string(), msg: None },
                     )),
                 }
-                g.rulings.push(RulingRow { entry_id: e.id.clone(), after_hand: g.rows.len(), ruling: *ruling, result });
+                g.rulings.push(RulingRow { entry_id: e.id.clone(), after_hand: g.rows.len(), ruling, counted, result });
             }
             Op::Confirm { .. } => {}
             Op::SignOff { .. } => self.locked = true,
@@ -417,6 +460,10 @@ impl ShengjiView {
                 Team::BOTH.into_iter().find(|t| series[t] >= need)
             }
         };
+        // A forfeited match (late at the limit, disqualified) goes to the other team.
+        if let Some(f) = self.forfeit {
+            self.series_winner = Some(f.other());
+        }
         self.series = series;
     }
 }

@@ -83,7 +83,7 @@ pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
     // target is voided, and the lock — one pass with no hashing of the whole log (this
     // runs on every commit).
     let target = match &e.op {
-        Op::Correct { target, .. } | Op::Void { target, .. } => Some(target.as_str()),
+        Op::Correct { target, .. } | Op::Void { target, .. } | Op::Appeal { target, .. } => Some(target.as_str()),
         _ => None,
     };
     let mut index = LogIndex::default();
@@ -94,7 +94,7 @@ pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
     }
     // Whether a void's target is voided now: a void of a void takes one back, so only the
     // whole log tells (a void is rare; a hand does not pay for this).
-    if matches!(e.op, Op::Void { .. } | Op::Correct { .. }) {
+    if matches!(e.op, Op::Void { .. } | Op::Correct { .. } | Op::Appeal { .. }) {
         index.voided = m.voided();
     }
     // A correction of a deleted hand would count for nothing (another tab deleted the hand
@@ -226,11 +226,38 @@ pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), 
                 return Err(ie("op.seconds", "more than a day"));
             }
         }
-        Op::Ruling { referee, .. } => {
+        Op::Appeal { target, decision, decided_ms, .. } => {
+            if !m.setup.rulings() {
+                return Err(ie("op", format!("appeals are not recorded in a {} match", m.setup.game())));
+            }
+            match by_id.get(target.as_str()).map(|x| &x.op) {
+                Some(Op::Ruling { .. }) => {}
+                Some(Op::Hand { .. }) if !matches!(decision, crate::record::AppealDecision::Replaced { .. }) => {}
+                Some(Op::Hand { .. }) => {
+                    return Err(ie(
+                        "op.decision",
+                        "only a ruling is replaced by a new ruling; a hand is upheld or overturned",
+                    ))
+                }
+                Some(_) => return Err(ie("op.target", format!("{target:?} is neither a ruling nor a hand"))),
+                None => return Err(ie("op.target", format!("no entry {target:?} in this match"))),
+            }
+            if index.voided.contains(target.as_str()) {
+                return Err(ie("op.target", format!("{target:?} is deleted: an appeal against it would not count")));
+            }
+            if let crate::record::AppealDecision::Replaced { ruling } = decision {
+                check_ruling(ruling)?;
+            }
+            if !decided_ms.is_finite() || *decided_ms < 0.0 {
+                return Err(ie("op.decided_ms", "not a time"));
+            }
+        }
+        Op::Ruling { referee, ruling, .. } => {
+            check_ruling(ruling)?;
             if !m.setup.rulings() {
                 return Err(ie(
                     "op",
-                    format!("rulings are recorded for 升级 and 掼蛋 only, not in a {} match", m.setup.game()),
+                    format!("rulings are recorded for 升级, 掼蛋 and 五子棋, not in a {} match", m.setup.game()),
                 ));
             }
             if referee.trim().is_empty() {
@@ -248,4 +275,14 @@ pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), 
         Op::Clock { .. } | Op::TimeVerdict { .. } | Op::NextGame { .. } => {}
     }
     Ok(())
+}
+
+/// A ruling's own numbers: lateness of at most a day.
+fn check_ruling(r: &crate::rules::Ruling) -> Result<(), ImportError> {
+    match r {
+        crate::rules::Ruling::Late { minutes, .. } if *minutes > 24 * 60 => {
+            Err(ie("op.ruling.minutes", "more than a day"))
+        }
+        _ => Ok(()),
+    }
 }

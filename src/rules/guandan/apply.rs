@@ -318,6 +318,9 @@ pub fn apply_ruling(preset: &GuandanPreset, state: &GuandanState, ruling: Ruling
             next.levels[team] = next.levels[team].down(levels);
         }
         Ruling::GameLost { team } => next.winner = Some(team.other()),
+        // Counted by the match's register (`rules::ruling`), which turns them into one of
+        // the two above when they have a game effect.
+        Ruling::Warning { .. } | Ruling::Late { .. } | Ruling::Disqualified { .. } => {}
     }
     next.time_verdict = None;
     next.round_scores = round_scores(preset, &next);

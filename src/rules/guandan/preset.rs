@@ -49,6 +49,31 @@ pub struct GuandanPreset {
     pub announce: String,
 }
 
+impl GuandanPreset {
+    /// The preset's rules for rulings (RULES.md §0 **[r2]**), from its own data: every
+    /// `warnings_per_foul`-th warning of a team in the match is one foul (004 第一篇 §六2),
+    /// lateness of `format.late_forfeit_minutes` forfeits the round (004 §(六)).
+    pub fn ruling_rules(&self) -> crate::rules::ruling::RulingRules {
+        use crate::rules::ruling::{RulingRules, WarningEffect, WarningRule};
+        RulingRules {
+            warnings: self
+                .fouls
+                .warnings_per_foul
+                .filter(|&k| k > 0)
+                .map(|k| WarningRule {
+                    rule: String::new(),
+                    nth: k,
+                    every: k,
+                    effect: WarningEffect::Foul,
+                    cite: self.cites.fouls.clone(),
+                })
+                .into_iter()
+                .collect(),
+            late_forfeit_minutes: self.format.late_forfeit_minutes,
+        }
+    }
+}
+
 /// Seed sections cited by the rule strings of a [`HandOutcome`] (e.g. `004 第一篇 §五`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

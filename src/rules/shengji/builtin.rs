@@ -1,6 +1,7 @@
 //! The built-in 升级 presets (RULES.md §1 table): [`builtin_presets`], [`builtin_preset`].
 
 use super::*;
+use crate::rules::ruling::{RulingRules, WarningEffect, WarningRule};
 
 fn band(min: Option<i32>, max: Option<i32>, side: Side, levels: u32) -> Band {
     Band { min, max, side, levels, step: None, to_ace: false }
@@ -125,6 +126,7 @@ pub fn builtin_presets() -> Vec<Preset> {
         },
         duplicate: false,
         team_match: None,
+        rulings: RulingRules::default(),
         readings: vec![
             "penalties.out_of_turn".into(),
             "penalties.exposed_card".into(),
@@ -188,6 +190,16 @@ pub fn builtin_presets() -> Vec<Preset> {
         },
         duplicate: false,
         team_match: None,
+        rulings: RulingRules {
+            warnings: vec![WarningRule {
+                rule: "bury_not_at_once".into(),
+                nth: 2,
+                every: 1,
+                effect: WarningEffect::Points { points: 80 },
+                cite: "002 §一5".into(),
+            }],
+            late_forfeit_minutes: None,
+        },
         readings: vec![
             "kitty".into(),
             "declaring.order".into(),
@@ -237,6 +249,16 @@ pub fn builtin_presets() -> Vec<Preset> {
         },
         duplicate: false,
         team_match: Some(TeamMatch { minutes: 90, games: 3, win: 2, loss: 1, forfeit: 0 }),
+        rulings: RulingRules {
+            warnings: vec![WarningRule {
+                rule: "signalling".into(),
+                nth: 2,
+                every: 1,
+                effect: WarningEffect::GameLost,
+                cite: "南通 §四".into(),
+            }],
+            late_forfeit_minutes: None,
+        },
         readings: vec!["table.bands[0]".into(), "kitty".into(), "declaring.none".into(), "team_match.minutes".into()],
         notes: vec![
             "团体赛: 90 分钟打满 3 局, 胜 2 负 1 弃权 0; 时间到未完局领先方胜; 积分相同加赛一局, 加赛不记分".into(),
@@ -300,6 +322,7 @@ pub fn builtin_presets() -> Vec<Preset> {
         },
         duplicate: false,
         team_match: None,
+        rulings: RulingRules::default(),
         readings: vec![
             "table.bands[3]".into(),
             "kitty".into(),
@@ -356,6 +379,7 @@ pub fn builtin_presets() -> Vec<Preset> {
         },
         duplicate: true,
         team_match: None,
+        rulings: RulingRules::default(),
         readings: vec![],
         notes: vec!["每副牌固定级别, 副结果 = 抓分".into()],
     };

@@ -435,6 +435,9 @@ pub fn apply_ruling(state: &mut State, ruling: Ruling) -> Result<RulingOutcome, 
             state.levels.insert(team, state.level(team).down(levels));
         }
         Ruling::GameLost { team } => state.winner = Some(team.other()),
+        // Counted by the match's register (`rules::ruling`), which turns them into one of
+        // the two above when they have a game effect.
+        Ruling::Warning { .. } | Ruling::Late { .. } | Ruling::Disqualified { .. } => {}
     }
     state.time_verdict = None;
     Ok(RulingOutcome { levels_before, levels_after: state.levels.clone(), winner: state.winner })

@@ -247,6 +247,10 @@ pub struct Preset {
     /// Free text of other rules (time-limit verdict, first-hand trump …).
     #[serde(default)]
     pub notes: Vec<String>,
+    /// What counted warnings and lateness become (RULES.md §0 **[r2]**); absent in older
+    /// stored presets (none).
+    #[serde(default, skip_serializing_if = "crate::rules::ruling::RulingRules::is_empty")]
+    pub rulings: crate::rules::ruling::RulingRules,
 }
 
 impl Preset {

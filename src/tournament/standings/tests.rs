@@ -396,3 +396,48 @@ fn a_new_draw_never_credits_the_match_of_another_pairing() {
     link(&mut c, &again.id, sw);
     assert_eq!(standings(&c, std::slice::from_ref(&old)).row("e3").unwrap().total, 25);
 }
+
+/// A disqualification ruled in one match (RULES.md §0 **[r2]**): that match and the
+/// entrant's fixtures not yet started are forfeits; a result already played stays.
+#[test]
+fn a_disqualified_entrant_forfeits_its_remaining_fixtures() {
+    let mut e = event();
+    let c = &mut e.competitions[0];
+    let mut ms = Vec::new();
+    meet(c, &mut ms, "e2", "e3", &[AA, AA, AA, AA, BB]); // played before
+    let (fid, flipped) = fixture_of(c, "e1", "e3");
+    let mut m = guandan::blank("m-dq", "jiankang-guandan", 0.0).unwrap();
+    m.append(Entry { after: None, id: "h".into(), at_ms: 0.0, op: hand(AA) }).unwrap();
+    let op = Op::Ruling {
+        ruling: crate::rules::Ruling::Disqualified { team: if flipped { Team::A } else { Team::B } },
+        reason: "连续迟到".into(),
+        rule: "004 第三篇 §六4".into(),
+        referee: "王".into(),
+    };
+    m.append(Entry { after: None, id: "dq".into(), at_ms: 1.0, op }).unwrap();
+    link(c, &fid, &m);
+    ms.push(m);
+    let rs = results(c, &ms);
+    let of = |a: &str, b: &str| {
+        let (id, _) = fixture_of(c, a, b);
+        rs.iter().find(|r| r.fixture == id).unwrap().clone()
+    };
+    let played = of("e2", "e3");
+    assert!(!played.walkover && played.done, "the result played stays");
+    let remaining = of("e3", "e4");
+    assert!(remaining.walkover);
+    assert_eq!(remaining.sides[remaining.winner.unwrap()].as_deref(), Some("e4"));
+    let ruled = of("e1", "e3");
+    assert_eq!(ruled.sides[ruled.winner.unwrap()].as_deref(), Some("e1"));
+    // Undone, nothing is forfeited.
+    ms.last_mut()
+        .unwrap()
+        .append(Entry {
+            after: None,
+            id: "u".into(),
+            at_ms: 2.0,
+            op: Op::Void { target: "dq".into(), reason: "undo".into() },
+        })
+        .unwrap();
+    assert!(!results(c, &ms).iter().any(|r| r.walkover));
+}

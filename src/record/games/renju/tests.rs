@@ -336,3 +336,35 @@ fn the_text_record_numbers_moves_and_names_forbidden_shapes() {
     assert!(en.contains("not claimed"), "{en}");
     assert!(en.contains("Game 2"), "{en}");
 }
+
+/// 五子棋 (RULES.md §0 **[r2]**): a game lost by ruling ends the game in progress for the
+/// opponent — a game of the best of 3 —; a second one decides the match; undoing it gives
+/// the game back; a level penalty has no meaning here.
+#[test]
+fn a_game_lost_by_ruling_is_a_game_of_the_series() {
+    use crate::rules::{Ruling, Team};
+    let mut m = blank(Player::P1);
+    let ruling = |r| Op::Ruling { ruling: r, reason: String::new(), rule: "000 §三".into(), referee: "王".into() };
+    let put = |m: &mut Match, id: &str, op: Op| {
+        let at = m.entries.len() as f64 + 1.0;
+        m.append(Entry { after: None, id: id.into(), at_ms: at, op })
+    };
+    put(&mut m, "s1", Op::Hand { hand: HandInput::Renju(RenjuAction::Stone { point: pt("h8"), stone: None }) })
+        .unwrap();
+    put(&mut m, "g1", ruling(Ruling::GameLost { team: Team::A })).unwrap();
+    let v = replay(&m, &setup(&m));
+    assert_eq!(
+        (v.games[0].winner(), v.games[0].result.as_ref().unwrap().reason),
+        (Some(Player::P2), EndReason::Ruling)
+    );
+    assert_eq!(v.series_winner, None);
+    let err = put(&mut m, "lp", ruling(Ruling::LevelPenalty { team: Team::A, levels: 1 })).unwrap_err();
+    assert_eq!(err.field, crate::record::NOT_PLAYABLE);
+    put(&mut m, "n2", Op::Hand { hand: HandInput::Renju(RenjuAction::NextGame { black: Player::P2 }) }).unwrap();
+    put(&mut m, "g2", ruling(Ruling::GameLost { team: Team::A })).unwrap();
+    assert_eq!(replay(&m, &setup(&m)).series_winner, Some(Player::P2));
+    put(&mut m, "u", Op::Void { target: "g2".into(), reason: crate::record::UNDO_REASON.into() }).unwrap();
+    let v = replay(&m, &setup(&m));
+    assert_eq!((v.series_winner, v.games[1].result.is_none()), (None, true));
+    assert!(schema::validate_match(&m).is_ok());
+}

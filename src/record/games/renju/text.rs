@@ -65,6 +65,7 @@ pub fn end_name(lang: Lang, r: EndReason) -> &'static str {
             EndReason::Resignation => "rj.end.resignation",
             EndReason::Time => "rj.end.time",
             EndReason::Draw => "rj.end.draw",
+            EndReason::Ruling => "rj.end.ruling",
         },
     )
 }

@@ -101,6 +101,13 @@ pub fn summary(m: &Match) -> String {
     )
 }
 
+/// The players as the two sides a ruling names: player 1 as team `A`, player 2 as `B`.
+fn players_as_teams(setup: Memo<RenjuSetup>) -> Signal<std::collections::BTreeMap<crate::rules::Team, String>> {
+    Signal::derive(move || {
+        setup.with(|s| crate::rules::Team::BOTH.into_iter().zip(s.players.iter().cloned()).collect())
+    })
+}
+
 /// The match view of a renju match.
 #[component]
 pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
@@ -812,6 +819,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     on_error=Callback::new(move |e: String| msg.set(Some(e)))
                 />
             </div>
+
+            <crate::ui::ruling::RulingPanel m=m teams=players_as_teams(setup) locked=Signal::derive(locked) />
 
             // Forbidden moves of the match: tap one to see its lines on the board.
             <ForbiddenList view_memo=view_memo shown=shown pending=pending focus=focus />

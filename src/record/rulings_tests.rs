@@ -1,0 +1,148 @@
+//! Rulings of every kind and appeals, replayed through the match log (RULES.md §0 **[r2]**):
+//! each ruling's effect, and its void / undo; each appeal decision, and its void.
+
+use super::replay::{replay, MatchView};
+use super::{AppealDecision, Decider, Entry, HandInput, Match, Op};
+use crate::rules::{shengji, Rank, Ruling, Team};
+
+fn put(m: &mut Match, id: &str, op: Op) -> Result<(), super::ImportError> {
+    let at = m.entries.len() as f64 + 1.0;
+    m.append(Entry { after: None, id: id.into(), at_ms: at, op })
+}
+
+fn hand(points: i32) -> Op {
+    Op::Hand { hand: HandInput::Shengji(shengji::Hand { points, ..Default::default() }) }
+}
+
+fn ruling(r: Ruling, rule: &str) -> Op {
+    Op::Ruling { ruling: r, reason: String::new(), rule: rule.into(), referee: "王".into() }
+}
+
+fn appeal(target: &str, decision: AppealDecision) -> Op {
+    Op::Appeal {
+        target: target.into(),
+        appellant: "红队".into(),
+        decision,
+        decided_by: Decider::ChiefReferee,
+        decided_ms: 100.0,
+    }
+}
+
+fn sj(m: &Match) -> super::replay::ShengjiView {
+    match replay(m) {
+        MatchView::Shengji(v) => v,
+        _ => unreachable!(),
+    }
+}
+
+fn rk(s: &str) -> Rank {
+    Rank::parse(s).unwrap()
+}
+
+/// 南通 §四: signalling is warned first; the second warning under that rule is 出局 (game
+/// lost); voiding it gives the game back.
+#[test]
+fn the_second_signalling_warning_loses_the_game_and_its_void_gives_it_back() {
+    let mut m = super::sample::blank_shengji("w", "nantong-80fen", 0.0);
+    put(&mut m, "w1", ruling(Ruling::Warning { team: Team::A }, "signalling")).unwrap();
+    put(&mut m, "w2", ruling(Ruling::Warning { team: Team::A }, "other")).unwrap();
+    assert_eq!(sj(&m).current().winner, None, "one warning under the rule, one under another");
+    put(&mut m, "w3", ruling(Ruling::Warning { team: Team::A }, "signalling")).unwrap();
+    let v = sj(&m);
+    assert_eq!(v.current().winner, Some(Team::B));
+    assert_eq!(v.current().rulings.last().unwrap().counted.warning_no, Some(2));
+    put(&mut m, "u", Op::Void { target: "w3".into(), reason: super::UNDO_REASON.into() }).unwrap();
+    assert_eq!(sj(&m).current().winner, None);
+}
+
+/// 002 §一5: the second warning for burying not at once is 80 points, due in the hand.
+#[test]
+fn a_warning_that_becomes_points_is_due_not_applied() {
+    let mut m = super::sample::blank_shengji("p", "chaodipi-10", 0.0);
+    put(&mut m, "w1", ruling(Ruling::Warning { team: Team::B }, "bury_not_at_once")).unwrap();
+    put(&mut m, "w2", ruling(Ruling::Warning { team: Team::B }, "bury_not_at_once")).unwrap();
+    let v = sj(&m);
+    let row = v.current().rulings.last().unwrap();
+    assert_eq!(row.counted.effect, crate::rules::ruling::Effect::PointsDue(Team::B, 80));
+    assert_eq!(v.current().winner, None);
+}
+
+/// A disqualification forfeits the match (the series goes to the other team) and names the
+/// side for the event; its void takes it back.
+#[test]
+fn a_disqualification_forfeits_the_match() {
+    let mut m = super::sample::blank_shengji("d", "jiankang-chaodipi", 0.0);
+    put(&mut m, "h1", hand(40)).unwrap();
+    put(&mut m, "dq", ruling(Ruling::Disqualified { team: Team::A }, "004 第三篇 §五2(1)")).unwrap();
+    let o = replay(&m).outcome();
+    assert_eq!((o.winner, o.forfeits.clone(), o.disqualified.clone(), o.done), (Some(1), vec![0], vec![0], true));
+    put(&mut m, "v", Op::Void { target: "dq".into(), reason: "delete".into() }).unwrap();
+    let o = replay(&m).outcome();
+    assert_eq!((o.winner, o.disqualified.len()), (None, 0));
+}
+
+/// 004 §(六): 10 minutes late forfeits the round; 9 is recorded with no effect.
+#[test]
+fn lateness_at_the_limit_forfeits_the_guandan_round() {
+    let mut m = super::games::guandan::blank("l", "guandan-3-2-1", 0.0).unwrap();
+    put(&mut m, "l1", ruling(Ruling::Late { team: Team::B, minutes: 9 }, "")).unwrap();
+    let gv = |m: &Match| match replay(m) {
+        MatchView::Guandan(v) => v,
+        _ => unreachable!(),
+    };
+    assert_eq!(gv(&m).current().winner, None);
+    put(&mut m, "l2", ruling(Ruling::Late { team: Team::B, minutes: 10 }, "")).unwrap();
+    let v = gv(&m);
+    assert_eq!((v.current().winner, v.current().forfeit), (Some(Team::A), Some(Team::B)));
+    assert_eq!(replay(&m).outcome().forfeits, vec![1]);
+    put(&mut m, "u", Op::Void { target: "l2".into(), reason: super::UNDO_REASON.into() }).unwrap();
+    assert_eq!(gv(&m).current().winner, None);
+}
+
+/// An appeal that overturns a level penalty restores the levels; upheld changes nothing;
+/// voiding the appeal brings the penalty back; a replacement ruling applies in its place.
+#[test]
+fn appeals_overturn_uphold_or_replace_a_ruling() {
+    let mut m = super::sample::blank_shengji("a", "jiankang-chaodipi", 0.0);
+    put(&mut m, "h1", hand(40)).unwrap(); // A 2 → 4
+    put(&mut m, "lp", ruling(Ruling::LevelPenalty { team: Team::A, levels: 2 }, "002 §三2")).unwrap();
+    put(&mut m, "h2", hand(40)).unwrap(); // A 2 → 4
+    assert_eq!(sj(&m).current().state.level(Team::A), rk("4"));
+    put(&mut m, "up", appeal("lp", AppealDecision::Upheld)).unwrap();
+    assert_eq!(sj(&m).current().state.level(Team::A), rk("4"));
+    put(&mut m, "ov", appeal("lp", AppealDecision::Overturned)).unwrap();
+    assert_eq!(sj(&m).current().state.level(Team::A), rk("6"), "levels restored");
+    assert!(sj(&m).current().rulings.is_empty());
+    put(&mut m, "u", Op::Void { target: "ov".into(), reason: super::UNDO_REASON.into() }).unwrap();
+    assert_eq!(sj(&m).current().state.level(Team::A), rk("4"), "the appeal undone: the penalty again");
+    put(
+        &mut m,
+        "rp",
+        appeal("lp", AppealDecision::Replaced { ruling: Ruling::LevelPenalty { team: Team::A, levels: 1 } }),
+    )
+    .unwrap();
+    assert_eq!(sj(&m).current().state.level(Team::A), rk("5"));
+    // The log keeps all three steps: the ruling, the appeals, the decision in force.
+    assert_eq!(m.appeals()["lp"].0.id, "rp");
+}
+
+/// An appeal against a hand: overturned, the hand no longer counts; a hand is never
+/// "replaced"; an appeal against a deleted entry or a non-ruling is refused.
+#[test]
+fn an_appeal_against_a_hand() {
+    let mut m = super::sample::blank_shengji("h", "jiankang-chaodipi", 0.0);
+    put(&mut m, "h1", hand(40)).unwrap();
+    put(&mut m, "h2", hand(40)).unwrap();
+    let err = put(&mut m, "x", appeal("h2", AppealDecision::Replaced { ruling: Ruling::Warning { team: Team::A } }))
+        .unwrap_err();
+    assert_eq!(err.field, "op.decision");
+    put(&mut m, "ov", appeal("h2", AppealDecision::Overturned)).unwrap();
+    assert_eq!(sj(&m).current().rows.len(), 1);
+    put(&mut m, "c", Op::Clock { action: super::ClockAction::Start, elapsed_ms: None }).unwrap();
+    assert_eq!(put(&mut m, "y", appeal("c", AppealDecision::Upheld)).unwrap_err().field, "op.target");
+    put(&mut m, "del", Op::Void { target: "h1".into(), reason: "delete".into() }).unwrap();
+    assert_eq!(put(&mut m, "z", appeal("h1", AppealDecision::Upheld)).unwrap_err().field, "op.target");
+    // Stored and read back.
+    let back = super::schema::load_stored(&super::schema::store_match(&m)).unwrap();
+    assert_eq!(back, m);
+}

@@ -1,0 +1,232 @@
+//! The referee's register of rulings for one match (RULES.md §0 **[r2]**): warnings counted
+//! per team (or player) and rule, turned by the preset's [`WarningRule`]s into their
+//! penalty or foul at the Nth; lateness that reaches the preset's limit forfeits the round
+//! (004 §(六), 第三篇 §六4: 10 minutes); a disqualification (004 第三篇 §五2(1), §六4)
+//! forfeits the entrant's remaining fixtures. Pure: the game replays ask [`Register::record`]
+//! what each ruling amounts to and apply it to their own state.
+
+use super::{Ruling, Team};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A preset's rules for rulings beyond the game's own penalties (RULES.md §0 **[r2]**), as
+/// data: serialized in the preset as `"rulings": {"warnings": [...], "late_forfeit_minutes": 10}`;
+/// both parts default to none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulingRules {
+    /// What the Nth warning becomes, per rule.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<WarningRule>,
+    /// Lateness of this many minutes or more forfeits the round (004 §(六): 10); `None` =
+    /// lateness is recorded without an effect.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_forfeit_minutes: Option<u32>,
+}
+
+impl RulingRules {
+    /// Neither warning rules nor a lateness limit.
+    pub fn is_empty(&self) -> bool {
+        self.warnings.is_empty() && self.late_forfeit_minutes.is_none()
+    }
+}
+
+/// What the Nth warning to one team under one rule becomes (002 §一5: the 1st is a warning,
+/// the 2nd and each later one 80 points; 004 第一篇 §六2: every 2nd warning is 1 foul).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WarningRule {
+    /// The rule the warnings are recorded under (the ruling's `rule` field, e.g. `002 §一5`);
+    /// empty = every warning counts towards this rule.
+    #[serde(default)]
+    pub rule: String,
+    /// The warning number that first has the effect (1-based; 2 = the second warning).
+    pub nth: u32,
+    /// After the `nth`, every `every`-th further warning has it again (1 = each later one,
+    /// 2 = every second); 0 = only the `nth`.
+    #[serde(default)]
+    pub every: u32,
+    /// What it becomes.
+    pub effect: WarningEffect,
+    /// Where the preset's document says so (`002 §一5`).
+    pub cite: String,
+}
+
+impl WarningRule {
+    /// Whether the `n`th warning (1-based) under this rule has the effect.
+    pub fn applies(&self, n: u32) -> bool {
+        n >= self.nth
+            && self.nth > 0
+            && (n == self.nth || (self.every > 0 && (n - self.nth).is_multiple_of(self.every)))
+    }
+}
+
+/// What a counted warning becomes. Serialized with its `kind` (`{"kind": "points", "points": 80}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum WarningEffect {
+    /// Penalty points to the offender's opponents, entered with the hand it falls in (升级
+    /// family: the referee adds them as that hand's penalty; the app says they are due).
+    Points {
+        /// Points.
+        points: u32,
+    },
+    /// One foul (掼蛋: the preset's out-of-turn levels to the opponents, due in the hand).
+    Foul,
+    /// A level penalty of `levels`.
+    LevelPenalty {
+        /// Levels taken off.
+        levels: u32,
+    },
+    /// The game is lost.
+    GameLost,
+}
+
+/// What one ruling amounts to once counted ([`Register::record`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Effect {
+    /// Apply this to the game (a level penalty or a game lost; a warning that became one).
+    Game(Ruling),
+    /// A warning that became penalty points, due in the current hand: (team, points).
+    PointsDue(Team, u32),
+    /// A warning that became a foul, due in the current hand.
+    FoulDue(Team),
+    /// The team forfeits this round / match (lateness at the limit).
+    Forfeit(Team),
+    /// The team is disqualified: this match is forfeited and so are its remaining fixtures.
+    Disqualified(Team),
+    /// Recorded with no effect (a first warning, lateness under the limit).
+    Noted,
+}
+
+/// A counted ruling: its effect and, for a warning, its number under its rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Counted {
+    /// What it does.
+    pub effect: Effect,
+    /// For a warning: the how-manieth warning to that team under its rule (1-based).
+    pub warning_no: Option<u32>,
+}
+
+/// The warnings of one match so far, per team and rule.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Register {
+    /// Warnings counted: (team, rule as recorded, trimmed) → count.
+    pub warnings: BTreeMap<(Team, String), u32>,
+}
+
+impl Register {
+    /// Counts `ruling`, recorded under `rule`, against the preset's `rules`, and says what it
+    /// amounts to. A warning is counted under its own rule; a [`WarningRule`] with an empty
+    /// rule counts every warning of the team. The first matching rule decides.
+    pub fn record(&mut self, rules: &RulingRules, ruling: Ruling, rule: &str) -> Counted {
+        let rule = rule.trim();
+        match ruling {
+            Ruling::Warning { team } => {
+                *self.warnings.entry((team, rule.to_string())).or_default() += 1;
+                let total: u32 = self.warnings.iter().filter(|((t, _), _)| *t == team).map(|(_, n)| n).sum();
+                let own = self.warnings[&(team, rule.to_string())];
+                let hit = rules.warnings.iter().find_map(|w| {
+                    let n = if w.rule.trim().is_empty() { total } else { own };
+                    (w.rule.trim().is_empty() || w.rule.trim() == rule).then_some((w, n))
+                });
+                let (effect, n) = match hit {
+                    Some((w, n)) if w.applies(n) => (
+                        match w.effect {
+                            WarningEffect::Points { points } => Effect::PointsDue(team, points),
+                            WarningEffect::Foul => Effect::FoulDue(team),
+                            WarningEffect::LevelPenalty { levels } => {
+                                Effect::Game(Ruling::LevelPenalty { team, levels })
+                            }
+                            WarningEffect::GameLost => Effect::Game(Ruling::GameLost { team }),
+                        },
+                        n,
+                    ),
+                    Some((_, n)) => (Effect::Noted, n),
+                    None => (Effect::Noted, own),
+                };
+                Counted { effect, warning_no: Some(n) }
+            }
+            Ruling::Late { team, minutes } => {
+                let effect = match rules.late_forfeit_minutes {
+                    Some(limit) if minutes >= limit => Effect::Forfeit(team),
+                    _ => Effect::Noted,
+                };
+                Counted { effect, warning_no: None }
+            }
+            Ruling::Disqualified { team } => Counted { effect: Effect::Disqualified(team), warning_no: None },
+            Ruling::LevelPenalty { .. } | Ruling::GameLost { .. } => {
+                Counted { effect: Effect::Game(ruling), warning_no: None }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> RulingRules {
+        RulingRules {
+            warnings: vec![
+                WarningRule {
+                    rule: "002 §一5".into(),
+                    nth: 2,
+                    every: 1,
+                    effect: WarningEffect::Points { points: 80 },
+                    cite: "002 §一5".into(),
+                },
+                WarningRule { rule: String::new(), nth: 2, every: 2, effect: WarningEffect::Foul, cite: "004".into() },
+            ],
+            late_forfeit_minutes: Some(10),
+        }
+    }
+
+    #[test]
+    fn the_nth_warning_becomes_its_penalty() {
+        let mut r = Register::default();
+        let w = Ruling::Warning { team: Team::A };
+        assert_eq!(r.record(&rules(), w, "002 §一5").effect, Effect::Noted);
+        assert_eq!(
+            r.record(&rules(), w, "002 §一5"),
+            Counted { effect: Effect::PointsDue(Team::A, 80), warning_no: Some(2) }
+        );
+        assert_eq!(r.record(&rules(), w, " 002 §一5 ").effect, Effect::PointsDue(Team::A, 80));
+        // The other team's count is its own.
+        assert_eq!(r.record(&rules(), Ruling::Warning { team: Team::B }, "002 §一5").effect, Effect::Noted);
+    }
+
+    #[test]
+    fn every_second_warning_is_a_foul() {
+        let mut r = Register::default();
+        let w = Ruling::Warning { team: Team::B };
+        let got: Vec<Effect> = (0..4).map(|_| r.record(&rules(), w, "talk").effect).collect();
+        assert_eq!(got, [Effect::Noted, Effect::FoulDue(Team::B), Effect::Noted, Effect::FoulDue(Team::B)]);
+        assert!(!WarningRule {
+            rule: String::new(),
+            nth: 2,
+            every: 0,
+            effect: WarningEffect::Foul,
+            cite: String::new()
+        }
+        .applies(3));
+    }
+
+    #[test]
+    fn lateness_at_the_limit_forfeits() {
+        let mut r = Register::default();
+        assert_eq!(r.record(&rules(), Ruling::Late { team: Team::A, minutes: 9 }, "").effect, Effect::Noted);
+        assert_eq!(
+            r.record(&rules(), Ruling::Late { team: Team::A, minutes: 10 }, "").effect,
+            Effect::Forfeit(Team::A)
+        );
+        assert_eq!(
+            r.record(&RulingRules::default(), Ruling::Late { team: Team::A, minutes: 30 }, "").effect,
+            Effect::Noted
+        );
+        assert_eq!(
+            r.record(&rules(), Ruling::Disqualified { team: Team::B }, "").effect,
+            Effect::Disqualified(Team::B)
+        );
+    }
+}
