@@ -2,7 +2,8 @@
 //! undo/export/share bar ([`MatchActions`]), a history row's edit/delete and times ([`row_actions`], [`entry_times`]), a 升级 hand's
 //! points and kitty ([`PointsAndKitty`]), the commit button and its error ([`CommitBar`]), the head of a result sheet
 //! ([`sheet_teams`]),
-//! a 升级 hand's penalties ([`PenaltyEditor`]), and the names of a set-up form ([`TitleInput`], [`TeamInputs`], [`SeatInputs`]).
+//! a 升级 hand's penalties ([`PenaltyEditor`]), and the names of a set-up form ([`TitleInput`], [`TeamInputs`], [`SeatInputs`]), its preset picker
+//! ([`PresetSelect`]) and its preset editor ([`PresetJson`]).
 
 mod actions;
 mod commit;
@@ -11,6 +12,7 @@ mod names;
 mod penalties;
 mod points;
 mod preset_json;
+mod preset_select;
 mod sheet;
 
 pub use actions::{match_title, MatchActions};
@@ -20,4 +22,5 @@ pub use names::{SeatInputs, TeamInputs, TitleInput};
 pub use penalties::{penalty_name, PenaltyEditor};
 pub use points::PointsAndKitty;
 pub use preset_json::PresetJson;
+pub use preset_select::PresetSelect;
 pub use sheet::sheet_teams;

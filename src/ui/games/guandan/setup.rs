@@ -195,7 +195,6 @@ pub(super) fn PresetSummary(#[prop(into)] preset: Signal<GuandanPreset>) -> impl
 /// and the first declarer.
 #[component]
 pub fn NewForm() -> impl IntoView {
-    let lang = ctx().lang;
     let navigate = use_navigate();
     let presets = builtin_presets();
     let preset = RwSignal::new(presets[0].clone());
@@ -251,39 +250,19 @@ pub fn NewForm() -> impl IntoView {
             Err(e) => error.set(Some(e)),
         }
     };
-    let presets2 = presets.clone();
     view! {
         <div class="new-form gd-new">
             <label class="field-label" for="gd-preset">
                 {tx("new.preset")}
             </label>
-            <select
+            <crate::ui::parts::PresetSelect
                 id="gd-preset"
-                on:change=move |ev| {
-                    let id = event_target_value(&ev);
-                    if let Some(p) = presets2.iter().find(|p| p.id == id) {
-                        preset.set(p.clone());
-                        preset_json.set(String::new());
-                    }
-                }
-            >
-                {presets
-                    .iter()
-                    .map(|p| {
-                        let p2 = p.clone();
-                        view! {
-                            <option value=p
-                                .id
-                                .clone()>
-                                {move || {
-                                    let _ = lang.get();
-                                    preset_label(&p2)
-                                }}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
+                presets=presets
+                preset=preset
+                json=preset_json
+                key=|p: &GuandanPreset| p.id.clone()
+                label=|_, p: &GuandanPreset| preset_label(p)
+            />
             <details class="preset">
                 <summary>{tx("new.rules")}</summary>
                 <PresetSummary preset=preset />

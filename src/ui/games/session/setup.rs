@@ -103,40 +103,23 @@ pub(crate) fn session_form<P: GamePreset>() -> impl IntoView {
             Err(e) => error.set(Some(e)),
         }
     };
-    let presets2 = presets.clone();
     view! {
         <div class="new-form ddz-form" id=format!("{prefix}-form")>
             <label class="field-label" for=format!("{prefix}-preset")>
                 {tx("new.preset")}
             </label>
-            <select
+            <crate::ui::parts::PresetSelect
                 id=format!("{prefix}-preset")
-                on:change=move |ev| {
-                    let id = event_target_value(&ev);
-                    if let Some(p) = presets2.iter().find(|p| p.id() == id) {
-                        preset.set(p.clone());
-                        preset_json.set(String::new());
-                    }
+                presets=presets
+                preset=preset
+                json=preset_json
+                key=|p: &P| p.id().to_string()
+                label=move |l, p: &P| {
+                    lookup(l, &format!("{prefix}.preset.{}", p.id()))
+                        .map(str::to_string)
+                        .unwrap_or_else(|| p.name().to_string())
                 }
-            >
-                {presets
-                    .iter()
-                    .map(|p| {
-                        let id = p.id().to_string();
-                        let val = id.clone();
-                        let name = p.name().to_string();
-                        view! {
-                            <option value=val>
-                                {move || {
-                                    lookup(lang.get(), &format!("{prefix}.preset.{id}"))
-                                        .map(str::to_string)
-                                        .unwrap_or_else(|| name.clone())
-                                }}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
+            />
             <h3>{tx("new.rules")}</h3>
             {move || {
                 let p = preset.get();

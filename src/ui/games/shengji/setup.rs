@@ -159,40 +159,21 @@ pub fn NewForm() -> impl IntoView {
             }
         }
     };
-    let presets2 = presets.clone();
     view! {
         <div class="new-form">
             <label class="field-label" for="preset">
                 {tx("new.preset")}
             </label>
-            <select
+            <crate::ui::parts::PresetSelect
                 id="preset"
-                on:change=move |ev| {
-                    let id = event_target_value(&ev);
-                    if let Some(p) = presets2.iter().find(|p| p.id == id) {
-                        preset.set(p.clone());
-                        preset_json.set(String::new());
-                    }
+                presets=presets
+                preset=preset
+                json=preset_json
+                key=|p: &Preset| p.id.clone()
+                label=|l, p: &Preset| {
+                    crate::i18n::preset_name(l, &p.id).map(str::to_string).unwrap_or_else(|| p.name.clone())
                 }
-            >
-                {presets
-                    .iter()
-                    .map(|p| {
-                        let id = p.id.clone();
-                        let val = p.id.clone();
-                        let name = p.name.clone();
-                        view! {
-                            <option value=val>
-                                {move || {
-                                    crate::i18n::preset_name(lang.get(), &id)
-                                        .map(str::to_string)
-                                        .unwrap_or_else(|| name.clone())
-                                }}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
+            />
             <details class="preset">
                 <summary>{tx("new.rules")}</summary>
                 <PresetSummary preset=preset />
