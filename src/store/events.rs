@@ -60,3 +60,18 @@ pub fn delete_event(id: &str) {
         let _ = s.remove_item(&event_key(id));
     }
 }
+
+/// Every stored event that reads, newest first, leaving unreadable values where they are
+/// (for an export: reading does not move anything aside; the event list does that).
+pub fn readable_events() -> Vec<Event> {
+    let Some(s) = raw() else { return Vec::new() };
+    let mut out: Vec<Event> = keys()
+        .into_iter()
+        .filter(|k| k.starts_with(EVENT_PREFIX))
+        .filter_map(|k| {
+            s.get_item(&k).ok().flatten().and_then(|t| tm::load_event(&t).ok()).filter(|e| event_key(&e.id) == k)
+        })
+        .collect();
+    out.sort_by(|a, b| b.created_ms.total_cmp(&a.created_ms));
+    out
+}

@@ -194,3 +194,92 @@ pub fn load_event(text: &str) -> Result<Event, ImportError> {
         .map_err(|e| ie(if e.field.is_empty() { "event".into() } else { format!("event.{}", e.field) }, e.reason))?;
     Ok(s.event)
 }
+
+/// What one import file holds: matches, events, or both (`导出全部`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Bundle {
+    /// The matches, each validated.
+    pub matches: Vec<crate::record::Match>,
+    /// The events, each validated.
+    pub events: Vec<Event>,
+}
+
+/// Serializes matches and events as one export file ([`schema::Export`] with its
+/// `events`: each a document of [`store_event`]).
+pub fn export_bundle<M: std::borrow::Borrow<crate::record::Match>>(
+    matches: &[M],
+    events: &[Event],
+    now_ms: f64,
+) -> String {
+    let docs: Vec<Value> = events
+        .iter()
+        .map(|e| {
+            let s = StoredEvent {
+                schema_version: EVENT_VERSION,
+                app: APP_ID.into(),
+                kind: "event".into(),
+                event: e.clone(),
+            };
+            serde_json::to_value(&s).expect("an event always serializes")
+        })
+        .collect();
+    schema::export_with(matches, &docs, now_ms)
+}
+
+/// Reads any file the app writes for import: an event file ([`load_event`]), one stored
+/// match, or an export (matches, and the events it carries, each read as an event file
+/// is). Everything is validated before anything is returned; errors name the field
+/// (`events[1].event.competitions[0].game`, `matches[2].entries[5]…`).
+pub fn parse_bundle(text: &str) -> Result<Bundle, ImportError> {
+    let kind = serde_json::from_str::<Value>(text)
+        .ok()
+        .and_then(|d| d.get("kind").and_then(Value::as_str).map(str::to_string));
+    if kind.as_deref() == Some("event") {
+        return Ok(Bundle { matches: Vec::new(), events: vec![load_event(text)?] });
+    }
+    let matches = schema::parse_import(text)?;
+    let mut events = Vec::new();
+    if kind.as_deref() == Some("export") {
+        let doc: Value = serde_json::from_str(text).map_err(|e| ie("", e.to_string()))?;
+        let docs = doc.get("events").and_then(Value::as_array).cloned().unwrap_or_default();
+        let mut seen = std::collections::HashSet::new();
+        for (i, d) in docs.iter().enumerate() {
+            let e = load_event(&d.to_string()).map_err(|e| {
+                let field =
+                    if e.field.is_empty() { format!("events[{i}]") } else { format!("events[{i}].{}", e.field) };
+                ImportError { field, ..e }
+            })?;
+            if !seen.insert(e.id.clone()) {
+                return Err(ie(format!("events[{i}].event.id"), format!("{:?} appears twice in the file", e.id)));
+            }
+            events.push(e);
+        }
+    }
+    Ok(Bundle { matches, events })
+}
+
+/// What importing `incoming` events does beside `local` ones: an event not here is added;
+/// one here already and equal changes nothing; one here that differs keeps this device's
+/// version (replacing an event is the event page's import, which says so).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EventImport {
+    /// Events to store.
+    pub added: Vec<Event>,
+    /// Ids of events here already, equal.
+    pub unchanged: Vec<String>,
+    /// Names of events here already that differ: this device's version stays.
+    pub kept_local: Vec<String>,
+}
+
+/// Sorts `incoming` events into [`EventImport`] against `local`.
+pub fn import_events(local: &[Event], incoming: &[Event]) -> EventImport {
+    let mut out = EventImport::default();
+    for e in incoming {
+        match local.iter().find(|l| l.id == e.id) {
+            None => out.added.push(e.clone()),
+            Some(l) if l == e => out.unchanged.push(e.id.clone()),
+            Some(l) => out.kept_local.push(l.name.clone()),
+        }
+    }
+    out
+}

@@ -14,6 +14,7 @@
 //! ([`Leg::match_id`]), so every number comes from replaying them.
 
 pub mod draw;
+pub mod files;
 pub mod outcome;
 pub mod output;
 pub mod schedule;

@@ -161,3 +161,44 @@ fn migration_hook_upgrades_old_events() {
     let s: StoredEvent = serde_json::from_value(up).unwrap();
     assert_eq!(s.event, e);
 }
+
+#[test]
+fn one_import_takes_an_event_file_a_match_file_or_an_export_of_both() {
+    use crate::record::schema;
+    let m = crate::record::sample::shengji_sample(1.0);
+    let e = Event::new("ev1", "健康杯", 1.0);
+    // An export of both.
+    let text = export_bundle(std::slice::from_ref(&m), std::slice::from_ref(&e), 5.0);
+    let b = parse_bundle(&text).unwrap();
+    assert_eq!(b.matches, vec![m.clone()]);
+    assert_eq!(b.events, vec![e.clone()]);
+    // The matches of it, as the match import reads it (older apps ignore `events`).
+    assert_eq!(schema::parse_import(&text).unwrap(), vec![m.clone()]);
+    // An event file; a file of matches only.
+    assert_eq!(parse_bundle(&store_event(&e)).unwrap(), Bundle { matches: vec![], events: vec![e.clone()] });
+    let only = schema::export(std::slice::from_ref(&m), 5.0);
+    assert!(!only.contains("\"events\""));
+    assert_eq!(parse_bundle(&only).unwrap(), Bundle { matches: vec![m.clone()], events: vec![] });
+    // A bad event inside is named by its place, and nothing is returned.
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc["events"][0]["event"]["id"] = serde_json::json!("bad id!");
+    let err = parse_bundle(&doc.to_string()).unwrap_err();
+    assert_eq!(err.field, "events[0].event.id", "{err}");
+    // The same event twice.
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let ev = doc["events"][0].clone();
+    doc["events"].as_array_mut().unwrap().push(ev);
+    assert_eq!(parse_bundle(&doc.to_string()).unwrap_err().field, "events[1].event.id");
+}
+
+#[test]
+fn imported_events_are_added_once_and_never_replace_this_devices() {
+    let a = Event::new("ev1", "健康杯", 1.0);
+    let mut a2 = a.clone();
+    a2.venue = "体育馆".into();
+    let b = Event::new("ev2", "青浦杯", 2.0);
+    let r = import_events(std::slice::from_ref(&a), &[a.clone(), b.clone()]);
+    assert_eq!(r, EventImport { added: vec![b.clone()], unchanged: vec!["ev1".into()], kept_local: vec![] });
+    let r = import_events(std::slice::from_ref(&a), &[a2]);
+    assert_eq!(r, EventImport { added: vec![], unchanged: vec![], kept_local: vec!["健康杯".into()] });
+}

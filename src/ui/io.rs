@@ -4,7 +4,7 @@ use super::{ctx, fmt_time, now_ms, t, tx};
 use crate::record::schema::{self, MergeReport, MAX_IMPORT_BYTES};
 use crate::record::{Match, Op};
 use crate::store;
-use crate::tournament::sync;
+use crate::tournament::{sync, Event};
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -65,10 +65,11 @@ pub async fn read_text(file: &web_sys::File) -> Result<String, String> {
     crate::record::schema::import_utf8(bytes).map_err(|offset| format!("{} {offset}", t("import.not_utf8")))
 }
 
-fn file_name(prefix: &str) -> String {
+/// The local time as `YYYYMMDD-HHMM`, for file names.
+fn stamp() -> String {
     let d = js_sys::Date::new_0();
     format!(
-        "referee-{prefix}-{}{:02}{:02}-{:02}{:02}.json",
+        "{}{:02}{:02}-{:02}{:02}",
         d.get_full_year(),
         d.get_month() + 1,
         d.get_date(),
@@ -77,11 +78,26 @@ fn file_name(prefix: &str) -> String {
     )
 }
 
-/// Downloads `text` as a JSON file and, where the Web Share API takes files, offers to
-/// share it. Records the export time.
-pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], prefix: &str, share: bool) {
-    let text = schema::export(matches, now_ms());
-    let name = file_name(prefix);
+/// `referee-<what>-<stamp>.json`, e.g. the export of everything (`referee-all-…`).
+pub fn stamped_name(what: &str) -> String {
+    format!("referee-{what}-{}.json", stamp())
+}
+
+/// The export file name of match `m`, saying what it is: its event, game, round, table and
+/// sides when an event on this device schedules it (`健康杯-掼蛋-R2-T3-绿队-黄队.json`), else
+/// its game, title (or sides) and the time ([`crate::tournament::files::match_file_name`]).
+pub fn match_file_name(m: &Match) -> String {
+    let events = store::readable_events();
+    let place = crate::tournament::files::place_of(&events, &m.id);
+    let game = crate::i18n::game_name(ctx().lang.get_untracked(), m.setup.game());
+    crate::tournament::files::match_file_name(place, game, &m.title, &m.setup.participants(), &stamp())
+}
+
+/// Downloads the matches and events as one JSON export file named `name` and, where the
+/// Web Share API takes files and `share` is set, offers to share it. Records the export time.
+pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], events: &[Event], name: &str, share: bool) {
+    let text = crate::tournament::export_bundle(matches, events, now_ms());
+    let name = name.to_string();
     if share {
         let parts = js_sys::Array::of1(&JsValue::from_str(&text));
         let nav = window().navigator();
@@ -158,6 +174,7 @@ pub fn can_share() -> bool {
 #[derive(Clone)]
 struct Pending {
     matches: Vec<Match>,
+    events: Vec<Event>,
     file: String,
 }
 
@@ -168,6 +185,7 @@ pub fn ImportExport() -> impl IntoView {
     let pending: RwSignal<Option<Pending>> = RwSignal::new(None);
     let error: RwSignal<Option<String>> = RwSignal::new(None);
     let done: RwSignal<Option<MergeReport>> = RwSignal::new(None);
+    let events_done: RwSignal<Option<crate::tournament::EventImport>> = RwSignal::new(None);
     // What the last merge left for the referee to choose (forks, differing entries).
     let choices: RwSignal<Vec<sync::Conflict>> = RwSignal::new(Vec::new());
     let on_file = move |ev: leptos::ev::Event| {
@@ -175,6 +193,7 @@ pub fn ImportExport() -> impl IntoView {
         c.ensure_loaded();
         error.set(None);
         done.set(None);
+        events_done.set(None);
         pending.set(None);
         let input: web_sys::HtmlInputElement = event_target(&ev);
         let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
@@ -192,8 +211,8 @@ pub fn ImportExport() -> impl IntoView {
                     return;
                 }
             };
-            match schema::parse_import(&text) {
-                Ok(ms) => pending.set(Some(Pending { matches: ms, file: name })),
+            match crate::tournament::parse_bundle(&text) {
+                Ok(b) => pending.set(Some(Pending { matches: b.matches, events: b.events, file: name })),
                 Err(e) => error.set(Some(format!("{name}: {} — {}", t("import.invalid"), field_and_reason(&e)))),
             }
         });
@@ -201,11 +220,34 @@ pub fn ImportExport() -> impl IntoView {
     let confirm = move |_| {
         let Some(p) = pending.get_untracked() else { return };
         c.ensure_loaded();
+        // Events first (new ones only); if they or the matches cannot be stored, the events
+        // stored here are taken out again: the import changes nothing.
+        let evs = crate::tournament::import_events(&store::readable_events(), &p.events);
+        let mut stored: Vec<&str> = Vec::new();
+        for e in &evs.added {
+            if let Err(x) = store::save_event(e) {
+                stored.iter().for_each(|id| store::delete_event(id));
+                error.set(Some(super::save_error(crate::i18n::Action::Import, &x)));
+                return;
+            }
+            stored.push(&e.id);
+        }
         let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
+        let undo_events = || stored.iter().for_each(|id| store::delete_event(id));
         match store::merge_and_save(&local, &p.matches) {
-            Err(store::StoreError::Invalid(e)) => error.set(Some(format!("{}: {e}", t("import.invalid")))),
-            Err(e) => error.set(Some(super::save_error(crate::i18n::Action::Import, &e))),
+            Err(store::StoreError::Invalid(e)) => {
+                undo_events();
+                error.set(Some(format!("{}: {e}", t("import.invalid"))))
+            }
+            Err(e) => {
+                undo_events();
+                error.set(Some(super::save_error(crate::i18n::Action::Import, &e)))
+            }
             Ok((changed, report)) => {
+                if !evs.added.is_empty() {
+                    c.events_changed.update(|n| *n += 1);
+                }
+                events_done.set(Some(evs.clone()));
                 for m in changed {
                     c.put(m);
                 }
@@ -251,7 +293,7 @@ pub fn ImportExport() -> impl IntoView {
                     id="export-all"
                     on:click=move |_| {
                         c.ensure_loaded();
-                        export(&c.matches.get_untracked(), "all", false)
+                        export(&c.matches.get_untracked(), &store::readable_events(), &stamped_name("all"), false)
                     }
                 >
                     {tx("io.export_all")}
@@ -306,6 +348,15 @@ pub fn ImportExport() -> impl IntoView {
                                     {hands}
                                     " "
                                     {t("home.hands")}
+                                    {(!p.events.is_empty())
+                                        .then(|| {
+                                            format!(
+                                                ", {} {}: {}",
+                                                p.events.len(),
+                                                t("io.events"),
+                                                p.events.iter().map(|e| e.name.as_str()).collect::<Vec<_>>().join(", "),
+                                            )
+                                        })}
                                 </p>
                                 <ul>{rows}</ul>
                                 <div class="actions">
@@ -347,6 +398,27 @@ pub fn ImportExport() -> impl IntoView {
                                 {(!r.forks.is_empty()).then(|| format!(", {} {}", r.forks.len(), t("io.forks")))}
                                 {(!r.same_entry.is_empty())
                                     .then(|| format!(", {} {}", r.same_entry.len(), t("io.same_entry")))}
+                                {events_done
+                                    .get()
+                                    .filter(|x| {
+                                        !x.added.is_empty() || !x.unchanged.is_empty() || !x.kept_local.is_empty()
+                                    })
+                                    .map(|x| {
+                                        let mut s = format!(
+                                            "; {}: {} {}, {} {}",
+                                            t("io.events"),
+                                            x.added.len(),
+                                            t("io.events_added"),
+                                            x.unchanged.len(),
+                                            t("io.events_unchanged"),
+                                        );
+                                        if !x.kept_local.is_empty() {
+                                            s.push_str(
+                                                &format!("; {}: {}", t("io.events_kept"), x.kept_local.join(", ")),
+                                            );
+                                        }
+                                        s
+                                    })}
                                 {(!r.not_fitting.is_empty())
                                     .then(|| {
                                         view! {

@@ -16,6 +16,11 @@ pub struct Export {
     pub exported_ms: f64,
     /// The matches.
     pub matches: Vec<Match>,
+    /// Events carried along (`导出全部`), each a stored event document (`kind: "event"`, its
+    /// own schema version), read by [`crate::tournament::parse_bundle`]; absent in files of
+    /// one match or of an event's matches alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<Value>,
 }
 
 /// A stored match (one localStorage value).
@@ -169,16 +174,24 @@ struct ExportRef<'a> {
     kind: &'a str,
     exported_ms: f64,
     matches: Vec<&'a Match>,
+    #[serde(skip_serializing_if = "<[Value]>::is_empty")]
+    events: &'a [Value],
 }
 
 /// Serializes matches (owned or shared) as an export file (pretty JSON).
 pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], now_ms: f64) -> String {
+    export_with(matches, &[], now_ms)
+}
+
+/// [`export`] carrying `events` too (stored event documents, see [`Export::events`]).
+pub fn export_with<M: std::borrow::Borrow<Match>>(matches: &[M], events: &[Value], now_ms: f64) -> String {
     let e = ExportRef {
         schema_version: SCHEMA_VERSION,
         app: APP_ID,
         kind: "export",
         exported_ms: now_ms,
         matches: matches.iter().map(|m| m.borrow()).collect(),
+        events,
     };
     crate::json::to_string_pretty(&e).expect("an export always serializes")
 }

@@ -129,7 +129,7 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
         }
     };
     let table_pack = move |table: u32| {
-        let Some(cm) = comp.get_untracked() else { return };
+        let (Some(e), Some(cm)) = (ev.now(), comp.get_untracked()) else { return };
         let ids: Vec<String> = cm
             .rounds
             .iter()
@@ -144,7 +144,9 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
             ev.error(t("ev.sched.no_matches"));
             return;
         }
-        io::export(&ms, &format!("{}-table{table}", cm.id), false);
+        let table = format!("T{table}");
+        let name = crate::tournament::files::file_name(&[&e.name, &cm.name, &table], "json");
+        io::export(&ms, &[], &name, false);
     };
     let csv = move |which: &'static str| {
         let (Some(e), Some(cm), Some(s)) = (ev.now(), comp.get_untracked(), st.get_untracked()) else { return };

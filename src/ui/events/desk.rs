@@ -134,7 +134,8 @@ pub(super) fn SyncTab(ev: Ev) -> impl IntoView {
             ev.error(t("ev.sched.no_matches"));
             return;
         }
-        io::export(&ms, &format!("event-{}", safe_name(&e.name)), false);
+        let name = crate::tournament::files::file_name(&[&e.name, crate::ui::t("ev.sync.file_all")], "json");
+        io::export(&ms, std::slice::from_ref(&e), &name, false);
     };
     view! {
         <section class="ev-sync" id="sync">

@@ -21,7 +21,7 @@ pub fn MatchActions(
 ) -> impl IntoView {
     let send = move |share: bool| {
         if let Some(x) = m.get_untracked() {
-            io::export(&[x], "match", share)
+            io::export(std::slice::from_ref(&x), &[], &io::match_file_name(&x), share)
         }
     };
     view! {
