@@ -47,6 +47,9 @@ pub const TAIL_MAX: usize = 64;
 pub const INDEX_PREFIX: &str = "referee.index.";
 /// Prefix of quarantined values.
 pub const QUARANTINE_PREFIX: &str = "referee.quarantine.";
+/// Prefix of deleted matches kept until the next export (`referee.deleted.<id>`, a stored
+/// match document: a file of it imports as it is).
+pub const DELETED_PREFIX: &str = "referee.deleted.";
 /// Settings key.
 pub const SETTINGS_KEY: &str = "referee.settings";
 
@@ -91,6 +94,9 @@ pub struct Settings {
     /// Last export, ms since the epoch (as an integer).
     #[serde(default)]
     pub last_export_ms: Option<u64>,
+    /// Matches archived by the referee: kept, listed apart from the home list.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub archived: Vec<String>,
 }
 
 /// The page's localStorage (looked up once per page: each lookup crosses into JS).
@@ -499,6 +505,68 @@ pub fn delete_match(id: &str) {
         let _ = s.remove_item(&match_key(id));
         let _ = s.remove_item(&tail_key(id));
         let _ = s.remove_item(&index_key(id));
+    }
+}
+
+/// A match deleted on this device, kept until the next export ([`delete_keeping_copy`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deleted {
+    /// Its id.
+    pub id: String,
+    /// Its title (or id when untitled).
+    pub title: String,
+    /// The stored match document.
+    pub text: String,
+}
+
+/// Deletes match `m` from this device, keeping a copy under [`DELETED_PREFIX`] until the
+/// next export ([`clear_deleted`]). Nothing changes on error (the copy could not be written,
+/// e.g. storage is full: [`StoreError::Full`]).
+pub fn delete_keeping_copy(m: &Match) -> Result<(), StoreError> {
+    set_raw(&format!("{DELETED_PREFIX}{}", m.id), &schema::store_match(m))?;
+    delete_match(&m.id);
+    Ok(())
+}
+
+/// The deleted matches kept, by title.
+pub fn deleted() -> Vec<Deleted> {
+    let Some(s) = raw() else { return Vec::new() };
+    let mut out: Vec<Deleted> = keys()
+        .into_iter()
+        .filter_map(|k| {
+            let id = k.strip_prefix(DELETED_PREFIX)?.to_string();
+            let text = s.get_item(&k).ok().flatten()?;
+            let title = schema::load_stored(&text)
+                .map(|m| if m.title.is_empty() { m.id } else { m.title })
+                .unwrap_or_else(|_| id.clone());
+            Some(Deleted { id, title, text })
+        })
+        .collect();
+    out.sort_by(|a, b| a.title.cmp(&b.title));
+    out
+}
+
+/// Puts a deleted match back (read and checked as a stored match is) and drops its copy.
+/// Errors: the copy does not read, or storage refused the write; nothing changes then.
+pub fn restore_deleted(id: &str) -> Result<Match, StoreError> {
+    let key = format!("{DELETED_PREFIX}{id}");
+    let text = raw().and_then(|s| s.get_item(&key).ok().flatten()).ok_or_else(|| {
+        StoreError::Invalid(ImportError { field: String::new(), reason: format!("{id}: no deleted copy"), msg: None })
+    })?;
+    let m = schema::load_stored(&text).map_err(StoreError::Invalid)?;
+    save_match(&m)?;
+    if let Some(s) = raw() {
+        let _ = s.remove_item(&key);
+    }
+    Ok(m)
+}
+
+/// Drops every deleted match's copy (after an export).
+pub fn clear_deleted() {
+    if let Some(s) = raw() {
+        for k in keys().into_iter().filter(|k| k.starts_with(DELETED_PREFIX)) {
+            let _ = s.remove_item(&k);
+        }
     }
 }
 

@@ -91,13 +91,39 @@ pub fn Home() -> impl IntoView {
     let navigate = use_navigate();
     // The list, from the index rows until every match is read, then from the matches
     // (the same text when the rows were right: then the list is not written again).
-    let list = Memo::new(move |_| {
-        if c.loaded.get() {
-            c.matches.with(|ms| list_html(ms.iter().map(|m| Line::of_match(m))))
-        } else {
-            c.first_rows.with(|rs| list_html(rs.iter().map(Line::of_row)))
-        }
+    // Archived matches are listed apart (`shelf`: false = the list, true = the archive).
+    let lines = move |shelf: bool| {
+        c.archived.with(|a| {
+            let keep = |id: &str| a.iter().any(|x| x == id) == shelf;
+            if c.loaded.get() {
+                c.matches.with(|ms| list_html(ms.iter().filter(|m| keep(&m.id)).map(|m| Line::of_match(m))))
+            } else {
+                c.first_rows.with(|rs| list_html(rs.iter().filter(|r| keep(&r.id)).map(Line::of_row)))
+            }
+        })
+    };
+    let list = Memo::new(move |_| lines(false));
+    let shelf = Memo::new(move |_| lines(true));
+    let shelf_count = move || {
+        c.archived.with(|a| {
+            if c.loaded.get() {
+                c.matches.with(|ms| ms.iter().filter(|m| a.contains(&m.id)).count())
+            } else {
+                c.first_rows.with(|rs| rs.iter().filter(|r| a.contains(&r.id)).count())
+            }
+        })
+    };
+    let deleted = Memo::new(move |_| {
+        c.deleted_changed.track();
+        store::deleted()
     });
+    let restore = move |id: String| match store::restore_deleted(&id) {
+        Ok(m) => {
+            c.put(m);
+            c.deleted_changed.update(|n| *n += 1);
+        }
+        Err(e) => io::alert(&super::save_error(crate::i18n::Action::Import, &e)),
+    };
     // The matches are read after the list is first drawn.
     c.read_after_paint();
     // Rows the last commits left out of date (their summaries are computed for the list).
@@ -162,16 +188,45 @@ pub fn Home() -> impl IntoView {
             </div>
             <h2>{tx("home.list")}</h2>
             <Show
-                when=move || {
-                    if c.loaded.get() {
-                        !c.matches.with(|m| m.is_empty())
-                    } else {
-                        !c.first_rows.with(|r| r.is_empty())
-                    }
-                }
+                when=move || !list.with(String::is_empty)
                 fallback=move || view! { <p class="empty">{tx("home.none")}</p> }
             >
                 <ul class="match-list" inner_html=list></ul>
+            </Show>
+            <Show when=move || { shelf_count() > 0 }>
+                <details class="archived" id="archived">
+                    <summary>{tx("home.archived")}" ("{shelf_count}")"</summary>
+                    <ul class="match-list" inner_html=shelf></ul>
+                </details>
+            </Show>
+            <Show when=move || !deleted.with(Vec::is_empty)>
+                <div class="banner info" id="deleted">
+                    <p>{tx("home.deleted")}</p>
+                    <ul>
+                        {move || {
+                            deleted
+                                .get()
+                                .into_iter()
+                                .map(|d| {
+                                    let id = d.id.clone();
+                                    let name = crate::tournament::files::file_name(&[&d.title], "json");
+                                    let text = d.text.clone();
+                                    view! {
+                                        <li class="deleted-row">
+                                            <span class="title">{d.title.clone()}</span>
+                                            <button class="btn restore" on:click=move |_| restore(id.clone())>
+                                                {tx("home.restore")}
+                                            </button>
+                                            <button class="btn" on:click=move |_| io::download(&name, io::JSON, &text)>
+                                                {tx("home.download")}
+                                            </button>
+                                        </li>
+                                    }
+                                })
+                                .collect_view()
+                        }}
+                    </ul>
+                </div>
             </Show>
             <io::ImportExport />
         </section>

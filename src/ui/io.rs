@@ -161,9 +161,48 @@ fn mark_exported() {
     let mut s = store::settings();
     s.last_export_ms = Some(now);
     match store::save_settings(&s) {
-        Ok(()) => c.last_export.set(Some(now)),
+        Ok(()) => {
+            c.last_export.set(Some(now));
+            // The copies of deleted matches were kept until this export.
+            store::clear_deleted();
+            c.deleted_changed.update(|n| *n += 1);
+        }
         Err(e) => alert(&super::save_error(crate::i18n::Action::ExportMark, &e)),
     }
+}
+
+/// Archives match `id` (`on`) or takes it out of the archive: the settings' `archived`
+/// list. On error (storage full) the referee is told and nothing changes.
+pub fn set_archived(id: &str, on: bool) {
+    let c = ctx();
+    let mut s = store::settings();
+    s.archived.retain(|x| x != id);
+    if on {
+        s.archived.push(id.to_string());
+    }
+    match store::save_settings(&s) {
+        Ok(()) => c.archived.set(s.archived),
+        Err(e) => alert(&super::save_error(crate::i18n::Action::Settings, &e)),
+    }
+}
+
+/// Deletes match `m` after the referee confirms, keeping a copy until the next export
+/// ([`store::delete_keeping_copy`]); when even the copy cannot be stored, the match is
+/// downloaded as a file first. Returns whether it was deleted.
+pub fn delete_match(m: &Match) -> bool {
+    let title = if m.title.is_empty() { m.id.clone() } else { m.title.clone() };
+    let ask = t("io.delete_ask").replace("{title}", &title);
+    if !window().confirm_with_message(&ask).unwrap_or(false) {
+        return false;
+    }
+    let c = ctx();
+    if store::delete_keeping_copy(m).is_err() {
+        download(&match_file_name(m), JSON, &schema::export(std::slice::from_ref(m), now_ms()));
+        store::delete_match(&m.id);
+    }
+    c.matches.update(|ms| ms.retain(|x| x.id != m.id));
+    c.deleted_changed.update(|n| *n += 1);
+    true
 }
 
 /// Whether the share button makes sense here.

@@ -46,6 +46,10 @@ pub struct Ctx {
     pub update_ready: RwSignal<bool>,
     /// Last export time, ms.
     pub last_export: RwSignal<Option<u64>>,
+    /// Ids of the archived matches (settings `archived`): listed apart on the home page.
+    pub archived: RwSignal<Vec<String>>,
+    /// Bumped when the deleted matches kept until the next export changed.
+    pub deleted_changed: RwSignal<u64>,
     /// Bumped when another tab changed a stored event (the event pages read it again).
     pub events_changed: RwSignal<u64>,
     /// The answer to the last request for persistent storage in this session
@@ -170,6 +174,9 @@ impl Ctx {
         }
         if self.last_export.get_untracked() != s.last_export_ms {
             self.last_export.set(s.last_export_ms);
+        }
+        if self.archived.get_untracked() != s.archived {
+            self.archived.set(s.archived);
         }
     }
 }
@@ -352,6 +359,8 @@ fn App() -> impl IntoView {
         quarantined: RwSignal::new(Vec::new()),
         update_ready: RwSignal::new(false),
         last_export: RwSignal::new(settings.last_export_ms),
+        archived: RwSignal::new(settings.archived.clone()),
+        deleted_changed: RwSignal::new(0),
         events_changed: RwSignal::new(0),
         persist: RwSignal::new(None),
         clock_cooling: RwSignal::new(false),
@@ -393,6 +402,7 @@ fn App() -> impl IntoView {
             Some(k) if k.starts_with(store::EVENT_PREFIX) => bump_events(),
             // An index row follows its match's own write (which is heard on its own).
             Some(k) if k.starts_with(store::INDEX_PREFIX) => {}
+            Some(k) if k.starts_with(store::DELETED_PREFIX) => c.deleted_changed.update(|n| *n += 1),
             Some(k) if k.starts_with(store::PREFIX) => c.reload(),
             Some(_) => {}
         }

@@ -1,0 +1,79 @@
+// Around the home list: archive a match (listed apart, and back), delete one (asked first;
+// a copy stays until the next export, restorable and downloadable meanwhile).
+import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+async function ready(page) {
+  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
+}
+
+async function sample(page) {
+  await page.goto('/');
+  await ready(page);
+  await page.click('#open-sample');
+  await expect(page).toHaveURL(/\/match\//);
+  await expect(page.locator('#archive-match')).toBeVisible({ timeout: 30_000 });
+  return page.url().split('/').pop();
+}
+
+test('archive: the match leaves the list for the archive, after a reload too, and comes back', async ({ page }) => {
+  const id = await sample(page);
+  await page.click('#archive-match');
+  await expect(page.locator('#archive-match')).toHaveText('取消归档');
+  await page.goto('/');
+  await ready(page);
+  await expect(page.locator('section.home > ul.match-list a.match-link')).toHaveCount(0);
+  await expect(page.locator('#archived summary')).toContainText('已归档 (1)');
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('#archived summary')).toContainText('(1)');
+  await page.click('#archived summary');
+  await page.locator(`#archived a[href="/match/${id}"]`).click();
+  await page.click('#archive-match');
+  await expect(page.locator('#archive-match')).toHaveText('归档');
+  await page.goto('/');
+  await ready(page);
+  await expect(page.locator(`section.home > ul.match-list a[href="/match/${id}"]`)).toHaveCount(1);
+  await expect(page.locator('#archived')).toHaveCount(0);
+});
+
+test('delete: asked first; declined keeps it; accepted keeps a copy until the next export', async ({ page }) => {
+  const id = await sample(page);
+  const stored = () => page.evaluate((id) => localStorage.getItem(`referee.match.${id}`), id);
+  const before = await stored();
+  // Declined: nothing changes.
+  page.once('dialog', (d) => d.dismiss());
+  await page.click('#delete-match');
+  await expect(page).toHaveURL(new RegExp(`/match/${id}$`));
+  expect(await stored()).toBe(before);
+  // Accepted: gone from the list, a copy kept and shown.
+  let asked = '';
+  page.once('dialog', (d) => {
+    asked = d.message();
+    d.accept();
+  });
+  await page.click('#delete-match');
+  await expect(page.locator('#open-sample')).toBeVisible();
+  expect(asked).toContain('下次导出');
+  expect(await stored()).toBeNull();
+  await expect(page.locator(`ul.match-list a[href="/match/${id}"]`)).toHaveCount(0);
+  await expect(page.locator('#deleted .deleted-row')).toHaveCount(1);
+  // The copy downloads as a file the import takes.
+  const [file] = await Promise.all([page.waitForEvent('download'), page.locator('#deleted .deleted-row button').nth(1).click()]);
+  const doc = JSON.parse(readFileSync(await file.path(), 'utf8'));
+  expect(doc.match.id).toBe(id);
+  // Restore: the match is back as it was.
+  await page.locator('#deleted button.restore').click();
+  await expect(page.locator('#deleted')).toHaveCount(0);
+  await expect(page.locator(`ul.match-list a[href="/match/${id}"]`)).toHaveCount(1);
+  expect(await stored()).toBe(before);
+  // Deleted again, then an export: the copy is dropped.
+  await page.goto(`/match/${id}`);
+  await expect(page.locator('#delete-match')).toBeVisible({ timeout: 30_000 });
+  page.once('dialog', (d) => d.accept());
+  await page.click('#delete-match');
+  await expect(page.locator('#deleted .deleted-row')).toHaveCount(1);
+  await Promise.all([page.waitForEvent('download'), page.click('#export-all')]);
+  await expect(page.locator('#deleted')).toHaveCount(0);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('referee.deleted.')))).toEqual([]);
+});
