@@ -345,7 +345,7 @@ mod tests {
         let mut missing = Vec::new();
         for f in files {
             let text = std::fs::read_to_string(f).unwrap();
-            for pat in ["tx(\"", "t(\"", "tr(\""] {
+            for pat in ["tx(\"", "t(\"", "tr(\"", "tr(l, \""] {
                 for part in text.split(pat).skip(1) {
                     let key = part.split('"').next().unwrap();
                     if key.contains('.') && lookup(Lang::En, key).is_none() {

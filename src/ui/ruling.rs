@@ -239,7 +239,7 @@ pub fn RulingPanel(
     let rule = RwSignal::new(String::new());
     let referee = RwSignal::new(String::new());
     let error: RwSignal<Option<String>> = RwSignal::new(None);
-    let need_who = move || t(if session { "ruling.need_player" } else { "ruling.need_team" }).to_string();
+    let need_who = move || if session { t("ruling.need_player") } else { t("ruling.need_team") }.to_string();
     // The ruling chosen in the form and its player (a session's).
     let ruling = move || {
         who.get().map(|w| {
@@ -389,7 +389,7 @@ pub fn RulingPanel(
                 {move || m.with(|x| x.as_ref().map(|x| steps(x, &BTreeMap::new(), &[]).len()).unwrap_or(0))}")"
             </summary>
             <Show when=move || !locked.get()>
-                <p class="field-label">{move || t(if session { "ruling.player" } else { "ruling.team" })}</p>
+                <p class="field-label">{move || if session { t("ruling.player") } else { t("ruling.team") }}</p>
                 <div class="actions">
                     {move || {
                         whos()
@@ -524,7 +524,7 @@ pub fn RulingPanel(
                         })
                 }}
                 <button class="btn danger" id="ruling-commit" on:click=record>
-                    {move || t(if editing.get().is_some() { "ruling.edit_commit" } else { "ruling.commit" })}
+                    {move || if editing.get().is_some() { t("ruling.edit_commit") } else { t("ruling.commit") }}
                 </button>
             </Show>
             <ul class="rulings" id="rulings">

@@ -239,11 +239,11 @@ pub(crate) fn ranking_view(
                                         .iter()
                                         .find(|(p, _)| *p == st.player)
                                         .map(|(_, k)| {
-                                            let key = match k {
-                                                OutKind::GameLost => "ruling.out_lost",
-                                                OutKind::Disqualified => "ruling.out_disqualified",
+                                            let text = match k {
+                                                OutKind::GameLost => tr(l, "ruling.out_lost"),
+                                                OutKind::Disqualified => tr(l, "ruling.out_disqualified"),
                                             };
-                                            view! { <span class="out-flag">" · "{tr(l, key)}</span> }
+                                            view! { <span class="out-flag">" · "{text}</span> }
                                         })}
                                     {(s.playoff_hands > 0 && s.ranking.playoff_players.contains(&st.player))
                                         .then(|| {
