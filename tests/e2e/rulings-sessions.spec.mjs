@@ -1,7 +1,8 @@
 // Rulings in a 斗地主 session (RULES.md §0 r2) in the release build: a game lost (判负) ends
 // the table's session — the others' totals stand and the offender ranks last, shown as a
 // reading —, no later hand can be entered; the ruling is then edited in place (the wrong
-// player was named) and the edit undone.
+// player was named) and the edit undone. And the same edit in a game of teams: a 升级 level
+// penalty of 1 edited to 2 takes 2 levels; undo brings the 1 back.
 import { test, expect } from '@playwright/test';
 import { storedEntries } from './helpers.mjs';
 
@@ -112,4 +113,45 @@ test('a 斗地主 game lost ranks the offender last; the ruling is edited in pla
   await page.click('#undo');
   await expect(ranking(page).last()).toHaveAttribute('data-player', '0');
   await expect(page.locator('#session-over')).toContainText('张三');
+});
+
+test('a 升级 level penalty edited in place takes the new levels; undo brings the first version back', async ({
+  page,
+}) => {
+  page.on('dialog', (d) => d.accept());
+  await page.goto('/');
+  await ready(page);
+  await page.click('#open-sample');
+  await expect(page).toHaveURL(/\/match\/sample-chaodipi$/);
+  await expect(page.locator('#history li.hand-row').first()).toBeVisible();
+  await expect(page.locator('#level-A')).toHaveText('A');
+  await page.locator('#ruling-panel > summary').click();
+  await page.click('button[data-ruling-team="A"]');
+  await page.click('#ruling-level-penalty');
+  await page.fill('#ruling-rule', '002 §三2');
+  await page.fill('#ruling-referee', '王裁判');
+  await page.click('#ruling-commit');
+  await expect(page.locator('#level-A')).toHaveText('K');
+  await settle(page);
+
+  // 修改: 2 levels, not 1.
+  const row = page.locator('#rulings li.ruling-row');
+  await row.locator('button.ruling-edit').click();
+  await expect(page.locator('#ruling-levels')).toContainText('1');
+  await page.locator('#ruling-panel .count button', { hasText: '+' }).click();
+  await expect(page.locator('#ruling-levels')).toContainText('2');
+  await page.click('#ruling-commit');
+  await expect(page.locator('#level-A')).toHaveText('Q');
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('strong')).toContainText('罚 2 级');
+  await expect(row).toContainText('已修改');
+  const entries = await storedEntries(page, 'sample-chaodipi');
+  const edit = entries.find((e) => e.op.type === 'correct_ruling');
+  expect(edit.op).toMatchObject({ ruling: { kind: 'level_penalty', team: 'A', levels: 2 }, rule: '002 §三2' });
+  expect(edit.op.player).toBeUndefined();
+
+  await settle(page);
+  await page.click('#undo');
+  await expect(page.locator('#level-A')).toHaveText('K');
+  await expect(row.locator('strong')).toContainText('罚 1 级');
 });
