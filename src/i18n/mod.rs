@@ -191,6 +191,7 @@ pub fn op_name(lang: Lang, op: &Op) -> &'static str {
             Op::TimeVerdict { .. } => "op.time_verdict",
             Op::NextGame { .. } => "op.next_game",
             Op::Ruling { .. } => "op.ruling",
+            Op::CorrectRuling { .. } => "op.correct_ruling",
             Op::Confirm { .. } => "op.confirm",
             Op::Appeal { .. } => "op.appeal",
             Op::SignOff { .. } => "op.sign_off",
@@ -266,7 +267,7 @@ impl Action {
             Op::Clock { .. } | Op::Overrun { .. } | Op::TimeVerdict { .. } => Action::Clock,
             Op::NextGame { .. } => Action::NextGame,
             Op::Confirm { .. } | Op::SignOff { .. } | Op::Reopen { .. } => Action::SignOff,
-            Op::Ruling { .. } | Op::Appeal { .. } => Action::Ruling,
+            Op::Ruling { .. } | Op::CorrectRuling { .. } | Op::Appeal { .. } => Action::Ruling,
         }
     }
 
@@ -344,7 +345,7 @@ mod tests {
         let mut missing = Vec::new();
         for f in files {
             let text = std::fs::read_to_string(f).unwrap();
-            for pat in ["tx(\"", "t(\"", "tr(\""] {
+            for pat in ["tx(\"", "t(\"", "tr(\"", "tr(l, \""] {
                 for part in text.split(pat).skip(1) {
                     let key = part.split('"').next().unwrap();
                     if key.contains('.') && lookup(Lang::En, key).is_none() {

@@ -291,6 +291,7 @@ mod tests {
                 R::NotHuangfan | R::TooFewPlayers | R::AtLeastOne { .. } | R::BidValuesNotAscending { .. } => 9,
                 R::TouliaBidNotAllowed { .. } | R::ShareNotFarmers { .. } | R::WrongPlayers { .. } => 10,
                 R::PowerOverflow { .. } | R::ScoreOverflow | R::TotalOverflow | R::WrongGame { .. } => 11,
+                R::SessionOver { .. } | R::NoLevels => 12,
             }
         }
         let v = vec![1, 2, 3];
@@ -338,8 +339,10 @@ mod tests {
             R::ScoreOverflow,
             R::TotalOverflow,
             R::WrongGame { game: "renju" },
+            R::SessionOver { player: 1 },
+            R::NoLevels,
         ];
-        assert_eq!(reasons.iter().map(kind).collect::<std::collections::BTreeSet<_>>().len(), 12);
+        assert_eq!(reasons.iter().map(kind).collect::<std::collections::BTreeSet<_>>().len(), 13);
         let pt = Point::parse("h8").unwrap();
         let whys = vec![
             Why::GameOver { game: 1, end: crate::record::games::renju::EndReason::Five },

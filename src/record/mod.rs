@@ -16,6 +16,8 @@ pub mod replay;
 mod rulings_tests;
 pub mod sample;
 pub mod schema;
+#[cfg(test)]
+mod session_rulings_tests;
 pub mod sheet;
 
 use crate::rules::shengji::{self, Start};
@@ -101,6 +103,15 @@ impl Setup {
     /// Whether referee rulings are recorded in this game ([`game::Game::RULINGS`]).
     pub fn rulings(&self) -> bool {
         by_game!(self; Setup(_) => G: G::RULINGS)
+    }
+    /// In a game whose rulings name a player instead of a team (斗地主, 三打一: a session
+    /// of players), how many players there are; `None` in games of teams.
+    pub fn ruling_players(&self) -> Option<usize> {
+        match self {
+            Setup::Doudizhu(s) => Some(s.players.len()),
+            Setup::Sandayi(s) => Some(s.players.len()),
+            _ => None,
+        }
     }
     /// The game.
     pub fn id(&self) -> GameId {
@@ -258,6 +269,11 @@ pub enum Op {
     Ruling {
         /// What it does to the game.
         ruling: crate::rules::Ruling,
+        /// In a game of players (斗地主, 三打一: [`Setup::ruling_players`]) the player it is
+        /// made against, an index into the set-up's players; `ruling`'s team is then not
+        /// read (written as `A`). Absent in games of teams (and in every older log).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<usize>,
         /// Why, in the referee's words.
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
@@ -265,6 +281,27 @@ pub enum Op {
         #[serde(default, skip_serializing_if = "String::is_empty")]
         rule: String,
         /// The referee who made it.
+        referee: String,
+    },
+    /// Ruling `target` is edited in place (the "edit a ruling as a hand"): from now
+    /// on the replay uses these fields instead of the ruling's own; the original stays in the
+    /// log, the newest correction that counts is in force, and voiding (undoing) it brings
+    /// the previous version back. An appeal against the ruling still decides on top of it.
+    CorrectRuling {
+        /// Id of a `Ruling` entry.
+        target: String,
+        /// The ruling as corrected.
+        ruling: crate::rules::Ruling,
+        /// The player, in a game of players (as [`Op::Ruling`]'s).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<usize>,
+        /// Why, in the referee's words.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        reason: String,
+        /// The rule applied.
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        rule: String,
+        /// The referee who made the ruling.
         referee: String,
     },
     /// An appeal against a ruling or a hand (RULES.md §0 **[r2]**; 000 §四(一)3, 004 第三篇
@@ -349,6 +386,21 @@ impl Match {
             if let Op::Appeal { target, decision, .. } = &e.op {
                 if !voided.contains(e.id.as_str()) {
                     out.insert(target.as_str(), (e, *decision));
+                }
+            }
+        }
+        out
+    }
+
+    /// The rulings edited in place: for each `Ruling` entry with a correction that counts
+    /// (not voided), the newest such [`Op::CorrectRuling`] entry: target id → entry.
+    pub fn ruling_edits(&self) -> std::collections::HashMap<&str, &Entry> {
+        let voided = self.voided();
+        let mut out = std::collections::HashMap::new();
+        for e in &self.entries {
+            if let Op::CorrectRuling { target, .. } = &e.op {
+                if !voided.contains(e.id.as_str()) {
+                    out.insert(target.as_str(), e);
                 }
             }
         }
@@ -440,7 +492,12 @@ impl Match {
         // (the round before it over, a deal at this table): replayed too.
         let replay = matches!(
             entry.op,
-            Op::Void { .. } | Op::Correct { .. } | Op::NextGame { .. } | Op::Ruling { .. } | Op::Appeal { .. }
+            Op::Void { .. }
+                | Op::Correct { .. }
+                | Op::NextGame { .. }
+                | Op::Ruling { .. }
+                | Op::CorrectRuling { .. }
+                | Op::Appeal { .. }
         );
         self.append_checked(entry, replay)
     }

@@ -69,13 +69,36 @@ pub struct Effective<'a> {
     pub hand: Option<HandInput>,
     /// For a `Hand` entry: times of the corrections applied, ms.
     pub corrected_ms: Vec<f64>,
-    /// For a `Ruling` entry: the ruling in force (an appeal's replacement, or its own).
+    /// For a `Ruling` entry: the ruling in force (an appeal's replacement, or its newest
+    /// correction's, or its own).
     pub ruling: Option<crate::rules::Ruling>,
+    /// For a `Ruling` entry in a game of players: the player it is against (its newest
+    /// correction's, or its own; an appeal's replacement keeps the player).
+    pub player: Option<usize>,
+    /// For a `Ruling` entry: the rule it applies as in force (warnings count per rule).
+    pub rule: &'a str,
+}
+
+impl<'a> Effective<'a> {
+    /// An entry as logged, nothing folded in: a new entry that nothing corrects, voids or
+    /// appeals yet (the incremental replays).
+    pub fn plain(e: &'a Entry) -> Effective<'a> {
+        let (ruling, player, rule) = match &e.op {
+            Op::Ruling { ruling, player, rule, .. } => (Some(*ruling), *player, rule.as_str()),
+            _ => (None, None, ""),
+        };
+        let hand = match &e.op {
+            Op::Hand { hand } => Some(hand.clone()),
+            _ => None,
+        };
+        Effective { entry: e, hand, corrected_ms: Vec::new(), ruling, player, rule }
+    }
 }
 
 /// The shared mechanics of every game's log: drops voided entries, folds corrections into
 /// the hand they target, applies the appeals' decisions (an overturned entry is dropped, a
-/// replaced ruling carries its replacement), and drops `Correct`/`Void`/`Appeal` entries
+/// replaced ruling carries its replacement; a ruling edited in place its newest correction),
+/// and drops `Correct`/`CorrectRuling`/`Void`/`Appeal` entries
 /// themselves. Order is kept.
 pub fn effective(m: &Match) -> Vec<Effective<'_>> {
     let appeals = m.appeals();
@@ -85,6 +108,7 @@ pub fn effective(m: &Match) -> Vec<Effective<'_>> {
             voided.insert(target);
         }
     }
+    let edits = m.ruling_edits();
     let mut corrections: HashMap<&str, Vec<&Entry>> = HashMap::new();
     for e in &m.entries {
         if let Op::Correct { target, .. } = &e.op {
@@ -96,7 +120,8 @@ pub fn effective(m: &Match) -> Vec<Effective<'_>> {
     m.entries
         .iter()
         .filter(|e| {
-            !voided.contains(e.id.as_str()) && !matches!(e.op, Op::Correct { .. } | Op::Void { .. } | Op::Appeal { .. })
+            !voided.contains(e.id.as_str())
+                && !matches!(e.op, Op::Correct { .. } | Op::CorrectRuling { .. } | Op::Void { .. } | Op::Appeal { .. })
         })
         .map(|e| match &e.op {
             Op::Hand { hand } => {
@@ -113,16 +138,24 @@ pub fn effective(m: &Match) -> Vec<Effective<'_>> {
                     hand: Some(resolved),
                     corrected_ms: cs.map(|c| c.iter().map(|x| x.at_ms).collect()).unwrap_or_default(),
                     ruling: None,
+                    player: None,
+                    rule: "",
                 }
             }
-            Op::Ruling { ruling, .. } => {
+            Op::Ruling { ruling, player, rule, .. } => {
+                // The newest correction in force, then the appeal's decision on top of it.
+                let (ruling, player, rule) = match edits.get(e.id.as_str()).map(|c| &c.op) {
+                    Some(Op::CorrectRuling { ruling, player, rule, .. }) => (*ruling, *player, rule.as_str()),
+                    _ => (*ruling, *player, rule.as_str()),
+                };
                 let ruling = match appeals.get(e.id.as_str()) {
                     Some((_, super::AppealDecision::Replaced { ruling })) => *ruling,
-                    _ => *ruling,
+                    _ => ruling,
                 };
-                Effective { entry: e, hand: None, corrected_ms: Vec::new(), ruling: Some(ruling) }
+                let corrected_ms = edits.get(e.id.as_str()).map(|c| vec![c.at_ms]).unwrap_or_default();
+                Effective { entry: e, hand: None, corrected_ms, ruling: Some(ruling), player, rule }
             }
-            _ => Effective { entry: e, hand: None, corrected_ms: Vec::new(), ruling: None },
+            _ => Effective { entry: e, hand: None, corrected_ms: Vec::new(), ruling: None, player: None, rule: "" },
         })
         .collect()
 }

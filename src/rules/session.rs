@@ -111,6 +111,11 @@ pub enum Reason {
     TotalOverflow,
     /// A hand of another game in this match.
     WrongGame { game: &'static str },
+    /// The session is over: `player` lost it by a ruling (判负) or was disqualified, so no
+    /// later hand, table or ruling that ends it counts (RULES.md §0 **[r2]**).
+    SessionOver { player: usize },
+    /// A level penalty (罚级) in a session: a session counts points, it has no levels.
+    NoLevels,
 }
 
 /// The unit a bid counts in: 分 (斗地主) or 档 (三打一).
@@ -219,6 +224,8 @@ impl Reason {
             Reason::ScoreOverflow => m("ddz.why.score_overflow", vec![]),
             Reason::TotalOverflow => m("ddz.why.total_overflow", vec![]),
             Reason::WrongGame { game } => m("ddz.why.wrong_game", vec![("game", Arg::Game(game))]),
+            Reason::SessionOver { player } => m("ddz.why.session_over", vec![("player", P(*player))]),
+            Reason::NoLevels => m("ddz.why.no_levels", vec![]),
         }
     }
 }
@@ -457,6 +464,29 @@ pub fn rank_session(totals: &[i64], advancing: usize) -> Ranking {
         Vec::new()
     };
     Ranking { standings, playoff: cut_tie, playoff_players }
+}
+
+/// [`rank_session`] when players are out of the session by a ruling (判负 / 取消资格,
+/// RULES.md §0 **[r2]**, *reading*: the others' totals stand; the offender ranks last at the
+/// table): the others are ranked by total as [`rank_session`] does (a tie at the cut among
+/// them still needs a play-off), then the players in `out`, in that order (the first ruled
+/// out ranks last), each on a place of its own whatever its total.
+pub fn rank_session_out(totals: &[i64], advancing: usize, out: &[usize]) -> Ranking {
+    if out.is_empty() {
+        return rank_session(totals, advancing);
+    }
+    let others: Vec<usize> = (0..totals.len()).filter(|p| !out.contains(p)).collect();
+    let sub: Vec<i64> = others.iter().map(|&p| totals[p]).collect();
+    let mut r = rank_session(&sub, advancing.min(others.len()));
+    for st in &mut r.standings {
+        st.player = others[st.player];
+    }
+    r.playoff_players = r.playoff_players.iter().map(|&i| others[i]).collect();
+    for &p in out.iter().rev().filter(|&&p| p < totals.len()) {
+        let place = r.standings.len() + 1;
+        r.standings.push(Standing { player: p, total: totals[p], place });
+    }
+    r
 }
 
 /// One multiplier factor of a hand, for the explanation and for translated UIs.

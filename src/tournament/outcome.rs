@@ -79,7 +79,14 @@ pub fn session(s: &crate::record::games::session::SessionView, hands: usize) -> 
     }
     o.winner = if ranking.playoff { None } else { ranking.standings.first().map(|st| st.player) };
     o.locked = s.locked;
-    o.done = s.locked;
+    // A ruling that ended the session (RULES.md §0 [r2]) ends it for the standings too.
+    o.done = s.locked || s.over();
+    o.disqualified = s
+        .out
+        .iter()
+        .filter(|(_, k)| *k == crate::record::games::session::OutKind::Disqualified)
+        .map(|(p, _)| *p)
+        .collect();
     o.hands = hands;
     o
 }

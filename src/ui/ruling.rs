@@ -6,7 +6,11 @@
 //! rule and the referee; it is recorded only after a confirmation, and is deleted (voided)
 //! or undone like a hand. An appeal ([`Op::Appeal`]) against a ruling records its decision
 //! (upheld, overturned, replaced by the ruling chosen in the form), who decided and when;
-//! the list shows the ruling, the appeal and the decision in force.
+//! the list shows the ruling, the appeal and the decision in force. A ruling is edited in
+//! place from its row (loaded into the form, changed, saved as an [`Op::CorrectRuling`]; the
+//! replay uses the newest edit, and undo voids it). In a session of players (斗地主, 三打一)
+//! the panel names a player instead of a team, and a game lost ends the session (the others'
+//! totals stand, the offender ranks last: a *reading*, said so in the preview).
 
 use super::{commit, fmt_time, io, t, tx};
 use crate::record::{schema, AppealDecision, Decider, Match, Op};
@@ -14,6 +18,54 @@ use crate::rules::{Ruling, Team};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+/// Who a ruling is against: a team, or a player of a session (index into its players).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Who {
+    Team(Team),
+    Player(usize),
+}
+
+impl Who {
+    /// The team a ruling stores (a session's ruling stores `A`, not read) and its player.
+    fn parts(self) -> (Team, Option<usize>) {
+        match self {
+            Who::Team(t) => (t, None),
+            Who::Player(p) => (Team::A, Some(p)),
+        }
+    }
+    fn of(r: &Ruling, player: Option<usize>) -> Who {
+        player.map(Who::Player).unwrap_or(Who::Team(r.team()))
+    }
+}
+
+/// A player's name in a session (`P2` when empty).
+fn player_name(players: &[String], p: usize) -> String {
+    players.get(p).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).unwrap_or_else(|| format!("P{}", p + 1))
+}
+
+/// What a ruling against a session's player does, in words: "甲 判负 → 本桌比赛结束 …
+/// (解读)", "乙 警告".
+fn player_ruling_text(players: &[String], p: usize, r: &Ruling) -> String {
+    let name = player_name(players, p);
+    match r {
+        Ruling::GameLost { .. } => format!("{name} {} → {}", t("ruling.game_lost"), t("ruling.session_lost")),
+        Ruling::Disqualified { .. } => format!("{name} {} → {}", t("ruling.disqualified"), t("ruling.session_out")),
+        Ruling::Warning { .. } => format!("{name} {}", t("ruling.warning")),
+        Ruling::Late { minutes, .. } => format!("{name} {} {minutes} {}", t("ruling.late"), t("ruling.minutes_unit")),
+        Ruling::LevelPenalty { levels, .. } => {
+            format!("{name} {} {levels} {}", t("ruling.minus"), t("ruling.levels_unit"))
+        }
+    }
+}
+
+/// [`ruling_text`] for a ruling against a team or, with `player`, a session's player.
+fn who_text(teams: &BTreeMap<Team, String>, players: &[String], r: &Ruling, player: Option<usize>) -> String {
+    match player {
+        Some(p) => player_ruling_text(players, p, r),
+        None => ruling_text(teams, r),
+    }
+}
 
 /// What a ruling does, in words: "蓝队 罚 2 级", "红队 判负 → 蓝队 胜本局".
 pub fn ruling_text(teams: &BTreeMap<Team, String>, r: &Ruling) -> String {
@@ -56,22 +108,38 @@ enum Kind {
 struct Step {
     id: String,
     at: f64,
+    /// The ruling as in force after its edits (an appeal decides on top of it).
     ruling: Ruling,
+    /// A session's player it is against.
+    player: Option<usize>,
+    /// Reason, rule and referee as in force, for loading the form to edit it.
+    fields: [String; 3],
     detail: String,
+    /// When it was last edited in place.
+    edited: Option<f64>,
     /// The decision in force and its line ("申诉 (红队) → 撤销 · 裁判长 · 12:03").
     appeal: Option<(AppealDecision, String)>,
 }
 
-/// The rulings of `m` that are not deleted, newest first, each with the appeal in force.
-fn steps(x: &Match, teams: &BTreeMap<Team, String>) -> Vec<Step> {
+/// The rulings of `m` that are not deleted, newest first, each as edited, with the appeal in
+/// force.
+fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String]) -> Vec<Step> {
     let voided = x.voided();
     let appeals = x.appeals();
+    let edits = x.ruling_edits();
     x.entries
         .iter()
         .rev()
         .filter(|e| !voided.contains(e.id.as_str()))
         .filter_map(|e| match &e.op {
-            Op::Ruling { ruling, reason, rule, referee } => {
+            Op::Ruling { ruling, player, reason, rule, referee } => {
+                let edit = edits.get(e.id.as_str());
+                let (ruling, player, reason, rule, referee) = match edit.map(|c| &c.op) {
+                    Some(Op::CorrectRuling { ruling, player, reason, rule, referee, .. }) => {
+                        (ruling, player, reason, rule, referee)
+                    }
+                    _ => (ruling, player, reason, rule, referee),
+                };
                 let detail = [reason.clone(), rule.clone(), referee.clone()]
                     .into_iter()
                     .filter(|s| !s.is_empty())
@@ -83,7 +151,7 @@ fn steps(x: &Match, teams: &BTreeMap<Team, String>) -> Vec<Step> {
                         AppealDecision::Upheld => t("appeal.upheld").to_string(),
                         AppealDecision::Overturned => t("appeal.overturned").to_string(),
                         AppealDecision::Replaced { ruling } => {
-                            format!("{} {}", t("appeal.replaced"), ruling_text(teams, ruling))
+                            format!("{} {}", t("appeal.replaced"), who_text(teams, players, ruling, *player))
                         }
                     };
                     let by = match decided_by {
@@ -92,7 +160,16 @@ fn steps(x: &Match, teams: &BTreeMap<Team, String>) -> Vec<Step> {
                     };
                     (*d, format!("{} ({appellant}) → {what} · {by} · {}", t("appeal.title"), fmt_time(*decided_ms)))
                 });
-                Some(Step { id: e.id.clone(), at: e.at_ms, ruling: *ruling, detail, appeal })
+                Some(Step {
+                    id: e.id.clone(),
+                    at: e.at_ms,
+                    ruling: *ruling,
+                    player: *player,
+                    fields: [reason.clone(), rule.clone(), referee.clone()],
+                    detail,
+                    edited: edit.map(|c| c.at_ms),
+                    appeal,
+                })
             }
             _ => None,
         })
@@ -107,7 +184,7 @@ pub fn RulingSteps(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
         <ul class="rulings muted" id="sheet-rulings">
             {move || {
                 let tm = teams.get();
-                m.with(|x| x.as_ref().map(|x| steps(x, &tm)).unwrap_or_default())
+                m.with(|x| x.as_ref().map(|x| steps(x, &tm, &[])).unwrap_or_default())
                     .into_iter()
                     .map(|s| {
                         let gone = matches!(
@@ -116,7 +193,7 @@ pub fn RulingSteps(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
                         );
                         view! {
                             <li data-entry=s.id.clone()>
-                                <span class:voided=gone>{ruling_text(&tm, &s.ruling)}</span>
+                                <span class:voided=gone>{who_text(&tm, &[], &s.ruling, s.player)}</span>
                                 " · "
                                 {s.detail.clone()}
                                 " · "
@@ -131,18 +208,28 @@ pub fn RulingSteps(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
     }
 }
 
-/// The ruling panel: team, kind (levels for a level penalty), reason, rule, referee, a line
-/// saying what will be recorded, and the rulings of the match that count (each deletable).
+/// The ruling panel: team (or, with `players`, a session's player), kind (levels for a
+/// level penalty, minutes for lateness), reason, rule, referee, a line saying what will be
+/// recorded, and the rulings of the match that count, each with its appeal, its edit in
+/// place (修改: loaded into the form, saved as an [`Op::CorrectRuling`]) and its delete.
 #[component]
 pub fn RulingPanel(
     m: Memo<Option<Arc<Match>>>,
     teams: Signal<BTreeMap<Team, String>>,
     locked: Signal<bool>,
+    /// A session's players (斗地主, 三打一): the panel names a player instead of a team, and
+    /// does not offer a level penalty (a session has no levels).
+    #[prop(optional, into)]
+    players: Option<Signal<Vec<String>>>,
 ) -> impl IntoView {
-    let team: RwSignal<Option<Team>> = RwSignal::new(None);
-    let kind = RwSignal::new(Kind::LevelPenalty);
+    let session = players.is_some();
+    let players = players.unwrap_or_else(|| Signal::derive(Vec::new));
+    let who: RwSignal<Option<Who>> = RwSignal::new(None);
+    let kind = RwSignal::new(if session { Kind::GameLost } else { Kind::LevelPenalty });
     let levels = RwSignal::new(1u32);
     let minutes = RwSignal::new(10u32);
+    // The ruling being edited in place (its entry id), if any.
+    let editing: RwSignal<Option<String>> = RwSignal::new(None);
     // The ruling whose appeal form is open, and the form's choices.
     let appealing: RwSignal<Option<String>> = RwSignal::new(None);
     let appellant = RwSignal::new(String::new());
@@ -152,14 +239,29 @@ pub fn RulingPanel(
     let rule = RwSignal::new(String::new());
     let referee = RwSignal::new(String::new());
     let error: RwSignal<Option<String>> = RwSignal::new(None);
+    let need_who = move || if session { t("ruling.need_player") } else { t("ruling.need_team") }.to_string();
+    // The ruling chosen in the form and its player (a session's).
     let ruling = move || {
-        team.get().map(|team| match kind.get() {
-            Kind::Warning => Ruling::Warning { team },
-            Kind::LevelPenalty => Ruling::LevelPenalty { team, levels: levels.get() },
-            Kind::GameLost => Ruling::GameLost { team },
-            Kind::Late => Ruling::Late { team, minutes: minutes.get() },
-            Kind::Disqualified => Ruling::Disqualified { team },
+        who.get().map(|w| {
+            let (team, player) = w.parts();
+            let r = match kind.get() {
+                Kind::Warning => Ruling::Warning { team },
+                Kind::LevelPenalty => Ruling::LevelPenalty { team, levels: levels.get() },
+                Kind::GameLost => Ruling::GameLost { team },
+                Kind::Late => Ruling::Late { team, minutes: minutes.get() },
+                Kind::Disqualified => Ruling::Disqualified { team },
+            };
+            (r, player)
         })
+    };
+    let describe = move |r: &Ruling, player: Option<usize>| {
+        players.with_untracked(|ps| teams.with_untracked(|tm| who_text(tm, ps, r, player)))
+    };
+    let clear = move || {
+        who.set(None);
+        reason.set(String::new());
+        rule.set(String::new());
+        editing.set(None);
     };
     let decide = move |target: String| {
         error.set(None);
@@ -167,10 +269,11 @@ pub fn RulingPanel(
         let d = match decision.get_untracked() {
             0 => AppealDecision::Upheld,
             1 => AppealDecision::Overturned,
+            // A session's replacement is against the same player (the replay keeps it).
             _ => match ruling() {
-                Some(r) => AppealDecision::Replaced { ruling: r },
+                Some((r, _)) => AppealDecision::Replaced { ruling: r },
                 None => {
-                    error.set(Some(t("ruling.need_team").to_string()));
+                    error.set(Some(need_who()));
                     return;
                 }
             },
@@ -196,33 +299,56 @@ pub fn RulingPanel(
     let record = move |_| {
         error.set(None);
         let Some(x) = m.get_untracked() else { return };
-        let Some(r) = ruling() else {
-            error.set(Some(t("ruling.need_team").to_string()));
+        let Some((r, player)) = ruling() else {
+            error.set(Some(need_who()));
             return;
         };
         if referee.get_untracked().trim().is_empty() {
             error.set(Some(t("ruling.need_referee").to_string()));
             return;
         }
-        // A ruling decides a game: recorded only when the referee confirms what it does.
-        let question = format!("{}: {}?", t("ruling.confirm"), ruling_text(&teams.get_untracked(), &r));
+        let target = editing.get_untracked();
+        // A ruling decides a game: recorded (or changed) only when the referee confirms what it does.
+        let ask = if target.is_some() { t("ruling.edit_confirm") } else { t("ruling.confirm") };
+        let question = format!("{ask}: {}?", describe(&r, player));
         if !window().confirm_with_message(&question).unwrap_or(false) {
             return;
         }
-        let op = Op::Ruling {
-            ruling: r,
-            reason: reason.get_untracked().trim().to_string(),
-            rule: rule.get_untracked().trim().to_string(),
-            referee: referee.get_untracked().trim().to_string(),
+        let (reason, rule, referee) = (
+            reason.get_untracked().trim().to_string(),
+            rule.get_untracked().trim().to_string(),
+            referee.get_untracked().trim().to_string(),
+        );
+        let op = match target {
+            Some(target) => Op::CorrectRuling { target, ruling: r, player, reason, rule, referee },
+            None => Op::Ruling { ruling: r, player, reason, rule, referee },
         };
         match commit(&x, op) {
-            Ok(()) => {
-                team.set(None);
-                reason.set(String::new());
-                rule.set(String::new());
-            }
+            Ok(()) => clear(),
             Err(e) => error.set(Some(e)),
         }
+    };
+    // Loads a ruling into the form to edit it in place.
+    let load = move |s: &Step| {
+        error.set(None);
+        who.set(Some(Who::of(&s.ruling, s.player)));
+        match s.ruling {
+            Ruling::Warning { .. } => kind.set(Kind::Warning),
+            Ruling::LevelPenalty { levels: n, .. } => {
+                kind.set(Kind::LevelPenalty);
+                levels.set(n.max(1));
+            }
+            Ruling::GameLost { .. } => kind.set(Kind::GameLost),
+            Ruling::Late { minutes: n, .. } => {
+                kind.set(Kind::Late);
+                minutes.set(n);
+            }
+            Ruling::Disqualified { .. } => kind.set(Kind::Disqualified),
+        }
+        reason.set(s.fields[0].clone());
+        rule.set(s.fields[1].clone());
+        referee.set(s.fields[2].clone());
+        editing.set(Some(s.id.clone()));
     };
     let delete = move |id: String| {
         let Some(x) = m.get_untracked() else { return };
@@ -233,49 +359,65 @@ pub fn RulingPanel(
             io::alert(&e);
         }
     };
-    // The rulings not deleted, newest first, with their appeals.
+    // The rulings not deleted, newest first, as edited, with their appeals.
     let list = move || {
         let tm = teams.get();
-        m.with(|x| x.as_ref().map(|x| steps(x, &tm)).unwrap_or_default())
+        let ps = players.get();
+        m.with(|x| x.as_ref().map(|x| steps(x, &tm, &ps)).unwrap_or_default())
     };
+    // The choices of who: the two teams, or the session's players.
+    let whos = move || -> Vec<(Who, String, String)> {
+        if session {
+            players.with(|ps| (0..ps.len()).map(|p| (Who::Player(p), format!("p{p}"), player_name(ps, p))).collect())
+        } else {
+            teams.with(|tm| {
+                Team::BOTH
+                    .into_iter()
+                    .map(|x| {
+                        let name = tm.get(&x).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{x:?}"));
+                        (Who::Team(x), format!("{x:?}"), name)
+                    })
+                    .collect()
+            })
+        }
+    };
+    let kinds = move || KINDS.into_iter().filter(move |(k, _, _)| !(session && *k == Kind::LevelPenalty));
     view! {
         <details class="ruling-panel" id="ruling-panel">
             <summary>
                 {tx("ruling.title")}" ("
-                {move || m.with(|x| x.as_ref().map(|x| steps(x, &BTreeMap::new()).len()).unwrap_or(0))}")"
+                {move || m.with(|x| x.as_ref().map(|x| steps(x, &BTreeMap::new(), &[]).len()).unwrap_or(0))}")"
             </summary>
             <Show when=move || !locked.get()>
-                <p class="field-label">{tx("ruling.team")}</p>
+                <p class="field-label">{move || if session { t("ruling.player") } else { t("ruling.team") }}</p>
                 <div class="actions">
-                    {Team::BOTH
-                        .into_iter()
-                        .map(|x| {
-                            view! {
-                                <button
-                                    class="btn chip"
-                                    data-ruling-team=format!("{x:?}")
-                                    aria-pressed=move || (team.get() == Some(x)).to_string()
-                                    class:selected=move || team.get() == Some(x)
-                                    on:click=move |_| team.set(Some(x))
-                                >
-                                    {move || {
-                                        teams
-                                            .with(|tm| {
-                                                tm.get(&x)
-                                                    .cloned()
-                                                    .filter(|n| !n.is_empty())
-                                                    .unwrap_or_else(|| format!("{x:?}"))
-                                            })
-                                    }}
-                                </button>
-                            }
-                        })
-                        .collect_view()}
+                    {move || {
+                        whos()
+                            .into_iter()
+                            .map(|(w, key, name)| {
+                                let (team_attr, player_attr) = match w {
+                                    Who::Team(_) => (Some(key), None),
+                                    Who::Player(p) => (None, Some(p.to_string())),
+                                };
+                                view! {
+                                    <button
+                                        class="btn chip"
+                                        data-ruling-team=team_attr
+                                        data-ruling-player=player_attr
+                                        aria-pressed=move || (who.get() == Some(w)).to_string()
+                                        class:selected=move || who.get() == Some(w)
+                                        on:click=move |_| who.set(Some(w))
+                                    >
+                                        {name}
+                                    </button>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </div>
                 <p class="field-label">{tx("ruling.kind")}</p>
                 <div class="actions">
-                    {KINDS
-                        .into_iter()
+                    {kinds()
                         .map(|(k, id, key)| {
                             view! {
                                 <button
@@ -352,8 +494,8 @@ pub fn RulingPanel(
                 <p class="verdict" id="ruling-preview">
                     {move || {
                         ruling()
-                            .map(|r| ruling_text(&teams.get(), &r))
-                            .unwrap_or_else(|| t("ruling.need_team").to_string())
+                            .map(|(r, player)| { players.with(|ps| teams.with(|tm| who_text(tm, ps, &r, player))) })
+                            .unwrap_or_else(need_who)
                     }}
                 </p>
                 {move || {
@@ -367,13 +509,28 @@ pub fn RulingPanel(
                             }
                         })
                 }}
+                {move || {
+                    editing
+                        .get()
+                        .map(|_| {
+                            view! {
+                                <p class="banner info" id="ruling-editing">
+                                    {tx("ruling.editing")}
+                                    <button class="btn" id="ruling-edit-cancel" on:click=move |_| clear()>
+                                        {tx("ruling.edit_cancel")}
+                                    </button>
+                                </p>
+                            }
+                        })
+                }}
                 <button class="btn danger" id="ruling-commit" on:click=record>
-                    {tx("ruling.commit")}
+                    {move || if editing.get().is_some() { t("ruling.edit_commit") } else { t("ruling.commit") }}
                 </button>
             </Show>
             <ul class="rulings" id="rulings">
                 {move || {
                     let tm = teams.get();
+                    let ps = players.get();
                     list()
                         .into_iter()
                         .map(|s| {
@@ -386,12 +543,23 @@ pub fn RulingPanel(
                                 s.appeal,
                                 Some((AppealDecision::Overturned | AppealDecision::Replaced { .. }, _))
                             );
+                            let edited = s.edited.map(|at| format!(" · {} {}", t("ruling.edited"), fmt_time(at)));
+                            let step = s.clone();
                             view! {
                                 <li class="ruling-row" data-entry=id>
-                                    <strong class:voided=gone>{ruling_text(&tm, &s.ruling)}</strong>
-                                    <span class="muted">" "{s.detail.clone()}" · "{fmt_time(s.at)}</span>
+                                    <strong class:voided=gone>{who_text(&tm, &ps, &s.ruling, s.player)}</strong>
+                                    <span class="muted">" "{s.detail.clone()}" · "{fmt_time(s.at)}{edited}</span>
                                     {s.appeal.map(|(_, line)| view! { <span class="appeal">" "{line}</span> })}
                                     <Show when=move || !locked.get()>
+                                        <button
+                                            class="btn ruling-edit"
+                                            on:click={
+                                                let step = step.clone();
+                                                move |_| load(&step)
+                                            }
+                                        >
+                                            {tx("ruling.edit")}
+                                        </button>
                                         <button
                                             class="btn appeal-open"
                                             on:click={

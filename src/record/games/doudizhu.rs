@@ -87,6 +87,7 @@ pub fn replay(m: &Match, s: &DoudizhuSetup) -> DoudizhuView {
                 let err = RuleError::new("hand", crate::rules::doudizhu::Reason::WrongGame { game: other.game() });
                 fold.hand(&eff, Hand::redeal(), Err(err), None);
             }
+            (Op::Ruling { .. }, _) => fold.ruling(&eff),
             (op, _) => fold.other(&eff.entry.id, op, eff.entry.at_ms),
         }
     }
@@ -100,6 +101,7 @@ pub struct Doudizhu;
 impl crate::record::game::Game for Doudizhu {
     const ID: crate::record::game::GameId = crate::record::game::GameId::Doudizhu;
     const SESSION: bool = true;
+    const RULINGS: bool = true;
     type Setup = DoudizhuSetup;
     type Input = Hand;
     type View = DoudizhuView;

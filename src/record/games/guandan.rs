@@ -467,7 +467,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                     late,
                 });
             }
-            Op::Correct { .. } | Op::Void { .. } => {}
+            Op::Correct { .. } | Op::CorrectRuling { .. } | Op::Void { .. } => {}
             Op::Clock { action, elapsed_ms } => r.clock.act_at(*action, e.at_ms, *elapsed_ms),
             Op::Overrun { seat, action, seconds } => overruns.push(OverrunRow {
                 entry_id: e.id.clone(),
@@ -499,7 +499,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 rounds.push(Round::new(st, preset));
             }
             Op::Appeal { .. } => {}
-            Op::Ruling { rule, .. } => {
+            Op::Ruling { .. } => {
                 use crate::rules::ruling::Effect;
                 let Some(ruling) = eff.ruling else { continue };
                 // After the round is over (won, time up, all deals played) nothing is ruled in it.
@@ -510,7 +510,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                     ));
                     continue;
                 }
-                let counted = register.record(&rules, ruling, rule);
+                let counted = register.record(&rules, ruling, eff.rule);
                 // Lateness at the limit and a disqualification forfeit the round (the
                 // opponents win it); a warning that became a foul is due in the hand.
                 let game = match counted.effect {

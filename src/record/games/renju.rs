@@ -705,9 +705,9 @@ fn fold(m: &Match, s: &RenjuSetup, judge_moves: bool) -> RenjuView {
                     g.clock.act(*action, to_move, e.at_ms, *elapsed_ms);
                 }
             }
-            Op::Ruling { rule, .. } => {
+            Op::Ruling { .. } => {
                 if let Some(r) = eff.ruling {
-                    if let Err(x) = rule_on(&mut v, s, &mut register, r, rule, &e.id, e.at_ms) {
+                    if let Err(x) = rule_on(&mut v, s, &mut register, r, eff.rule, &e.id, e.at_ms) {
                         v.errors.push((e.id.clone(), x));
                     }
                 }

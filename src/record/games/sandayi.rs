@@ -133,6 +133,7 @@ pub fn replay(m: &Match, s: &SandayiSetup) -> SandayiView {
                 let err = RuleError::new("hand", crate::rules::doudizhu::Reason::WrongGame { game: other.game() });
                 fold.hand(&eff, Hand::default(), Err(err), None);
             }
+            (Op::Ruling { .. }, _) => fold.ruling(&eff),
             (op, _) => fold.other(&eff.entry.id, op, eff.entry.at_ms),
         }
     }
@@ -146,6 +147,7 @@ pub struct Sandayi;
 impl crate::record::game::Game for Sandayi {
     const ID: crate::record::game::GameId = crate::record::game::GameId::Sandayi;
     const SESSION: bool = true;
+    const RULINGS: bool = true;
     type Setup = SandayiSetup;
     type Input = Hand;
     type View = SandayiView;

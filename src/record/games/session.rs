@@ -18,8 +18,11 @@
 use crate::record::replay::{Clock, Effective};
 use crate::record::schema::ImportError;
 use crate::record::{ClockAction, Op};
-use crate::rules::doudizhu::{rank_session, Call, HandResult, Ranking, RuleError, SessionRules};
+use crate::rules::doudizhu::{
+    rank_session, rank_session_out, Call, HandResult, Ranking, Reason, RuleError, SessionRules,
+};
 use crate::rules::shengji::InputError;
+use crate::rules::Ruling;
 use serde::Serialize;
 
 /// Longest player name, characters.
@@ -141,6 +144,35 @@ pub struct Row<H, R> {
     pub carried_from: Option<usize>,
 }
 
+/// How a player left the session by a ruling (RULES.md §0 **[r2]**).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OutKind {
+    /// 判负: the session ends; the others' totals stand and the offender ranks last
+    /// *(reading of "a `game_lost` ends that player's table session")*.
+    GameLost,
+    /// 取消比赛资格: out of the session as for a game lost; the entrant's remaining fixtures
+    /// of the event are forfeited too.
+    Disqualified,
+}
+
+/// One ruling of a session as it counts now (after its edits and appeals).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SessionRulingRow {
+    /// Id of the `Ruling` entry.
+    pub entry_id: String,
+    /// The player ruled against (index into the set-up's players).
+    pub player: usize,
+    /// The ruling in force (its `team` is not read).
+    pub ruling: Ruling,
+    /// Hands of the session played before it.
+    pub after_hand: usize,
+    /// For a warning: the how-manieth warning to that player under its rule (1-based).
+    pub warning_no: Option<u32>,
+    /// Why it could not count (a level penalty; a second game lost after the session ended).
+    pub result: Result<(), RuleError>,
+}
+
 /// The standings of a session (000 §二(十)): totals, ranking, play-off.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SessionView {
@@ -166,6 +198,11 @@ pub struct SessionView {
     pub advancing: Vec<usize>,
     /// Signed off and not reopened.
     pub locked: bool,
+    /// Players out of the session by a ruling, in log order (they rank last, the first out
+    /// lowest: [`rank_session_out`]); once one is out, no later hand or table counts.
+    pub out: Vec<(usize, OutKind)>,
+    /// The rulings that count, in log order.
+    pub rulings: Vec<SessionRulingRow>,
     /// Entries other than hands that could not count, in log order: (entry id, error) — a
     /// move to the next table from a table with no deal yet, past the last table when no
     /// play-off is needed, or from the play-off (two tabs moving on at once, an open
@@ -195,7 +232,11 @@ impl SessionView {
     /// True when the ranking is final: in play-off hands, signed off, or the last table's
     /// time is up.
     pub fn finished(&self, now_ms: f64) -> bool {
-        self.current().playoff || self.locked || (self.at_last_table() && self.time_up(now_ms))
+        self.current().playoff || self.locked || self.over() || (self.at_last_table() && self.time_up(now_ms))
+    }
+    /// True once a ruling ended the session (a player lost it or was disqualified).
+    pub fn over(&self) -> bool {
+        !self.out.is_empty()
     }
 }
 
@@ -228,6 +269,9 @@ pub struct Fold<H, R> {
     playoff_totals: Vec<i64>,
     playoff_hands: usize,
     locked: bool,
+    out: Vec<(usize, OutKind)>,
+    rulings: Vec<SessionRulingRow>,
+    warnings: std::collections::BTreeMap<(usize, String), u32>,
     refused: Vec<(String, InputError)>,
 }
 
@@ -243,6 +287,9 @@ impl<H, R: Deltas> Fold<H, R> {
             playoff_totals: vec![0; n],
             playoff_hands: 0,
             locked: false,
+            out: Vec::new(),
+            rulings: Vec::new(),
+            warnings: Default::default(),
             refused: Vec::new(),
         }
     }
@@ -272,6 +319,10 @@ impl<H, R: Deltas> Fold<H, R> {
             Op::Clock { action, elapsed_ms } => {
                 self.segments.last_mut().unwrap().clock.act_at(*action, at_ms, *elapsed_ms)
             }
+            Op::NextGame { .. } if !self.out.is_empty() => {
+                let reason = Reason::SessionOver { player: self.out[0].0 };
+                self.refused.push((id.to_string(), InputError::typed("next_game", reason.msg())));
+            }
             Op::NextGame { .. } => {
                 let at_last = self.segments.len() >= self.tables();
                 // Before any play-off hand, a play-off is needed exactly when the ranking
@@ -300,8 +351,60 @@ impl<H, R: Deltas> Fold<H, R> {
         self.rows.last()
     }
 
-    /// Adds a hand with its result.
+    /// Applies a ruling that counts (RULES.md §0 **[r2]**) against `eff.player`: a game
+    /// lost or a disqualification ends the session (the others' totals stand, the offender
+    /// ranks last — *reading*) and the table clock stops; a warning is counted per player and
+    /// rule; lateness is recorded. A level penalty (a session has no levels) and a second
+    /// ruling that would end a session already over are refused ([`SessionView::refused`]).
+    pub fn ruling(&mut self, eff: &Effective<'_>) {
+        let (Some(ruling), Some(player)) = (eff.ruling, eff.player) else { return };
+        if player >= self.n {
+            return; // refused when entered (`op.player`)
+        }
+        let mut warning_no = None;
+        let result = match ruling {
+            Ruling::LevelPenalty { .. } => Err(Reason::NoLevels),
+            Ruling::GameLost { .. } | Ruling::Disqualified { .. } => match self.out.first() {
+                Some(&(q, _)) => Err(Reason::SessionOver { player: q }),
+                None => {
+                    let kind = if matches!(ruling, Ruling::GameLost { .. }) {
+                        OutKind::GameLost
+                    } else {
+                        OutKind::Disqualified
+                    };
+                    self.out.push((player, kind));
+                    self.segments.last_mut().unwrap().clock.act(ClockAction::Pause, eff.entry.at_ms);
+                    Ok(())
+                }
+            },
+            Ruling::Warning { .. } => {
+                let n = self.warnings.entry((player, eff.rule.trim().to_string())).or_default();
+                *n += 1;
+                warning_no = Some(*n);
+                Ok(())
+            }
+            Ruling::Late { .. } => Ok(()),
+        };
+        let result = result.map_err(|reason| RuleError::new("ruling", reason));
+        if let Err(e) = &result {
+            self.refused.push((eff.entry.id.clone(), InputError::typed("ruling", e.reason.msg())));
+        }
+        self.rulings.push(SessionRulingRow {
+            entry_id: eff.entry.id.clone(),
+            player,
+            ruling,
+            after_hand: self.rows.len(),
+            warning_no,
+            result,
+        });
+    }
+
+    /// Adds a hand with its result (refused once a ruling ended the session).
     pub fn hand(&mut self, eff: &Effective<'_>, hand: H, result: Result<R, RuleError>, carried_from: Option<usize>) {
+        let result = match self.out.first() {
+            Some(&(player, _)) => Err(RuleError::new("hand", Reason::SessionOver { player })),
+            None => result,
+        };
         let si = self.segments.len() - 1;
         let seg = &mut self.segments[si];
         seg.hands += 1;
@@ -333,14 +436,19 @@ impl<H, R: Deltas> Fold<H, R> {
     /// The rows and the standings.
     pub fn finish(self) -> (Vec<Row<H, R>>, SessionView) {
         let advancing_n = self.session.advancing.max(1);
-        let ranking = rank_session(&self.totals, advancing_n);
+        let out: Vec<usize> = self.out.iter().map(|(p, _)| *p).collect();
+        let ranking = rank_session_out(&self.totals, advancing_n, &out);
         let mut playoff_needed = ranking.playoff;
         let mut playoff_ranking = None;
         let mut advancing: Vec<usize> = Vec::new();
         if ranking.playoff {
             let tie_total = self.totals[ranking.playoff_players[0]];
-            let above: Vec<usize> =
-                ranking.standings.iter().filter(|s| s.total > tie_total).map(|s| s.player).collect();
+            let above: Vec<usize> = ranking
+                .standings
+                .iter()
+                .filter(|s| s.total > tie_total && !out.contains(&s.player))
+                .map(|s| s.player)
+                .collect();
             let need = advancing_n - above.len();
             if self.playoff_hands > 0 {
                 let tied = &ranking.playoff_players;
@@ -358,7 +466,13 @@ impl<H, R: Deltas> Fold<H, R> {
                 playoff_ranking = Some(r);
             }
         } else {
-            advancing = ranking.standings.iter().take(advancing_n).map(|s| s.player).collect();
+            advancing = ranking
+                .standings
+                .iter()
+                .filter(|s| !out.contains(&s.player))
+                .take(advancing_n)
+                .map(|s| s.player)
+                .collect();
         }
         let view = SessionView {
             tables: self.tables(),
@@ -372,6 +486,8 @@ impl<H, R: Deltas> Fold<H, R> {
             playoff_needed,
             advancing,
             locked: self.locked,
+            out: self.out,
+            rulings: self.rulings,
             refused: self.refused,
         };
         (self.rows, view)

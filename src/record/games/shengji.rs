@@ -289,20 +289,15 @@ pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> She
 /// change earlier hands. The result equals [`replay_shengji`] of `m` (tested).
 pub fn extend_shengji(view: &mut ShengjiView, preset: &shengji::Preset, m: &Match, replayed: usize) -> bool {
     let Some(new) = m.entries.get(replayed..) else { return false };
-    if new.iter().any(|e| matches!(e.op, Op::Correct { .. } | Op::Void { .. } | Op::Appeal { .. })) {
+    if new
+        .iter()
+        .any(|e| matches!(e.op, Op::Correct { .. } | Op::CorrectRuling { .. } | Op::Void { .. } | Op::Appeal { .. }))
+    {
         return false;
     }
     for e in new {
         // Nothing voids or corrects a new entry (that would be a newer Void/Correct).
-        let hand = match &e.op {
-            Op::Hand { hand } => Some(hand.clone()),
-            _ => None,
-        };
-        let ruling = match &e.op {
-            Op::Ruling { ruling, .. } => Some(*ruling),
-            _ => None,
-        };
-        view.step(preset, Effective { entry: e, hand, corrected_ms: Vec::new(), ruling });
+        view.step(preset, Effective::plain(e));
     }
     view.tally(preset);
     true
@@ -362,7 +357,7 @@ impl ShengjiView {
                     corrected_ms: eff.corrected_ms,
                 });
             }
-            Op::Correct { .. } | Op::Void { .. } => {}
+            Op::Correct { .. } | Op::CorrectRuling { .. } | Op::Void { .. } => {}
             Op::Clock { action, elapsed_ms } => g.clock.act_at(*action, e.at_ms, *elapsed_ms),
             Op::Overrun { seat, action, seconds } => self.overruns.push(OverrunRow {
                 entry_id: e.id.clone(),
@@ -384,9 +379,9 @@ impl ShengjiView {
                 self.games.push(Game::new(start.clone()));
             }
             Op::Appeal { .. } => {}
-            Op::Ruling { rule, .. } => {
+            Op::Ruling { .. } => {
                 let Some(ruling) = eff.ruling else { return };
-                let counted = self.register.record(&preset.rulings, ruling, rule);
+                let counted = self.register.record(&preset.rulings, ruling, eff.rule);
                 // What the ruling does to this game: a warning that became a level penalty or
                 // a game lost, a forfeit or disqualification ends the game for the offender.
                 let game = match counted.effect {
@@ -488,6 +483,7 @@ mod tests {
         let hand = |points| Op::Hand { hand: HandInput::Shengji(shengji::Hand { points, ..Default::default() }) };
         let ruling = |ruling| Op::Ruling {
             ruling,
+            player: None,
             reason: "暗示".into(),
             rule: "000 §一(五)4".into(),
             referee: "王裁判".into(),
@@ -520,6 +516,7 @@ mod tests {
             &mut m,
             Op::Ruling {
                 ruling: Ruling::GameLost { team: Team::B },
+                player: None,
                 reason: String::new(),
                 rule: String::new(),
                 referee: " ".into(),

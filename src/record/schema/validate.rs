@@ -83,7 +83,10 @@ pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
     // target is voided, and the lock — one pass with no hashing of the whole log (this
     // runs on every commit).
     let target = match &e.op {
-        Op::Correct { target, .. } | Op::Void { target, .. } | Op::Appeal { target, .. } => Some(target.as_str()),
+        Op::Correct { target, .. }
+        | Op::CorrectRuling { target, .. }
+        | Op::Void { target, .. }
+        | Op::Appeal { target, .. } => Some(target.as_str()),
         _ => None,
     };
     let mut index = LogIndex::default();
@@ -94,13 +97,13 @@ pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
     }
     // Whether a void's target is voided now: a void of a void takes one back, so only the
     // whole log tells (a void is rare; a hand does not pay for this).
-    if matches!(e.op, Op::Void { .. } | Op::Correct { .. } | Op::Appeal { .. }) {
+    if matches!(e.op, Op::Void { .. } | Op::Correct { .. } | Op::CorrectRuling { .. } | Op::Appeal { .. }) {
         index.voided = m.voided();
     }
     // A correction of a deleted hand would count for nothing (another tab deleted the hand
     // being edited here): refused when entered. Only new entries are checked so: a log
     // that already has one still reads.
-    if let Op::Correct { target, .. } = &e.op {
+    if let Op::Correct { target, .. } | Op::CorrectRuling { target, .. } = &e.op {
         if index.voided.contains(target.as_str()) {
             return Err(ie("op.target", format!("{target:?} is deleted: a correction of it would not count")));
         }
@@ -252,20 +255,14 @@ pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), 
                 return Err(ie("op.decided_ms", "not a time"));
             }
         }
-        Op::Ruling { referee, ruling, .. } => {
-            check_ruling(ruling)?;
-            if !m.setup.rulings() {
-                return Err(ie(
-                    "op",
-                    format!("rulings are recorded for 升级, 掼蛋 and 五子棋, not in a {} match", m.setup.game()),
-                ));
+        Op::Ruling { referee, ruling, player, .. } => check_ruling_entry(m, ruling, *player, referee)?,
+        Op::CorrectRuling { target, referee, ruling, player, .. } => {
+            match by_id.get(target.as_str()) {
+                Some(Entry { op: Op::Ruling { .. }, .. }) => {}
+                Some(_) => return Err(ie("op.target", format!("{target:?} is not a ruling"))),
+                None => return Err(ie("op.target", format!("no entry {target:?} in this match"))),
             }
-            if referee.trim().is_empty() {
-                return Err(ie("op.referee", "a ruling names the referee who made it"));
-            }
-            if referee.chars().count() > MAX_TITLE {
-                return Err(ie("op.referee", format!("longer than {MAX_TITLE} characters")));
-            }
+            check_ruling_entry(m, ruling, *player, referee)?;
         }
         Op::Clock { elapsed_ms: Some(ms), .. } | Op::TimeVerdict { elapsed_ms: Some(ms), .. }
             if !(0.0..=MAX_ELAPSED_MS).contains(ms) =>
@@ -273,6 +270,42 @@ pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), 
             return Err(ie("op.elapsed_ms", format!("{ms} is not 0…{MAX_ELAPSED_MS} ms")));
         }
         Op::Clock { .. } | Op::TimeVerdict { .. } | Op::NextGame { .. } => {}
+    }
+    Ok(())
+}
+
+/// A ruling (new or corrected) in `m`: the game records rulings, its numbers
+/// ([`check_ruling`]), a player of the session in a game of players and none in a game of
+/// teams, and the referee's name.
+fn check_ruling_entry(
+    m: &Match,
+    ruling: &crate::rules::Ruling,
+    player: Option<usize>,
+    referee: &str,
+) -> Result<(), ImportError> {
+    check_ruling(ruling)?;
+    if !m.setup.rulings() {
+        return Err(ie(
+            "op",
+            format!(
+                "rulings are recorded for 升级, 掼蛋, 五子棋, 斗地主 and 三打一, not in a {} match",
+                m.setup.game()
+            ),
+        ));
+    }
+    match (m.setup.ruling_players(), player) {
+        (Some(n), Some(p)) if p >= n => {
+            return Err(ie("op.player", format!("player {} of a session of {n}", p + 1)));
+        }
+        (Some(_), None) => return Err(ie("op.player", "a ruling in a session names the player")),
+        (None, Some(_)) => return Err(ie("op.player", "a ruling in a game of teams names the team, not a player")),
+        _ => {}
+    }
+    if referee.trim().is_empty() {
+        return Err(ie("op.referee", "a ruling names the referee who made it"));
+    }
+    if referee.chars().count() > MAX_TITLE {
+        return Err(ie("op.referee", format!("longer than {MAX_TITLE} characters")));
     }
     Ok(())
 }

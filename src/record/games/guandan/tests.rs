@@ -62,10 +62,13 @@ fn a_level_penalty_and_a_game_lost_by_ruling() {
     use crate::rules::Ruling;
     let mut m = blank("g2", "guandan-3-2-1", 0.0).unwrap();
     push(&mut m, "h1", op(h([N, S, E, W]))); // A 双下 +3 → 5
-    let ruling =
-        |ruling| Op::Ruling {
-            ruling, reason: String::new(), rule: "004 第三篇 §五2(1)".into(), referee: "李".into()
-        };
+    let ruling = |ruling| Op::Ruling {
+        ruling,
+        player: None,
+        reason: String::new(),
+        rule: "004 第三篇 §五2(1)".into(),
+        referee: "李".into(),
+    };
     push(&mut m, "lp", ruling(Ruling::LevelPenalty { team: Team::A, levels: 2 }));
     assert_eq!(view(&m).current().state.levels.a, rk("3"));
     push(&mut m, "gl", ruling(Ruling::GameLost { team: Team::A }));

@@ -234,6 +234,17 @@ pub(crate) fn ranking_view(
                                     <span class="place">{st.place}</span>
                                     <span class="name">{name_of(&nm, st.player)}</span>
                                     <span class="total">{signed(st.total)}</span>
+                                    {s
+                                        .out
+                                        .iter()
+                                        .find(|(p, _)| *p == st.player)
+                                        .map(|(_, k)| {
+                                            let text = match k {
+                                                OutKind::GameLost => tr(l, "ruling.out_lost"),
+                                                OutKind::Disqualified => tr(l, "ruling.out_disqualified"),
+                                            };
+                                            view! { <span class="out-flag">" · "{text}</span> }
+                                        })}
                                     {(s.playoff_hands > 0 && s.ranking.playoff_players.contains(&st.player))
                                         .then(|| {
                                             format!(
@@ -247,6 +258,16 @@ pub(crate) fn ranking_view(
                         })
                         .collect_view()}
                 </ol>
+                {s
+                    .out
+                    .first()
+                    .map(|(p, _)| {
+                        view! {
+                            <div class="banner warn" id="session-over" role="status">
+                                {tr(l, "ruling.session_over").replace("{who}", &name_of(&nm, *p))}
+                            </div>
+                        }
+                    })}
                 {(s.ranking.playoff && (!s.playoff_needed || tie_flag(&s, now.get())))
                     .then(|| {
                         let who = s

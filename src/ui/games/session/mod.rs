@@ -11,6 +11,7 @@
 use crate::i18n::{lookup, tr, Lang, Names};
 pub(crate) use crate::record::games::doudizhu::{bidding_done, bids_from, calls_from, high_bid};
 use crate::record::games::doudizhu::{NextSitting, SessionView};
+use crate::record::games::session::OutKind;
 use crate::record::{Entry, HandInput, ImportError, Match, Op, Setup};
 use crate::rules::doudizhu::{check_call, signed, Call, Factor, FactorKind, Reading, Reason, RuleError, SessionRules};
 use crate::ui::widgets::{fmt_duration, vibrate};
