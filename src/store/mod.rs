@@ -85,8 +85,8 @@ pub struct Quarantined {
     pub error: String,
 }
 
-/// App settings (language, last export time).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// App settings (language, last export time, archived matches, time-limit alarms).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
     /// `zh-CN`, `zh-TW` or `en`.
     #[serde(default)]
@@ -97,6 +97,28 @@ pub struct Settings {
     /// Matches archived by the referee: kept, listed apart from the home list.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub archived: Vec<String>,
+    /// At a time limit (match, round, bury/play countdown) the page beeps (default on).
+    #[serde(default = "yes")]
+    pub alarm_sound: bool,
+    /// At a time limit the phone vibrates where it can (default on).
+    #[serde(default = "yes")]
+    pub alarm_vibrate: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            lang: String::new(),
+            last_export_ms: None,
+            archived: Vec::new(),
+            alarm_sound: true,
+            alarm_vibrate: true,
+        }
+    }
 }
 
 /// The page's localStorage (looked up once per page: each lookup crosses into JS).

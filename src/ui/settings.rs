@@ -17,6 +17,24 @@ pub fn SettingsPage() -> impl IntoView {
         s.lang = l.code().to_string();
         error.set(store::save_settings(&s).err());
     };
+    let first = store::settings();
+    let sound = RwSignal::new(first.alarm_sound);
+    let buzz = RwSignal::new(first.alarm_vibrate);
+    // `which`: true the sound, false the vibration. Shown as stored: a refused write leaves
+    // the box as it was.
+    let set_alarm = move |which: bool, on: bool| {
+        let mut s = store::settings();
+        if which {
+            s.alarm_sound = on;
+        } else {
+            s.alarm_vibrate = on;
+        }
+        let res = store::save_settings(&s);
+        let s = store::settings();
+        sound.set(s.alarm_sound);
+        buzz.set(s.alarm_vibrate);
+        error.set(res.err());
+    };
     view! {
         <section class="page settings">
             <h1>{tx("nav.settings")}</h1>
@@ -38,6 +56,28 @@ pub fn SettingsPage() -> impl IntoView {
                     })
                     .collect_view()}
             </div>
+            <label class="field-label">{tx("settings.alarm")}</label>
+            <label class="check">
+                <input
+                    type="checkbox"
+                    id="alarm-sound"
+                    prop:checked=move || sound.get()
+                    on:change=move |ev| set_alarm(true, event_target_checked(&ev))
+                />
+                {tx("settings.alarm_sound")}
+            </label>
+            <label class="check">
+                <input
+                    type="checkbox"
+                    id="alarm-vibrate"
+                    prop:checked=move || buzz.get()
+                    on:change=move |ev| set_alarm(false, event_target_checked(&ev))
+                />
+                {tx("settings.alarm_vibrate")}
+            </label>
+            <button class="btn" id="alarm-test" on:click=move |_| crate::ui::widgets::alarm(400)>
+                {tx("settings.alarm_test")}
+            </button>
             {move || {
                 error
                     .get()

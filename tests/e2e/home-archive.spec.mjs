@@ -77,3 +77,27 @@ test('delete: asked first; declined keeps it; accepted keeps a copy until the ne
   await expect(page.locator('#deleted')).toHaveCount(0);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('referee.deleted.')))).toEqual([]);
 });
+
+test('time-limit alarms: sound and vibration settable, kept after a reload, and obeyed', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.__buzz = [];
+    Object.defineProperty(navigator, 'vibrate', { value: (ms) => { window.__buzz.push(ms); return true; }, configurable: true });
+  });
+  await page.goto('/settings');
+  await ready(page);
+  await expect(page.locator('#alarm-sound')).toBeChecked();
+  await expect(page.locator('#alarm-vibrate')).toBeChecked();
+  await page.click('#alarm-test');
+  expect(await page.evaluate(() => window.__buzz)).toEqual([400]);
+  await page.locator('#alarm-vibrate').uncheck();
+  await page.locator('#alarm-sound').uncheck();
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('#alarm-vibrate')).not.toBeChecked();
+  await expect(page.locator('#alarm-sound')).not.toBeChecked();
+  await page.click('#alarm-test');
+  expect(await page.evaluate(() => window.__buzz)).toEqual([]);
+  await page.locator('#alarm-vibrate').check();
+  await page.click('#alarm-test');
+  expect(await page.evaluate(() => window.__buzz)).toEqual([400]);
+});

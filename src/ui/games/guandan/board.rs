@@ -157,7 +157,7 @@ pub(super) fn ClockBar(
     Effect::new(move |_| {
         if remaining().is_some_and(|r| r < 0.0) && !buzzed.get_untracked() {
             buzzed.set(true);
-            vibrate(400);
+            crate::ui::widgets::alarm(400);
         }
     });
     let elapsed_now = move || Some(v.with_untracked(|v| v.current().clock.elapsed_ms(now.get_untracked())));
@@ -176,7 +176,7 @@ pub(super) fn ClockBar(
     Effect::new(move |_| {
         if time_up() && !time_buzzed.get_untracked() {
             time_buzzed.set(true);
-            vibrate(800);
+            crate::ui::widgets::alarm(800);
         }
     });
     // The team ahead when time runs out: round scores, else points, else levels.

@@ -289,6 +289,15 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         let g = view_memo.with(|v| v.current().clone());
         Some(mins as f64 * 60_000.0 - g.clock.elapsed_ms(c, g.to_move(), now.get()))
     };
+    // A player's time runs out: sound and vibration once (as the settings say).
+    Effect::new(move |prev: Option<bool>| {
+        let g = view_memo.with(|v| v.current().clone());
+        let up = g.result.is_none() && remaining(g.to_move()).is_some_and(|r| r <= 0.0);
+        if up && prev == Some(false) {
+            crate::ui::widgets::alarm(800);
+        }
+        up
+    });
 
     view! {
         <section class="page match renju" id="rj-page">

@@ -91,7 +91,7 @@ pub(crate) fn session_bar(
     Effect::new(move |prev: Option<bool>| {
         let up = time_up.get();
         if up && prev == Some(false) {
-            vibrate(400);
+            crate::ui::widgets::alarm(400);
         }
         up
     });

@@ -44,7 +44,7 @@ pub(super) fn ClockBar(
         if let Some((_, start)) = countdown.get() {
             if remaining().is_some_and(|r| r < 0.0) && buzzed.get_untracked() != Some(start) {
                 buzzed.set(Some(start));
-                vibrate(400);
+                crate::ui::widgets::alarm(400);
             }
         }
     });
@@ -64,6 +64,14 @@ pub(super) fn ClockBar(
             .match_minutes
             .is_some_and(|mins| g.winner.is_none() && g.clock.elapsed_ms(now.get()) >= mins as f64 * 60_000.0)
     };
+    // The match limit reached: sound and vibration once (as the settings say).
+    Effect::new(move |prev: Option<bool>| {
+        let up = time_up();
+        if up && prev == Some(false) {
+            crate::ui::widgets::alarm(800);
+        }
+        up
+    });
     let verdict = move || {
         let tie = preset.with(|p| p.timing.tie);
         v.with(|v| v.current().state.time_verdict_with(tie))

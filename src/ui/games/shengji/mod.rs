@@ -11,7 +11,7 @@ use crate::record::{Entry, HandInput, ImportError, Match, Op, Setup, ShengjiSetu
 use crate::rules::shengji::{self, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit};
 use crate::rules::{Rank, Seat, Team, TimeVerdict};
 use crate::ui::parts::{penalty_name, CommitBar, MatchActions, PenaltyEditor, PointsAndKitty};
-use crate::ui::widgets::{fmt_duration, vibrate, EntryLog, FormIntent, LevelChart};
+use crate::ui::widgets::{fmt_duration, EntryLog, FormIntent, LevelChart};
 use crate::ui::{commit, ctx, io, now_ms, t, tx};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
