@@ -202,7 +202,9 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
                                 {(!cm.readings.is_empty())
                                     .then(|| {
                                         view! {
-                                            <p class="reading">{t("preset.readings")}": "{cm.readings.join(", ")}</p>
+                                            <p class="reading">
+                                                {t("preset.readings")}": "{crate::i18n::reading_names(l, &cm.readings)}
+                                            </p>
                                         }
                                     })}
                                 {if let Format::Knockout { best_of, long_rounds, long_best_of } = cm.format.clone() {
