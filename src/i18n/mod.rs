@@ -123,6 +123,19 @@ pub fn preset_name(lang: Lang, id: &str) -> Option<&'static str> {
     lookup(lang, &format!("preset.{id}"))
 }
 
+/// A preset's *reading* (a parameter RULES.md marks "(reading)", listed by its field path
+/// such as `penalties.out_of_turn`) in words, from the `reading.<field>` rows; the field path
+/// itself for a field the table does not know (a referee's own preset may list any field).
+pub fn reading_name(lang: Lang, field: &str) -> String {
+    lookup(lang, &format!("reading.{field}")).map(str::to_string).unwrap_or_else(|| field.to_string())
+}
+
+/// A list of readings in words, joined by the language's list separator.
+pub fn reading_names(lang: Lang, fields: &[String]) -> String {
+    let sep = if lang == Lang::En { ", " } else { "、" };
+    fields.iter().map(|f| reading_name(lang, f)).collect::<Vec<_>>().join(sep)
+}
+
 /// A suit code's name (`S`, `H`, `C`, `D`, `NT`).
 pub fn suit_name(lang: Lang, code: &str) -> &'static str {
     lookup(lang, &format!("suit.{code}")).unwrap_or("?")
@@ -366,6 +379,36 @@ mod tests {
             }
         }
     }
+    #[test]
+    fn every_builtin_reading_is_named_in_three_languages() {
+        let mut fields: Vec<String> = Vec::new();
+        for p in crate::rules::shengji::builtin_presets() {
+            fields.extend(p.readings);
+        }
+        for p in crate::rules::guandan::builtin_presets() {
+            fields.extend(p.readings);
+        }
+        for f in crate::tournament::builtin_formats() {
+            fields.extend(f.readings);
+        }
+        for r in crate::rules::doudizhu::builtin_presets().iter().flat_map(|p| p.readings.clone()) {
+            fields.push(r.field);
+        }
+        for r in crate::rules::sandayi::builtin_presets().iter().flat_map(|p| p.readings.clone()) {
+            fields.push(r.field);
+        }
+        assert!(fields.len() > 20, "{fields:?}");
+        for f in &fields {
+            for l in Lang::ALL {
+                assert!(lookup(l, &format!("reading.{f}")).is_some(), "reading.{f} in {l:?}");
+                assert_ne!(reading_name(l, f), *f, "{f} in {l:?}");
+            }
+        }
+        assert_eq!(reading_name(Lang::En, "penalties.out_of_turn"), "out-of-turn penalty");
+        assert_eq!(reading_name(Lang::En, "my.own_field"), "my.own_field");
+        assert_eq!(reading_names(Lang::ZhCn, &["kitty".into(), "format".into()]), "抠底倍数、赛制");
+    }
+
     #[test]
     fn every_action_has_its_own_storage_messages() {
         let mut seen = std::collections::HashSet::new();

@@ -363,7 +363,7 @@ mod tests {
         fn sj_kind(w: &Sj) -> u8 {
             // Exhaustive: a new error must be added to the list below too.
             match w {
-                Sj::NotAShow { .. } | Sj::NotFirst { .. } | Sj::DoesNotBeat { .. } => 0,
+                Sj::NotAShow { .. } | Sj::NotFirst { .. } | Sj::DoesNotBeat { .. } | Sj::OutOfTurnBarred { .. } => 0,
                 Sj::Points { .. } | Sj::KittyPoints { .. } | Sj::JackNeedsKitty => 1,
                 Sj::NotAPenalty { .. }
                 | Sj::CardCount { .. }
@@ -377,6 +377,7 @@ mod tests {
             Sj::NotAShow { what: "pair:S".into() },
             Sj::NotFirst { what: "BJ2".into() },
             Sj::DoesNotBeat { what: "pair:S".into(), standing: "BJ2".into() },
+            Sj::OutOfTurnBarred { seat: crate::rules::Seat::E, what: "pair:S".into() },
             Sj::Points { points: 83 },
             Sj::KittyPoints { points: 7 },
             Sj::JackNeedsKitty,
@@ -390,7 +391,7 @@ mod tests {
             Sj::NoBand { score: 999 },
         ];
         assert_eq!(sj.iter().map(sj_kind).collect::<std::collections::BTreeSet<_>>().len(), 4);
-        assert_eq!(sj.len(), 14);
+        assert_eq!(sj.len(), 15);
         use crate::record::games::guandan::RowError;
         let rows = [
             RowError::GameOver { winner: crate::rules::Team::B },

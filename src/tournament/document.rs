@@ -78,7 +78,12 @@ pub fn validate_event(e: &Event) -> Result<(), ImportError> {
             Format::Groups { size } if !(2..=8).contains(&size) => {
                 return Err(ie(f("format.size"), "must be 2–8"));
             }
-            Format::RoundRobin { max_rounds: Some(0) } => return Err(ie(f("format.max_rounds"), "must be at least 1")),
+            Format::RoundRobin { max_rounds: Some(0), .. } => {
+                return Err(ie(f("format.max_rounds"), "must be at least 1"))
+            }
+            Format::RoundRobin { group_size: Some(g), .. } if !(2..=16).contains(&g) => {
+                return Err(ie(f("format.group_size"), "must be 2–16"));
+            }
             _ => {}
         }
         let mut seen = HashSet::new();

@@ -51,7 +51,7 @@ pub fn guandan_tie_breaks(p: &crate::rules::guandan::GuandanPreset) -> Vec<TieBr
 /// | id | game / preset | entrants | format | scoring |
 /// |---|---|---|---|---|
 /// | `jiankang-guandan-team` | 掼蛋 `jiankang-guandan` (000 §四) | teams (pairs) | round robin | deal points; then 双上 count, head-to-head (the preset's `format.ranking`); forfeit 18:0; 2 forfeits cancel |
-/// | `guandan-shift-3rounds` | 掼蛋 `guandan-shift-3rounds` (004 第三篇) | pairs | 3 rounds of the circle, one round per table | round-score totals |
+/// | `guandan-shift-3rounds` | 掼蛋 `guandan-shift-3rounds` (004 第三篇) | pairs | **[r2]** groups of 4 pairs by draw number, a round robin (3 rounds) in each | round-score totals, ranked in the group and overall |
 /// | `nantong-80fen-team` | 升级 `nantong-80fen` (002) | teams of 2 pairs | round robin *(reading)* | per game win 2 / loss 1 / forfeit 0, 3 games |
 /// | `jiankang-chaodipi-ko` | 升级 `jiankang-chaodipi` (000 §一) | pairs | knock-out, final best of 3 | — |
 /// | `chaodipi-10-ko` | 升级 `chaodipi-10` (002 细则) | pairs | knock-out, semi-finals and final best of 3 | — |
@@ -64,7 +64,7 @@ pub fn guandan_tie_breaks(p: &crate::rules::guandan::GuandanPreset) -> Vec<TieBr
 pub fn builtin_formats() -> Vec<FormatPreset> {
     use crate::rules::guandan::builtin_preset as gd;
     let s = |x: &str| x.to_string();
-    let rr = Format::RoundRobin { max_rounds: None };
+    let rr = Format::RoundRobin { max_rounds: None, group_size: None };
     let ko = |best_of, long_rounds, long_best_of| Format::Knockout { best_of, long_rounds, long_best_of };
     let none = Scoring {
         primary: Primary::Points,
@@ -100,7 +100,11 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
         source: s("004 第三篇"),
         kind: EntrantKind::Pair,
         legs: 1,
-        format: Format::RoundRobin { max_rounds: gd("guandan-shift-3rounds").and_then(|p| p.format.rounds) },
+        // [r2] 004 第三篇 §二(七)1: groups of 4 pairs, each pair meets the 3 others once.
+        format: Format::RoundRobin {
+            max_rounds: gd("guandan-shift-3rounds").and_then(|p| p.format.rounds),
+            group_size: Some(4),
+        },
         scoring: none.clone(),
         seat_rule: SeatRule::LowerDrawNorthSouth,
         rounds_per_match: Some(1),

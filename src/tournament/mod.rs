@@ -201,11 +201,20 @@ fn one() -> u32 {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Format {
     /// Single round robin by the circle method; an odd field gets one bye per round.
-    /// `max_rounds` keeps only the first rounds (3-round shift: `Some(3)`).
+    /// `max_rounds` keeps only the first rounds (3-round shift: `Some(3)`). **[r2]** With
+    /// `group_size`, the round robin is played inside groups of that many entrants, drawn by
+    /// draw number (numbers 1–4 group 1, 5–8 group 2 …; a short last group gets byes), every
+    /// group's round k played as the event's round k (004 第三篇 §二(七)1: groups of 4 pairs,
+    /// each pair meets the 3 others once in 3 rounds); the standings rank inside each group
+    /// and over all groups.
     RoundRobin {
         /// Play only this many rounds.
         #[serde(default)]
         max_rounds: Option<u32>,
+        /// Entrants per group (`None`: one round robin of the whole field, every event
+        /// stored before r2).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        group_size: Option<u32>,
     },
     /// Single elimination, seeded by draw number (the lowest numbers get the byes). Matches
     /// are best of `best_of` games; the last `long_rounds` rounds (1 = final, 2 = semi-finals
@@ -417,6 +426,17 @@ impl Competition {
         let pos: BTreeMap<&str, usize> = self.entrants.iter().enumerate().map(|(i, e)| (e.as_str(), i)).collect();
         v.sort_by_key(|e| (self.draw.numbers.get(e).copied().unwrap_or(u32::MAX), pos[e.as_str()]));
         v
+    }
+    /// **[r2]** The groups of a round robin in groups ([`Format::RoundRobin`] with a
+    /// `group_size`): the entrants in draw order, `group_size` at a time (group 1 first).
+    /// `None` for any other format.
+    pub fn groups(&self) -> Option<Vec<Vec<String>>> {
+        let Format::RoundRobin { group_size: Some(g), .. } = self.format else { return None };
+        Some(self.by_draw().chunks(g.max(2) as usize).map(<[String]>::to_vec).collect())
+    }
+    /// The group number (1-based) of `entrant` in a round robin in groups.
+    pub fn group_of(&self, entrant: &str) -> Option<u32> {
+        self.groups()?.iter().position(|g| g.iter().any(|e| e == entrant)).map(|k| k as u32 + 1)
     }
 }
 

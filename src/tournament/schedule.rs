@@ -8,6 +8,8 @@
 //! * Knock-out — a bracket of the next power of two, seeded by draw number (1 and 2 can
 //!   only meet in the final; the lowest numbers get the byes); later rounds name "winner
 //!   of fixture x".
+//! * Round robin in groups (**[r2]**, 004 第三篇) — groups of consecutive draw numbers, the
+//!   circle method inside each group, every group's round k in the event's round k.
 //! * Groups — consecutive draw numbers, `size` per group, one session each.
 
 use super::{Competition, Fixture, Format, Leg, Round, SeatRule, Slot};
@@ -106,35 +108,46 @@ pub fn generate(c: &mut Competition) {
     let n = order.len();
     let mut rounds = Vec::new();
     match c.format.clone() {
-        Format::RoundRobin { max_rounds } => {
-            let mut cr = circle(n);
-            if let Some(k) = max_rounds {
-                cr.truncate(k as usize);
-            }
-            orient(&mut cr, c.seat_rule);
-            for (ri, r) in cr.into_iter().enumerate() {
+        Format::RoundRobin { max_rounds, .. } => {
+            // One circle per group (the whole field when not in groups); round k of every
+            // group is the event's round k.
+            let groups = c.groups().unwrap_or_else(|| vec![order.clone()]);
+            let circles: Vec<Vec<CircleRound>> = groups
+                .iter()
+                .map(|g| {
+                    let mut cr = circle(g.len());
+                    if let Some(k) = max_rounds {
+                        cr.truncate(k as usize);
+                    }
+                    orient(&mut cr, c.seat_rule);
+                    cr
+                })
+                .collect();
+            let count = circles.iter().map(Vec::len).max().unwrap_or(0);
+            for ri in 0..count {
                 let mut table = 1;
                 let mut fixtures = Vec::new();
-                // Playing fixtures first (tables 1…), the bye last.
-                let mut pairs = r;
+                // Playing fixtures first (tables 1…, group by group), the byes last.
+                let mut pairs: Vec<(&str, Option<&str>)> = Vec::new();
+                for (g, cr) in groups.iter().zip(&circles) {
+                    for &(a, b) in cr.get(ri).into_iter().flatten() {
+                        pairs.push((&g[a], b.map(|b| g[b].as_str())));
+                    }
+                }
                 pairs.sort_by_key(|(_, b)| b.is_none());
                 for (k, (a, b)) in pairs.into_iter().enumerate() {
                     let id = format!("r{}f{}", ri + 1, k + 1);
                     let f = match b {
                         Some(b) => Fixture {
                             id,
-                            sides: vec![ent(&order[a]), ent(&order[b])],
+                            sides: vec![ent(a), ent(b)],
                             legs: legs(c.legs, &mut table),
                             best_of: 0,
                             forfeits: vec![],
                         },
-                        None => Fixture {
-                            id,
-                            sides: vec![ent(&order[a]), Slot::Bye],
-                            legs: vec![],
-                            best_of: 0,
-                            forfeits: vec![],
-                        },
+                        None => {
+                            Fixture { id, sides: vec![ent(a), Slot::Bye], legs: vec![], best_of: 0, forfeits: vec![] }
+                        }
                     };
                     fixtures.push(f);
                 }
@@ -287,6 +300,13 @@ pub enum Warning {
         /// Entrant id.
         entrant: String,
     },
+    /// Two entrants of different groups meet (round robin in groups).
+    OtherGroup {
+        /// Entrant ids.
+        a: String,
+        /// Entrant ids.
+        b: String,
+    },
     /// Two entrants meet more than once (round robin).
     MetTwice {
         /// Entrant ids.
@@ -353,6 +373,11 @@ pub fn check(c: &Competition) -> Vec<Warning> {
         }
     }
     if matches!(c.format, Format::RoundRobin { .. }) {
+        for (a, b) in met.keys() {
+            if c.groups().is_some() && c.group_of(a) != c.group_of(b) {
+                w.push(Warning::OtherGroup { a: a.clone(), b: b.clone() });
+            }
+        }
         for ((a, b), n) in met {
             if n > 1 {
                 w.push(Warning::MetTwice { a, b });
@@ -513,6 +538,43 @@ mod tests {
         let bo: Vec<u32> = c.rounds.iter().map(|r| r.fixtures[0].best_of).collect();
         assert_eq!(bo, vec![1, 1, 3]);
         assert_eq!(c.rounds[1].fixtures[1].best_of, 3, "has a match: unchanged");
+    }
+
+    /// [r2] 004 第三篇: groups of 4 pairs by draw number; each pair meets the 3 others of its
+    /// group once in 3 rounds, and nobody of another group.
+    #[test]
+    fn the_shift_event_plays_groups_of_four_pairs() {
+        let mut c = comp(10, "guandan-shift-3rounds");
+        generate(&mut c);
+        let order = c.by_draw();
+        let groups = c.groups().unwrap();
+        assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), vec![4, 4, 2]);
+        assert_eq!(groups[1][0], order[4]);
+        assert_eq!(c.group_of(&order[9]), Some(3));
+        assert_eq!(c.rounds.len(), 3);
+        let mut met: HashMap<(String, String), u32> = HashMap::new();
+        for r in &c.rounds {
+            let tables: Vec<u32> = r.fixtures.iter().flat_map(|f| &f.legs).map(|l| l.table).collect();
+            assert_eq!(tables, (1..=tables.len() as u32).collect::<Vec<_>>(), "tables numbered across groups");
+            for f in &r.fixtures {
+                let ids: Vec<&str> = f.sides.iter().filter_map(|s| s.entrant()).collect();
+                if ids.len() == 2 {
+                    assert_eq!(c.group_of(ids[0]), c.group_of(ids[1]), "{ids:?}");
+                    let k = (ids[0].min(ids[1]).to_string(), ids[0].max(ids[1]).to_string());
+                    *met.entry(k).or_default() += 1;
+                }
+            }
+        }
+        // 6 pairings in each group of 4, 1 in the group of 2 (played in round 1).
+        assert_eq!(met.len(), 6 + 6 + 1);
+        assert!(met.values().all(|&n| n == 1));
+        assert_eq!(c.rounds[0].fixtures.len(), 5);
+        assert_eq!(c.rounds[1].fixtures.len(), 4, "the short group has nobody left to meet");
+        assert!(check(&c).is_empty(), "{:?}", check(&c));
+        // An edit that pairs two groups is named.
+        let other = order[4].clone();
+        assert!(set_side(&mut c, "r1f1", 1, &other));
+        assert!(check(&c).iter().any(|w| matches!(w, Warning::OtherGroup { .. })), "{:?}", check(&c));
     }
 
     #[test]

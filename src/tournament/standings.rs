@@ -82,8 +82,11 @@ pub struct Row {
     pub entrant: String,
     /// Place (equal places shared); `None` when cancelled or not yet decided (knock-out).
     pub rank: Option<u32>,
-    /// Group number (group sessions).
+    /// Group number (group sessions; **[r2]** a round robin in groups).
     pub group: Option<u32>,
+    /// **[r2]** The place inside the group (a round robin in groups; `rank` is the place over
+    /// all groups, by the same keys).
+    pub group_rank: Option<u32>,
     /// Fixtures played (done).
     pub played: u32,
     /// Won.
@@ -384,7 +387,8 @@ pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
         .map(|id| Row {
             entrant: id.clone(),
             rank: None,
-            group: None,
+            group: c.group_of(id),
+            group_rank: None,
             played: 0,
             won: 0,
             drawn: 0,
@@ -442,6 +446,21 @@ pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
             let live: Vec<usize> = (0..rows.len()).filter(|&i| !rows[i].cancelled).collect();
             let mut keys = vec![None];
             keys.extend(c.scoring.tie_breaks.iter().copied().map(Some));
+            if let Some(groups) = c.groups() {
+                // Each group ranked on its own (the place inside the group), then the whole
+                // field by the same keys (the overall place: 004 第三篇 总得分).
+                for g in groups {
+                    let members: Vec<usize> = live.iter().copied().filter(|&i| g.contains(&rows[i].entrant)).collect();
+                    if members.is_empty() {
+                        continue;
+                    }
+                    let mut scratch = rows.clone();
+                    rank_group(c, &results, &mut scratch, members.clone(), &keys, 1);
+                    for i in members {
+                        rows[i].group_rank = scratch[i].rank;
+                    }
+                }
+            }
             rank_group(c, &results, &mut rows, live, &keys, 1);
             rows.sort_by_key(|r| (r.cancelled, r.rank.unwrap_or(u32::MAX)));
         }

@@ -30,7 +30,10 @@ fn builtin_formats_are_valid_competitions() {
     assert_eq!(jk.scoring.tie_breaks, vec![TieBreak::DoubleWins, TieBreak::HeadToHead]);
     assert_eq!(jk.scoring.forfeit_score, Some([18, 0]));
     assert_eq!(jk.scoring.forfeits_cancel, Some(2));
-    assert_eq!(builtin_format("guandan-shift-3rounds").unwrap().format, Format::RoundRobin { max_rounds: Some(3) });
+    assert_eq!(
+        builtin_format("guandan-shift-3rounds").unwrap().format,
+        Format::RoundRobin { max_rounds: Some(3), group_size: Some(4) }
+    );
 }
 
 #[test]

@@ -126,6 +126,18 @@ pub struct Refusal {
     pub team: Team,
 }
 
+/// **[r2]** 003 §二15: after the board, the dealer checks every hand and the kitty against the
+/// board's deal record (牌型记录) before the cards go back in their wallet; an error found is
+/// the dealer's responsibility. Recorded per board and table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardCheck {
+    /// Who checked (the dealer at this table by default); ≤ 60 characters, may be empty.
+    pub by: String,
+    /// The cards matched the deal record (`true`), or the check found an error (`false`).
+    pub ok: bool,
+}
+
 /// One table's result of one board (RULES.md §1.3): which board and table, the attacking
 /// team, the hand input (points, 抠底 with unit, penalties), the level and dealer as played
 /// there, and the referee's refusal ruling if any.
@@ -152,6 +164,10 @@ pub struct BoardEntry {
     /// "Does not accept the table result" (003 §三); `None` = the table result stands.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refusal: Option<Refusal>,
+    /// **[r2]** The dealer's check of the board against its deal record (003 §二15); `None`
+    /// = not recorded (every entry stored before revision 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_check: Option<BoardCheck>,
     /// For a correction: the id of the entry it corrects. It lets the one-entry-per-board-and-
     /// table check know that the input replaces, rather than repeats, that board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -255,6 +271,11 @@ pub fn check_hand(m: &Match, s: &DuplicateSetup, h: &BoardEntry) -> Result<(), I
     if !h.hand.declaring.is_empty() {
         shengji::check_declaring(&s.preset.declaring, &h.hand.declaring)
             .map_err(|e| ie(format!("hand.{}", e.field), e.reason))?;
+    }
+    if let Some(c) = &h.board_check {
+        if c.by.chars().count() > 60 {
+            return Err(ie("board_check.by", "longer than 60 characters"));
+        }
     }
     if let Some(r) = &h.refusal {
         if s.refusal(&r.kind).is_none() {

@@ -8,7 +8,7 @@ fn band(min: Option<i32>, max: Option<i32>, side: Side, levels: u32) -> Band {
 }
 
 fn pr(kind: &str, name: &str, amount: Amount, source: &str) -> PenaltyRule {
-    PenaltyRule { kind: kind.into(), name: name.into(), amount, source: source.into() }
+    PenaltyRule { kind: kind.into(), name: name.into(), amount, source: source.into(), voids_kitty: false }
 }
 
 fn per_card(p: i32) -> Amount {
@@ -353,7 +353,12 @@ pub fn builtin_presets() -> Vec<Preset> {
             pr("failed_throw", "甩牌失败", Amount::PerUnit { single: 10, pair: 20, tractor: 40 }, "003 §二"),
             pr("wrong_card", "出错牌", per_card(10), "003 §二"),
             pr("revoke", "藏牌 (不接受: 本副 −20)", fixed(20), "003 §二"),
-            pr("kitty_count", "扣底张数错", fixed(20), "003 §二"),
+            // [r2] 003 §三2: accepted → the offending side cannot 保底/抠底 (no points);
+            // not accepted → the refusal rule `kitty_count` (board −20).
+            PenaltyRule {
+                voids_kitty: true,
+                ..pr("kitty_count", "扣底张数错 (接受: 不能保底/抠底; 不接受: 本副 −20)", fixed(0), "003 §三2")
+            },
             pr("card_count", "多牌/少牌", per_card(10), "003 §二"),
             pr("out_of_turn", "越序出牌 (影响结果时)", Amount::Referee, "003 §二"),
             pr("signalling", "暗示/作弊", Amount::Referee, "003 §二"),
@@ -380,8 +385,11 @@ pub fn builtin_presets() -> Vec<Preset> {
         duplicate: true,
         team_match: None,
         rulings: RulingRules::default(),
-        readings: vec![],
-        notes: vec!["每副牌固定级别, 副结果 = 抓分".into()],
+        readings: vec!["penalties.kitty_count".into()],
+        notes: vec![
+            "每副牌固定级别, 副结果 = 抓分".into(),
+            "扣底张数错 (莊家或抄底方): 对方接受结果 → 错误方不能保底或抠底; 不接受 → 错误方本副 −20 (003 §三2)".into(),
+        ],
     };
     vec![jiankang, chaodipi10, nantong, qingpu, yiyuan]
 }

@@ -7,13 +7,21 @@ pub fn show_class(d: &Declaring, code: &str) -> Option<usize> {
     d.order.iter().position(|c| c.iter().any(|x| x == code))
 }
 
-/// Checks a declaring sequence: every code is known, the first is allowed to open, and each
-/// later show beats the standing one (a strictly higher class). Errors name the show.
+/// Checks a declaring sequence: every code is known, the first is allowed to open, each
+/// later show beats the standing one (a strictly higher class), and — **[r2]** 003 §三8 —
+/// no seat shows again after a show of its own ruled out of turn ([`Show::out_of_turn`]).
+/// Errors name the show.
 pub fn check_declaring(d: &Declaring, shows: &[Show]) -> Result<(), InputError> {
     let mut best: Option<usize> = None;
     for (i, s) in shows.iter().enumerate() {
         let c = show_class(d, &s.what)
             .ok_or_else(|| err(format!("declaring[{i}].what"), Why::NotAShow { what: s.what.clone() }))?;
+        if shows[..i].iter().any(|x| x.out_of_turn && x.seat == s.seat) {
+            return Err(err(
+                format!("declaring[{i}].seat"),
+                Why::OutOfTurnBarred { seat: s.seat, what: s.what.clone() },
+            ));
+        }
         if i == 0 && d.not_first.contains(&s.what) {
             return Err(err(format!("declaring[{i}].what"), Why::NotFirst { what: s.what.clone() }));
         }

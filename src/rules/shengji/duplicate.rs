@@ -90,8 +90,12 @@ pub struct TableScore {
     pub attackers: Team,
     /// Kitty multiplier used (0 without 抠底).
     pub multiplier: i32,
-    /// Kitty bonus (step 1): kitty points × multiplier.
+    /// Kitty bonus (step 1): kitty points × multiplier; 0 when `kitty_void`.
     pub kitty_bonus: i32,
+    /// **[r2]** The attackers' 抠底 does not count: a penalty of theirs on the hand takes
+    /// their kitty right ([`PenaltyRule::voids_kitty`], 003 §三2 accepted).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub kitty_void: bool,
     /// Penalties (step 2): a penalty on the declaring team adds, one on the attackers subtracts.
     pub penalties: Vec<AppliedPenalty>,
     /// Points + kitty bonus + penalties, before the clamp.
@@ -104,7 +108,9 @@ pub struct TableScore {
 /// Errors: invalid input, the field path relative to the table (`points`, `penalties[0].kind` …).
 pub fn score_table(preset: &Preset, t: &TableResult) -> Result<TableScore, InputError> {
     validate_hand(preset, &t.hand)?;
+    let kitty_void = t.hand.kitty.is_some() && kitty_voided(preset, t.attackers, &t.hand.penalties);
     let (kb, mult) = kitty_bonus(preset.kitty, t.hand.kitty);
+    let kb = if kitty_void { 0 } else { kb };
     let mut counts = BTreeMap::new();
     let applied = penalty_points(preset, t.attackers.other(), &t.hand.penalties, &mut counts)?;
     let raw = t.hand.points + kb + applied.iter().map(|p| p.effect).sum::<i32>();
@@ -112,10 +118,17 @@ pub fn score_table(preset: &Preset, t: &TableResult) -> Result<TableScore, Input
         attackers: t.attackers,
         multiplier: mult,
         kitty_bonus: kb,
+        kitty_void,
         penalties: applied,
         raw_score: raw,
         score: clamp_score(preset.clamp, raw),
     })
+}
+
+/// **[r2]** `team` has lost its kitty right on this hand: one of the hand's penalties on it is
+/// of a kind that [`PenaltyRule::voids_kitty`] (003 §三2, the result accepted).
+pub fn kitty_voided(preset: &Preset, team: Team, penalties: &[Penalty]) -> bool {
+    penalties.iter().any(|p| p.team == team && preset.penalty_rule(&p.kind).is_some_and(|r| r.voids_kitty))
 }
 
 /// One board of a duplicate match's board list (RULES.md §1.3, 003 §二4–5): its number, the

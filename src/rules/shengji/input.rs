@@ -112,6 +112,12 @@ pub struct Show {
     /// Whether a (re-)bury followed this show (restarts the bury clock).
     #[serde(default)]
     pub rebury: bool,
+    /// **[r2]** 越区亮牌 (003 §三8): the referee ruled this show out of its turn. It stays in
+    /// the sequence as shown (*reading*: the referee removes it if it is taken back), and its
+    /// player loses the right to declare again on this board: a later show of the same seat is
+    /// refused ([`Why::OutOfTurnBarred`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub out_of_turn: bool,
 }
 
 /// Everything the referee enters for one hand. Only `points` is required.
@@ -189,6 +195,14 @@ pub enum Why {
         /// The show it had to beat.
         standing: String,
     },
+    /// A show by a seat that lost its right to declare on this board by an earlier show out
+    /// of its turn (越区亮牌, 003 §三8).
+    OutOfTurnBarred {
+        /// The barred seat.
+        seat: Seat,
+        /// The code entered.
+        what: String,
+    },
     /// Trick points outside 0–200 or not a multiple of 5.
     Points {
         /// The points entered.
@@ -250,6 +264,9 @@ impl Why {
             Why::DoesNotBeat { what, standing } => {
                 Msg::new("sj.why.does_not_beat", vec![("what", text(what)), ("standing", text(standing))])
             }
+            Why::OutOfTurnBarred { seat, what } => {
+                Msg::new("sj.why.out_of_turn_barred", vec![("seat", Arg::Seat(*seat)), ("what", text(what))])
+            }
             Why::Points { points } => Msg::new("sj.why.points", vec![("points", Arg::Num(*points as i64))]),
             Why::KittyPoints { points } => Msg::new("sj.why.kitty_points", vec![("points", Arg::Num(*points as i64))]),
             Why::JackNeedsKitty => Msg::new("sj.why.jack_needs_kitty", vec![]),
@@ -273,6 +290,9 @@ impl Why {
             Why::NotAShow { what } => format!("{what:?} is not a show of this preset"),
             Why::NotFirst { what } => format!("{what} may not be the first show"),
             Why::DoesNotBeat { what, standing } => format!("{what} does not beat the standing show {standing}"),
+            Why::OutOfTurnBarred { seat, what } => {
+                format!("{seat:?} showed out of turn earlier on this board and may not declare again ({what})")
+            }
             Why::Points { points } => format!("{points} is not a score 0–200 in steps of 5"),
             Why::KittyPoints { points } => format!("{points} is not 0–200 in steps of 5"),
             Why::JackNeedsKitty => "a J 抠底 needs the 抠底 (kitty) itself".into(),

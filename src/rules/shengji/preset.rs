@@ -140,6 +140,13 @@ pub struct PenaltyRule {
     pub amount: Amount,
     /// The source rule, shown one tap away.
     pub source: String,
+    /// **[r2]** The offence costs no points but the offending team's kitty right on the
+    /// hand: it can neither 保底 nor 抠底 (003 §三2, kitty count wrong, result accepted). Read
+    /// by the 双升 table score ([`super::score_table`]): when the offending team attacks, its
+    /// kitty bonus does not count; when it declares, the score stands (保底 carries no points
+    /// in 003's linear kitty: a *reading*). Absent in earlier stored presets (= `false`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub voids_kitty: bool,
 }
 
 /// Caps on a rise: the must-play ranks (必打) a rise stops at.

@@ -137,7 +137,7 @@ fn after_free_counts_per_team() {
 #[test]
 fn declaring_order_000() {
     let d = jk().declaring;
-    let s = |w: &str| Show { seat: Seat::N, what: w.into(), rebury: false };
+    let s = |w: &str| Show { seat: Seat::N, what: w.into(), rebury: false, out_of_turn: false };
     assert!(check_declaring(&d, &[s("pair:D"), s("pair:S"), s("SJ2"), s("BJ2")]).is_ok());
     assert!(check_declaring(&d, &[s("pair:S"), s("pair:H")]).is_err());
     assert!(check_declaring(&d, &[s("single:S")]).is_err());

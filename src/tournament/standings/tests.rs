@@ -174,7 +174,7 @@ fn level_on_everything_shares_the_place_and_needs_a_playoff() {
     assert!(st.rows.iter().all(|r| r.rank == Some(1) && !r.playoff && r.pending == 3));
     // A one-round event: e1 v e4 and e2 v e3 both end 9:8 for N/S (e1, e2), one 双上 each,
     // and e1, e2 never meet → level on points, 双上 and head-to-head → shared 1st, play-off.
-    c.format = Format::RoundRobin { max_rounds: Some(1) };
+    c.format = Format::RoundRobin { max_rounds: Some(1), group_size: None };
     schedule::generate(c);
     let mut ms = Vec::new();
     meet(c, &mut ms, "e1", "e4", &[AA, BB, A13, B13, A14]);
@@ -441,4 +441,28 @@ fn a_disqualified_entrant_forfeits_its_remaining_fixtures() {
         })
         .unwrap();
     assert!(!results(c, &ms).iter().any(|r| r.walkover));
+}
+
+/// [r2] A round robin in groups (004 第三篇): each entrant is ranked inside its group and
+/// over the whole field by the same keys.
+#[test]
+fn a_round_robin_in_groups_ranks_in_the_group_and_overall() {
+    let mut e = event();
+    let c = &mut e.competitions[0];
+    c.format = Format::RoundRobin { max_rounds: None, group_size: Some(2) };
+    schedule::generate(c);
+    assert_eq!(c.rounds.len(), 1, "two groups of 2: one round");
+    assert_eq!(c.groups().unwrap(), vec![vec!["e1", "e2"], vec!["e3", "e4"]]);
+    let mut ms = Vec::new();
+    meet(c, &mut ms, "e1", "e2", &[AA, AA, A13, BB, B13]); // e1 13, e2 8
+    meet(c, &mut ms, "e3", "e4", &[BB, BB, BB, BB, A14]); // e3 1, e4 20
+    let st = standings(c, &ms);
+    assert!(st.complete);
+    let r = |id| st.row(id).unwrap().clone();
+    assert_eq!([r("e1").group, r("e2").group, r("e3").group, r("e4").group], [Some(1), Some(1), Some(2), Some(2)]);
+    assert_eq!([r("e1").group_rank, r("e2").group_rank], [Some(1), Some(2)]);
+    assert_eq!([r("e4").group_rank, r("e3").group_rank], [Some(1), Some(2)]);
+    let order: Vec<&str> = st.rows.iter().map(|r| r.entrant.as_str()).collect();
+    assert_eq!(order, ["e4", "e1", "e2", "e3"], "overall: 20, 13, 8, 1");
+    assert_eq!(r("e2").rank, Some(3));
 }

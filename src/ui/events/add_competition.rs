@@ -90,7 +90,13 @@ pub(super) fn AddCompetition(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
                             }
                             v.extend(scoring_lines(l, &c));
                             if !f.readings.is_empty() {
-                                v.push(format!("{}: {}", tr(l, "preset.readings"), f.readings.join(", ")));
+                                v.push(
+                                    format!(
+                                        "{}: {}",
+                                        tr(l, "preset.readings"),
+                                        crate::i18n::reading_names(l, &f.readings),
+                                    ),
+                                );
                             }
                             v.join(" · ")
                         })

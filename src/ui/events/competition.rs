@@ -204,7 +204,9 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
                                 {(!cm.readings.is_empty())
                                     .then(|| {
                                         view! {
-                                            <p class="reading">{t("preset.readings")}": "{cm.readings.join(", ")}</p>
+                                            <p class="reading">
+                                                {t("preset.readings")}": "{crate::i18n::reading_names(l, &cm.readings)}
+                                            </p>
                                         }
                                     })}
                                 {if let Format::Knockout { best_of, long_rounds, long_best_of } = cm.format.clone() {
@@ -471,6 +473,37 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
                                             .collect_view()}
                                     </tbody>
                                 </table>
+                                {cm
+                                    .groups()
+                                    .map(|gs| {
+                                        view! {
+                                            <div class="ev-groups" id="groups">
+                                                <h3>{tx("ev.groups")}</h3>
+                                                <ul>
+                                                    {gs
+                                                        .into_iter()
+                                                        .enumerate()
+                                                        .map(|(k, g)| {
+                                                            let names = g
+                                                                .iter()
+                                                                .map(|id| e.entrant_name(id))
+                                                                .collect::<Vec<_>>()
+                                                                .join(" · ");
+                                                            view! {
+                                                                <li data-group=k
+                                                                    + 1>
+                                                                    {move || {
+                                                                        tr(lang.get(), "ev.group_n")
+                                                                            .replace("{n}", &(k + 1).to_string())
+                                                                    }}": "{names}
+                                                                </li>
+                                                            }
+                                                        })
+                                                        .collect_view()}
+                                                </ul>
+                                            </div>
+                                        }
+                                    })}
                             }
                         })
                 }}
@@ -605,7 +638,8 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
                     let s = st.get()?;
                     let e = event();
                     let l = lang.get();
-                    let groups = matches!(cm.format, Format::Groups { .. });
+                    let groups = matches!(cm.format, Format::Groups { .. }) || cm.groups().is_some();
+                    let rr_groups = cm.groups().is_some();
                     Some(
                         view! {
                             <p class="muted">
@@ -628,7 +662,11 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
                                     <thead>
                                         <tr>
                                             <th class="rank">{tx("ev.col.rank")}</th>
-                                            {groups.then(|| view! { <th>{tx("ev.col.group")}</th> })}
+                                            {groups.then(|| view! { <th class="group">{tx("ev.col.group")}</th> })}
+                                            {rr_groups
+                                                .then(|| {
+                                                    view! { <th class="group-rank">{tx("ev.col.group_rank")}</th> }
+                                                })}
                                             <th class="draw">{tx("ev.col.draw")}</th>
                                             <th class="name">{tx("ev.col.entrant")}</th>
                                             <th>{tx("ev.col.played")}</th>
@@ -664,8 +702,19 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
                                                         {groups
                                                             .then(|| {
                                                                 view! {
-                                                                    <td>
+                                                                    <td class="group">
                                                                         {r.group.map(|g| g.to_string()).unwrap_or_default()}
+                                                                    </td>
+                                                                }
+                                                            })}
+                                                        {rr_groups
+                                                            .then(|| {
+                                                                view! {
+                                                                    <td class="group-rank">
+                                                                        {r
+                                                                            .group_rank
+                                                                            .map(|g| g.to_string())
+                                                                            .unwrap_or_else(|| "—".into())}
                                                                     </td>
                                                                 }
                                                             })}

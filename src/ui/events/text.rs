@@ -35,8 +35,11 @@ pub(super) fn format_name(l: Lang, id: &str) -> String {
 
 pub(super) fn format_text(l: Lang, f: &Format) -> String {
     match f {
-        Format::RoundRobin { max_rounds } => {
-            let mut s = tr(l, "ev.f.rr").to_string();
+        Format::RoundRobin { max_rounds, group_size } => {
+            let mut s = match group_size {
+                Some(g) => tr(l, "ev.f.rr_groups").replace("{n}", &g.to_string()),
+                None => tr(l, "ev.f.rr").to_string(),
+            };
             if let Some(n) = max_rounds {
                 s.push_str(&format!(" ({})", tr(l, "ev.f.first_rounds").replace("{n}", &n.to_string())));
             }
@@ -228,6 +231,9 @@ pub(super) fn warning_text(l: Lang, e: &Event, w: &schedule::Warning) -> String 
     match w {
         TwiceInRound { round, entrant } => {
             tr(l, "ev.warn.twice").replace("{r}", &round.to_string()).replace("{e}", &e.entrant_name(entrant))
+        }
+        OtherGroup { a, b } => {
+            tr(l, "ev.warn.other_group").replace("{a}", &e.entrant_name(a)).replace("{b}", &e.entrant_name(b))
         }
         MetTwice { a, b } => {
             tr(l, "ev.warn.met_twice").replace("{a}", &e.entrant_name(a)).replace("{b}", &e.entrant_name(b))

@@ -30,6 +30,7 @@ fn be(board: u32, table: u8, attackers: Team, points: i32) -> BoardEntry {
         dealer: b.dealer,
         confirmed: false,
         refusal: None,
+        board_check: None,
         corrects: None,
     }
 }
@@ -313,7 +314,7 @@ fn the_same_board_entered_on_both_devices_is_left_out_and_the_rest_merged() {
 fn the_declaring_sequence_follows_the_preset() {
     use crate::rules::shengji::Show;
     let mut m = blank("d", 2, 0.0);
-    let show = |seat, what: &str| Show { seat, what: what.into(), rebury: false };
+    let show = |seat, what: &str| Show { seat, what: what.into(), rebury: false, out_of_turn: false };
     let mut b = be(1, 1, Team::B, 60);
     b.hand.declaring = vec![show(Seat::N, "BJ2")];
     let e = add(&mut m, "e1", b.clone()).unwrap_err();
@@ -363,4 +364,118 @@ fn setup_errors_name_the_field() {
         "op.hand.duplicate.table"
     );
     assert_eq!(add(&mut m, "e1", be(1, 1, Team::A, 42)).unwrap_err().field, "op.hand.duplicate.hand.points");
+}
+
+fn kitty_count_on(team: Team) -> Penalty {
+    Penalty {
+        team,
+        kind: "kitty_count".into(),
+        cards: 1,
+        unit: None,
+        points: None,
+        seat: None,
+        trick: None,
+        note: String::new(),
+    }
+}
+
+/// [r2] 003 §三2: a wrong kitty count accepted costs the offending side its 保底/抠底 (no
+/// points); not accepted, the offending team's board result is −20.
+#[test]
+fn a_wrong_kitty_count_accepted_voids_the_kitty_not_accepted_is_board_minus_20() {
+    let mut m = blank("d", 1, 0.0);
+    // Table 1: B attacks, 抠底 10 × 4 = 40; B (the side that re-buried before A's 抄底 took the
+    // deal back) counted its bury wrong, and A accepts: B's kitty bonus does not count.
+    let mut t1 = be(1, 1, Team::B, 60);
+    t1.hand.kitty = Some(Kitty { points: 10, unit: Unit::Pair });
+    t1.hand.penalties.push(kitty_count_on(Team::B));
+    add(&mut m, "e1", t1.clone()).unwrap();
+    add(&mut m, "e2", be(1, 2, Team::A, 50)).unwrap();
+    let v = view(&m);
+    let sc = v.table(1, 1).unwrap().score.clone().unwrap();
+    assert!(sc.kitty_void);
+    assert_eq!((sc.multiplier, sc.kitty_bonus, sc.score), (4, 0, 60));
+    assert_eq!(sc.penalties[0].effect, 0, "no points for the offence itself");
+    assert_eq!(v.board(1).unwrap().result_of(Team::B), Some(10));
+    // The declarer offends (the usual case): 保底 scores nothing, the attackers' kitty stands.
+    let mut t1d = t1.clone();
+    t1d.hand.penalties = vec![kitty_count_on(Team::A)];
+    correct(&mut m, "c1", "e1", t1d).unwrap();
+    let sc = view(&m).table(1, 1).unwrap().score.clone().unwrap();
+    assert!(!sc.kitty_void);
+    assert_eq!(sc.score, 100);
+    // Not accepted: the offending team (A, the dealer's side at table 1) gets −20 for the board.
+    let mut t1r = t1.clone();
+    t1r.hand.penalties = vec![kitty_count_on(Team::A)];
+    t1r.refusal = Some(Refusal { kind: "kitty_count".into(), team: Team::A });
+    correct(&mut m, "c2", "e1", t1r).unwrap();
+    let v = view(&m);
+    assert_eq!(v.board(1).unwrap().result_of(Team::A), Some(-20));
+    assert_eq!(v.totals.totals[&Team::B], 20);
+}
+
+/// A match stored with the preset before r2 keeps its 20-point kitty-count penalty.
+#[test]
+fn a_stored_preset_before_r2_keeps_its_kitty_count_points() {
+    let mut m = blank("d", 1, 0.0);
+    if let Setup::Duplicate(s) = &mut m.setup {
+        let json = crate::json::to_string(&s.preset).unwrap();
+        assert!(json.contains("\"voids_kitty\":true"));
+        s.preset = serde_json::from_str(&json.replace(",\"voids_kitty\":true", "")).unwrap();
+        let rule = s.preset.penalties.iter_mut().find(|r| r.kind == "kitty_count").unwrap();
+        rule.amount = shengji::Amount::Fixed { points: 20 };
+        assert!(!s.preset.penalty_rule("kitty_count").unwrap().voids_kitty);
+    }
+    let mut t1 = be(1, 1, Team::B, 60);
+    t1.hand.kitty = Some(Kitty { points: 10, unit: Unit::Pair });
+    t1.hand.penalties.push(kitty_count_on(Team::B));
+    add(&mut m, "e1", t1).unwrap();
+    let sc = view(&m).table(1, 1).unwrap().score.clone().unwrap();
+    assert!(!sc.kitty_void);
+    assert_eq!(sc.score, 60 + 40 - 20);
+}
+
+/// [r2] 003 §三8: after a show ruled out of turn, that seat may not declare again on the board.
+#[test]
+fn a_show_out_of_turn_bars_that_seat_for_the_board() {
+    use crate::rules::shengji::{Show, Why};
+    let mut m = blank("d", 1, 0.0);
+    let show = |seat, what: &str| Show { seat, what: what.into(), rebury: false, out_of_turn: false };
+    let mut b = be(1, 1, Team::B, 60);
+    b.hand.declaring = vec![Show { out_of_turn: true, ..show(Seat::E, "single:S") }, show(Seat::E, "pair:H")];
+    let e = add(&mut m, "e1", b.clone()).unwrap_err();
+    assert_eq!(e.field, "op.hand.duplicate.hand.declaring[1].seat", "{e}");
+    let msg = shengji::check_declaring(&setup(&m).preset.declaring, &b.hand.declaring).unwrap_err().msg.unwrap();
+    assert_eq!(msg, Why::OutOfTurnBarred { seat: Seat::E, what: "pair:H".into() }.msg());
+    for l in crate::i18n::Lang::ALL {
+        let text = crate::i18n::say(l, &msg, crate::i18n::Names::default());
+        assert!(!text.contains("sj.why") && !text.contains("{seat}"), "{text}");
+    }
+    // Another seat may still counter, and the mark survives the log and an export.
+    b.hand.declaring = vec![Show { out_of_turn: true, ..show(Seat::E, "single:S") }, show(Seat::S, "pair:H")];
+    b.hand.trump = Some("H".into());
+    add(&mut m, "e1", b).unwrap();
+    let file = schema::export(std::slice::from_ref(&m), 0.0);
+    assert!(file.contains("out_of_turn"));
+    let back = schema::parse_import(&file).unwrap().remove(0);
+    assert!(view(&back).table(1, 1).unwrap().entry.hand.declaring[0].out_of_turn);
+}
+
+/// [r2] 003 §二15: the dealer's board check is kept per board and table; entries without it
+/// (stored before r2) read as not checked.
+#[test]
+fn the_dealers_board_check_is_recorded_per_table() {
+    let mut m = blank("d", 1, 0.0);
+    let mut t1 = be(1, 1, Team::B, 60);
+    t1.board_check = Some(BoardCheck { by: "张三".into(), ok: true });
+    add(&mut m, "e1", t1).unwrap();
+    add(&mut m, "e2", be(1, 2, Team::A, 60)).unwrap();
+    let v = view(&m);
+    assert_eq!(v.table(1, 1).unwrap().entry.board_check, Some(BoardCheck { by: "张三".into(), ok: true }));
+    assert_eq!(v.table(1, 2).unwrap().entry.board_check, None);
+    let file = schema::export(std::slice::from_ref(&m), 0.0);
+    assert_eq!(file.matches("board_check").count(), 1, "absent when not recorded");
+    let mut long = be(1, 2, Team::A, 60);
+    long.board_check = Some(BoardCheck { by: "x".repeat(61), ok: false });
+    assert_eq!(correct(&mut m, "c1", "e2", long).unwrap_err().field, "op.hand.duplicate.board_check.by");
 }

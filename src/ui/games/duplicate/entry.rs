@@ -233,6 +233,7 @@ pub(super) fn EntryForm(
                 </summary>
                 <Declaring form=form setup=setup />
             </details>
+            <BoardCheckInput form=form setup=setup />
             <label class="field-label">{tx("dup.ruling")}</label>
             <div class="chips dup-ruling">
                 <button
@@ -305,6 +306,62 @@ pub(super) fn EntryForm(
     }
 }
 
+/// The dealer's check of the board against its deal record (003 §二15): not recorded,
+/// matched, or an error found; with who checked (the dealer at this table by default).
+#[component]
+fn BoardCheckInput(form: Form, setup: Signal<DuplicateSetup>) -> impl IntoView {
+    let lang = ctx().lang;
+    let pick = move |ok: Option<bool>| {
+        let Some(ok) = ok else {
+            form.check.set(None);
+            return;
+        };
+        let by = form.check.get_untracked().map(|c| c.by).unwrap_or_else(|| {
+            setup.with_untracked(|s| s.player(form.table.get_untracked(), form.dealer.get_untracked()))
+        });
+        form.check.set(Some(BoardCheck { by, ok }));
+    };
+    let chip = move |id: &'static str, key: &'static str, ok: Option<bool>| {
+        view! {
+            <button
+                class="btn chip"
+                id=id
+                class:selected=move || form.check.with(|c| c.as_ref().map(|c| c.ok)) == ok
+                on:click=move |_| pick(ok)
+            >
+                {move || tr(lang.get(), key)}
+            </button>
+        }
+    };
+    view! {
+        <label class="field-label">{tx("dup.check")}</label>
+        <p class="muted">{tx("dup.check_rule")}</p>
+        <div class="chips dup-check">
+            {chip("dup-check-none", "dup.check_none", None)} {chip("dup-check-ok", "dup.check_ok", Some(true))}
+            {chip("dup-check-error", "dup.check_error", Some(false))}
+        </div>
+        <Show when=move || form.check.with(|c| c.is_some())>
+            <label class="field-label" for="dup-check-by">
+                {tx("dup.check_by")}
+            </label>
+            <input
+                id="dup-check-by"
+                maxlength="60"
+                prop:value=move || form.check.with(|c| c.as_ref().map(|c| c.by.clone()).unwrap_or_default())
+                on:input=move |ev| {
+                    let v = event_target_value(&ev);
+                    form.check
+                        .update(|c| {
+                            if let Some(c) = c {
+                                c.by = v;
+                            }
+                        })
+                }
+            />
+        </Show>
+    }
+}
+
 /// The declaring sequence (RULES.md §1.2, 003 §二7–9): shows in seat order before and after
 /// the bury (抄底 re-buries), each beating the standing one; nobody declares → the dealer names
 /// a suit (not no-trump).
@@ -315,7 +372,7 @@ pub(super) fn Declaring(form: Form, setup: Signal<DuplicateSetup>) -> impl IntoV
     let err: RwSignal<Option<String>> = RwSignal::new(None);
     let add = move |code: String| {
         let mut shows = form.shows.get_untracked();
-        shows.push(Show { seat: seat.get_untracked(), what: code.clone(), rebury: false });
+        shows.push(Show { seat: seat.get_untracked(), what: code.clone(), rebury: false, out_of_turn: false });
         let d = setup.with_untracked(|s| s.preset.declaring.clone());
         match shengji::check_declaring(&d, &shows) {
             Ok(()) => {
@@ -323,10 +380,15 @@ pub(super) fn Declaring(form: Form, setup: Signal<DuplicateSetup>) -> impl IntoV
                 form.named_trump.set(None);
                 err.set(None);
             }
-            Err(_) => {
+            Err(e) => {
                 let l = lang.get_untracked();
                 let name = crate::i18n::show_name(l, &code);
-                let msg = if shows.len() == 1 {
+                let barred = e.msg.as_ref().is_some_and(|m| m.key == "sj.why.out_of_turn_barred");
+                let msg = if barred {
+                    tr(l, "sj.why.out_of_turn_barred")
+                        .replace("{seat}", crate::i18n::seat_name(l, seat.get_untracked()))
+                        .replace("{what}", &name)
+                } else if shows.len() == 1 {
                     format!("{name}: {}", tr(l, "dup.decl_not_first"))
                 } else {
                     let standing = crate::i18n::show_name(l, &shows[shows.len() - 2].what);
@@ -396,6 +458,11 @@ pub(super) fn Declaring(form: Form, setup: Signal<DuplicateSetup>) -> impl IntoV
                                 {crate::i18n::seat_name(lang.get(), x.seat)}" "
                                 {crate::i18n::show_name(lang.get(), &x.what)}
                                 {x.rebury.then(|| format!(" · {}", t("decl.rebury")))}
+                                {x
+                                    .out_of_turn
+                                    .then(|| {
+                                        view! { <span class="dup-oot">{format!(" · {}", t("dup.out_of_turn"))}</span> }
+                                    })}
                             </li>
                         }
                     })
@@ -418,6 +485,24 @@ pub(super) fn Declaring(form: Form, setup: Signal<DuplicateSetup>) -> impl IntoV
             </button>
             <button
                 class="btn"
+                id="dup-out-of-turn"
+                title=tx("dup.out_of_turn_rule")
+                disabled=move || form.shows.with(|s| s.is_empty())
+                on:click=move |_| {
+                    form.shows
+                        .update(|s| {
+                            if let Some(l) = s.last_mut() {
+                                l.out_of_turn = !l.out_of_turn;
+                            }
+                        });
+                    err.set(None);
+                }
+            >
+                {tx("dup.mark_out_of_turn")}
+            </button>
+            <button
+                class="btn"
+                id="dup-remove-show"
                 on:click=move |_| {
                     form.shows
                         .update(|s| {

@@ -10,7 +10,8 @@
 use crate::i18n::Lang;
 use crate::record::game::GameId;
 use crate::record::games::duplicate::{
-    self as dup, entered, BoardEntry, BoardRow, BoardStatus, DupTeam, DuplicateSetup, DuplicateView, Refusal, TableRow,
+    self as dup, entered, BoardCheck, BoardEntry, BoardRow, BoardStatus, DupTeam, DuplicateSetup, DuplicateView,
+    Refusal, TableRow,
 };
 use crate::record::{Entry, HandInput, Match, Op, Setup};
 use crate::rules::shengji::{
@@ -76,6 +77,9 @@ struct Form {
     shows: RwSignal<Vec<Show>>,
     named_trump: RwSignal<Option<String>>,
     refusal: RwSignal<Option<Refusal>>,
+    /// The dealer's board check (003 §二15): not recorded, or who checked and whether the
+    /// cards matched the deal record.
+    check: RwSignal<Option<BoardCheck>>,
     editing: RwSignal<Option<String>>,
     error: RwSignal<Option<String>>,
     /// One commit per intent: the referee's touches since the form was last (re)set.
@@ -99,6 +103,7 @@ impl Form {
             shows: RwSignal::new(Vec::new()),
             named_trump: RwSignal::new(None),
             refusal: RwSignal::new(None),
+            check: RwSignal::new(None),
             editing: RwSignal::new(None),
             error: RwSignal::new(None),
             intent: FormIntent::new(),
@@ -122,6 +127,7 @@ impl Form {
             dealer: self.dealer.get(),
             confirmed: self.confirmed.get(),
             refusal: self.refusal.get(),
+            board_check: self.check.get(),
             corrects: self.editing.get(),
         }
     }
@@ -147,6 +153,7 @@ impl Form {
         self.shows.set(e.hand.declaring.clone());
         self.named_trump.set(if e.hand.declaring.is_empty() { e.hand.trump.clone() } else { None });
         self.refusal.set(e.refusal.clone());
+        self.check.set(e.board_check.clone());
         self.editing.set(id);
         self.error.set(None);
         self.intent.fresh();
@@ -165,6 +172,7 @@ impl Form {
                 dealer: b.dealer,
                 confirmed: false,
                 refusal: None,
+                board_check: None,
                 corrects: None,
             },
             None,

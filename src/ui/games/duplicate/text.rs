@@ -22,6 +22,21 @@ pub(super) fn team_at_table(l: Lang, s: &DuplicateSetup, team: Team, table: u8) 
     format!("{} ({})", s.team_name(team), crate::i18n::team_side(l, s.side(team, table)))
 }
 
+/// The dealer's board check (003 §二15) in words: "庄家核对无误 (张三)".
+pub(super) fn check_text(l: Lang, e: &BoardEntry) -> String {
+    match &e.board_check {
+        None => tr(l, "dup.check_none").to_string(),
+        Some(c) => {
+            let what = tr(l, if c.ok { "dup.check_ok" } else { "dup.check_error" });
+            if c.by.trim().is_empty() {
+                what.to_string()
+            } else {
+                format!("{what} ({})", c.by.trim())
+            }
+        }
+    }
+}
+
 /// A refusal kind's name: the penalty's name, or the table's name of the dup-only kinds.
 pub(super) fn refusal_name(l: Lang, p: &Preset, kind: &str) -> String {
     crate::i18n::lookup(l, &format!("dup.kind.{kind}")).map(str::to_string).unwrap_or_else(|| penalty_name(l, p, kind))
@@ -52,6 +67,9 @@ pub(super) fn table_lines(l: Lang, s: &DuplicateSetup, e: &BoardEntry, sc: &Tabl
             crate::i18n::unit_name(l, k.unit),
             sc.kitty_bonus
         ));
+        if sc.kitty_void {
+            v.push(tr(l, "dup.kitty_void").to_string());
+        }
     }
     for ap in &sc.penalties {
         let pen = &e.hand.penalties[ap.index];
@@ -76,10 +94,11 @@ pub(super) fn table_lines(l: Lang, s: &DuplicateSetup, e: &BoardEntry, sc: &Tabl
             .iter()
             .map(|x| {
                 format!(
-                    "{} {}{}",
+                    "{} {}{}{}",
                     crate::i18n::seat_name(l, x.seat),
                     crate::i18n::show_name(l, &x.what),
-                    if x.rebury { format!(" ({})", tr(l, "dup.rebury")) } else { String::new() }
+                    if x.rebury { format!(" ({})", tr(l, "dup.rebury")) } else { String::new() },
+                    if x.out_of_turn { format!(" ({})", tr(l, "dup.out_of_turn")) } else { String::new() }
                 )
             })
             .collect::<Vec<_>>()

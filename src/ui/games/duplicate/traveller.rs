@@ -63,6 +63,22 @@ pub(super) fn Summary(setup: Signal<DuplicateSetup>, v: Signal<DuplicateView>) -
     }
 }
 
+/// The dealer's board check of a table's entry (003 §二15): checked (by whom), error found,
+/// or not recorded.
+fn check_badge(l: Lang, e: &BoardEntry) -> impl IntoView {
+    let state = match &e.board_check {
+        None => "none",
+        Some(c) if c.ok => "ok",
+        Some(_) => "error",
+    };
+    let text = check_text(l, e);
+    view! {
+        <span class="badge dup-check-badge" class:warn=state == "error" data-check=state>
+            {text}
+        </span>
+    }
+}
+
 /// One board's traveller: both tables, the team result, the running totals.
 #[component]
 pub(super) fn Traveller(
@@ -144,7 +160,8 @@ pub(super) fn Traveller(
                             <td>
                                 {format!("{} · {}", e.level.name(), crate::i18n::seat_name(l, e.dealer))}{marks}
                                 {(!t_row.corrected_ms.is_empty())
-                                    .then(|| view! { <span class="badge">{tr(l, "hist.corrected")}</span> })}
+                                    .then(|| view! { <span class="badge">{tr(l, "hist.corrected")}</span> })} " "
+                                {check_badge(l, &e)}
                             </td>
                             <td class="num dup-score-cell">{score}</td>
                             <td>

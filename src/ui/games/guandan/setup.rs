@@ -184,7 +184,14 @@ pub(super) fn PresetSummary(#[prop(into)] preset: Signal<GuandanPreset>) -> impl
                     <p class="muted">{p.source.clone()}</p>
                     <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
                     {(!p.readings.is_empty())
-                        .then(|| view! { <p class="reading">{t("preset.readings")}": "{p.readings.join(", ")}</p> })}
+                        .then(|| {
+                            view! {
+                                <p class="reading">
+                                    {t("preset.readings")}": "
+                                    {crate::i18n::reading_names(crate::ui::ctx().lang.get(), &p.readings)}
+                                </p>
+                            }
+                        })}
                 </div>
             }
         }}

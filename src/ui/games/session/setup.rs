@@ -153,6 +153,7 @@ pub(crate) fn session_form<P: GamePreset>() -> impl IntoView {
                                                 .map(|r| {
                                                     view! {
                                                         <li>
+                                                            {crate::i18n::reading_name(l, &r.field)}" "
                                                             <code>{r.field.clone()}</code>
                                                             {(l != Lang::En).then(|| format!(" — {}", r.note))}
                                                         </li>

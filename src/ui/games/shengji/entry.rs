@@ -187,7 +187,7 @@ pub(super) fn DeclaringEditor(
     let err: RwSignal<Option<String>> = RwSignal::new(None);
     let add = move |code: String, rebury: bool| {
         let mut shows = form.shows.get_untracked();
-        shows.push(Show { seat: seat.get_untracked(), what: code, rebury });
+        shows.push(Show { seat: seat.get_untracked(), what: code, rebury, out_of_turn: false });
         match shengji::check_declaring(&preset.get_untracked().declaring, &shows) {
             Ok(()) => {
                 form.shows.set(shows);

@@ -58,7 +58,13 @@ pub fn PresetSummary(#[prop(into)] preset: Signal<Preset>) -> impl IntoView {
                             .collect_view()}
                     </ul>
                     {(!p.readings.is_empty())
-                        .then(|| view! { <p class="reading">{t("preset.readings")}": "{p.readings.join(", ")}</p> })}
+                        .then(|| {
+                            view! {
+                                <p class="reading">
+                                    {t("preset.readings")}": "{crate::i18n::reading_names(l, &p.readings)}
+                                </p>
+                            }
+                        })}
                     <ul class="muted">{p.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}</ul>
                 </div>
             }
