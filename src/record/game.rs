@@ -54,6 +54,11 @@ pub trait Game {
     fn outcome(v: &Self::View) -> Outcome;
     /// The entrants' names as one line: two sides `A vs B`, a session's players `a / b / c`.
     fn participants(s: &Self::Setup) -> String;
+    /// In a game whose rulings name a player instead of a team (a session of players), how
+    /// many players there are; `None` in games of teams.
+    fn ruling_players(_s: &Self::Setup) -> Option<usize> {
+        None
+    }
     /// The set-up of a tournament leg's match from the competition's built-in preset.
     fn leg_setup(leg: &Leg) -> Result<Self::Setup, LegError>;
     /// The ids of the built-in presets a competition of this game may use.

@@ -107,11 +107,7 @@ impl Setup {
     /// In a game whose rulings name a player instead of a team (斗地主, 三打一: a session
     /// of players), how many players there are; `None` in games of teams.
     pub fn ruling_players(&self) -> Option<usize> {
-        match self {
-            Setup::Doudizhu(s) => Some(s.players.len()),
-            Setup::Sandayi(s) => Some(s.players.len()),
-            _ => None,
-        }
+        by_game!(self; Setup(s) => G: G::ruling_players(s))
     }
     /// The game.
     pub fn id(&self) -> GameId {

@@ -124,6 +124,9 @@ impl crate::record::game::Game for Doudizhu {
     fn outcome(v: &DoudizhuView) -> crate::tournament::outcome::Outcome {
         crate::tournament::outcome::session(&v.session, v.rows.len())
     }
+    fn ruling_players(s: &DoudizhuSetup) -> Option<usize> {
+        Some(s.players.len())
+    }
     fn participants(s: &DoudizhuSetup) -> String {
         s.players.join(" / ")
     }

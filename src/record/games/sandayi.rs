@@ -170,6 +170,9 @@ impl crate::record::game::Game for Sandayi {
     fn outcome(v: &SandayiView) -> crate::tournament::outcome::Outcome {
         crate::tournament::outcome::session(&v.session, v.rows.len())
     }
+    fn ruling_players(s: &SandayiSetup) -> Option<usize> {
+        Some(s.players.len())
+    }
     fn participants(s: &SandayiSetup) -> String {
         s.players.join(" / ")
     }
