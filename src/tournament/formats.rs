@@ -267,6 +267,7 @@ impl FormatPreset {
             readings: self.readings.clone(),
             draw: Draw::default(),
             rounds: Vec::new(),
+            playoffs: Vec::new(),
         }
     }
 }
