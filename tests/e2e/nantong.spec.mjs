@@ -165,3 +165,28 @@ test('南通 team match: three games, time up in the third to the leader, 2/1 a 
   rows = await standingsRows(page);
   expect(rows.map((r) => r.rank)).toEqual(['1', '1']);
 });
+
+test('002 炒地皮细则: a game limited to 12 deals (a reading) goes to the leading team after the 12th', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await page.goto('/new');
+  await ready(page);
+  await expect(page.locator('#create')).toBeVisible();
+  await page.fill('#team-a', '红队');
+  await page.fill('#team-b', '蓝队');
+  await page.selectOption('#preset', 'chaodipi-10');
+  await expect(page.locator('.page')).toContainText('每局限 12 副 (解读)');
+  await page.click('button[data-seat="N"]');
+  await page.click('#create');
+  await expect(page).toHaveURL(/\/match\//);
+  const limit = page.locator('#deal-limit');
+  await expect(limit).toContainText('本局限 12 副, 已打 0 副; 到限领先方胜');
+  await expect(limit).toContainText('(解读)');
+  // 70 → 红队 holds, +1 (3); then 80s: the deal changes hands, no level moves.
+  await hand(page, 70, '+1');
+  for (let i = 2; i <= 11; i++) await hand(page, 80);
+  await expect(limit).toContainText('已打 11 副');
+  await expect(page.locator('#commit')).toBeVisible();
+  await hand(page, 80);
+  await expect(page.locator('#game-winner')).toContainText('红队 获胜 (牌数到限)');
+  await expect(page.locator('#commit')).toHaveCount(0);
+});

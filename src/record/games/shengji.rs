@@ -232,7 +232,8 @@ pub struct ShengjiView {
     pub locked: bool,
     /// Overruns.
     pub overruns: Vec<OverrunRow>,
-    /// Rulings that could not apply (after the game was won): (entry id, why).
+    /// Entries that could not apply — a ruling after the game was won, a next game after a
+    /// team match was over: (entry id, why).
     pub refused: Vec<(String, InputError)>,
     /// The match's warnings so far (RULES.md §0 **[r2]**).
     pub register: crate::rules::ruling::Register,
