@@ -104,6 +104,24 @@ pub fn validate_event(e: &Event) -> Result<(), ImportError> {
                 return Err(ie(f(&format!("draw.numbers.{id}")), format!("number {n} is 0 or given twice")));
             }
         }
+        for (k, p) in c.playoffs.iter().enumerate() {
+            let fp = |x: &str| f(&format!("playoffs[{k}].{x}"));
+            let mut who = HashSet::new();
+            for (i, id) in p.entrants.iter().enumerate() {
+                if !seen.contains(id.as_str()) || !who.insert(id.as_str()) {
+                    return Err(ie(
+                        fp(&format!("entrants[{i}]")),
+                        format!("{id:?} is not an entrant or appears twice"),
+                    ));
+                }
+            }
+            if who.len() < 2 {
+                return Err(ie(fp("entrants"), "a play-off needs two entrants or more"));
+            }
+            if !who.contains(p.winner.as_str()) {
+                return Err(ie(fp("winner"), format!("{:?} did not play it", p.winner)));
+            }
+        }
         let mut fids: HashSet<&str> = HashSet::new();
         for (ri, r) in c.rounds.iter().enumerate() {
             for (fi, fx) in r.fixtures.iter().enumerate() {

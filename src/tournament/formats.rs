@@ -271,6 +271,7 @@ impl FormatPreset {
             readings: self.readings.clone(),
             draw: Draw::default(),
             rounds: Vec::new(),
+            playoffs: Vec::new(),
         }
     }
 }

@@ -190,6 +190,31 @@ pub struct Competition {
     /// The schedule (generated, then editable).
     #[serde(default)]
     pub rounds: Vec<Round>,
+    /// Play-off games (加赛) recorded at the desk between entrants level on everything; each
+    /// decides their order only and scores nothing (南通 §一 「加赛不记分」, RULES.md §1.4
+    /// **[r2]**). Absent in older stored events.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub playoffs: Vec<Playoff>,
+}
+
+/// One play-off game (加赛) between entrants level on everything in the standings (the 南通
+/// team event: the two teams each send one pair to play one game): its winner places first
+/// among them, the others stay level and may play again. It scores nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Playoff {
+    /// The entrant ids level on everything that played it (two or more, each once); it
+    /// counts only while exactly these entrants are level.
+    pub entrants: Vec<String>,
+    /// The winner, one of `entrants`.
+    pub winner: String,
+}
+
+impl Playoff {
+    /// Whether it was played by exactly the entrants of `ids` (in any order).
+    pub fn between(&self, ids: &[&str]) -> bool {
+        self.entrants.len() == ids.len() && ids.iter().all(|id| self.entrants.iter().any(|e| e == id))
+    }
 }
 
 fn one() -> u32 {

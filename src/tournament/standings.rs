@@ -115,6 +115,9 @@ pub struct Row {
     pub decided_by: Option<TieBreak>,
     /// Level with another entrant after every tie-break: a play-off (加赛) decides.
     pub playoff: bool,
+    /// Its place among entrants level on everything was decided by a recorded play-off
+    /// ([`super::Playoff`]), which scores nothing.
+    pub by_playoff: bool,
 }
 
 /// Standings of one competition.
@@ -403,6 +406,7 @@ pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
             pending: 0,
             decided_by: None,
             playoff: false,
+            by_playoff: false,
         })
         .collect();
     let index: HashMap<String, usize> = rows.iter().enumerate().map(|(i, r)| (r.entrant.clone(), i)).collect();
@@ -546,6 +550,22 @@ fn rank_group(
         // Level on everything: a shared place; a play-off once none of them has a fixture
         // left to play.
         let settled = group.iter().all(|&i| rows[i].pending == 0);
+        let ids: Vec<&str> = group.iter().map(|&i| rows[i].entrant.as_str()).collect();
+        // A recorded play-off between exactly these entrants (the newest counts): its
+        // winner first, the others level again (they may play another).
+        let won = settled
+            .then(|| c.playoffs.iter().rev().find(|p| p.between(&ids)))
+            .flatten()
+            .and_then(|p| group.iter().copied().find(|&i| rows[i].entrant == p.winner));
+        if let Some(w) = won {
+            let rest: Vec<usize> = group.iter().copied().filter(|&i| i != w).collect();
+            rows[w].rank = Some(start);
+            for &i in &group {
+                rows[i].by_playoff = true;
+            }
+            rank_group(c, results, rows, rest, &[], start + 1);
+            return;
+        }
         for &i in &group {
             rows[i].rank = Some(start);
             rows[i].playoff = settled;

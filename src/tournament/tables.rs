@@ -64,6 +64,9 @@ pub struct Leg<'a> {
     pub best_of: u32,
     /// The competition's rounds-per-match override (掼蛋).
     pub rounds_per_match: Option<u32>,
+    /// The fixture is in one of a knock-out's long rounds (`long_rounds`: the semi-finals and
+    /// the final of 002), which some presets play without game limits.
+    pub long_round: bool,
     /// The sides in seat order ([`seated`]): with two, the one at N/S (team `A`) first.
     pub sides: Vec<LegSide>,
 }
@@ -184,7 +187,11 @@ pub fn leg_match(
     results: &[FixtureResult],
     now_ms: f64,
 ) -> Result<(Match, bool), LegError> {
-    let (_, f) = c.fixture(fixture).ok_or(LegError::NoSuchLeg)?;
+    let (round, f) = c.fixture(fixture).ok_or(LegError::NoSuchLeg)?;
+    let long_round = match c.format {
+        super::Format::Knockout { long_rounds, .. } => round + long_rounds > c.rounds.len() as u32,
+        _ => false,
+    };
     let l = f.legs.get(leg).ok_or(LegError::NoSuchLeg)?;
     let fr = results.iter().find(|r| r.fixture == fixture).ok_or(LegError::NoSuchLeg)?;
     if let Some(id) = &l.match_id {
@@ -227,6 +234,7 @@ pub fn leg_match(
         preset_id: &c.preset_id,
         best_of: f.best_of,
         rounds_per_match: c.rounds_per_match,
+        long_round,
         sides,
     })?;
     Ok((Match { id, created_ms: now_ms, title: String::new(), setup, entries: Vec::new() }, swapped))
@@ -324,6 +332,29 @@ mod tests {
         let Setup::Shengji(s) = &m.setup else { panic!() };
         assert_eq!(s.teams[&Team::A], "队2");
         assert_eq!(s.preset.timing.best_of, 3, "final best of 3 (000 §一)");
+    }
+
+    #[test]
+    fn chaodipi_10_limits_games_before_the_semi_finals_only() {
+        // 8 pairs: quarter-finals one game with the 12-deal limit (reading); semi-finals and
+        // final best of 3 without game limits (002 炒地皮细则 §一2–3).
+        let e = event(EntrantKind::Pair, 8, 2);
+        let mut c = drawn(&e, "chaodipi-10-ko", "k", "ko");
+        let timing = |c: &Competition, f: &str| {
+            let res = standings::results(c, &[]);
+            let (m, _) = leg_match(&e, c, f, 0, &res, 0.0).unwrap();
+            let Setup::Shengji(s) = m.setup else { panic!() };
+            (s.preset.timing.best_of, s.preset.timing.deal_limit, s.preset.timing.match_minutes)
+        };
+        assert_eq!(timing(&c, "r1f1"), (1, Some(12), None));
+        for f in &mut c.rounds[0].fixtures {
+            f.forfeits = vec![1];
+        }
+        assert_eq!(timing(&c, "r2f1"), (3, None, None), "semi-final");
+        for f in &mut c.rounds[1].fixtures {
+            f.forfeits = vec![1];
+        }
+        assert_eq!(timing(&c, "r3f1"), (3, None, None), "final");
     }
 
     #[test]

@@ -59,6 +59,28 @@ fn store_and_load_round_trip_and_refusals() {
 }
 
 #[test]
+fn playoffs_round_trip_and_are_checked() {
+    let mut e = four_pairs();
+    let pf = |a: &str, b: &str, w: &str| Playoff { entrants: vec![a.into(), b.into()], winner: w.into() };
+    e.competitions[0].playoffs.push(pf("e1", "e2", "e2"));
+    let text = store_event(&e);
+    assert_eq!(load_event(&text).unwrap(), e);
+    let refused = |p: Playoff| {
+        let mut x = four_pairs();
+        x.competitions[0].playoffs.push(p);
+        validate_event(&x).unwrap_err().field
+    };
+    assert_eq!(refused(pf("e1", "e2", "e3")), "competitions[0].playoffs[0].winner");
+    assert_eq!(refused(pf("e1", "nobody", "e1")), "competitions[0].playoffs[0].entrants[1]");
+    assert_eq!(refused(pf("e1", "e1", "e1")), "competitions[0].playoffs[0].entrants[1]");
+    // An event stored before play-offs existed reads as none.
+    let mut v: Value = serde_json::from_str(&store_event(&four_pairs())).unwrap();
+    assert!(v["event"]["competitions"][0].get("playoffs").is_none());
+    v["event"]["competitions"][0].as_object_mut().unwrap().remove("playoffs");
+    assert!(load_event(&v.to_string()).unwrap().competitions[0].playoffs.is_empty());
+}
+
+#[test]
 fn kinds_that_fit() {
     assert!(EntrantKind::Team.fits(EntrantKind::Pair));
     assert!(EntrantKind::Pair.fits(EntrantKind::Team));

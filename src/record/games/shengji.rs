@@ -105,7 +105,7 @@ impl game::Game for Shengji {
             double_wins: vec![0, 0],
             winner: v.series_winner.map(crate::tournament::outcome::side),
             locked: v.locked,
-            done: v.series_winner.is_some() || v.locked,
+            done: v.series_winner.is_some() || v.over || v.locked,
             forfeits: v.forfeit.map(crate::tournament::outcome::side).into_iter().collect(),
             disqualified: v.disqualified.iter().map(|&t| crate::tournament::outcome::side(t)).collect(),
             hands: v.games.iter().map(|g| g.rows.len()).sum(),
@@ -123,6 +123,10 @@ impl game::Game for Shengji {
         let mut p = shengji::builtin_preset(leg.preset_id).filter(|p| !p.duplicate).ok_or_else(|| leg.bad())?;
         if leg.best_of > 0 {
             p.timing.best_of = leg.best_of;
+        }
+        if leg.long_round && p.timing.unlimited_long_rounds {
+            p.timing.deal_limit = None;
+            p.timing.match_minutes = None;
         }
         Ok(ShengjiSetup { preset: p, teams: leg.teams(), players: leg.players(), start: Default::default() })
     }
@@ -161,6 +165,9 @@ pub struct Game {
     pub winner: Option<Team>,
     /// Won by the time-limit verdict.
     pub by_time: bool,
+    /// Won by the leading team when the preset's deal limit was reached
+    /// ([`shengji::Timing::deal_limit`], 002 「每局牌限12牌结束」 *(reading)*).
+    pub by_deal_limit: bool,
     /// The referee's rulings in this game, in order.
     pub rulings: Vec<RulingRow>,
     /// The match clock.
@@ -175,6 +182,7 @@ impl Game {
             rows: Vec::new(),
             winner: None,
             by_time: false,
+            by_deal_limit: false,
             rulings: Vec::new(),
             clock: Clock::default(),
         }
@@ -224,7 +232,8 @@ pub struct ShengjiView {
     pub locked: bool,
     /// Overruns.
     pub overruns: Vec<OverrunRow>,
-    /// Rulings that could not apply (after the game was won): (entry id, why).
+    /// Entries that could not apply — a ruling after the game was won, a next game after a
+    /// team match was over: (entry id, why).
     pub refused: Vec<(String, InputError)>,
     /// The match's warnings so far (RULES.md §0 **[r2]**).
     pub register: crate::rules::ruling::Register,
@@ -232,6 +241,13 @@ pub struct ShengjiView {
     pub forfeit: Option<Team>,
     /// Teams disqualified: their remaining fixtures of the event are forfeits.
     pub disqualified: Vec<Team>,
+    /// A team match (南通, RULES.md §1.4 **[r2]**): each team's points so far (2 a game won,
+    /// 1 lost), `None` for other presets.
+    pub team_points: Option<BTreeMap<Team, u32>>,
+    /// No more game is played: a team match's games all decided, or its time over (the game
+    /// in progress went to the leading team by the time verdict; the games not started are
+    /// not played and score nothing *(reading of 「三局未打完按领先队获胜」)*).
+    pub over: bool,
 }
 
 /// A referee's ruling as it counts in a game (RULES.md §0 **[r2]**).
@@ -275,6 +291,8 @@ pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> She
         register: Default::default(),
         forfeit: None,
         disqualified: Vec::new(),
+        team_points: None,
+        over: false,
     };
     for eff in effective(m) {
         v.step(preset, eff);
@@ -343,6 +361,7 @@ impl ShengjiView {
             Op::Hand { .. } => {
                 let Some(HandInput::Shengji(hand)) = eff.hand else { return };
                 let result = hand_result(preset, g.winner, &mut g.state, &hand);
+                let counted = result.is_ok();
                 if let Ok(o) = &result {
                     if o.winner.is_some() {
                         g.winner = o.winner;
@@ -356,6 +375,20 @@ impl ShengjiView {
                     result,
                     corrected_ms: eff.corrected_ms,
                 });
+                // The deal limit (002 「每局牌限12牌结束」, 12 deals *(reading)*): once that many
+                // deals are played the leading team wins — the deal in hand was finished, as
+                // this is its result; equal levels as the preset's `tie` says (one more hand
+                // plays on until the levels differ).
+                if let (true, None, Some(limit)) = (counted, g.winner, preset.timing.deal_limit) {
+                    let played = g.rows.iter().filter(|r| r.result.is_ok()).count();
+                    if limit > 0 && played >= limit as usize {
+                        if let Some(w) = g.state.time_verdict_with(preset.timing.tie).winner() {
+                            g.winner = Some(w);
+                            g.by_deal_limit = true;
+                            g.clock.act(ClockAction::Pause, e.at_ms);
+                        }
+                    }
+                }
             }
             Op::Correct { .. } | Op::CorrectRuling { .. } | Op::Void { .. } => {}
             Op::Clock { action, elapsed_ms } => g.clock.act_at(*action, e.at_ms, *elapsed_ms),
@@ -373,10 +406,37 @@ impl ShengjiView {
                     g.by_time = true;
                 }
                 g.clock.act_at(ClockAction::Pause, e.at_ms, *elapsed_ms);
+                // A team match's time is for all its games (90 minutes in all): a verdict at its
+                // end gave the game in progress to the leader, and no game is played after it.
+                if let Some(tm) = preset.team_match {
+                    if g.clock.elapsed_ms(e.at_ms) >= tm.minutes as f64 * 60_000.0 {
+                        self.over = true;
+                    }
+                }
             }
             Op::NextGame { start } => {
-                g.clock.act(ClockAction::Pause, e.at_ms);
-                self.games.push(Game::new(start.clone()));
+                let all_played = preset
+                    .team_match
+                    .is_some_and(|tm| self.games.iter().filter(|g| g.winner.is_some()).count() as u32 >= tm.games);
+                if self.over || all_played {
+                    self.refused.push((
+                        e.id.clone(),
+                        InputError { field: "next_game".into(), reason: "the team match is over".into(), msg: None },
+                    ));
+                    return;
+                }
+                let g = self.games.last_mut().expect("a view has at least one game");
+                match preset.team_match {
+                    // One clock for the whole team match: the next game goes on counting it.
+                    Some(_) => {
+                        let clock = g.clock.clone();
+                        self.games.push(Game { clock, ..Game::new(start.clone()) });
+                    }
+                    None => {
+                        g.clock.act(ClockAction::Pause, e.at_ms);
+                        self.games.push(Game::new(start.clone()));
+                    }
+                }
             }
             Op::Appeal { .. } => {}
             Op::Ruling { .. } => {
@@ -438,11 +498,14 @@ impl ShengjiView {
         self.series_winner = match preset.team_match {
             // 南通 team match (RULES.md §1.4 [r2]): every game is played; the winner is known
             // once they all are (2 per game won, 1 per game lost: never equal over 3 games).
+            // A time-up ends it: the games decided count, equal points are a drawn match.
             Some(tm) => {
                 let winners: Vec<Option<Team>> = self.games.iter().map(|g| g.winner).collect();
                 let points = tm.points(&winners);
                 let played = winners.iter().flatten().count() as u32;
-                (played >= tm.games && points[&Team::A] != points[&Team::B]).then(|| {
+                self.over |= played >= tm.games;
+                self.team_points = Some(points.clone());
+                (self.over && points[&Team::A] != points[&Team::B]).then(|| {
                     if points[&Team::A] > points[&Team::B] {
                         Team::A
                     } else {
@@ -550,6 +613,109 @@ mod tests {
         assert_eq!(view.series[&Team::A], 2);
     }
     use crate::record::sample;
+
+    /// A match of `preset` with these entries (ids `e1`, `e2` …, one second apart).
+    fn logged(preset: &str, ops: Vec<Op>) -> Match {
+        let mut m = sample::blank_shengji("x", preset, 0.0);
+        for (k, op) in ops.into_iter().enumerate() {
+            m.append(Entry { after: None, id: format!("e{}", k + 1), at_ms: (k as f64 + 1.0) * 1000.0, op }).unwrap();
+        }
+        m
+    }
+
+    fn view_of(m: &Match) -> ShengjiView {
+        match replay(m) {
+            MatchView::Shengji(v) => v,
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn deal_limit_gives_the_game_to_the_leader_after_the_twelfth_deal() {
+        // chaodipi-10: 12 deals (reading). A declares: 70 → A +1 each time (A at 7 after 5),
+        // then 80s: the deal passes back and forth with no level change.
+        let mut ops: Vec<Op> = [70, 70, 70, 70, 70].into_iter().map(h).collect();
+        ops.extend((0..6).map(|_| h(80)));
+        let m = logged("chaodipi-10", ops.clone());
+        let v = view_of(&m);
+        assert_eq!(v.current().rows.len(), 11);
+        assert_eq!(v.current().winner, None, "11 deals: the game goes on");
+        ops.push(h(80));
+        let m = logged("chaodipi-10", ops);
+        let v = view_of(&m);
+        let g = v.current();
+        assert_eq!((g.winner, g.by_deal_limit, g.by_time), (Some(Team::A), true, false), "A leads 7 to 2");
+        assert_eq!(v.series[&Team::A], 1);
+        // No 13th deal in that game.
+        let err =
+            m.clone().append_replayed(Entry { after: None, id: "late".into(), at_ms: 99e3, op: h(80) }).unwrap_err();
+        assert_eq!(err.field, crate::record::NOT_PLAYABLE, "{err}");
+        // A copy without the limit (a semi-final's match) plays on.
+        let mut m2 = logged("chaodipi-10", vec![]);
+        let Setup::Shengji(s) = &mut m2.setup else { unreachable!() };
+        s.preset.timing.deal_limit = None;
+        for (k, e) in m.entries.iter().enumerate() {
+            m2.append(Entry { id: format!("c{k}"), ..e.clone() }).unwrap();
+        }
+        assert_eq!(view_of(&m2).current().winner, None);
+    }
+
+    /// Three hands of 0 take the declarer A from 2 to 10, to A, then through A: a game won.
+    fn a_wins_a_game() -> Vec<Op> {
+        vec![h(0), h(0), h(0)]
+    }
+
+    #[test]
+    fn nantong_time_up_in_the_third_game_gives_it_to_the_leader_and_ends_the_match() {
+        let start = Op::Clock { action: ClockAction::Start, elapsed_ms: Some(0.0) };
+        let mut ops = vec![start];
+        ops.extend(a_wins_a_game());
+        ops.push(Op::NextGame { start: Start::default() });
+        ops.push(Op::Ruling {
+            ruling: crate::rules::Ruling::GameLost { team: Team::A },
+            player: None,
+            reason: "暗示".into(),
+            rule: "南通 §四".into(),
+            referee: "王".into(),
+        });
+        ops.push(Op::NextGame { start: Start::default() });
+        ops.push(h(40)); // game 3: A 2 → 4
+        let v = view_of(&logged("nantong-80fen", ops.clone()));
+        assert_eq!(v.games.len(), 3);
+        assert!(v.current().clock.started, "one clock for the whole team match");
+        assert!(!v.over);
+        assert_eq!(v.team_points, Some(BTreeMap::from([(Team::A, 3), (Team::B, 3)])));
+        // 90 minutes in all: the game in progress goes to A, leading 4 to 2; 2+1+2 : 1+2+1.
+        ops.push(Op::TimeVerdict { winner: Team::A, elapsed_ms: Some(90.0 * 60_000.0) });
+        let mut m = logged("nantong-80fen", ops);
+        let v = view_of(&m);
+        assert!(v.over && v.current().by_time);
+        assert_eq!(v.team_points, Some(BTreeMap::from([(Team::A, 5), (Team::B, 4)])));
+        assert_eq!(v.series_winner, Some(Team::A));
+        let o = crate::tournament::outcome::outcome(&m);
+        assert_eq!((o.games_won.clone(), o.winner, o.done), (vec![2, 1], Some(0), true));
+        // No fourth game.
+        let err = m
+            .append(Entry { after: None, id: "n4".into(), at_ms: 99e3, op: Op::NextGame { start: Start::default() } })
+            .unwrap_err();
+        assert_eq!(err.field, crate::record::NOT_PLAYABLE, "{err}");
+    }
+
+    #[test]
+    fn nantong_time_up_in_the_second_game_leaves_the_third_unplayed() {
+        let mut ops = vec![Op::Clock { action: ClockAction::Start, elapsed_ms: Some(0.0) }];
+        ops.extend(a_wins_a_game());
+        ops.push(Op::NextGame { start: Start::default() });
+        ops.push(Op::TimeVerdict { winner: Team::B, elapsed_ms: Some(90.0 * 60_000.0) });
+        let v = view_of(&logged("nantong-80fen", ops));
+        // 1 game each: 3 points each, a drawn team match, and nothing more to play.
+        assert!(v.over);
+        assert_eq!(v.team_points, Some(BTreeMap::from([(Team::A, 3), (Team::B, 3)])));
+        assert_eq!(v.series_winner, None);
+        assert!(Shengji::outcome(&v).done);
+    }
+
+    use crate::record::game::Game as _;
 
     fn h(points: i32) -> Op {
         Op::Hand { hand: HandInput::Shengji(shengji::Hand { points, ..Default::default() }) }

@@ -210,6 +210,12 @@ pub struct Timing {
     /// leading team wins, as at the time limit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal_limit: Option<u32>,
+    /// The knock-out's long rounds (the semi-finals and the final, best of 3) are played
+    /// without the game limits: a tournament table's match in such a round gets no
+    /// `deal_limit` and no `match_minutes` (002 炒地皮细则 §一3 「半决赛、决赛每局牌总时间不受限制」
+    /// **[r2]**). Absent in older stored copies: `false`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unlimited_long_rounds: bool,
     /// How equal levels are decided at the limit (RULES.md §1 "Leading team"; 001: one more
     /// hand **[r2]**). A stored copy without the field keeps revision 1's reading, the declarer.
     #[serde(default, skip_serializing_if = "TimeTie::is_declarer")]

@@ -189,6 +189,37 @@ fn level_on_everything_shares_the_place_and_needs_a_playoff() {
 }
 
 #[test]
+fn a_recorded_playoff_orders_the_level_entrants_and_scores_nothing() {
+    let mut e = event();
+    let c = &mut e.competitions[0];
+    c.format = Format::RoundRobin { max_rounds: Some(1), group_size: None };
+    schedule::generate(c);
+    let mut ms = Vec::new();
+    meet(c, &mut ms, "e1", "e4", &[AA, BB, A13, B13, A14]);
+    meet(c, &mut ms, "e2", "e3", &[AA, BB, A13, B13, A14]);
+    let pf = |a: &str, b: &str, w: &str| crate::tournament::Playoff {
+        entrants: vec![a.to_string(), b.to_string()],
+        winner: w.to_string(),
+    };
+    // A play-off between other entrants than the level ones does not count.
+    c.playoffs.push(pf("e1", "e3", "e3"));
+    assert!(standings(c, &ms).row("e1").unwrap().playoff);
+    // e2 wins the play-off with e1: 1st and 2nd, points unchanged (加赛不记分).
+    c.playoffs.push(pf("e2", "e1", "e2"));
+    let st = standings(c, &ms);
+    let (a, b) = (st.row("e1").unwrap(), st.row("e2").unwrap());
+    assert_eq!((b.rank, a.rank), (Some(1), Some(2)));
+    assert_eq!((a.total, b.total, a.played, b.played), (9, 9, 1, 1));
+    assert!(a.by_playoff && b.by_playoff && !a.playoff && !b.playoff);
+    assert_eq!(st.rows[0].entrant, "e2");
+    let (x, y) = (st.row("e3").unwrap(), st.row("e4").unwrap());
+    assert!(x.playoff && y.playoff && x.rank == Some(3) && y.rank == Some(3), "e3, e4 still level");
+    // The newest play-off between the same entrants counts.
+    c.playoffs.push(pf("e1", "e2", "e1"));
+    assert_eq!(standings(c, &ms).row("e1").unwrap().rank, Some(1));
+}
+
+#[test]
 fn forfeit_gives_18_to_0_and_two_forfeits_cancel_all_results() {
     let mut e = event();
     let c = &mut e.competitions[0];

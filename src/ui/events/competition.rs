@@ -748,6 +748,7 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
                                     </tbody>
                                 </table>
                             </div>
+                            <Playoffs s=s.clone() cm=cm.clone() e=e.clone() mutate_comp=mutate_comp />
                             <h2>{tx("ev.results")}</h2>
                             <div class="table-scroll">
                                 <table class="sheet results" id="results">
@@ -820,4 +821,102 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
             </section>
         </section>
     }
+}
+
+/// The play-offs (加赛) of the standings: for each group of entrants level on everything with
+/// nothing left to play, one button per entrant records it as the winner of their play-off
+/// game ([`crate::tournament::Playoff`]: order only, no points); a recorded one can be removed.
+#[component]
+fn Playoffs(
+    s: Standings,
+    cm: Competition,
+    e: Event,
+    mutate_comp: impl Fn(CompEdit) -> bool + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let lang = ctx().lang;
+    let l = lang.get_untracked();
+    // Level groups: rows marked for a play-off, by shared place.
+    let mut groups: Vec<Vec<String>> = Vec::new();
+    for r in s.rows.iter().filter(|r| r.playoff) {
+        match groups.last_mut() {
+            Some(g) if s.row(&g[0]).map(|x| x.rank) == Some(r.rank) => g.push(r.entrant.clone()),
+            _ => groups.push(vec![r.entrant.clone()]),
+        }
+    }
+    let counted: Vec<(usize, String)> = cm
+        .playoffs
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.entrants.iter().all(|id| s.row(id).is_some_and(|r| r.by_playoff)))
+        .map(|(k, p)| (k, p.winner.clone()))
+        .collect();
+    (!groups.is_empty() || !counted.is_empty()).then(|| {
+        view! {
+            <div class="ev-playoffs" id="playoffs">
+                <h3>{tr(l, "ev.po.title")}</h3>
+                <p class="muted">{tr(l, "ev.po.hint")}</p>
+                {groups
+                    .into_iter()
+                    .map(|g| {
+                        view! {
+                            <div class="chips playoff-group">
+                                {g
+                                    .iter()
+                                    .map(|id| {
+                                        let who = id.clone();
+                                        let all = g.clone();
+                                        view! {
+                                            <button
+                                                class="btn chip playoff-win"
+                                                data-entrant=id.clone()
+                                                on:click=move |_| {
+                                                    let p = crate::tournament::Playoff {
+                                                        entrants: all.clone(),
+                                                        winner: who.clone(),
+                                                    };
+                                                    mutate_comp(
+                                                        Box::new(move |c| {
+                                                            c.playoffs.push(p);
+                                                            Ok(())
+                                                        }),
+                                                    );
+                                                }
+                                            >
+                                                {tr(l, "ev.po.won").replace("{who}", &e.entrant_name(id))}
+                                            </button>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </div>
+                        }
+                    })
+                    .collect_view()}
+                {counted
+                    .into_iter()
+                    .map(|(k, winner)| {
+                        view! {
+                            <p class="playoff-recorded">
+                                {tr(l, "ev.po.recorded").replace("{who}", &e.entrant_name(&winner))} " "
+                                <button
+                                    class="btn small playoff-remove"
+                                    on:click=move |_| {
+                                        mutate_comp(
+                                            Box::new(move |c| {
+                                                if k < c.playoffs.len() {
+                                                    c.playoffs.remove(k);
+                                                }
+                                                Ok(())
+                                            }),
+                                        );
+                                    }
+                                >
+                                    {tr(l, "ev.po.remove")}
+                                </button>
+                            </p>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+        }
+    })
 }

@@ -170,7 +170,13 @@ pub(super) fn GameEnd(
                                     "{} {}{}",
                                     team_label(&tm, w),
                                     t("end.wins"),
-                                    if g.by_time { format!(" ({})", t("end.by_time")) } else { String::new() },
+                                    if g.by_time {
+                                        format!(" ({})", t("end.by_time"))
+                                    } else if g.by_deal_limit {
+                                        format!(" ({})", t("end.by_deal_limit"))
+                                    } else {
+                                        String::new()
+                                    },
                                 )
                             })
                             .unwrap_or_default()}
@@ -178,14 +184,23 @@ pub(super) fn GameEnd(
                     {view
                         .series_winner
                         .map(|w| {
+                            let score = |team: Team| {
+                                view.team_points
+                                    .as_ref()
+                                    .and_then(|p| p.get(&team).copied())
+                                    .unwrap_or(view.series[&team])
+                            };
+                            // A team match is won on points (2 a game won, 1 lost), a series on games.
                             view! {
                                 <p id="series-winner">
-                                    {t("end.series")}": "{team_label(&tm, w)}" ("{view.series[&Team::A]}":"
-                                    {view.series[&Team::B]}")"
+                                    {t(if view.team_points.is_some() { "sj.tm.winner" } else { "end.series" })}": "
+                                    {team_label(&tm, w)}" ("{score(Team::A)}":"{score(Team::B)}")"
                                 </p>
                             }
                         })}
-                    {(view.series_winner.is_none() && best_of > 1)
+                    {(view.over && view.series_winner.is_none())
+                        .then(|| view! { <p id="series-winner">{t("sj.tm.drawn")}</p> })}
+                    {(view.series_winner.is_none() && !view.over && best_of > 1)
                         .then(|| {
                             view! {
                                 <button class="btn primary" id="next-game" on:click=next>

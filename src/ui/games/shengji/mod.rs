@@ -20,12 +20,14 @@ use std::sync::Arc;
 mod clock_bar;
 mod entry;
 mod history;
+mod limits;
 mod scoreboard;
 mod setup;
 mod sheet;
 use clock_bar::*;
 use entry::*;
 use history::*;
+use limits::*;
 use scoreboard::*;
 pub use setup::{NewForm, PresetSummary};
 use sheet::*;
@@ -471,6 +473,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 }}
             </p> <Scoreboard v=Signal::derive(v) teams=teams.into() players=players.into() now=now />
             <ClockBar m=m v=Signal::derive(v) preset=preset.into() now=now teams=teams.into() countdown=countdown />
+            <Limits v=Signal::derive(v) preset=preset.into() teams=teams.into() />
             <Show
                 when=move || !locked() && !game_over()
                 fallback=move || view! { <GameEnd m=m v=Signal::derive(v) teams=teams.into() /> }

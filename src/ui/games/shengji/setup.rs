@@ -262,13 +262,24 @@ pub fn NewForm() -> impl IntoView {
                 {move || {
                     let p = preset.get();
                     format!(
-                        "{}: {} · {} {}s / {} {}s",
+                        "{}: {} · {} {}s / {} {}s{}",
                         t("new.timing"),
                         p.timing.match_minutes.map(|m| format!("{m} min")).unwrap_or_else(|| "—".into()),
                         t("timer.bury"),
                         p.timing.bury_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()),
                         t("timer.play"),
                         p.timing.play_seconds.map(|x| x.to_string()).unwrap_or_else(|| "—".into()),
+                        p
+                            .timing
+                            .deal_limit
+                            .map(|n| {
+                                format!(
+                                    " · {} ({})",
+                                    t("new.deal_limit").replace("{n}", &n.to_string()),
+                                    t("sj.reading"),
+                                )
+                            })
+                            .unwrap_or_default(),
                     )
                 }}
             </p>

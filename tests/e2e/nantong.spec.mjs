@@ -1,0 +1,192 @@
+// The 南通 team event of RULES.md §1.4 r2 (002 南通纺院) in the release build: each team
+// fields two pairs, one table each; a table's team match is 90 minutes in all and all three
+// games are played (not best of 3), each game won 2 points, lost 1. Table 1 plays three
+// games and the time runs out in the third: the game in progress goes to the team leading
+// it (a reading, shown as one), and no fourth game is offered. Table 2's time runs out in
+// its first game. The event's standings add the points; the two teams end level, and the
+// play-off game recorded at the desk orders them and scores nothing (「加赛不记分」).
+import { test, expect } from '@playwright/test';
+import { storedEntries } from './helpers.mjs';
+
+async function ready(page) {
+  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
+}
+
+// Taps right after a commit are ignored (a double tap stores one entry): wait that out.
+const settle = (page) => page.waitForTimeout(700);
+
+async function hand(page, points, expectInPreview) {
+  await page.fill('#points', String(points));
+  await page.press('#points', 'Tab');
+  if (expectInPreview) await expect(page.locator('#preview-verdict')).toContainText(expectInPreview);
+  const before = await page.locator('#history li.hand-row').count();
+  await page.click('#commit');
+  await expect(page.locator('#history li.hand-row')).toHaveCount(before + 1);
+  await settle(page);
+}
+
+/** The stored match's team names (A = N/S, B = E/W). */
+const teamsOf = (page, id) =>
+  page.evaluate((id) => JSON.parse(localStorage.getItem(`referee.match.${id}`)).match.setup.teams, id);
+
+async function openLeg(page, eventUrl, leg) {
+  await page.goto(eventUrl);
+  await ready(page);
+  await page.click('button[data-tab="c1"]');
+  await page.locator(`.fixture a.open-match[data-leg="${leg}"]`).click();
+  await expect(page).toHaveURL(/\/match\//);
+  await expect(page.locator('#scoreboard')).toBeVisible();
+  return decodeURIComponent(page.url().split('/match/')[1]);
+}
+
+async function standingsRows(page) {
+  await expect(page.locator('#standings')).toBeVisible();
+  return page.locator('#standings tr.st-row').evaluateAll((rows) =>
+    rows.map((r) => ({
+      rank: r.querySelector('.rank').textContent.trim(),
+      name: r.querySelector('.name').textContent.trim(),
+      total: Number(r.querySelector('.total').textContent),
+      note: r.querySelector('.note').textContent.trim(),
+    }))
+  );
+}
+
+test('南通 team match: three games, time up in the third to the leader, 2/1 a game, the standings and an unscored play-off', async ({ page }) => {
+  // A form not touched since the last commit asks before it records (the same 0 again).
+  page.on('dialog', (d) => d.accept());
+  await page.clock.install({ time: new Date('2026-03-01T15:00:00') });
+  await page.goto('/events');
+  await ready(page);
+  await page.fill('#ev-name', '南通纺院 80分');
+  await page.click('#ev-create');
+  await expect(page.locator('#en-bulk')).toBeVisible();
+  await page.fill('#en-bulk', '红队: 红1, 红2, 红3, 红4\n蓝队: 蓝1, 蓝2, 蓝3, 蓝4');
+  await page.click('#en-add');
+  await expect(page.locator('#entrants tbody tr')).toHaveCount(2);
+  await page.click('button[data-tab="add"]');
+  await page.selectOption('#comp-format', 'nantong-80fen-team');
+  await page.click('#comp-add');
+  await page.fill('#draw-seed', '3');
+  await page.click('#draw-go');
+  await page.click('#gen-schedule');
+  await expect(page.locator('.fixture')).toHaveCount(1);
+  const eventUrl = page.url();
+  for (const leg of [0, 1]) {
+    await page.locator(`.fixture button.mk-match[data-leg="${leg}"]`).click();
+    await expect(page.locator(`.fixture a.open-match[data-leg="${leg}"]`)).toBeVisible();
+  }
+
+  // Table 1.
+  const m1 = await openLeg(page, eventUrl, 0);
+  const t1 = await teamsOf(page, m1);
+  const team = (n) => n.replace(/ \d$/, '');
+  const [x, y] = [team(t1.A), team(t1.B)];
+  const tm = page.locator('#team-match');
+  await expect(tm).toContainText('第 1/3 局');
+  await expect(tm).toContainText('共 90 分钟, 打满 3 局 (非三局两胜); 每局胜 2 分, 负 1 分, 弃权 0 分');
+  await expect(tm.locator('.reading')).toContainText('进行中的一局判领先方胜');
+  await expect(tm.locator('.reading')).toContainText('(解读)');
+  await page.click('#clock-start');
+  await settle(page);
+  // Game 1: A declares; 0, 0, 0 take it from 2 to 10, to A, and through A.
+  await hand(page, 0, '+8');
+  await hand(page, 0);
+  await hand(page, 0);
+  await expect(page.locator('#game-winner')).toContainText(t1.A);
+  await expect(page.locator('#team-points')).toContainText(`${t1.A} 2 : 1 ${t1.B}`);
+  await expect(page.locator('#series-winner')).toHaveCount(0);
+  await page.click('#next-game');
+  await settle(page);
+  // Game 2: B declares and wins the same way.
+  await expect(tm).toContainText('第 2/3 局');
+  for (let i = 0; i < 3; i++) await hand(page, 0);
+  await expect(page.locator('#game-winner')).toContainText(t1.B);
+  await expect(page.locator('#team-points')).toContainText(`${t1.A} 3 : 3 ${t1.B}`);
+  // Two games won each would end a best of 3; here the third game is played.
+  await expect(page.locator('#series-winner')).toHaveCount(0);
+  await page.click('#next-game');
+  await settle(page);
+  // Game 3: A declares, 40 → A 2 → 6; then the 90 minutes of the whole team match are up.
+  await expect(tm).toContainText('第 3/3 局');
+  await hand(page, 40, '+4');
+  await expect(page.locator('#time-up')).toHaveCount(0);
+  await page.clock.fastForward('01:30:00');
+  await expect(page.locator('#time-up')).toBeVisible();
+  await expect(page.locator('#match-clock')).toContainText('/ 90:00');
+  await page.click('#time-verdict');
+  await expect(page.locator('#game-winner')).toContainText(`${t1.A} 获胜 (时间到)`);
+  await expect(page.locator('#team-points')).toContainText(`${t1.A} 5 : 4 ${t1.B}`);
+  await expect(tm).toContainText('团体赛结束');
+  await expect(page.locator('#series-winner')).toContainText(`团体赛胜者 (积分): ${t1.A} (5:4)`);
+  await expect(page.locator('#next-game')).toHaveCount(0);
+  const ops = (await storedEntries(page, m1)).map((e) => e.op.type);
+  expect(ops.filter((o) => o === 'next_game')).toHaveLength(2);
+  expect(ops.filter((o) => o === 'time_verdict')).toHaveLength(1);
+
+  // Table 2 (the teams change sides): the time runs out in its first game, which goes to
+  // the leader; the games not started are not played.
+  const m2 = await openLeg(page, eventUrl, 1);
+  const t2 = await teamsOf(page, m2);
+  expect(team(t2.A)).toBe(y);
+  await page.click('#clock-start');
+  await settle(page);
+  await hand(page, 40, '+4');
+  await page.clock.fastForward('01:30:00');
+  await page.click('#time-verdict');
+  await expect(page.locator('#team-points')).toContainText(`${t2.A} 2 : 1 ${t2.B}`);
+  await expect(page.locator('#team-match')).toContainText('团体赛结束');
+  await expect(page.locator('#next-game')).toHaveCount(0);
+
+  // The event: 5 + 1 = 6 for x, 4 + 2 = 6 for y — level, a play-off is due.
+  await page.goto(eventUrl);
+  await ready(page);
+  await page.click('button[data-tab="c1"]');
+  let rows = await standingsRows(page);
+  expect(rows.map((r) => [r.rank, r.total]).sort()).toEqual([
+    ['1', 6],
+    ['1', 6],
+  ]);
+  expect(rows.every((r) => r.note.includes('加赛'))).toBe(true);
+  await expect(page.locator('#playoffs')).toContainText('加赛 (不记分)');
+  // y wins the play-off: first, and nobody's points change.
+  await page.locator('#playoffs button.playoff-win', { hasText: `${y} 加赛胜` }).click();
+  await expect(page.locator('#playoffs .playoff-recorded')).toContainText(`已记录加赛: ${y} 胜`);
+  rows = await standingsRows(page);
+  expect(rows).toEqual([
+    { rank: '1', name: y, total: 6, note: '加赛定名次 (不记分)' },
+    { rank: '2', name: x, total: 6, note: '加赛定名次 (不记分)' },
+  ]);
+  // Stored with the event, and undone from the same place.
+  await page.reload();
+  await ready(page);
+  await page.click('button[data-tab="c1"]');
+  expect((await standingsRows(page))[0].name).toBe(y);
+  await page.locator('#playoffs button.playoff-remove').click();
+  rows = await standingsRows(page);
+  expect(rows.map((r) => r.rank)).toEqual(['1', '1']);
+});
+
+test('002 炒地皮细则: a game limited to 12 deals (a reading) goes to the leading team after the 12th', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await page.goto('/new');
+  await ready(page);
+  await expect(page.locator('#create')).toBeVisible();
+  await page.fill('#team-a', '红队');
+  await page.fill('#team-b', '蓝队');
+  await page.selectOption('#preset', 'chaodipi-10');
+  await expect(page.locator('.page')).toContainText('每局限 12 副 (解读)');
+  await page.click('button[data-seat="N"]');
+  await page.click('#create');
+  await expect(page).toHaveURL(/\/match\//);
+  const limit = page.locator('#deal-limit');
+  await expect(limit).toContainText('本局限 12 副, 已打 0 副; 到限领先方胜');
+  await expect(limit).toContainText('(解读)');
+  // 70 → 红队 holds, +1 (3); then 80s: the deal changes hands, no level moves.
+  await hand(page, 70, '+1');
+  for (let i = 2; i <= 11; i++) await hand(page, 80);
+  await expect(limit).toContainText('已打 11 副');
+  await expect(page.locator('#commit')).toBeVisible();
+  await hand(page, 80);
+  await expect(page.locator('#game-winner')).toContainText('红队 获胜 (牌数到限)');
+  await expect(page.locator('#commit')).toHaveCount(0);
+});
