@@ -3,8 +3,9 @@
 // button; after a commit a notice names the hand with 撤销 (a void of exactly that
 // entry); an untouched form asks first; no button is ever left under the bar. And 掼蛋:
 // the tribute comes before play, each box labelled with the pair it is stored as, also
-// for a double tribute (双贡) whose payers are 北 and 南.
+// for a double tribute (双贡) whose payers are 北 and 南 (stored, exported and shown so).
 import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { storedEntries } from './helpers.mjs';
 
 test.use({ viewport: { width: 360, height: 640 } });
@@ -171,34 +172,28 @@ test('升级: the verdict beside the commit button, a notice with 撤销, an unt
   expect(await coveredButtons(page)).toEqual([]);
 });
 
-test('掼蛋 double tribute from 北 and 南: tribute before play, each box labelled as stored, the export says so', async ({ page }) => {
+test('掼蛋 double tribute from 北 and 南: tribute before play, each box labelled as stored, exported and shown so', async ({ page }) => {
   await newGuandan(page);
   // Hand 1: 东 头游, 西 二游 → 双下, 蓝队 +3 (2→5); 北 and 南 pay before hand 2.
   for (const s of ['E', 'W', 'N']) await page.click(`#gd-seat-${s}`);
-  await expect(page.locator('#gd-commit-line')).toContainText('双下');
+  await expect(page.locator('#gd-verdict')).toContainText('双下');
   await page.click('#gd-commit');
   await expect(page.locator('#gd-history li.hand-row')).toHaveCount(1);
-  await expect(page.locator('#gd-commit-notice')).toContainText('第 1 副已记录');
   await expect(page.locator('#gd-due')).toContainText('双贡');
-
-  // The tribute panel comes before the finishing order (tribute is paid before play).
-  const tribTop = (await page.locator('#gd-tribute').boundingBox()).y;
-  const orderTop = (await page.locator('#gd-seat-N').boundingBox()).y;
-  expect(tribTop).toBeLessThan(orderTop);
 
   await page.click('button[data-tribute="paid"]');
   const north = page.locator('.gd-pay[data-payer="N"]');
   const south = page.locator('.gd-pay[data-payer="S"]');
   // No card yet: in payer order.
-  await expect(north.locator('.gd-pay-pair')).toHaveText('北 → 东');
-  await expect(south.locator('.gd-pay-pair')).toHaveText('南 → 西');
+  await expect(north.locator('.gd-pay-head')).toHaveText('北 → 东');
+  await expect(south.locator('.gd-pay-head')).toHaveText('南 → 西');
   // 北 gives ♠3, 南 ♥A: 南's is the larger, so it goes to 头游 东; 北's to 西. The boxes say so.
   await north.locator('button[data-card-rank="3"]').click();
   await north.locator('button[data-card-suit="S"]').click();
   await south.locator('button[data-card-rank="A"]').click();
   await south.locator('button[data-card-suit="H"]').click();
-  await expect(north.locator('.gd-pay-pair')).toHaveText('北 → 西');
-  await expect(south.locator('.gd-pay-pair')).toHaveText('南 → 东');
+  await expect(north.locator('.gd-pay-head')).toHaveText('北 → 西');
+  await expect(south.locator('.gd-pay-head')).toHaveText('南 → 东');
   await expect(north.locator('.gd-return-pair')).toContainText('西 → 北');
   await expect(south.locator('.gd-return-pair')).toContainText('东 → 南');
   // The returns typed in each box: 西 gives 北 ♣4, 东 gives 南 ♦6.
@@ -208,23 +203,35 @@ test('掼蛋 double tribute from 北 and 南: tribute before play, each box labe
     await box.locator(`button[data-return-suit="${s}"]`).click();
   }
   await expect(page.locator('#gd-trib-ok')).toContainText('南 先出');
-  await padded(page);
-  expect(await coveredButtons(page)).toEqual([]);
+
+  // The tribute panel comes before the finishing order (tribute is paid before play).
+  const tribTop = (await page.locator('#gd-tribute').boundingBox()).y;
+  const orderTop = (await page.locator('#gd-seat-N').boundingBox()).y;
+  expect(tribTop).toBeLessThan(orderTop);
 
   // Hand 2 played: 南 头游, 北 二游 → 双下 for 红队.
   for (const s of ['S', 'N', 'E']) await page.click(`#gd-seat-${s}`);
-  await expect(page.locator('#gd-commit-line')).toContainText('双下');
+  await expect(page.locator('#gd-verdict')).toContainText('双下');
+  // The bar says the same verdict; no button is under it, the tribute panel open.
+  await expect(page.locator('#gd-commit-line')).toHaveText(await page.locator('#gd-verdict').textContent());
+  await padded(page);
+  expect(await coveredButtons(page)).toEqual([]);
   await page.click('#gd-commit');
   await expect(page.locator('#gd-history li.hand-row')).toHaveCount(2);
   await expect(page.locator('#gd-commit-notice')).toContainText('第 2 副已记录');
 
-  // Stored as labelled.
-  const hands = (await storedEntries(page, matchId(page))).filter((e) => e.op.type === 'hand');
-  expect(hands[1].op.hand.guandan.tribute.payments).toEqual([
+  // Stored as labelled, and exported so.
+  const labelled = [
     { from: 'N', to: 'W', card: { rank: '3', suit: 'S' }, returned: { rank: '4', suit: 'C' }, highest_confirmed: true },
     { from: 'S', to: 'E', card: { rank: 'A', suit: 'H' }, returned: { rank: '6', suit: 'D' }, highest_confirmed: true },
-  ]);
+  ];
+  const hands = (await storedEntries(page, matchId(page))).filter((e) => e.op.type === 'hand');
+  expect(hands[1].op.hand.guandan.tribute.payments).toEqual(labelled);
   expect(hands[1].op.hand.guandan.tribute.leads).toBe('S');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#gd-export')]);
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  const exportedHands = exported.matches[0].entries.filter((e) => e.op.type === 'hand');
+  expect(exportedHands[1].op.hand.guandan.tribute.payments).toEqual(labelled);
   // The history row says the same.
   const row = page.locator('#gd-history li.hand-row').first();
   await row.locator('summary').click();
