@@ -582,7 +582,14 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                             None => BarLine::Hint(tr(l, "ddz.incomplete").to_string()),
                         }
                     })
-                    deal=true
+                    name=Callback::new(move |id: String| {
+                        view_memo
+                            .with_untracked(|v| {
+                                let v = v.as_ref()?;
+                                let r = v.rows.iter().find(|r| r.entry_id == id)?;
+                                Some(row_label(lang.get_untracked(), &v.session, r.segment, r.number))
+                            })
+                    })
                     ids=["commit-error", "commit"]
                     error=form.error
                     editing=Signal::derive(move || form.editing.get().is_some())

@@ -32,8 +32,8 @@ struct Stored {
 }
 
 /// The name of hand `hand` (the id of its `Hand` entry), counted over the match's hands
-/// that count: "第 n 副" ("第 n 局" when `deal`).
-fn default_name(m: &Match, hand: &str, deal: bool) -> Option<String> {
+/// that count: "第 n 副".
+fn default_name(m: &Match, hand: &str) -> Option<String> {
     let voided = m.voided();
     let n = m
         .entries
@@ -41,7 +41,7 @@ fn default_name(m: &Match, hand: &str, deal: bool) -> Option<String> {
         .filter(|e| matches!(e.op, Op::Hand { .. }) && (e.id == hand || !voided.contains(e.id.as_str())))
         .position(|e| e.id == hand)?
         + 1;
-    Some(t(if deal { "bar.deal_n" } else { "bar.hand_n" }).replace("{n}", &n.to_string()))
+    Some(t("bar.hand_n").replace("{n}", &n.to_string()))
 }
 
 /// The entry bar (see the module doc).
@@ -53,8 +53,8 @@ fn default_name(m: &Match, hand: &str, deal: bool) -> Option<String> {
 ///   key, or 保存修改 while `editing`; off while `disabled`); 取消 (`cancel_id`) runs
 ///   `on_cancel`. The line is `{ids[1]}-line`, the notice `{ids[1]}-notice` with its undo
 ///   `{ids[1]}-notice-undo`.
-/// * `name`: the stored hand's name from the id of its `Hand` entry (default: "第 n 副", or "第 n 局"
-///   with `deal`, counted over the match's hands).
+/// * `name`: the stored hand's name from the id of its `Hand` entry, as the page's history
+///   numbers it (default: "第 n 副", counted over the match's hands).
 #[component]
 pub fn CommitBar(
     m: Memo<Option<Arc<Match>>>,
@@ -69,7 +69,6 @@ pub fn CommitBar(
     #[prop(optional)] cancel_id: Option<&'static str>,
     #[prop(optional, into)] disabled: Signal<bool>,
     #[prop(optional)] name: Option<Callback<String, Option<String>>>,
-    #[prop(optional)] deal: bool,
 ) -> impl IntoView {
     let stored: RwSignal<Option<Stored>> = RwSignal::new(None);
     let last_id = move || m.with_untracked(|x| x.as_deref().and_then(|x| x.entries.last()).map(|e| e.id.clone()));
@@ -85,7 +84,7 @@ pub fn CommitBar(
         };
         let hand_name = match name {
             Some(f) => f.run(hand),
-            None => default_name(&x, &hand, deal),
+            None => default_name(&x, &hand),
         };
         stored.set(Some(Stored { id: e.id.clone(), name: hand_name.unwrap_or_default(), corrected, undone: false }));
     };
