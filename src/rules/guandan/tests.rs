@@ -558,3 +558,40 @@ fn every_builtin_preset_names_its_announce_rule_and_older_copies_read() {
     let p: GuandanPreset = serde_json::from_value(v).unwrap();
     assert!(p.announce.is_empty());
 }
+
+/// A double tribute (双贡) whose payers are 北 and 南 (东 头游, 西 二游): each payer's box is
+/// labelled with the receiver the engine gives its card to, and the stored payments are
+/// exactly those pairs with the returns typed in those boxes — also when the second payer's
+/// card is the larger, and when the level card (larger than A) decides.
+#[test]
+fn double_tribute_is_stored_as_labelled() {
+    let p = preset("guandan-3-2-1");
+    let due = tribute_due(&p, &FinishOrder::new([E, W, N, S]).unwrap());
+    assert_eq!((due.kind, due.payers.clone(), due.receivers.clone()), (TributeKind::Double, vec![N, S], vec![E, W]));
+    let level = rk("5");
+    let entry = |c: &str, s: Suit, r: &str| TributeEntry {
+        card: Some(card(c, Some(s))),
+        returned: Some(card(r, Some(Suit::C))),
+        highest_confirmed: true,
+    };
+    // No card chosen yet: in payer order.
+    assert_eq!(due.pairs(&[None, None], level), vec![(N, E), (S, W)]);
+    // 南's A is the larger: 南 → 东 (头游), 北 → 西.
+    let entered = [entry("3", Suit::S, "4"), entry("A", Suit::H, "6")];
+    let labels = due.pairs(&[entered[0].card, entered[1].card], level);
+    assert_eq!(labels, vec![(N, W), (S, E)]);
+    let stored = due.payments(&entered, level);
+    assert_eq!(stored.iter().map(|x| (x.from, x.to)).collect::<Vec<_>>(), labels);
+    assert_eq!(stored.iter().map(|x| x.returned).collect::<Vec<_>>(), vec![entered[0].returned, entered[1].returned]);
+    let record = TributeRecord { resisted: false, big_jokers_confirmed: false, payments: stored, leads: None };
+    assert_eq!(validate_tribute(&p, &due, level, &record), Ok(vec![S]));
+    // 北's 5 is the level card while 5 is played, larger than 南's A: 北 → 东, 南 → 西.
+    let entered = [entry("5", Suit::S, "4"), entry("A", Suit::H, "6")];
+    let labels = due.pairs(&[entered[0].card, entered[1].card], level);
+    assert_eq!(labels, vec![(N, E), (S, W)]);
+    let stored = due.payments(&entered, level);
+    assert_eq!(stored.iter().map(|x| (x.from, x.to)).collect::<Vec<_>>(), labels);
+    // A card not chosen yet stores nothing for that payer; the other keeps its label.
+    let partial = due.payments(&[entry("3", Suit::S, "4"), TributeEntry::default()], level);
+    assert_eq!(partial.iter().map(|x| (x.from, x.to)).collect::<Vec<_>>(), vec![(N, E)]);
+}

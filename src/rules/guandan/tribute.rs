@@ -166,6 +166,44 @@ impl TributeDue {
             _ => self.payers.iter().map(|_| self.receivers[0]).collect(),
         }
     }
+
+    /// Each payer's tribute as it will be stored: (payer, receiver) in the order of
+    /// [`TributeDue::payers`], for the cards chosen so far ([`TributeDue::receivers_for`]).
+    /// What an entry form labels each payer's box with ("西 → 南").
+    pub fn pairs(&self, cards: &[Option<Card>], level: Rank) -> Vec<(Seat, Seat)> {
+        self.payers.iter().copied().zip(self.receivers_for(cards, level)).collect()
+    }
+
+    /// The payments stored for what was entered, one [`TributeEntry`] a payer in the order
+    /// of [`TributeDue::payers`]: each to the receiver [`TributeDue::pairs`] names for the
+    /// same cards, with its return. A payer whose card is not chosen yet is left out.
+    pub fn payments(&self, entered: &[TributeEntry], level: Rank) -> Vec<TributePayment> {
+        let cards: Vec<Option<Card>> = entered.iter().map(|e| e.card).collect();
+        self.pairs(&cards, level)
+            .into_iter()
+            .zip(entered)
+            .filter_map(|((from, to), e)| {
+                e.card.map(|card| TributePayment {
+                    from,
+                    to,
+                    card,
+                    returned: e.returned,
+                    highest_confirmed: e.highest_confirmed,
+                })
+            })
+            .collect()
+    }
+}
+
+/// One payer's tribute as entered, before it is stored ([`TributeDue::payments`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TributeEntry {
+    /// The card given (`None`: not chosen yet).
+    pub card: Option<Card>,
+    /// The card the receiver gave back (还贡).
+    pub returned: Option<Card>,
+    /// The referee confirms the card is the payer's highest (heart level card aside).
+    pub highest_confirmed: bool,
 }
 
 /// The tribute due for the next hand after a hand with finishing order `order`

@@ -13,7 +13,7 @@ use crate::record::games::doudizhu::{DdzRow, DoudizhuSetup, DoudizhuView};
 use crate::record::replay::{replay, MatchView};
 use crate::record::{HandInput, ImportError, Match, Op, Setup};
 use crate::rules::doudizhu::{builtin_presets, Call, Hand, HandResult, Preset, Reading, SessionRules};
-use crate::ui::parts::CommitBar;
+use crate::ui::parts::{BarLine, CommitBar};
 use crate::ui::widgets::{leave_edit_when_gone, FormIntent};
 use crate::ui::{commit, ctx, t, tx};
 use leptos::prelude::*;
@@ -564,6 +564,32 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     }}
                 </div>
                 <CommitBar
+                    m=m
+                    intent=form.intent
+                    verdict=Signal::derive(move || {
+                        let l = lang.get();
+                        let nm = names.get();
+                        match candidate.get() {
+                            Some(Ok(r)) => {
+                                let deltas = r
+                                    .result
+                                    .as_ref()
+                                    .map(|res| deltas_text(&nm, &res.deltas))
+                                    .unwrap_or_default();
+                                BarLine::Verdict(format!("{} · {deltas}", ddz_line(l, &nm, &r.hand)))
+                            }
+                            Some(Err(e)) => BarLine::Refusal(refusal_text(l, &nm, &e)),
+                            None => BarLine::Hint(tr(l, "ddz.incomplete").to_string()),
+                        }
+                    })
+                    name=Callback::new(move |id: String| {
+                        view_memo
+                            .with_untracked(|v| {
+                                let v = v.as_ref()?;
+                                let r = v.rows.iter().find(|r| r.entry_id == id)?;
+                                Some(row_label(lang.get_untracked(), &v.session, r.segment, r.number))
+                            })
+                    })
                     ids=["commit-error", "commit"]
                     error=form.error
                     editing=Signal::derive(move || form.editing.get().is_some())

@@ -1,15 +1,65 @@
-//! The foot of a match page's entry form: why the last commit was refused, and the sticky
-//! 记录 / 保存修改 button with 取消 while an earlier entry is edited.
+//! The entry bar at the foot of a match page's entry form, fixed to the bottom of the
+//! screen: the one-line verdict of what the commit would store (or why it would be
+//! refused), the 记录 / 保存修改 button beside it (with 取消 while an earlier entry is
+//! edited), why the last commit was refused, and after a commit a notice naming the hand
+//! stored with 撤销 (a void of exactly that entry). The page below gets bottom padding
+//! and scroll padding equal to the bar's height, so no control is ever left under it.
 
-use crate::ui::widgets::no_key_repeat;
+use crate::record::{Match, Op, UNDO_REASON};
+use crate::ui::widgets::{no_key_repeat, FormIntent};
 use crate::ui::{t, tx};
 use leptos::prelude::*;
+use std::sync::Arc;
 
-/// The commit error (`ids[0]`), the commit button (`ids[1]`: `label`, an i18n key, or
-/// 保存修改 while `editing`; off while `disabled`) and, while editing, 取消 (`cancel_id`,
-/// if any) running `on_cancel`.
+/// What the entry bar's line says about the form as it stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BarLine {
+    /// Nothing to commit yet: what is still missing (a hint).
+    Hint(String),
+    /// The verdict the commit would store, in one line ("85 分 → 台下上台, 不升级").
+    Verdict(String),
+    /// The commit would be refused: why.
+    Refusal(String),
+}
+
+/// The notice after a commit: the stored entry's id and the hand's name ("第 12 副").
+#[derive(Clone, Debug, PartialEq)]
+struct Stored {
+    id: String,
+    name: String,
+    corrected: bool,
+    undone: bool,
+}
+
+/// The name of hand `hand` (the id of its `Hand` entry), counted over the match's hands
+/// that count: "第 n 副".
+fn default_name(m: &Match, hand: &str) -> Option<String> {
+    let voided = m.voided();
+    let n = m
+        .entries
+        .iter()
+        .filter(|e| matches!(e.op, Op::Hand { .. }) && (e.id == hand || !voided.contains(e.id.as_str())))
+        .position(|e| e.id == hand)?
+        + 1;
+    Some(t("bar.hand_n").replace("{n}", &n.to_string()))
+}
+
+/// The entry bar (see the module doc).
+///
+/// * `m`: the match; `intent`: the form's [`FormIntent`] (a touch of the form clears the
+///   notice of the last commit: the line is the next entry's again).
+/// * `verdict`: the line (the page's live preview, [`BarLine`]).
+/// * `ids`: the commit error (`ids[0]`) and the commit button (`ids[1]`: `label`, an i18n
+///   key, or 保存修改 while `editing`; off while `disabled`); 取消 (`cancel_id`) runs
+///   `on_cancel`. The line is `{ids[1]}-line`, the notice `{ids[1]}-notice` with its undo
+///   `{ids[1]}-notice-undo`.
+/// * `name`: the stored hand's name from the id of its `Hand` entry, as the page's history
+///   numbers it (default: "第 n 副", counted over the match's hands).
 #[component]
 pub fn CommitBar(
+    m: Memo<Option<Arc<Match>>>,
+    intent: FormIntent,
+    #[prop(into)] verdict: Signal<BarLine>,
     ids: [&'static str; 2],
     error: RwSignal<Option<String>>,
     #[prop(into)] editing: Signal<bool>,
@@ -18,34 +68,144 @@ pub fn CommitBar(
     on_cancel: impl Fn() + Copy + Send + Sync + 'static,
     #[prop(optional)] cancel_id: Option<&'static str>,
     #[prop(optional, into)] disabled: Signal<bool>,
+    #[prop(optional)] name: Option<Callback<String, Option<String>>>,
 ) -> impl IntoView {
+    let stored: RwSignal<Option<Stored>> = RwSignal::new(None);
+    let last_id = move || m.with_untracked(|x| x.as_deref().and_then(|x| x.entries.last()).map(|e| e.id.clone()));
+    let press = move |ev: leptos::ev::MouseEvent| {
+        let before = last_id();
+        on_commit(ev);
+        let Some(x) = m.get_untracked() else { return };
+        let Some(e) = x.entries.last().filter(|e| Some(&e.id) != before.as_ref()) else { return };
+        let (hand, corrected) = match &e.op {
+            Op::Hand { .. } => (e.id.clone(), false),
+            Op::Correct { target, .. } => (target.clone(), true),
+            _ => return,
+        };
+        let hand_name = match name {
+            Some(f) => f.run(hand),
+            None => default_name(&x, &hand),
+        };
+        stored.set(Some(Stored { id: e.id.clone(), name: hand_name.unwrap_or_default(), corrected, undone: false }));
+    };
+    // The referee goes on with the next entry: the line is about it again.
+    Effect::new(move |_| {
+        if intent.changed() {
+            stored.set(None);
+        }
+    });
+    let undo = move |_| {
+        let Some(s) = stored.get_untracked().filter(|s| !s.undone) else { return };
+        let Some(x) = m.get_untracked() else { return };
+        match crate::ui::commit(&x, Op::Void { target: s.id.clone(), reason: UNDO_REASON.into() }) {
+            Ok(()) => stored.set(Some(Stored { undone: true, ..s })),
+            Err(e) => error.set(Some(e)),
+        }
+    };
+    let line_id = format!("{}-line", ids[1]);
+    let notice_id = format!("{}-notice", ids[1]);
+    let undo_id = format!("{}-notice-undo", ids[1]);
+
+    // The bar's height, given to the page as bottom padding and scroll padding (the CSS
+    // variable `--bar-h` on the root element), measured after each paint that may change it.
+    let bar = NodeRef::<leptos::html::Div>::new();
+    let lang = crate::ui::ctx().lang;
+    let measure = move || {
+        if let Some(b) = bar.get_untracked() {
+            let h = b.offset_height();
+            if let Some(root) = document().document_element() {
+                let _ = root.set_attribute("style", &format!("--bar-h: {h}px"));
+            }
+        }
+    };
+    Effect::new(move |_| {
+        verdict.track();
+        error.track();
+        stored.track();
+        editing.track();
+        lang.track();
+        request_animation_frame(measure);
+    });
+    let resize = window_event_listener(leptos::ev::resize, move |_| measure());
+    on_cleanup(move || {
+        resize.remove();
+        if let Some(root) = document().document_element() {
+            let _ = root.remove_attribute("style");
+        }
+    });
+
     view! {
-        {move || {
-            error
-                .get()
-                .map(|e| {
-                    view! {
-                        <div class="banner error" role="alert" id=ids[0]>
-                            {e}
-                        </div>
+        <div class="commit-bar" node_ref=bar>
+            {move || {
+                error
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <div class="banner error" role="alert" id=ids[0]>
+                                {e}
+                            </div>
+                        }
+                    })
+            }}
+            {move || {
+                stored
+                    .get()
+                    .map(|s| {
+                        let key = match (s.undone, s.corrected) {
+                            (true, _) => "bar.undone",
+                            (false, true) => "bar.corrected",
+                            (false, false) => "bar.recorded",
+                        };
+                        let text = t(key).replace("{hand}", &s.name);
+                        view! {
+                            <div class="bar-notice" id=notice_id.clone() role="status" data-entry=s.id.clone()>
+                                <span>{format!("✔ {text}")}</span>
+                                {(!s.undone)
+                                    .then(|| {
+                                        view! {
+                                            <button
+                                                class="btn"
+                                                id=undo_id.clone()
+                                                on:click=undo
+                                                on:keydown=no_key_repeat
+                                            >
+                                                {tx("bar.undo")}
+                                            </button>
+                                        }
+                                    })}
+                            </div>
+                        }
+                    })
+            }}
+            <div class="bar-row">
+                <p
+                    class=move || match verdict.get() {
+                        BarLine::Hint(_) => "bar-line muted",
+                        BarLine::Verdict(_) => "bar-line verdict",
+                        BarLine::Refusal(_) => "bar-line field-error",
                     }
-                })
-        }}
-        <div class="actions sticky">
-            <button
-                class="btn primary big"
-                id=ids[1]
-                disabled=move || disabled.get()
-                on:click=on_commit
-                on:keydown=no_key_repeat
-            >
-                {move || if editing.get() { t("entry.save_edit") } else { t(label) }}
-            </button>
-            <Show when=move || editing.get()>
-                <button class="btn" id=cancel_id on:click=move |_| on_cancel()>
-                    {tx("common.cancel")}
+                    id=line_id
+                    aria-live="polite"
+                >
+                    {move || match verdict.get() {
+                        BarLine::Hint(s) | BarLine::Verdict(s) | BarLine::Refusal(s) => s,
+                    }}
+                </p>
+                <button
+                    class="btn primary big"
+                    id=ids[1]
+                    disabled=move || disabled.get()
+                    on:click=press
+                    on:keydown=no_key_repeat
+                >
+                    {move || if editing.get() { t("entry.save_edit") } else { t(label) }}
                 </button>
-            </Show>
+                <Show when=move || editing.get()>
+                    <button class="btn" id=cancel_id on:click=move |_| on_cancel()>
+                        {tx("common.cancel")}
+                    </button>
+                </Show>
+            </div>
         </div>
     }
 }

@@ -19,7 +19,7 @@ use crate::rules::shengji::{
     Show, TableScore, Unit,
 };
 use crate::rules::{Rank, Seat, Team};
-use crate::ui::parts::{penalty_name, CommitBar, MatchActions, PenaltyEditor, PointsAndKitty};
+use crate::ui::parts::{penalty_name, BarLine, CommitBar, MatchActions, PenaltyEditor, PointsAndKitty};
 use crate::ui::widgets::{leave_edit_when_gone, FormIntent};
 use crate::ui::{commit, create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
@@ -505,6 +505,46 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     }}
                 </div>
                 <CommitBar
+                    m=m
+                    intent=form.intent
+                    verdict=Signal::derive(move || {
+                        let l = lang.get();
+                        let cand = candidate.get();
+                        let at = format!(
+                            "{} · {}",
+                            table_label(l, cand.entry.table),
+                            board_label(l, cand.entry.board),
+                        );
+                        let score = cand
+                            .row
+                            .as_ref()
+                            .and_then(|row| row.tables[(cand.entry.table.clamp(1, 2) - 1) as usize].as_ref())
+                            .and_then(|t| t.score.as_ref().ok().map(|sc| sc.score));
+                        if cand.twice.is_some() {
+                            BarLine::Refusal(twice_text(l, &cand))
+                        } else if let Some(r) = cand.refused.clone() {
+                            BarLine::Refusal(r)
+                        } else if let Some(sc) = score {
+                            BarLine::Verdict(format!("{at} · {} {sc}", tr(l, "dup.table_score")))
+                        } else {
+                            BarLine::Hint(at)
+                        }
+                    })
+                    name=Callback::new(move |id: String| {
+                        let l = lang.get_untracked();
+                        m.with_untracked(|x| {
+                            x.as_deref()?
+                                .entries
+                                .iter()
+                                .find(|e| e.id == id)
+                                .and_then(|e| match &e.op {
+                                    Op::Hand { hand: HandInput::Duplicate(b) } => {
+                                        Some(format!("{} · {}", table_label(l, b.table), board_label(l, b.board)))
+                                    }
+                                    _ => None,
+                                })
+                        })
+                    })
                     ids=["dup-commit-error", "dup-commit"]
                     error=form.error
                     editing=Signal::derive(move || form.editing.get().is_some())

@@ -15,10 +15,10 @@ use crate::record::{Entry, HandInput, ImportError, Match, Op, Setup, TimedAction
 use crate::rules::guandan::{
     builtin_presets, validate_tribute, AAttempt, Card, CardRank, Finish, FinishOrder, Forfeit, ForfeitReason, Foul,
     FoulKind, GuandanPreset, Hand, HandOutcome, LeadRule, PerTeam, RankKey, SinglePayer, Step, Suit, TieLead, TimeUp,
-    TributeDue, TributeError, TributeKind, TributePayment, TributeRecord,
+    TributeDue, TributeEntry, TributeError, TributeKind, TributeRecord,
 };
 use crate::rules::{Rank, Seat, Team};
-use crate::ui::parts::{CommitBar, MatchActions, SeatInputs, TeamInputs, TitleInput};
+use crate::ui::parts::{BarLine, CommitBar, MatchActions, SeatInputs, TeamInputs, TitleInput};
 use crate::ui::widgets::{fmt_duration, leave_edit_when_gone, vibrate, FormIntent, LevelChart};
 use crate::ui::{commit, create_match, ctx, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
@@ -239,6 +239,28 @@ impl Form {
         let o = self.order.get();
         (o.len() == 4).then(|| FinishOrder::new([o[0], o[1], o[2], o[3]]).ok()).flatten()
     }
+    /// What was picked for each payer of `due`, in its payer order.
+    fn entered(&self, due: &TributeDue) -> Vec<TributeEntry> {
+        due.payers
+            .iter()
+            .map(|s| {
+                let x = self.pay(*s);
+                TributeEntry {
+                    card: x
+                        .card
+                        .map(|r| Card { rank: r, suit: if matches!(r, CardRank::Plain(_)) { x.suit } else { None } }),
+                    returned: x.ret.map(|r| Card { rank: r, suit: x.ret_suit }),
+                    highest_confirmed: x.confirmed,
+                }
+            })
+            .collect()
+    }
+    /// Each payer's box of `due` as it will be stored at `level`: (payer, receiver), for
+    /// the cards picked so far.
+    fn pairs(&self, due: &TributeDue, level: Rank) -> Vec<(Seat, Seat)> {
+        let cards: Vec<Option<Card>> = self.entered(due).iter().map(|e| e.card).collect();
+        due.pairs(&cards, level)
+    }
     /// Builds the tribute record against the tribute `due` at `level`.
     fn tribute(&self, p: &GuandanPreset, due: Option<&TributeDue>, level: Rank) -> TributeBuild {
         let mode = self.tmode.get();
@@ -255,30 +277,14 @@ impl Form {
                 leads: None,
             },
             TMode::Paid => {
-                let pays: Vec<Pay> = due.payers.iter().map(|s| self.pay(*s)).collect();
-                let cards: Vec<Option<Card>> = pays
-                    .iter()
-                    .map(|x| {
-                        x.card.map(|r| Card {
-                            rank: r,
-                            suit: if matches!(r, CardRank::Plain(_)) { x.suit } else { None },
-                        })
-                    })
-                    .collect();
-                let to = due.receivers_for(&cards, level);
-                let mut payments = Vec::new();
-                for (i, x) in pays.iter().enumerate() {
-                    match cards[i] {
-                        None => missing.push(format!("{}: {}", seat(x.from), t("gd.trib.pick_card"))),
-                        Some(card) => payments.push(TributePayment {
-                            from: x.from,
-                            to: to.get(i).copied().unwrap_or(due.receivers[0]),
-                            card,
-                            returned: x.ret.map(|r| Card { rank: r, suit: x.ret_suit }),
-                            highest_confirmed: x.confirmed,
-                        }),
+                let entered = self.entered(due);
+                for (from, e) in due.payers.iter().zip(&entered) {
+                    if e.card.is_none() {
+                        missing.push(format!("{}: {}", seat(*from), t("gd.trib.pick_card")));
                     }
                 }
+                // Each payer's card to the receiver its box is labelled with (TributeEditor).
+                let payments = due.payments(&entered, level);
                 TributeRecord { resisted: false, big_jokers_confirmed: false, payments, leads: None }
             }
         };
@@ -391,6 +397,37 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     });
     let locked = move || v.get().locked;
     let done = move || v.get().current().done();
+    // The entry bar's line: the preview's verdict, or why not, or what is still missing.
+    let bar_line = Signal::derive(move || {
+        let tm = teams.get();
+        let _ = lang.get();
+        match candidate.get() {
+            Some(Err(e)) => BarLine::Refusal(crate::ui::refusal_text(&e)),
+            Some(Ok(Some(row))) => match &row.result {
+                Ok(o) if !o.tribute_errors.is_empty() => {
+                    BarLine::Refusal(format!("{}: {}", t("gd.trib.title"), tribute_error_text(&o.tribute_errors[0])))
+                }
+                Ok(o) => BarLine::Verdict(verdict(&row.hand, o, &tm)),
+                Err(e) => BarLine::Refusal(row_error_text(e, &tm)),
+            },
+            _ => {
+                let n = form.order.get().len();
+                BarLine::Hint(if n == 0 {
+                    t("gd.entry.hint").to_string()
+                } else {
+                    format!("{} {}", t("gd.entry.next_place"), place(n as u8 + 1))
+                })
+            }
+        }
+    });
+    // A hand's name as the history numbers it: "第 3 副", "第 2-3 副" after the first round.
+    let hand_name = Callback::new(move |id: String| {
+        let view = vm.get_untracked()?;
+        let multi = view.rounds.len() > 1;
+        let (ri, r) = view.row(&id)?;
+        let n = if multi { format!("{}-{}", ri + 1, r.number) } else { r.number.to_string() };
+        Some(t("bar.hand_n").replace("{n}", &n))
+    });
 
     // What an untouched form would record (nothing while the order is incomplete).
     let question = move || {
@@ -502,7 +539,32 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 <RoundEnd m=m v=v preset=preset teams=teams />
             </Show> <Show when=move || !locked() && (!done() || form.editing.get().is_some())>
                 <NextInfo v=v preset=preset teams=teams />
+                // Tribute is paid and returned before the hand is played: entered first.
+                <Show when=move || entry_ctx.get().due.is_some() || form.tmode.get() != TMode::Off>
+                    <div
+                        class="entry gd-tribute-entry"
+                        on:click=form.intent.watch()
+                        on:input=form.intent.watch()
+                        on:change=form.intent.watch()
+                    >
+                        <TributeEditor
+                            form=form
+                            preset=preset
+                            entry_ctx=entry_ctx.into()
+                            tribute=Signal::derive(move || tribute.get())
+                        />
+                    </div>
+                </Show>
                 <HandEntry form=form players=players />
+                <div
+                    class="entry gd-extras"
+                    id="gd-extras"
+                    on:click=form.intent.watch()
+                    on:input=form.intent.watch()
+                    on:change=form.intent.watch()
+                >
+                    <FoulEditor form=form preset=preset />
+                </div>
                 <div class="preview" id="gd-preview" aria-live="polite">
                     {move || {
                         let p = preset.get();
@@ -562,6 +624,10 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     }}
                 </div>
                 <CommitBar
+                    m=m
+                    intent=form.intent
+                    verdict=bar_line
+                    name=hand_name
                     ids=["gd-commit-error", "gd-commit"]
                     error=form.error
                     editing=Signal::derive(move || form.editing.get().is_some())
@@ -570,23 +636,6 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     on_cancel=move || form.reset()
                     cancel_id="gd-cancel"
                 />
-                <div
-                    class="entry gd-extras"
-                    id="gd-extras"
-                    on:click=form.intent.watch()
-                    on:input=form.intent.watch()
-                    on:change=form.intent.watch()
-                >
-                    <Show when=move || entry_ctx.get().due.is_some() || form.tmode.get() != TMode::Off>
-                        <TributeEditor
-                            form=form
-                            preset=preset
-                            entry_ctx=entry_ctx.into()
-                            tribute=Signal::derive(move || tribute.get())
-                        />
-                    </Show>
-                    <FoulEditor form=form preset=preset />
-                </div>
                 <Show when=move || form.editing.get().is_none()>
                     <ForfeitBox m=m preset=preset teams=teams />
                 </Show>

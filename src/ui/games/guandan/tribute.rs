@@ -16,12 +16,17 @@ pub(super) fn TributeEditor(
     entry_ctx: Signal<EntryCtx>,
     tribute: Signal<TributeCheck>,
 ) -> impl IntoView {
-    let payer_block = move |from: Seat, to: Seat, level: Rank, ret_max: Option<Rank>| {
+    // Each box is labelled with the pair it will be stored as: a double tribute's receivers
+    // follow the cards picked (the larger to 头游), so the label changes with them.
+    let payer_block = move |due: TributeDue, i: usize, level: Rank, ret_max: Option<Rank>| {
+        let from = due.payers[i];
+        let due2 = due.clone();
+        let to = Memo::new(move |_| form.pairs(&due2, level).get(i).map(|p| p.1).unwrap_or(due2.receivers[0]));
         let pay = move || form.pay(from);
         view! {
-            <div class="gd-pay" data-payer=format!("{from:?}")>
+            <div class="gd-pay" data-payer=format!("{from:?}") data-receiver=move || format!("{:?}", to.get())>
                 <p class="gd-pay-head">
-                    <strong>{move || format!("{} → {}", seat(from), seat(to))}</strong>
+                    <strong class="gd-pay-pair">{move || format!("{} → {}", seat(from), seat(to.get()))}</strong>
                 </p>
                 <span class="field-label">{tx("gd.trib.card")}</span>
                 <div class="chips gd-ranks">
@@ -85,9 +90,15 @@ pub(super) fn TributeEditor(
                     />
                     {move || format!("{} (♥{level} {})", t("gd.trib.confirm_highest"), t("gd.trib.excepted"))}
                 </label>
-                <span class="field-label">
+                <span class="field-label gd-return-pair">
                     {move || {
-                        format!("{}{}", t("gd.trib.return"), ret_max.map(|m| format!(" (≤ {m})")).unwrap_or_default())
+                        format!(
+                            "{} {} → {}{}",
+                            t("gd.trib.return"),
+                            seat(to.get()),
+                            seat(from),
+                            ret_max.map(|m| format!(" (≤ {m})")).unwrap_or_default(),
+                        )
                     }}
                 </span>
                 <div class="chips gd-ranks">
@@ -165,10 +176,8 @@ pub(super) fn TributeEditor(
                 let level = c.level.unwrap_or(Rank::TWO);
                 match (form.tmode.get(), c.due) {
                     (TMode::Paid, Some(due)) => {
-                        due.payers
-                            .iter()
-                            .zip(due.receivers_for(&[], level))
-                            .map(|(from, to)| payer_block(*from, to, level, p.tribute.return_max))
+                        (0..due.payers.len())
+                            .map(|i| payer_block(due.clone(), i, level, p.tribute.return_max))
                             .collect_view()
                             .into_any()
                     }

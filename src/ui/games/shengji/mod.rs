@@ -10,7 +10,7 @@ use crate::record::replay::{
 use crate::record::{Entry, HandInput, ImportError, Match, Op, Setup, ShengjiSetup, TimedAction};
 use crate::rules::shengji::{self, Hand, JackSuit, Kitty, Note, Outcome, Penalty, Preset, Show, Side, Start, Unit};
 use crate::rules::{Rank, Seat, Team, TimeVerdict};
-use crate::ui::parts::{penalty_name, CommitBar, MatchActions, PenaltyEditor, PointsAndKitty};
+use crate::ui::parts::{penalty_name, BarLine, CommitBar, MatchActions, PenaltyEditor, PointsAndKitty};
 use crate::ui::widgets::{fmt_duration, EntryLog, FormIntent, LevelChart};
 use crate::ui::{commit, ctx, io, now_ms, t, tx};
 use leptos::prelude::*;
@@ -262,6 +262,18 @@ fn setup_of(m: &Match) -> &ShengjiSetup {
         Setup::Shengji(s) => s,
         _ => unreachable!("ShengjiMatch is only mounted for 升级 matches"),
     }
+}
+
+/// The name of hand `id` (its `Hand` entry) as the history numbers it: "第 12 副", or
+/// "第 2-3 副" (game 2, hand 3) in a series.
+fn hand_name(v: &ShengjiView, id: &str) -> Option<String> {
+    let multi = v.games.len() > 1;
+    v.games.iter().enumerate().find_map(|(gi, g)| {
+        g.rows.iter().find(|r| r.entry_id == id).map(|r| {
+            let n = if multi { format!("{}-{}", gi + 1, r.number) } else { r.number.to_string() };
+            t("bar.hand_n").replace("{n}", &n)
+        })
+    })
 }
 
 /// The 升级 match page.
@@ -522,6 +534,17 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     </Show>
                 </div>
                 <CommitBar
+                    m=m
+                    intent=form.intent
+                    verdict=Signal::derive(move || {
+                        preview
+                            .with(|p| match p {
+                                Preview::Ok { verdict, .. } => BarLine::Verdict(verdict.clone()),
+                                Preview::Error(e) => BarLine::Refusal(e.clone()),
+                                Preview::Empty => BarLine::Hint("…".to_string()),
+                            })
+                    })
+                    name=Callback::new(move |id: String| hand_name(&v(), &id))
                     ids=["commit-error", "commit"]
                     error=form.error
                     editing=Signal::derive(move || form.editing.get().is_some())
