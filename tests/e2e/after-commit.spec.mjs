@@ -31,7 +31,11 @@ const matchId = (page) => decodeURIComponent(new URL(page.url()).pathname.split(
 const ofType = async (page, type) => (await storedEntries(page, matchId(page))).filter((e) => e.op.type === type);
 const drafts = (page) => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('referee-draft')));
 /** Lets a press that would come late (a re-render, a storage write) land before counting. */
-const settle = (page) => page.waitForTimeout(700);
+// 700 ms, then until the app's cool-down after a commit is over (a loaded machine may run late).
+const settle = async (page) => {
+  await page.waitForTimeout(700);
+  await page.waitForFunction(() => !document.body.hasAttribute('data-cooling'));
+};
 
 /** The centre of `sel`, scrolled to the middle of the screen; checked to be what a finger there touches. */
 async function centre(page, sel) {

@@ -78,7 +78,11 @@ function dialogs(page, answer = 'dismiss') {
 }
 
 /** Lets a press that would come late (a re-render, a storage write) land before counting. */
-const settle = (page) => page.waitForTimeout(700);
+// 700 ms, then until the app's cool-down after a commit is over (a loaded machine may run late).
+const settle = async (page) => {
+  await page.waitForTimeout(700);
+  await page.waitForFunction(() => !document.body.hasAttribute('data-cooling'));
+};
 
 // ---------------------------------------------------------------------------------------
 // Set-up of a fresh match of each game, through /new
