@@ -75,9 +75,11 @@ pub fn SettingsPage() -> impl IntoView {
                 />
                 {tx("settings.alarm_vibrate")}
             </label>
-            <button class="btn" id="alarm-test" on:click=move |_| crate::ui::widgets::alarm(400)>
-                {tx("settings.alarm_test")}
-            </button>
+            <div class="actions">
+                <button class="btn" id="alarm-test" on:click=move |_| crate::ui::widgets::alarm(400)>
+                    {tx("settings.alarm_test")}
+                </button>
+            </div>
             {move || {
                 error
                     .get()
