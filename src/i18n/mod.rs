@@ -248,11 +248,13 @@ pub enum Action {
     Import,
     /// Restoring a quarantined value.
     Restore,
+    /// Restoring a deleted match from its kept copy.
+    RestoreDeleted,
 }
 
 impl Action {
     /// Every action.
-    pub const ALL: [Action; 15] = [
+    pub const ALL: [Action; 16] = [
         Action::Hand,
         Action::Correct,
         Action::Undo,
@@ -268,6 +270,7 @@ impl Action {
         Action::Ruling,
         Action::Import,
         Action::Restore,
+        Action::RestoreDeleted,
     ];
 
     /// The action a log entry's op is.
@@ -301,6 +304,7 @@ impl Action {
             Action::Ruling => "ruling",
             Action::Import => "import",
             Action::Restore => "restore",
+            Action::RestoreDeleted => "restore_deleted",
         }
     }
 

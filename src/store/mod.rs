@@ -568,19 +568,20 @@ pub fn deleted() -> Vec<Deleted> {
     out
 }
 
-/// Puts a deleted match back (read and checked as a stored match is) and drops its copy.
-/// Errors: the copy does not read, or storage refused the write; nothing changes then.
-pub fn restore_deleted(id: &str) -> Result<Match, StoreError> {
-    let key = format!("{DELETED_PREFIX}{id}");
-    let text = raw().and_then(|s| s.get_item(&key).ok().flatten()).ok_or_else(|| {
+/// The kept copy of deleted match `id`, read and checked as a stored match is. Errors: no
+/// copy, or it does not read.
+pub fn deleted_match(id: &str) -> Result<Match, StoreError> {
+    let text = raw().and_then(|s| s.get_item(&format!("{DELETED_PREFIX}{id}")).ok().flatten()).ok_or_else(|| {
         StoreError::Invalid(ImportError { field: String::new(), reason: format!("{id}: no deleted copy"), msg: None })
     })?;
-    let m = schema::load_stored(&text).map_err(StoreError::Invalid)?;
-    save_match(&m)?;
+    schema::load_stored(&text).map_err(StoreError::Invalid)
+}
+
+/// Drops the kept copy of deleted match `id` (once it is restored).
+pub fn drop_deleted(id: &str) {
     if let Some(s) = raw() {
-        let _ = s.remove_item(&key);
+        let _ = s.remove_item(&format!("{DELETED_PREFIX}{id}"));
     }
-    Ok(m)
 }
 
 /// Drops every deleted match's copy (after an export).

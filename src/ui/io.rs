@@ -197,8 +197,10 @@ pub fn delete_match(m: &Match) -> bool {
     }
     let c = ctx();
     if store::delete_keeping_copy(m).is_err() {
-        download(&match_file_name(m), JSON, &schema::export(std::slice::from_ref(m), now_ms()));
+        let name = match_file_name(m);
+        download(&name, JSON, &schema::export(std::slice::from_ref(m), now_ms()));
         store::delete_match(&m.id);
+        alert(&t("io.delete_downloaded").replace("{file}", &name));
     }
     c.matches.update(|ms| ms.retain(|x| x.id != m.id));
     c.deleted_changed.update(|n| *n += 1);

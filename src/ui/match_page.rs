@@ -25,6 +25,20 @@ pub fn MatchPage() -> impl IntoView {
     // Re-mount the page only when the match or its game changes, not on every entry, so
     // forms and timers keep their state while entries are appended.
     let game = Memo::new(move |_| m.with(|x| x.as_ref().map(|x| (x.id.clone(), x.setup.id()))));
+    // What the game page is given: the match, and once it is gone (deleted here or in
+    // another tab) still its last version, so that the page's own memos and deferred
+    // renders never find it missing while `game` takes the page down.
+    let shown = Memo::new_with_compare(
+        move |prev: Option<&Option<Arc<Match>>>| match (m.get(), prev) {
+            (None, Some(Some(p))) if p.id == id.get_untracked() => Some(p.clone()),
+            (now, _) => now,
+        },
+        |a: Option<&Option<Arc<Match>>>, b: Option<&Option<Arc<Match>>>| match (a, b) {
+            (Some(Some(a)), Some(Some(b))) => !Arc::ptr_eq(a, b),
+            (Some(None), Some(None)) => false,
+            _ => true,
+        },
+    );
     move || match game.get() {
         None => {
             // Its stored value may have been moved aside (here or by another tab): say so.
@@ -52,6 +66,6 @@ pub fn MatchPage() -> impl IntoView {
             }
             .into_any()
         }
-        Some((_, g)) => super::games::page(g, m),
+        Some((_, g)) => super::games::page(g, shown),
     }
 }

@@ -101,3 +101,71 @@ test('time-limit alarms: sound and vibration settable, kept after a reload, and 
   await page.click('#alarm-test');
   expect(await page.evaluate(() => window.__buzz)).toEqual([400]);
 });
+
+/** Commits one 升级 hand of 40 points on the sample's page (the stepper's +20 twice). */
+async function commitHand(page) {
+  const rows = page.locator('#history li.hand-row');
+  const n = await rows.count();
+  await page.locator('#hand-entry .stepper button:has-text("+20")').click();
+  await page.locator('#hand-entry .stepper button:has-text("+20")').click();
+  await expect(page.locator('#points')).toHaveValue('40');
+  await page.click('#commit');
+  await expect(rows).toHaveCount(n + 1);
+  await page.waitForTimeout(700);
+}
+
+test('delete right after a commit on the page: no page error, the home page, the copy has the hand', async ({ page }) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => d.accept());
+  const id = await sample(page);
+  await commitHand(page);
+  const entries = await page.evaluate((id) => JSON.parse(localStorage.getItem(`referee.match.${id}`)).match.entries.length
+    + (JSON.parse(localStorage.getItem(`referee.tail.${id}`) || '{"entries":[]}').entries.length), id);
+  await page.click('#delete-match');
+  await expect(page.locator('#open-sample')).toBeVisible();
+  await expect(page.locator('#deleted .deleted-row')).toHaveCount(1);
+  // The navigation works afterwards.
+  await page.click('header.topbar a[href="/events"]');
+  await expect(page).toHaveURL(/\/events$/);
+  expect(errors).toEqual([]);
+  const kept = await page.evaluate((id) => JSON.parse(localStorage.getItem(`referee.deleted.${id}`)).match.entries.length, id);
+  expect(kept).toBeGreaterThanOrEqual(1);
+  expect(entries).toBeGreaterThan(0);
+});
+
+test('restore beside a match of the same id stored since: merged, no hand lost', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  const id = await sample(page);
+  const hands = () => page.locator('#history li.hand-row').count();
+  const before = await hands();
+  await page.click('#delete-match');
+  await expect(page.locator('#deleted .deleted-row')).toHaveCount(1);
+  // The sample opened again (the same id) and a hand added to it.
+  await page.click('#open-sample');
+  await expect(page.locator('#archive-match')).toBeVisible({ timeout: 30_000 });
+  await commitHand(page);
+  const after = await hands();
+  expect(after).toBe(before + 1);
+  await page.goto('/');
+  await page.locator('#deleted button.restore').click();
+  await expect(page.locator('#deleted')).toHaveCount(0);
+  await page.goto(`/match/${id}`);
+  await expect(page.locator('#history li.hand-row')).toHaveCount(after);
+});
+
+test('another tab deletes the match this tab has open: said, no page error', async ({ context }) => {
+  const a = await context.newPage();
+  const errors = [];
+  a.on('pageerror', (e) => errors.push(e.message));
+  const id = await sample(a);
+  await commitHand(a);
+  const b = await context.newPage();
+  b.on('dialog', (d) => d.accept());
+  await b.goto(`/match/${id}`);
+  await expect(b.locator('#delete-match')).toBeVisible({ timeout: 30_000 });
+  await b.click('#delete-match');
+  await expect(b.locator('#open-sample')).toBeVisible();
+  await expect(a.locator('#match-missing')).toBeVisible();
+  expect(errors).toEqual([]);
+});
