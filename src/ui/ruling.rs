@@ -230,6 +230,18 @@ pub fn RulingPanel(
     let minutes = RwSignal::new(10u32);
     // The ruling being edited in place (its entry id), if any.
     let editing: RwSignal<Option<String>> = RwSignal::new(None);
+    // The version of the ruling being edited when it was loaded (its newest correction's
+    // id): another tab's correction since is asked about before this one goes over it.
+    let loaded_version: RwSignal<Option<String>> = RwSignal::new(None);
+    let version_of = |m: &Match, id: &str| -> String {
+        let voided = m.voided();
+        m.entries
+            .iter()
+            .rev()
+            .find(|e| matches!(&e.op, Op::CorrectRuling { target, .. } if target == id) && !voided.contains(e.id.as_str()))
+            .map(|e| e.id.clone())
+            .unwrap_or_else(|| id.to_string())
+    };
     // The ruling whose appeal form is open, and the form's choices.
     let appealing: RwSignal<Option<String>> = RwSignal::new(None);
     let appellant = RwSignal::new(String::new());
@@ -308,6 +320,12 @@ pub fn RulingPanel(
             return;
         }
         let target = editing.get_untracked();
+        if let Some(id) = &target {
+            let changed = loaded_version.get_untracked().is_some_and(|v| v != version_of(&x, id));
+            if changed && !window().confirm_with_message(t("ruling.edit_changed")).unwrap_or(false) {
+                return;
+            }
+        }
         // A ruling decides a game: recorded (or changed) only when the referee confirms what it does.
         let ask = if target.is_some() { t("ruling.edit_confirm") } else { t("ruling.confirm") };
         let question = format!("{ask}: {}?", describe(&r, player));
@@ -349,6 +367,7 @@ pub fn RulingPanel(
         rule.set(s.fields[1].clone());
         referee.set(s.fields[2].clone());
         editing.set(Some(s.id.clone()));
+        loaded_version.set(m.with_untracked(|x| x.as_ref().map(|x| version_of(x, &s.id))));
     };
     let delete = move |id: String| {
         let Some(x) = m.get_untracked() else { return };

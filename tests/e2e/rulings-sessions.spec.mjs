@@ -155,3 +155,48 @@ test('a 升级 level penalty edited in place takes the new levels; undo brings t
   await expect(page.locator('#level-A')).toHaveText('K');
   await expect(row.locator('strong')).toContainText('罚 1 级');
 });
+
+test('a ruling edited in two tabs: the second save is asked about, declined it keeps the first', async ({ context }) => {
+  const a = await context.newPage();
+  a.on('dialog', (d) => d.accept());
+  await a.goto('/');
+  await ready(a);
+  await a.click('#open-sample');
+  await expect(a).toHaveURL(/\/match\/sample-chaodipi$/);
+  await a.locator('#ruling-panel > summary').click();
+  await a.click('button[data-ruling-team="A"]');
+  await a.click('#ruling-level-penalty');
+  await a.fill('#ruling-rule', '002 §三2');
+  await a.fill('#ruling-referee', '王裁判');
+  await a.click('#ruling-commit');
+  await expect(a.locator('#level-A')).toHaveText('K');
+  await settle(a);
+
+  const b = await context.newPage();
+  const asked = [];
+  b.on('dialog', (d) => {
+    asked.push(d.message());
+    d.message().includes('另一处修改') ? d.dismiss() : d.accept();
+  });
+  await b.goto('/match/sample-chaodipi');
+  await expect(b.locator('#level-A')).toHaveText('K', { timeout: 30_000 });
+  await b.locator('#ruling-panel > summary').click();
+  // Both tabs open the same ruling for editing.
+  await a.locator('#rulings li.ruling-row button.ruling-edit').click();
+  await b.locator('#rulings li.ruling-row button.ruling-edit').click();
+  await expect(b.locator('#ruling-editing')).toBeVisible();
+  // A saves 2 levels.
+  await a.locator('#ruling-panel .count button', { hasText: '+' }).click();
+  await a.click('#ruling-commit');
+  await expect(a.locator('#level-A')).toHaveText('Q');
+  await expect(b.locator('#level-A')).toHaveText('Q');
+  // B, still showing its form of 1 level, saves 3: asked first; declined, A's edit stands.
+  await b.locator('#ruling-panel .count button', { hasText: '+' }).click();
+  await b.locator('#ruling-panel .count button', { hasText: '+' }).click();
+  await b.click('#ruling-commit');
+  await expect.poll(() => asked.some((m) => m.includes('另一处修改'))).toBe(true);
+  await b.waitForTimeout(500);
+  await expect(b.locator('#level-A')).toHaveText('Q');
+  const edits = (await storedEntries(b, 'sample-chaodipi')).filter((e) => e.op.type === 'correct_ruling');
+  expect(edits).toHaveLength(1);
+});
