@@ -238,7 +238,9 @@ pub fn RulingPanel(
         m.entries
             .iter()
             .rev()
-            .find(|e| matches!(&e.op, Op::CorrectRuling { target, .. } if target == id) && !voided.contains(e.id.as_str()))
+            .find(|e| {
+                matches!(&e.op, Op::CorrectRuling { target, .. } if target == id) && !voided.contains(e.id.as_str())
+            })
             .map(|e| e.id.clone())
             .unwrap_or_else(|| id.to_string())
     };
