@@ -64,7 +64,8 @@ else
   skip_layer e2e "the release build failed"
 fi
 
-wasm="$(ls dist/*.wasm 2>/dev/null | head -1 || true)"
+# The main module (the one index.html loads first) is the largest; the split chunks follow.
+wasm="$(ls -S dist/*.wasm 2>/dev/null | head -1 || true)"
 
 printf '\n==== summary (%ss)\n' "$((SECONDS - t_start))"
 for i in "${!names[@]}"; do
@@ -78,6 +79,11 @@ done
 if [ -n "$wasm" ]; then
   printf '  wasm     %s: %s bytes raw, %s bytes gzip -9\n' \
     "${wasm#dist/}" "$(stat -c %s "$wasm")" "$(gzip -9c "$wasm" | wc -c)"
+  raw=0 gz=0 n=0
+  for f in dist/*.wasm; do
+    raw=$((raw + $(stat -c %s "$f"))); gz=$((gz + $(gzip -9c "$f" | wc -c))); n=$((n + 1))
+  done
+  printf '  wasm     all %s files: %s bytes raw, %s bytes gzip -9\n' "$n" "$raw" "$gz"
 fi
 printf 'total: %d passed, %d failed\n' "$total_passed" "$total_failed"
 exit "$any_failed"
