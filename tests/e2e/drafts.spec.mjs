@@ -98,6 +98,7 @@ const GAMES = {
     make: (page) => make(page, 'sandayi', '#sdy-create', '#commit'),
     commit: '#commit',
     fill: async (page) => {
+      await page.click('#sdy-first button[data-player="0"]');
       for (let k = 0; k < 4; k++) await page.click('#sdy-bidding button[data-call="pass"]');
       await expect(page.locator('#sdy-calls li')).toHaveCount(4);
     },

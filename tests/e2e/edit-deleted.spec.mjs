@@ -159,6 +159,7 @@ test('三打一: the deal being edited is deleted in another tab → said, edit 
   const rows = (p) => p.locator('#history li.hand-row');
   const call = (p, v) => p.click(`#sdy-bidding button[data-call="${v}"]`);
   for (let h = 1; h <= 2; h++) {
+    await a.click('#sdy-first button[data-player="0"]');
     for (let k = 0; k < 4; k++) await call(a, 'pass');
     await a.click('#commit');
     await expect(rows(a)).toHaveCount(h);
@@ -181,6 +182,7 @@ test('三打一: the deal being edited is deleted in another tab → said, edit 
   await expect(a.locator('#cancel-edit')).toHaveCount(0);
   // The carried 荒番 is the new deal's (deal 1 was void), not the deleted deal's.
   await expect(a.locator('#sdy-huangfan-carried')).toContainText('#1');
+  await a.click('#sdy-first button[data-player="0"]');
   for (let k = 0; k < 4; k++) await call(a, 'pass');
   await a.click('#commit');
   await expect(rows(a)).toHaveCount(2);

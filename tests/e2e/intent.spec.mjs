@@ -209,6 +209,7 @@ const GAMES = {
     commit: '#commit',
     undo: '#undo',
     fill: async (page) => {
+      await tap(page, '#sdy-first button[data-player="0"]');
       for (let k = 0; k < 4; k++) {
         await tap(page, '#sdy-bidding button[data-call="pass"]');
         await expect(page.locator('#sdy-calls li')).toHaveCount(k + 1);

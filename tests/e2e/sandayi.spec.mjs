@@ -44,6 +44,7 @@ test('a 三打一 game with a 荒番 deal and a bomb-limit violation', async ({ 
 
   // 2. Deal 1: the marker card is 赵一's; everybody passes → void, next deal is 荒番.
   await expect(page.locator('#sdy-huangfan')).toBeVisible(); // first deal: entered by hand
+  await page.click('#sdy-first button[data-player="0"]');
   await expect(page.locator('#sdy-turn')).toContainText('赵一');
   for (let k = 0; k < 4; k++) await call(page, 'pass');
   await expect(page.locator('#sdy-void')).toBeVisible();
@@ -54,6 +55,7 @@ test('a 三打一 game with a 荒番 deal and a bomb-limit violation', async ({ 
   //    and passes. 钱二 (passed: ≤1 bomb) plays 2 → violation flagged on the spot.
   await expect(page.locator('#sdy-huangfan-carried')).toContainText('#1');
   await expect(page.locator('#sdy-huangfan')).toHaveCount(0);
+  await page.click('#sdy-first button[data-player="1"]');
   await expect(page.locator('#sdy-turn')).toContainText('钱二');
   await call(page, 'pass');
   await call(page, 1);
@@ -88,6 +90,7 @@ test('a 三打一 game with a 荒番 deal and a bomb-limit violation', async ({ 
   // 4. Deal 3: 孙三 holds the marker and bids 3 at once (头撂) → 摊打 offered; the landlord
   //    loses: 2 × 1 × 3 = 6. No 荒番 now.
   await expect(page.locator('#sdy-huangfan-carried')).toHaveCount(0);
+  await page.click('#sdy-first button[data-player="2"]');
   await expect(page.locator('#sdy-turn')).toContainText('孙三');
   await call(page, 3);
   await expect(page.locator('#sdy-toulia')).toBeVisible();
@@ -128,4 +131,51 @@ test('a 三打一 game with a 荒番 deal and a bomb-limit violation', async ({ 
   await expect(page.locator('#sheet tr[data-player="1"] .sheet-extra')).toHaveText('0');
   await expect(page.locator('#history li.hand-row.violation')).toHaveCount(0);
   await totals(page, ['+2', '+2', '−22', '+18']);
+});
+
+test('the marker card holder is asked for every deal, never taken from a rotation', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await page.goto('/');
+  await ready(page);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await ready(page);
+  await page.click('a[href="/new"]');
+  await page.click('button[data-game="sandayi"]');
+  for (const [i, n] of ['赵一', '钱二', '孙三', '李四'].entries()) await page.fill(`#sdy-player-${i}`, n);
+  await page.click('#sdy-create');
+  await expect(page).toHaveURL(/\/match\//);
+
+  // Nobody is preselected; the calls wait, and the bar says what is missing.
+  const asked = async () => {
+    await expect(page.locator('#sdy-ask-first')).toBeVisible();
+    await expect(page.locator('#sdy-first button.selected')).toHaveCount(0);
+    await expect(page.locator('#sdy-turn')).toHaveCount(0);
+    await expect(page.locator('#sdy-bidding button[data-call="pass"]')).toHaveCount(0);
+    await expect(page.locator('.commit-bar')).toContainText('先点标记牌在谁手里');
+  };
+  await asked();
+
+  // Deal 1 starts at 李四 (the marker card is his): the calls go 李四, 赵一, 钱二, 孙三.
+  await page.click('#sdy-first button[data-player="3"]');
+  await expect(page.locator('#sdy-ask-first')).toHaveCount(0);
+  await expect(page.locator('#sdy-turn')).toContainText('李四');
+  for (let k = 0; k < 4; k++) await call(page, 'pass');
+  await expect(page.locator('#sdy-calls li').first()).toContainText('李四');
+  await commitHand(page);
+  await expect(page.locator('#history li.hand-row').first()).toContainText('李四');
+
+  // Deal 2: asked again (no rotation to 赵一), also after a reload.
+  await asked();
+  await page.reload();
+  await ready(page);
+  await asked();
+  // A choice survives a reload as part of the draft.
+  await page.click('#sdy-first button[data-player="1"]');
+  await expect(page.locator('#sdy-turn')).toContainText('钱二');
+  await page.waitForTimeout(600);
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('#sdy-first button[data-player="1"]')).toHaveClass(/selected/);
+  await expect(page.locator('#sdy-turn')).toContainText('钱二');
 });

@@ -175,10 +175,23 @@ fn sdy_items(l: Lang, p: &Preset, names: &[String], v: &SandayiView) -> Vec<Hist
         .collect()
 }
 
+/// Why no hand can be computed yet: the marker card holder not chosen, or the calls or the
+/// result not complete.
+fn incomplete_key(b: BidState) -> &'static str {
+    if b.asked.get() {
+        "ddz.incomplete"
+    } else {
+        "sdy.first_unasked"
+    }
+}
+
 /// The 三打一 form as the referee left it (its draft, [`crate::ui::draft`]).
 #[derive(serde::Serialize, serde::Deserialize)]
 struct SdyDraft {
     first: usize,
+    /// Whether `first` was chosen (a draft without it had it chosen once it holds calls).
+    #[serde(default)]
+    asked: Option<bool>,
     calls: Vec<Call>,
     won: Option<bool>,
     tanda: bool,
@@ -207,7 +220,7 @@ struct SdyForm {
 impl SdyForm {
     fn new(n: usize) -> Self {
         SdyForm {
-            bid: BidState::new(),
+            bid: BidState::asking(),
             won: RwSignal::new(None),
             tanda: RwSignal::new(false),
             mingwang: RwSignal::new(false),
@@ -224,7 +237,7 @@ impl SdyForm {
     fn hand(&self, p: &Preset, carried: Option<bool>) -> Option<Hand> {
         let n = p.players;
         let top = p.bid_values.last().copied().unwrap_or(3);
-        let first = self.bid.first.get();
+        let first = self.bid.chosen_first()?;
         let calls = self.bid.calls.get();
         let bids = bids_from(n, first, &calls, top)?;
         let huangfan = carried.unwrap_or_else(|| self.huangfan.get());
@@ -271,6 +284,7 @@ impl SdyForm {
     fn draft(&self) -> SdyDraft {
         SdyDraft {
             first: self.bid.first.get(),
+            asked: Some(self.bid.asked.get()),
             calls: self.bid.calls.get(),
             won: self.won.get(),
             tanda: self.tanda.get(),
@@ -284,6 +298,7 @@ impl SdyForm {
     /// Puts a draft back; `n`: the players (a draft of another size keeps blank bombs).
     fn set_draft(&self, n: usize, d: SdyDraft) {
         self.bid.first.set(d.first % n.max(1));
+        self.bid.asked.set(d.asked.unwrap_or(!d.calls.is_empty()));
         self.bid.calls.set(d.calls);
         self.bid.error.set(None);
         self.won.set(d.won);
@@ -413,7 +428,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             let Some(x) = m.get_untracked() else { return false };
             let p = preset.get_untracked();
             let Some(hand) = form.hand(&p, carried.get_untracked().map(|c| c.0)) else {
-                form.error.set(Some(tr(l, "ddz.incomplete").to_string()));
+                form.error.set(Some(tr(l, incomplete_key(form.bid)).to_string()));
                 return false;
             };
             if let Some(Err(e)) = candidate.get_untracked() {
@@ -721,7 +736,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                 }
                                     .into_any()
                             }
-                            None => view! { <p class="muted">{tr(l, "ddz.incomplete")}</p> }.into_any(),
+                            None => view! { <p class="muted">{tr(l, incomplete_key(form.bid))}</p> }.into_any(),
                         }
                     }}
                 </div>
@@ -741,7 +756,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                 BarLine::Verdict(format!("{} · {deltas}", sdy_line(l, &nm, &r.hand)))
                             }
                             Some(Err(e)) => BarLine::Refusal(refusal_text(l, &nm, &e)),
-                            None => BarLine::Hint(tr(l, "ddz.incomplete").to_string()),
+                            None => BarLine::Hint(tr(l, incomplete_key(form.bid)).to_string()),
                         }
                     })
                     name=Callback::new(move |id: String| {

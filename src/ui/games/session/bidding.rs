@@ -7,6 +7,11 @@ use super::*;
 pub(crate) struct BidState {
     /// First caller (player index).
     pub first: RwSignal<usize>,
+    /// Whether the first caller is asked for each deal (三打一: the marker card decides,
+    /// RULES.md §4) rather than taken from the rotation.
+    pub ask: bool,
+    /// Whether `first` was chosen for the deal being entered (always true unless `ask`).
+    pub asked: RwSignal<bool>,
     /// Calls so far, from `first` on.
     pub calls: RwSignal<Vec<Call>>,
     /// Why the last tapped call was refused.
@@ -14,19 +19,41 @@ pub(crate) struct BidState {
 }
 
 impl BidState {
+    /// A bidding whose first caller follows the rotation (preselected, changeable).
     pub(crate) fn new() -> Self {
-        BidState { first: RwSignal::new(0), calls: RwSignal::new(Vec::new()), error: RwSignal::new(None) }
+        Self::with_ask(false)
+    }
+    /// A bidding whose first caller is asked for every deal: no caller is preselected and
+    /// the calls wait until one is chosen.
+    pub(crate) fn asking() -> Self {
+        Self::with_ask(true)
+    }
+    fn with_ask(ask: bool) -> Self {
+        BidState {
+            first: RwSignal::new(0),
+            ask,
+            asked: RwSignal::new(!ask),
+            calls: RwSignal::new(Vec::new()),
+            error: RwSignal::new(None),
+        }
     }
     /// Loads a recorded bid list (`first` as recorded or inferred).
     pub(crate) fn load(&self, bids: &[Option<Call>], first: usize) {
         self.first.set(first);
+        self.asked.set(true);
         self.calls.set(calls_from(bids, first));
         self.error.set(None);
     }
+    /// A new deal: `first` preselected, or (when `ask`) nobody until the referee chooses.
     pub(crate) fn reset(&self, first: usize) {
         self.first.set(first);
+        self.asked.set(!self.ask);
         self.calls.set(Vec::new());
         self.error.set(None);
+    }
+    /// The first caller chosen for this deal, `None` while it is still to be asked.
+    pub(crate) fn chosen_first(&self) -> Option<usize> {
+        self.asked.get().then(|| self.first.get())
     }
 }
 
@@ -90,10 +117,13 @@ pub(crate) fn bidding_pad(
                                 <button
                                     class="btn chip"
                                     data-player=i.to_string()
-                                    class:selected=move || bs.first.get() == i
+                                    class:selected=move || bs.asked.get() && bs.first.get() == i
                                     on:click=move |_| {
-                                        if bs.first.get_untracked() != i {
-                                            bs.reset(i);
+                                        if bs.first.get_untracked() != i || !bs.asked.get_untracked() {
+                                            bs.first.set(i);
+                                            bs.calls.set(Vec::new());
+                                            bs.error.set(None);
+                                            bs.asked.set(true);
                                         }
                                     }
                                 >
@@ -130,7 +160,12 @@ pub(crate) fn bidding_pad(
                         .collect_view()
                 }}
             </ol>
-            <Show when=move || !done()>
+            <Show when=move || !bs.asked.get()>
+                <p class="turn ask" id=format!("{prefix}-ask-first")>
+                    {move || tr(lang.get(), "bid.ask_first")}
+                </p>
+            </Show>
+            <Show when=move || bs.asked.get() && !done()>
                 <p class="turn" id=format!("{prefix}-turn")>
                     {move || tr(lang.get(), "ddz.now_calling").replace("{name}", &name_of(&names.get(), current()))}
                 </p>
