@@ -563,6 +563,12 @@ pub fn UndoButton(
             on:keydown=no_key_repeat
         >
             {tx("hist.undo")}
+            {move || {
+                target
+                    .get()
+                    .and_then(|id| m.with(|x| x.as_deref().and_then(|x| crate::ui::parts::entry_label(x, &id))))
+                    .map(|n| view! { <span class="undo-target">{format!(" · {n}")}</span> })
+            }}
         </button>
     }
 }
@@ -593,9 +599,20 @@ pub fn EntryLog(
                             x.entries
                                 .iter()
                                 .map(|e| {
+                                    let hand = match &e.op {
+                                        Op::Hand { .. } | Op::Correct { .. } => {
+                                            crate::ui::parts::entry_label(&x, &e.id)
+                                                .filter(|n| n != crate::i18n::op_name(l, &e.op))
+                                                .map(|n| format!(" · {n}"))
+                                        }
+                                        _ => None,
+                                    };
+                                    // Hands and corrections carry the hand's number as the page numbers it.
                                     view! {
                                         <li class:voided=voided
-                                            .contains(e.id.as_str())>{fmt_time(e.at_ms)}" · "{describe(l, &e.op)}</li>
+                                            .contains(
+                                                e.id.as_str(),
+                                            )>{fmt_time(e.at_ms)}" · "{describe(l, &e.op)}{hand}</li>
                                     }
                                 })
                                 .collect_view()

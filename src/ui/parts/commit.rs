@@ -44,6 +44,44 @@ fn default_name(m: &Match, hand: &str) -> Option<String> {
     Some(t("bar.hand_n").replace("{n}", &n.to_string()))
 }
 
+/// How the match page names its entries (the game page's own hand numbering: "第 3-12 副",
+/// a board, a table's deal), shared with the undo button and the log of the same page. The
+/// match page provides it; the page's [`CommitBar`] sets it from its `name`.
+#[derive(Clone, Copy)]
+pub struct EntryNamer(RwSignal<Option<Callback<String, Option<String>>>>);
+
+impl EntryNamer {
+    /// Provides a namer for the pages mounted below (the match page).
+    pub fn provide() {
+        provide_context(EntryNamer(RwSignal::new(None)));
+    }
+    fn get() -> Option<EntryNamer> {
+        use_context::<EntryNamer>()
+    }
+}
+
+/// The name of entry `id` of `m` as its page says it (tracked: the namer may be set after
+/// the caller rendered): a hand as its history numbers it ("第 12 副"), a correction as
+/// "修改一副 · 第 12 副", any other entry by its kind ("判罚"). `None` when `id` is not in `m`.
+pub fn entry_label(m: &Match, id: &str) -> Option<String> {
+    let e = m.entries.iter().find(|e| e.id == id)?;
+    let l = crate::ui::ctx().lang.get();
+    let hand_name = |hand: &str| {
+        EntryNamer::get()
+            .and_then(|n| n.0.get())
+            .and_then(|f| f.run(hand.to_string()))
+            .or_else(|| default_name(m, hand))
+    };
+    Some(match &e.op {
+        Op::Hand { .. } => hand_name(&e.id).unwrap_or_else(|| crate::i18n::op_name(l, &e.op).to_string()),
+        Op::Correct { target, .. } => match hand_name(target) {
+            Some(n) => format!("{} · {n}", crate::i18n::op_name(l, &e.op)),
+            None => crate::i18n::op_name(l, &e.op).to_string(),
+        },
+        op => crate::i18n::op_name(l, op).to_string(),
+    })
+}
+
 /// The entry bar (see the module doc).
 ///
 /// * `m`: the match; `intent`: the form's [`FormIntent`] (a touch of the form clears the
@@ -70,6 +108,9 @@ pub fn CommitBar(
     #[prop(optional, into)] disabled: Signal<bool>,
     #[prop(optional)] name: Option<Callback<String, Option<String>>>,
 ) -> impl IntoView {
+    if let (Some(f), Some(n)) = (name, EntryNamer::get()) {
+        n.0.set(Some(f));
+    }
     let stored: RwSignal<Option<Stored>> = RwSignal::new(None);
     let last_id = move || m.with_untracked(|x| x.as_deref().and_then(|x| x.entries.last()).map(|e| e.id.clone()));
     let press = move |ev: leptos::ev::MouseEvent| {

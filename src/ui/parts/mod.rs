@@ -16,7 +16,7 @@ mod preset_select;
 mod sheet;
 
 pub use actions::{match_title, MatchActions};
-pub use commit::{BarLine, CommitBar};
+pub use commit::{entry_label, BarLine, CommitBar, EntryNamer};
 pub use history::{entry_times, row_actions};
 pub use names::{SeatInputs, TeamInputs, TitleInput};
 pub use penalties::{penalty_name, PenaltyEditor};

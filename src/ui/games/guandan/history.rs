@@ -143,7 +143,13 @@ pub(super) fn History(
                                     verdict(&r.hand, o, &tm),
                                     explain(&p, Some(&r), &r.hand, o, &tm),
                                     if p.upgrade.is_some() {
-                                        format!("{} : {}", o.levels_after.a, o.levels_after.b)
+                                        format!(
+                                            "{} {} : {} {}",
+                                            team_label(&tm, Team::A),
+                                            o.levels_after.a,
+                                            o.levels_after.b,
+                                            team_label(&tm, Team::B),
+                                        )
                                     } else {
                                         String::new()
                                     },
@@ -166,7 +172,9 @@ pub(super) fn History(
                                                 format!("#{}", r.number)
                                             }}
                                         </span>
-                                        <span class="line">{line}</span>
+                                        <span class="line">
+                                            {line} <span class="entered">{entered_text(&r.hand, &tm)}</span>
+                                        </span>
                                         <span class="levels">{levels}</span>
                                         {(!r.corrected_ms.is_empty())
                                             .then(|| view! { <span class="badge">{t("hist.corrected")}</span> })}

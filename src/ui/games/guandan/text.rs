@@ -211,6 +211,24 @@ pub(super) fn tribute_record_text(r: &TributeRecord) -> String {
     format!("{}: {pays}", t("gd.trib.title"))
 }
 
+/// What the referee entered for a hand, in one line for its history row: the tribute paid
+/// before it (payer → receiver, card, return), the finishing order 头游 → 末游, and each foul
+/// with its team by name, e.g. "进贡: 西 → 南 ♥A · 北、东、南、西 · 犯规 红队: 报牌".
+pub(super) fn entered_text(hand: &Hand, teams: &BTreeMap<Team, String>) -> String {
+    let mut parts = Vec::new();
+    if let Some(r) = &hand.tribute {
+        parts.push(tribute_record_text(r));
+    }
+    if hand.forfeit.is_none() {
+        parts.push(seats_text(&hand.order.seats()));
+    }
+    for f in &hand.fouls {
+        let who = f.seat.map(|s| format!("/{}", seat(s))).unwrap_or_default();
+        parts.push(format!("{} {}{who}: {}", t("gd.fouls"), team_label(teams, f.team), foul_kind_name(f.kind)));
+    }
+    parts.join(" · ")
+}
+
 /// The one-line verdict of a hand.
 pub(super) fn verdict(hand: &Hand, o: &HandOutcome, teams: &BTreeMap<Team, String>) -> String {
     if let Some(f) = &hand.forfeit {

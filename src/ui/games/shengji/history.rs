@@ -59,12 +59,8 @@ pub(super) fn History(
                         Ok(o) => verdict_line(l, &p, o, &tm),
                         Err(e) => format!("⚠ {}", e.reason),
                     };
-                    let levels = r
-                        .result
-                        .as_ref()
-                        .ok()
-                        .map(|o| format!("{} : {}", o.levels_after[&Team::A], o.levels_after[&Team::B]))
-                        .unwrap_or_default();
+                    let levels = r.result.as_ref().ok().map(|o| levels_line(o, &tm)).unwrap_or_default();
+                    let entered = entered_line(l, &p, &r.hand, r.result.as_ref().ok(), &tm);
                     let number = if multi { format!("{}-{}", gi + 1, r.number) } else { format!("#{}", r.number) };
                     let corrected = !r.corrected_ms.is_empty();
                     let open = RwSignal::new(false);
@@ -73,7 +69,7 @@ pub(super) fn History(
                             .then(|| {
                                 let p = preset.get_untracked();
                                 let details = match &r.result {
-                                    Ok(o) => explain(l, &p, &r.hand, o),
+                                    Ok(o) => explain(l, &p, &r.hand, o, &teams.get_untracked()),
                                     Err(_) => vec![],
                                 };
                                 let (hand, id, id2) = (hand.clone(), id.clone(), id2.clone());
@@ -108,7 +104,7 @@ pub(super) fn History(
                             }>
                                 <summary>
                                     <span class="num">{number}</span>
-                                    <span class="line">{line}</span>
+                                    <span class="line">{line} <span class="entered">{entered}</span></span>
                                     <span class="levels">{levels}</span>
                                     {corrected.then(|| view! { <span class="badge">{t("hist.corrected")}</span> })}
                                 </summary>

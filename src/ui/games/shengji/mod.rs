@@ -86,6 +86,57 @@ pub fn verdict_line(lang: Lang, p: &Preset, o: &Outcome, teams: &BTreeMap<Team, 
     s
 }
 
+/// What the referee entered for a hand, in one line for its history row: trick points,
+/// 抠底 (kitty points × the multiplier it earned, and its unit), each penalty with its team by
+/// name and its effect, and the trump, e.g. "抓分 55 · 抠底 15 ×4 (对) · 罚 红队/北 错牌 +20 · 主 ♥".
+pub fn entered_line(
+    lang: Lang,
+    p: &Preset,
+    hand: &Hand,
+    o: Option<&Outcome>,
+    teams: &BTreeMap<Team, String>,
+) -> String {
+    let tr = |k| crate::i18n::tr(lang, k);
+    let mut parts = vec![format!("{} {}", tr("exp.points"), hand.points)];
+    if let Some(k) = hand.kitty {
+        let mult = o.map(|o| format!(" ×{}", o.multiplier)).unwrap_or_default();
+        parts.push(format!("{} {}{mult} ({})", tr("exp.kitty"), k.points, crate::i18n::unit_name(lang, k.unit)));
+    }
+    for (i, pen) in hand.penalties.iter().enumerate() {
+        let effect = o
+            .and_then(|o| o.penalties.iter().find(|ap| ap.index == i))
+            .map(|ap| format!(" {}{}", if ap.effect >= 0 { "+" } else { "" }, ap.effect))
+            .unwrap_or_default();
+        parts.push(format!(
+            "{} {} {}{effect}",
+            tr("exp.on"),
+            penalty_team(lang, teams, pen),
+            crate::ui::parts::penalty_name(lang, p, &pen.kind)
+        ));
+    }
+    if let Some(tp) = hand.trump.as_deref() {
+        parts.push(format!("{} {}", tr("hist.trump"), crate::i18n::suit_name(lang, tp)));
+    }
+    parts.join(" · ")
+}
+
+/// The offending team of a penalty by its name, with the seat when recorded ("红队/北").
+fn penalty_team(lang: Lang, teams: &BTreeMap<Team, String>, pen: &Penalty) -> String {
+    let seat = pen.seat.map(|s| format!("/{}", seat_label(lang, s))).unwrap_or_default();
+    format!("{}{seat}", team_label(teams, pen.team))
+}
+
+/// Both teams' levels after a hand, each beside its team's name ("红队 A : Q 蓝队").
+pub fn levels_line(o: &Outcome, teams: &BTreeMap<Team, String>) -> String {
+    format!(
+        "{} {} : {} {}",
+        team_label(teams, Team::A),
+        o.levels_after[&Team::A],
+        o.levels_after[&Team::B],
+        team_label(teams, Team::B)
+    )
+}
+
 fn team_label(teams: &BTreeMap<Team, String>, t: Team) -> String {
     teams.get(&t).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{t:?}"))
 }
@@ -107,7 +158,7 @@ fn note_text(lang: Lang, n: &Note) -> String {
 }
 
 /// The full explanation of an outcome: every step of the pipeline with its numbers.
-fn explain(lang: Lang, p: &Preset, hand: &Hand, o: &Outcome) -> Vec<String> {
+fn explain(lang: Lang, p: &Preset, hand: &Hand, o: &Outcome, teams: &BTreeMap<Team, String>) -> Vec<String> {
     let tr = |k| crate::i18n::tr(lang, k);
     let mut v = vec![format!("{}: {}", tr("exp.points"), hand.points)];
     if let Some(k) = hand.kitty {
@@ -126,7 +177,7 @@ fn explain(lang: Lang, p: &Preset, hand: &Hand, o: &Outcome) -> Vec<String> {
             "{} ({} {}): {} = {}{} [{}]",
             penalty_name(lang, p, &pen.kind),
             tr("exp.on"),
-            pen.team_label(),
+            penalty_team(lang, teams, pen),
             ap.how,
             if ap.effect >= 0 { "+" } else { "" },
             ap.effect,
@@ -150,15 +201,6 @@ fn explain(lang: Lang, p: &Preset, hand: &Hand, o: &Outcome) -> Vec<String> {
         o.next_dealer.map(|s| seat_label(lang, s)).unwrap_or("—"),
     ));
     v
-}
-
-trait TeamLabel {
-    fn team_label(&self) -> String;
-}
-impl TeamLabel for Penalty {
-    fn team_label(&self) -> String {
-        format!("{:?}{}", self.team, self.seat.map(|s| format!("/{s:?}")).unwrap_or_default())
-    }
 }
 
 #[derive(Clone, Copy)]
@@ -389,7 +431,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         match candidate.get() {
             Some(Err(e)) => Preview::Error(crate::ui::refusal_text(&e)),
             Some(Ok(Some(HandRow { result: Ok(o), hand, .. }))) => {
-                Preview::Ok { verdict: verdict_line(l, &p, &o, &tm), lines: explain(l, &p, &hand, &o) }
+                Preview::Ok { verdict: verdict_line(l, &p, &o, &tm), lines: explain(l, &p, &hand, &o, &tm) }
             }
             // The first declarer is open (RULES.md §1 [r2]): the show decides it.
             Some(Ok(Some(HandRow { result: Err(e), .. }))) if e.field == "declarer_seat" => {
