@@ -284,6 +284,23 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             intent.touch();
         }
     };
+    // The pending stone moved by one intersection (a tap that took the neighbour of the
+    // point meant); an occupied or off-board target leaves it where it is.
+    let nudge = move |dc: i8, dr: i8| {
+        let Some(p) = pending.get_untracked() else { return };
+        let Some(q) =
+            p.col.checked_add_signed(dc).zip(p.row.checked_add_signed(dr)).and_then(|(c, r)| Point::new(c, r))
+        else {
+            return;
+        };
+        if shown_game.with_untracked(|g| g.board.get(q).is_some()) {
+            msg.set(Some(format!("{q}: {}", t("rj.occupied"))));
+            return;
+        }
+        msg.set(None);
+        pending.set(Some(q));
+        intent.touch();
+    };
     let remaining = move |c: Stone| -> Option<f64> {
         let mins = setup.with(|s| s.clock.map(|k| k.minutes))?;
         let g = view_memo.with(|v| v.current().clone());
@@ -507,6 +524,31 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                     <p class="verdict" id="rj-pending">
                                         {format!("{} · {} · {p}", fill(l, "rj.move_n", g.moves.len() + 1), who)}
                                     </p>
+                                    <div class="rj-zoom" id="rj-zoom" data-point=p.to_string()>
+                                        <div class="rj-zoom-view">{board::zoom(p)}</div>
+                                        <div class="rj-nudge" role="group" aria-label=t("rj.nudge")>
+                                            {[
+                                                ("up", "↑", 0i8, 1i8),
+                                                ("left", "←", -1, 0),
+                                                ("right", "→", 1, 0),
+                                                ("down", "↓", 0, -1),
+                                            ]
+                                                .into_iter()
+                                                .map(|(k, arrow, dc, dr)| {
+                                                    view! {
+                                                        <button
+                                                            class=format!("btn rj-nudge-{k}")
+                                                            id=format!("rj-nudge-{k}")
+                                                            aria-label=format!("{} {arrow}", t("rj.nudge"))
+                                                            on:click=move |_| nudge(dc, dr)
+                                                        >
+                                                            {arrow}
+                                                        </button>
+                                                    }
+                                                })
+                                                .collect_view()}
+                                        </div>
+                                    </div>
                                     {pending_refusal
                                         .get()
                                         .map(|e| {
