@@ -50,6 +50,27 @@ async function expectLost(page) {
   await expect(page.locator('#dup-won-A')).toHaveText('0');
 }
 
+/** A new 4-board match of 红队 and 蓝队; returns its id. */
+async function newMatch(page) {
+  await page.goto('/new');
+  await booted(page);
+  await page.click('[data-game="duplicate"]');
+  await page.fill('#dup-team-A', '红队');
+  await page.fill('#dup-team-B', '蓝队');
+  await page.click('[data-count="4"]');
+  await page.click('#dup-create');
+  await expect(page).toHaveURL(/\/match\//);
+  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
+}
+
+/** The ruling form filled: board, table, team, and a game lost. */
+async function fillRuling(page, board, table, team) {
+  await page.selectOption('#ruling-board', String(board));
+  await page.click(`button[data-ruling-table="${table}"]`);
+  await page.click(`button[data-ruling-team="${team}"]`);
+  await page.click('#ruling-game-lost');
+}
+
 test('a game lost on a 双升 board changes the board and the total; an appeal overturns it', async ({ page }) => {
   await page.goto('/new');
   await booted(page);
@@ -119,4 +140,50 @@ test('a game lost on a 双升 board changes the board and the total; an appeal o
   await expectPlayed(page);
   await page.locator('#dup-sheet > summary').click();
   await expect(page.locator('#sheet-rulings li .appeal')).toContainText('裁判长');
+});
+
+test('a board ruling edited in place (修改) moves to another board; undo and delete bring the boards back', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  const id = await newMatch(page);
+  await enter(page, 1, 1, 'B', 60);
+  await enter(page, 2, 1, 'A', 100);
+  await enter(page, 1, 2, 'A', 50);
+  await enter(page, 2, 2, 'B', 90);
+  await expectPlayed(page);
+  await page.locator('#ruling-panel > summary').click();
+  await fillRuling(page, 1, 1, 'A');
+  await page.fill('#ruling-referee', '王裁判');
+  await page.click('#ruling-commit');
+  await expectLost(page);
+
+  // 修改: it was 蓝队, on board 2 at table 2. Board 1 as played; 蓝队's board 2 is −20.
+  const row = page.locator('#rulings li.ruling-row');
+  await row.locator('button.ruling-edit').click();
+  await expect(page.locator('#ruling-editing')).toBeVisible();
+  await expect(page.locator('#ruling-board')).toHaveValue('1');
+  await expect(page.locator('button[data-ruling-table="1"]')).toHaveAttribute('aria-pressed', 'true');
+  await fillRuling(page, 2, 2, 'B');
+  await expect(page.locator('#ruling-preview')).toContainText('第 2 副 · 第 2 桌 · 蓝队 判负');
+  await page.click('#ruling-commit');
+  await expect(page.locator('#ruling-editing')).toHaveCount(0);
+  await expect(row).toContainText('已修改');
+  await expect(board1(page)).toHaveAttribute('data-result', '40');
+  await expect(page.locator('.dup-board[data-board="2"] .dup-result')).toHaveAttribute('data-result', '20');
+  await expect(page.locator('#dup-total-A')).toHaveText('+60');
+  const edit = (await storedEntries(page, id)).find((e) => e.op.type === 'correct_ruling');
+  expect(edit.op).toMatchObject({ ruling: { kind: 'game_lost', team: 'B' }, board: { number: 2, table: 2 } });
+
+  // After a reload the edit is in force; undo voids it: board 1 is lost again.
+  await page.reload();
+  await booted(page);
+  await expect(page.locator('#dup-total-A')).toHaveText('+60');
+  await page.waitForTimeout(700);
+  await page.click('#undo');
+  await expectLost(page);
+
+  // Delete the ruling: both boards as played.
+  await page.locator('#ruling-panel > summary').click();
+  await page.locator('#rulings li.ruling-row button.delete').click();
+  await expect(page.locator('#rulings li.ruling-row')).toHaveCount(0);
+  await expectPlayed(page);
 });
