@@ -112,6 +112,9 @@ test('a game lost on a 双升 board changes the board and the total; an appeal o
   await expect(page.locator('#rulings li.ruling-row')).toHaveCount(1);
   await expectLost(page);
   await expect(page.locator('.dup-board[data-board="1"] .dup-board-rulings li')).toContainText('红队');
+  // The entry log names the ruling's table and board.
+  await page.locator('details.log > summary').click();
+  await expect(page.locator('details.log li').last()).toContainText('第 1 桌 · 第 1 副');
   const [r] = (await storedEntries(page, id)).filter((e) => e.op.type === 'ruling');
   expect(r.op).toMatchObject({ ruling: { kind: 'game_lost', team: 'A' }, board: { number: 1, table: 1 }, referee: '王裁判' });
 

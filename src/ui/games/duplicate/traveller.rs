@@ -400,6 +400,10 @@ pub(super) fn describe(l: Lang, op: &Op) -> String {
         Op::Hand { hand: HandInput::Duplicate(b) } | Op::Correct { hand: HandInput::Duplicate(b), .. } => {
             format!("{what} · {} · {}", table_label(l, b.table), board_label(l, b.board))
         }
+        // A ruling (or its edit) names the board and table it applies to.
+        Op::Ruling { board: Some(at), .. } | Op::CorrectRuling { board: Some(at), .. } => {
+            format!("{what} · {} · {}", table_label(l, at.table), board_label(l, at.number))
+        }
         _ => what.to_string(),
     }
 }
