@@ -59,6 +59,18 @@ pub trait Game {
     fn ruling_players(_s: &Self::Setup) -> Option<usize> {
         None
     }
+    /// Checks where a ruling applies ([`super::Op::Ruling`]'s `board`): a game of boards (双升)
+    /// needs a board of its list and a table; by default a ruling names no board.
+    fn check_ruling_board(_s: &Self::Setup, board: Option<super::BoardAt>) -> Result<(), ImportError> {
+        match board {
+            Some(_) => Err(ImportError {
+                field: "op.board".into(),
+                reason: "a ruling names a board only in a 双升 match".into(),
+                msg: None,
+            }),
+            None => Ok(()),
+        }
+    }
     /// The set-up of a tournament leg's match from the competition's built-in preset.
     fn leg_setup(leg: &Leg) -> Result<Self::Setup, LegError>;
     /// The ids of the built-in presets a competition of this game may use.

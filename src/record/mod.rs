@@ -109,6 +109,10 @@ impl Setup {
     pub fn ruling_players(&self) -> Option<usize> {
         by_game!(self; Setup(s) => G: G::ruling_players(s))
     }
+    /// Checks where a ruling applies ([`game::Game::check_ruling_board`]).
+    pub fn check_ruling_board(&self, board: Option<BoardAt>) -> Result<(), schema::ImportError> {
+        by_game!(self; Setup(s) => G: G::check_ruling_board(s, board))
+    }
     /// The game.
     pub fn id(&self) -> GameId {
         by_game!(self; Setup(_) => G: G::ID)
@@ -270,6 +274,10 @@ pub enum Op {
         /// read (written as `A`). Absent in games of teams (and in every older log).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<usize>,
+        /// In a 双升 match (RULES.md §1.3) the board and table it applies to; absent in every
+        /// other game (and in every older log).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        board: Option<BoardAt>,
         /// Why, in the referee's words.
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
@@ -291,6 +299,9 @@ pub enum Op {
         /// The player, in a game of players (as [`Op::Ruling`]'s).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         player: Option<usize>,
+        /// The board and table, in a 双升 match (as [`Op::Ruling`]'s).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        board: Option<BoardAt>,
         /// Why, in the referee's words.
         #[serde(default, skip_serializing_if = "String::is_empty")]
         reason: String,
@@ -343,6 +354,17 @@ pub enum Op {
         /// Why.
         reason: String,
     },
+}
+
+/// Where a ruling in a 双升 match applies (RULES.md §1.3, §0 **[r2]**): one board at one
+/// table. Serialized as `{"number": 3, "table": 1}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardAt {
+    /// The board number (one of the set-up's board list).
+    pub number: u32,
+    /// Table 1 or 2 (the two rooms of the team match).
+    pub table: u8,
 }
 
 /// The decision on an appeal ([`Op::Appeal`]). Serialized with its `kind`:

@@ -77,21 +77,24 @@ pub struct Effective<'a> {
     pub player: Option<usize>,
     /// For a `Ruling` entry: the rule it applies as in force (warnings count per rule).
     pub rule: &'a str,
+    /// For a `Ruling` entry in a 双升 match: the board and table it applies to (its newest
+    /// correction's, or its own; an appeal's replacement keeps them).
+    pub board: Option<super::BoardAt>,
 }
 
 impl<'a> Effective<'a> {
     /// An entry as logged, nothing folded in: a new entry that nothing corrects, voids or
     /// appeals yet (the incremental replays).
     pub fn plain(e: &'a Entry) -> Effective<'a> {
-        let (ruling, player, rule) = match &e.op {
-            Op::Ruling { ruling, player, rule, .. } => (Some(*ruling), *player, rule.as_str()),
-            _ => (None, None, ""),
+        let (ruling, player, rule, board) = match &e.op {
+            Op::Ruling { ruling, player, rule, board, .. } => (Some(*ruling), *player, rule.as_str(), *board),
+            _ => (None, None, "", None),
         };
         let hand = match &e.op {
             Op::Hand { hand } => Some(hand.clone()),
             _ => None,
         };
-        Effective { entry: e, hand, corrected_ms: Vec::new(), ruling, player, rule }
+        Effective { entry: e, hand, corrected_ms: Vec::new(), ruling, player, rule, board }
     }
 }
 
@@ -140,22 +143,33 @@ pub fn effective(m: &Match) -> Vec<Effective<'_>> {
                     ruling: None,
                     player: None,
                     rule: "",
+                    board: None,
                 }
             }
-            Op::Ruling { ruling, player, rule, .. } => {
+            Op::Ruling { ruling, player, rule, board, .. } => {
                 // The newest correction in force, then the appeal's decision on top of it.
-                let (ruling, player, rule) = match edits.get(e.id.as_str()).map(|c| &c.op) {
-                    Some(Op::CorrectRuling { ruling, player, rule, .. }) => (*ruling, *player, rule.as_str()),
-                    _ => (*ruling, *player, rule.as_str()),
+                let (ruling, player, rule, board) = match edits.get(e.id.as_str()).map(|c| &c.op) {
+                    Some(Op::CorrectRuling { ruling, player, rule, board, .. }) => {
+                        (*ruling, *player, rule.as_str(), *board)
+                    }
+                    _ => (*ruling, *player, rule.as_str(), *board),
                 };
                 let ruling = match appeals.get(e.id.as_str()) {
                     Some((_, super::AppealDecision::Replaced { ruling })) => *ruling,
                     _ => ruling,
                 };
                 let corrected_ms = edits.get(e.id.as_str()).map(|c| vec![c.at_ms]).unwrap_or_default();
-                Effective { entry: e, hand: None, corrected_ms, ruling: Some(ruling), player, rule }
+                Effective { entry: e, hand: None, corrected_ms, ruling: Some(ruling), player, rule, board }
             }
-            _ => Effective { entry: e, hand: None, corrected_ms: Vec::new(), ruling: None, player: None, rule: "" },
+            _ => Effective {
+                entry: e,
+                hand: None,
+                corrected_ms: Vec::new(),
+                ruling: None,
+                player: None,
+                rule: "",
+                board: None,
+            },
         })
         .collect()
 }

@@ -15,7 +15,7 @@ fn hand(points: i32) -> Op {
 }
 
 fn ruling(r: Ruling, rule: &str) -> Op {
-    Op::Ruling { ruling: r, player: None, reason: String::new(), rule: rule.into(), referee: "王".into() }
+    Op::Ruling { ruling: r, player: None, board: None, reason: String::new(), rule: rule.into(), referee: "王".into() }
 }
 
 fn appeal(target: &str, decision: AppealDecision) -> Op {

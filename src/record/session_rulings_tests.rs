@@ -36,7 +36,14 @@ fn hand(landlord: usize, bid: u8, won: bool) -> Op {
 
 /// A ruling against `player` (the team is not read in a session).
 fn ruling(r: Ruling, player: usize, rule: &str) -> Op {
-    Op::Ruling { ruling: r, player: Some(player), reason: "暗示".into(), rule: rule.into(), referee: "王".into() }
+    Op::Ruling {
+        ruling: r,
+        player: Some(player),
+        board: None,
+        reason: "暗示".into(),
+        rule: rule.into(),
+        referee: "王".into(),
+    }
 }
 
 fn edit(target: &str, r: Ruling, player: Option<usize>, rule: &str) -> Op {
@@ -44,6 +51,7 @@ fn edit(target: &str, r: Ruling, player: Option<usize>, rule: &str) -> Op {
         target: target.into(),
         ruling: r,
         player,
+        board: None,
         reason: "改正".into(),
         rule: rule.into(),
         referee: "王".into(),
@@ -134,8 +142,14 @@ fn warnings_and_lateness_are_recorded_and_a_level_penalty_refused() {
 #[test]
 fn the_player_is_checked() {
     let mut m = ddz();
-    let no_player =
-        Op::Ruling { ruling: LOST, player: None, reason: String::new(), rule: String::new(), referee: "王".into() };
+    let no_player = Op::Ruling {
+        ruling: LOST,
+        player: None,
+        board: None,
+        reason: String::new(),
+        rule: String::new(),
+        referee: "王".into(),
+    };
     assert_eq!(put(&mut m, "a", no_player).unwrap_err().field, "op.player");
     assert_eq!(put(&mut m, "b", ruling(LOST, 3, "")).unwrap_err().field, "op.player");
     let mut sj = super::sample::blank_shengji("s", "chaodipi-10", 0.0);
@@ -242,6 +256,7 @@ fn a_team_ruling_is_edited_in_place() {
     let team = |r: Ruling| Op::Ruling {
         ruling: r,
         player: None,
+        board: None,
         reason: String::new(),
         rule: String::new(),
         referee: "王".into(),
@@ -266,6 +281,7 @@ fn the_stored_form_is_backward_compatible() {
         Op::Ruling {
             ruling: Ruling::GameLost { team: Team::B },
             player: None,
+            board: None,
             reason: String::new(),
             rule: String::new(),
             referee: "王".into()

@@ -22,12 +22,27 @@ pub struct RulingRules {
     /// lateness is recorded without an effect.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub late_forfeit_minutes: Option<u32>,
+    /// 双升 boards (RULES.md §1.3): a game lost on a board (判负) makes the offending team's
+    /// board result −this many points, whatever the tables scored *(reading: RULES.md is
+    /// silent on a board lost by ruling; its only board-level sanction is §1.3's "board −20",
+    /// the result 003 §三 gives the offending team of a board it loses by a breach, so a board
+    /// lost is scored as that)*. `None` = [`BOARD_LOST_POINTS`] (a preset stored before it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_lost_points: Option<u32>,
 }
 
+/// 003's board −20 (RULES.md §1.3): the offending team's result on a board lost by ruling
+/// when the preset names no other ([`RulingRules::board_lost_points`]).
+pub const BOARD_LOST_POINTS: u32 = 20;
+
 impl RulingRules {
-    /// Neither warning rules nor a lateness limit.
+    /// Neither warning rules, a lateness limit nor a board-lost result.
     pub fn is_empty(&self) -> bool {
-        self.warnings.is_empty() && self.late_forfeit_minutes.is_none()
+        self.warnings.is_empty() && self.late_forfeit_minutes.is_none() && self.board_lost_points.is_none()
+    }
+    /// The offending team's board result on a 双升 board lost by ruling (−20 in 003).
+    pub fn board_lost_result(&self) -> i32 {
+        -(self.board_lost_points.unwrap_or(BOARD_LOST_POINTS).min(1000) as i32)
     }
 }
 
@@ -179,6 +194,7 @@ mod tests {
                 WarningRule { rule: String::new(), nth: 2, every: 2, effect: WarningEffect::Foul, cite: "004".into() },
             ],
             late_forfeit_minutes: Some(10),
+            board_lost_points: None,
         }
     }
 

@@ -10,10 +10,13 @@
 //! place from its row (loaded into the form, changed, saved as an [`Op::CorrectRuling`]; the
 //! replay uses the newest edit, and undo voids it). In a session of players (斗地主, 三打一)
 //! the panel names a player instead of a team, and a game lost ends the session (the others'
-//! totals stand, the offender ranks last: a *reading*, said so in the preview).
+//! totals stand, the offender ranks last: a *reading*, said so in the preview). In a 双升
+//! match ([`Boards`]) a ruling names its board and table; a game lost loses that board for
+//! the offending team (its board result the preset's, −20 in 003: a *reading*, said so), and
+//! the panel offers no level penalty (boards are played at fixed levels).
 
 use super::{commit, fmt_time, io, t, tx};
-use crate::record::{schema, AppealDecision, Decider, Match, Op};
+use crate::record::{schema, AppealDecision, BoardAt, Decider, Match, Op};
 use crate::rules::{Ruling, Team};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -67,6 +70,22 @@ fn who_text(teams: &BTreeMap<Team, String>, players: &[String], r: &Ruling, play
     }
 }
 
+/// [`who_text`], or on a 双升 board [`board_ruling_text`].
+fn step_text(
+    teams: &BTreeMap<Team, String>,
+    players: &[String],
+    boards: Option<&Boards>,
+    r: &Ruling,
+    player: Option<usize>,
+    board: Option<BoardAt>,
+) -> String {
+    match (board, boards) {
+        (Some(at), Some(b)) => board_ruling_text(teams, &at, b.lost_result, r),
+        (Some(at), None) => format!("{} · {}", board_at_text(&at), who_text(teams, players, r, player)),
+        _ => who_text(teams, players, r, player),
+    }
+}
+
 /// What a ruling does, in words: "蓝队 罚 2 级", "红队 判负 → 蓝队 胜本局".
 pub fn ruling_text(teams: &BTreeMap<Team, String>, r: &Ruling) -> String {
     let name = |x: Team| teams.get(&x).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{x:?}"));
@@ -83,6 +102,43 @@ pub fn ruling_text(teams: &BTreeMap<Team, String>, r: &Ruling) -> String {
         }
         Ruling::Disqualified { team } => format!("{} {}", name(*team), t("ruling.disqualified")),
     }
+}
+
+/// The boards a 双升 match's rulings name ([`RulingPanel`]'s `boards`): the board list's
+/// numbers, and the offending team's board result when a board is lost by ruling.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Boards {
+    /// The board numbers, in list order.
+    pub numbers: Vec<u32>,
+    /// The offending team's result on a board lost by ruling (−20 in 003).
+    pub lost_result: i32,
+}
+
+/// Where a ruling applies, in words: "第 3 副 · 第 1 桌".
+pub fn board_at_text(at: &BoardAt) -> String {
+    format!(
+        "{} · {}",
+        t("dup.board_n").replace("{n}", &at.number.to_string()),
+        t("dup.table_n").replace("{n}", &at.table.to_string())
+    )
+}
+
+/// A ruling on a 双升 board, in words: "第 3 副 · 第 1 桌 · 红队 判负 → 红队 本副结果 −20 (解读)".
+fn board_ruling_text(teams: &BTreeMap<Team, String>, at: &BoardAt, lost_result: i32, r: &Ruling) -> String {
+    let name = |x: Team| teams.get(&x).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{x:?}"));
+    let what = match r {
+        Ruling::GameLost { team } => format!(
+            "{} {} → {} {} {} ({})",
+            name(*team),
+            t("ruling.game_lost"),
+            name(*team),
+            t("dup.board_result"),
+            if lost_result > 0 { format!("+{lost_result}") } else { format!("−{}", -lost_result) },
+            t("dup.reading")
+        ),
+        _ => ruling_text(teams, r),
+    };
+    format!("{} · {what}", board_at_text(at))
 }
 
 /// The kinds the panel offers, with their button id and text key.
@@ -112,6 +168,8 @@ struct Step {
     ruling: Ruling,
     /// A session's player it is against.
     player: Option<usize>,
+    /// A 双升 board and table it applies to.
+    board: Option<BoardAt>,
     /// Reason, rule and referee as in force, for loading the form to edit it.
     fields: [String; 3],
     detail: String,
@@ -132,13 +190,13 @@ fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String]) -> Vec<S
         .rev()
         .filter(|e| !voided.contains(e.id.as_str()))
         .filter_map(|e| match &e.op {
-            Op::Ruling { ruling, player, reason, rule, referee } => {
+            Op::Ruling { ruling, player, board, reason, rule, referee } => {
                 let edit = edits.get(e.id.as_str());
-                let (ruling, player, reason, rule, referee) = match edit.map(|c| &c.op) {
-                    Some(Op::CorrectRuling { ruling, player, reason, rule, referee, .. }) => {
-                        (ruling, player, reason, rule, referee)
+                let (ruling, player, board, reason, rule, referee) = match edit.map(|c| &c.op) {
+                    Some(Op::CorrectRuling { ruling, player, board, reason, rule, referee, .. }) => {
+                        (ruling, player, board, reason, rule, referee)
                     }
-                    _ => (ruling, player, reason, rule, referee),
+                    _ => (ruling, player, board, reason, rule, referee),
                 };
                 let detail = [reason.clone(), rule.clone(), referee.clone()]
                     .into_iter()
@@ -165,6 +223,7 @@ fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String]) -> Vec<S
                     at: e.at_ms,
                     ruling: *ruling,
                     player: *player,
+                    board: *board,
                     fields: [reason.clone(), rule.clone(), referee.clone()],
                     detail,
                     edited: edit.map(|c| c.at_ms),
@@ -193,7 +252,7 @@ pub fn RulingSteps(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
                         );
                         view! {
                             <li data-entry=s.id.clone()>
-                                <span class:voided=gone>{who_text(&tm, &[], &s.ruling, s.player)}</span>
+                                <span class:voided=gone>{step_text(&tm, &[], None, &s.ruling, s.player, s.board)}</span>
                                 " · "
                                 {s.detail.clone()}
                                 " · "
@@ -221,11 +280,21 @@ pub fn RulingPanel(
     /// does not offer a level penalty (a session has no levels).
     #[prop(optional, into)]
     players: Option<Signal<Vec<String>>>,
+    /// A 双升 match's boards: the panel names the board and table of each ruling, and does
+    /// not offer a level penalty (boards are played at fixed levels).
+    #[prop(optional, into)]
+    boards: Option<Signal<Boards>>,
 ) -> impl IntoView {
     let session = players.is_some();
+    let on_boards = boards.is_some();
+    let boards = boards.unwrap_or_else(|| Signal::derive(|| Boards { numbers: Vec::new(), lost_result: 0 }));
+    // The board and table chosen (a 双升 match): the first board and table 1 at first.
+    let board_no = RwSignal::new(boards.with_untracked(|b| b.numbers.first().copied().unwrap_or(1)));
+    let table_no = RwSignal::new(1u8);
+    let board_at = move || on_boards.then(|| BoardAt { number: board_no.get(), table: table_no.get() });
     let players = players.unwrap_or_else(|| Signal::derive(Vec::new));
     let who: RwSignal<Option<Who>> = RwSignal::new(None);
-    let kind = RwSignal::new(if session { Kind::GameLost } else { Kind::LevelPenalty });
+    let kind = RwSignal::new(if session || on_boards { Kind::GameLost } else { Kind::LevelPenalty });
     let levels = RwSignal::new(1u32);
     let minutes = RwSignal::new(10u32);
     // The ruling being edited in place (its entry id), if any.
@@ -269,7 +338,12 @@ pub fn RulingPanel(
         })
     };
     let describe = move |r: &Ruling, player: Option<usize>| {
-        players.with_untracked(|ps| teams.with_untracked(|tm| who_text(tm, ps, r, player)))
+        let at = board_at();
+        players.with_untracked(|ps| {
+            teams.with_untracked(|tm| {
+                boards.with_untracked(|b| step_text(tm, ps, on_boards.then_some(b), r, player, at))
+            })
+        })
     };
     let clear = move || {
         who.set(None);
@@ -340,8 +414,8 @@ pub fn RulingPanel(
             referee.get_untracked().trim().to_string(),
         );
         let op = match target {
-            Some(target) => Op::CorrectRuling { target, ruling: r, player, reason, rule, referee },
-            None => Op::Ruling { ruling: r, player, reason, rule, referee },
+            Some(target) => Op::CorrectRuling { target, ruling: r, player, board: board_at(), reason, rule, referee },
+            None => Op::Ruling { ruling: r, player, board: board_at(), reason, rule, referee },
         };
         match commit(&x, op) {
             Ok(()) => clear(),
@@ -352,6 +426,10 @@ pub fn RulingPanel(
     let load = move |s: &Step| {
         error.set(None);
         who.set(Some(Who::of(&s.ruling, s.player)));
+        if let Some(at) = s.board {
+            board_no.set(at.number);
+            table_no.set(at.table);
+        }
         match s.ruling {
             Ruling::Warning { .. } => kind.set(Kind::Warning),
             Ruling::LevelPenalty { levels: n, .. } => {
@@ -402,7 +480,8 @@ pub fn RulingPanel(
             })
         }
     };
-    let kinds = move || KINDS.into_iter().filter(move |(k, _, _)| !(session && *k == Kind::LevelPenalty));
+    let kinds =
+        move || KINDS.into_iter().filter(move |(k, _, _)| !((session || on_boards) && *k == Kind::LevelPenalty));
     view! {
         <details class="ruling-panel" id="ruling-panel">
             <summary>
@@ -410,6 +489,54 @@ pub fn RulingPanel(
                 {move || m.with(|x| x.as_ref().map(|x| steps(x, &BTreeMap::new(), &[]).len()).unwrap_or(0))}")"
             </summary>
             <Show when=move || !locked.get()>
+                <Show when=move || on_boards>
+                    <label class="field-label" for="ruling-board">
+                        {tx("dup.board")}
+                    </label>
+                    <select
+                        id="ruling-board"
+                        prop:value=move || board_no.get().to_string()
+                        on:change=move |ev| {
+                            if let Ok(n) = event_target_value(&ev).parse() {
+                                board_no.set(n);
+                            }
+                        }
+                    >
+                        {move || {
+                            boards
+                                .get()
+                                .numbers
+                                .into_iter()
+                                .map(|n| {
+                                    view! {
+                                        <option value=n.to_string() selected=move || board_no.get() == n>
+                                            {t("dup.board_n").replace("{n}", &n.to_string())}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()
+                        }}
+                    </select>
+                    <p class="field-label">{tx("dup.table_short")}</p>
+                    <div class="actions">
+                        {[1u8, 2]
+                            .into_iter()
+                            .map(|tb| {
+                                view! {
+                                    <button
+                                        class="btn chip"
+                                        data-ruling-table=tb.to_string()
+                                        aria-pressed=move || (table_no.get() == tb).to_string()
+                                        class:selected=move || table_no.get() == tb
+                                        on:click=move |_| table_no.set(tb)
+                                    >
+                                        {t("dup.table_n").replace("{n}", &tb.to_string())}
+                                    </button>
+                                }
+                            })
+                            .collect_view()}
+                    </div>
+                </Show>
                 <p class="field-label">{move || if session { t("ruling.player") } else { t("ruling.team") }}</p>
                 <div class="actions">
                     {move || {
@@ -515,7 +642,17 @@ pub fn RulingPanel(
                 <p class="verdict" id="ruling-preview">
                     {move || {
                         ruling()
-                            .map(|(r, player)| { players.with(|ps| teams.with(|tm| who_text(tm, ps, &r, player))) })
+                            .map(|(r, player)| {
+                                let at = board_at();
+                                players
+                                    .with(|ps| {
+                                        teams
+                                            .with(|tm| {
+                                                boards
+                                                    .with(|b| step_text(tm, ps, on_boards.then_some(b), &r, player, at))
+                                            })
+                                    })
+                            })
                             .unwrap_or_else(need_who)
                     }}
                 </p>
@@ -552,6 +689,7 @@ pub fn RulingPanel(
                 {move || {
                     let tm = teams.get();
                     let ps = players.get();
+                    let bs = boards.get();
                     list()
                         .into_iter()
                         .map(|s| {
@@ -568,7 +706,9 @@ pub fn RulingPanel(
                             let step = s.clone();
                             view! {
                                 <li class="ruling-row" data-entry=id>
-                                    <strong class:voided=gone>{who_text(&tm, &ps, &s.ruling, s.player)}</strong>
+                                    <strong class:voided=gone>
+                                        {step_text(&tm, &ps, on_boards.then_some(&bs), &s.ruling, s.player, s.board)}
+                                    </strong>
                                     <span class="muted">" "{s.detail.clone()}" · "{fmt_time(s.at)}{edited}</span>
                                     {s.appeal.map(|(_, line)| view! { <span class="appeal">" "{line}</span> })}
                                     <Show when=move || !locked.get()>

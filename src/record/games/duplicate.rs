@@ -11,11 +11,13 @@
 
 use crate::record::replay::effective;
 use crate::record::schema::ImportError;
-use crate::record::{HandInput, Match, Op};
+use crate::record::{BoardAt, HandInput, Match, Op};
+use crate::rules::ruling::{Counted, Effect, Register};
 use crate::rules::shengji::{
     self, DupBoard, DuplicateTotals, DuplicateVerdict, Hand, InputError, NotAccepted, Preset, RefusalRule, TableResult,
     TableScore,
 };
+use crate::rules::{Arg, Msg, Ruling};
 use crate::rules::{Rank, Seat, Team};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
@@ -288,6 +290,21 @@ pub fn check_hand(m: &Match, s: &DuplicateSetup, h: &BoardEntry) -> Result<(), I
             return Err(ie("corrects", format!("no board entry {id:?} in this match")));
         }
     }
+    // A board lost by ruling at this table ended there (RULES.md §0 [r2]): no result of it is
+    // entered after the ruling (replayed only when the log has rulings).
+    if h.corrects.is_none() && m.entries.iter().any(|e| matches!(e.op, Op::Ruling { .. })) {
+        if let Some(l) = replay(m, s).board(h.board).and_then(|b| b.lost.clone()).filter(|l| l.table == h.table) {
+            let msg = Msg::new(
+                "dup.why.board_lost",
+                vec![
+                    ("board", Arg::Num(h.board as i64)),
+                    ("table", Arg::Num(h.table as i64)),
+                    ("team", Arg::Text(s.team_name(l.team))),
+                ],
+            );
+            return Err(ImportError::typed("board", msg));
+        }
+    }
     if let Some(other) = entered(m, h.board, h.table, h.corrects.as_deref()) {
         return Err(ie(
             "board",
@@ -332,6 +349,35 @@ pub enum BoardStatus {
     Scored,
 }
 
+/// A board lost by a ruling: where, by whom, and the ruling's entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardLost {
+    /// The table (1|2) the ruling was made at.
+    pub table: u8,
+    /// The offending team (it loses the board).
+    pub team: Team,
+    /// Id of the `Ruling` entry.
+    pub entry_id: String,
+    /// The offending team's board result (−20 in 003).
+    pub result: i32,
+}
+
+/// One ruling of the match as the replay counted it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DupRulingRow {
+    /// Id of the `Ruling` entry.
+    pub entry_id: String,
+    /// The ruling in force (its edit's, an appeal's replacement, or as entered).
+    pub ruling: Ruling,
+    /// The board and table it applies to.
+    pub board: Option<BoardAt>,
+    /// What it amounted to (a warning's number under its rule and its effect); `None` when
+    /// refused before counting (a level penalty).
+    pub counted: Option<Counted>,
+    /// Whether it applies, or why not.
+    pub result: Result<(), InputError>,
+}
+
 /// One board of the traveller: both tables, the team result and the running totals.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BoardRow {
@@ -351,6 +397,10 @@ pub struct BoardRow {
     pub refused: Option<(u8, Refusal, i32)>,
     /// Both tables carry a refusal: the later table's applies (RULES.md is silent).
     pub double_refusal: bool,
+    /// The board was lost by a ruling (判负, RULES.md §0 **[r2]**) at one table: the offending
+    /// team's board result is the preset's [`crate::rules::ruling::RulingRules::board_lost_result`]
+    /// whatever the tables scored, and the board is scored at once.
+    pub lost: Option<BoardLost>,
     /// Running totals after this board (scored boards only).
     pub running: Option<BTreeMap<Team, i32>>,
 }
@@ -378,8 +428,21 @@ pub struct DuplicateView {
     /// Signed off and not reopened.
     pub locked: bool,
     /// Entries that cannot count: (entry id, why) — a board entered twice for one table, a
-    /// board not in the list, an input the engine refuses.
+    /// board not in the list, an input the engine refuses, a table's board after it was lost
+    /// there by ruling.
     pub errors: Vec<(String, InputError)>,
+    /// The rulings (RULES.md §0 **[r2]**), in log order, as counted.
+    pub rulings: Vec<DupRulingRow>,
+    /// Rulings that cannot count: (entry id, why) — a level penalty (boards are played at
+    /// fixed levels), a second game lost on one board.
+    pub refused: Vec<(String, InputError)>,
+    /// The warnings counted so far, per team and rule (across boards).
+    pub register: Register,
+    /// The team that forfeited the match (lateness at the preset's limit, a disqualification):
+    /// the other team wins it whatever the boards say.
+    pub forfeit: Option<Team>,
+    /// Teams disqualified by a ruling (their remaining fixtures of the event are forfeited).
+    pub disqualified: Vec<Team>,
 }
 
 impl DuplicateView {
@@ -419,11 +482,17 @@ pub fn replay(m: &Match, s: &DuplicateSetup) -> DuplicateView {
             result: None,
             refused: None,
             double_refusal: false,
+            lost: None,
             running: None,
         })
         .collect();
     let mut errors = Vec::new();
     let mut locked = false;
+    let mut rulings = Vec::new();
+    let mut refused = Vec::new();
+    let mut register = Register::default();
+    let mut forfeit = None;
+    let mut disqualified = Vec::new();
     for eff in effective(m) {
         let e = eff.entry;
         match &e.op {
@@ -435,6 +504,20 @@ pub fn replay(m: &Match, s: &DuplicateSetup) -> DuplicateView {
                 };
                 if !(1..=2).contains(&h.table) {
                     errors.push((e.id.clone(), iv("table", format!("{} is not a table (1 or 2)", h.table))));
+                    continue;
+                }
+                // The board ended at this table when it was lost there by ruling (no later
+                // result of it counts); an entry made before the ruling stays as played.
+                if let Some(l) = row.lost.as_ref().filter(|l| l.table == h.table) {
+                    let msg = Msg::new(
+                        "dup.why.board_lost",
+                        vec![
+                            ("board", Arg::Num(h.board as i64)),
+                            ("table", Arg::Num(h.table as i64)),
+                            ("team", Arg::Text(s.team_name(l.team))),
+                        ],
+                    );
+                    errors.push((e.id.clone(), InputError::typed("board", msg)));
                     continue;
                 }
                 let slot = &mut row.tables[(h.table - 1) as usize];
@@ -464,6 +547,24 @@ pub fn replay(m: &Match, s: &DuplicateSetup) -> DuplicateView {
                     score,
                 });
             }
+            Op::Ruling { .. } => {
+                let Some(ruling) = eff.ruling else { continue };
+                let mut row =
+                    DupRulingRow { entry_id: e.id.clone(), ruling, board: eff.board, counted: None, result: Ok(()) };
+                row.result = rule_on(s, &mut boards, &mut register, &mut row, eff.rule).map(|effect| match effect {
+                    Effect::Forfeit(team) | Effect::Disqualified(team) => {
+                        forfeit.get_or_insert(team);
+                        if matches!(effect, Effect::Disqualified(_)) && !disqualified.contains(&team) {
+                            disqualified.push(team);
+                        }
+                    }
+                    _ => {}
+                });
+                if let Err(er) = &row.result {
+                    refused.push((e.id.clone(), er.clone()));
+                }
+                rulings.push(row);
+            }
             Op::SignOff { .. } => locked = true,
             Op::Reopen { .. } => locked = false,
             _ => {}
@@ -471,6 +572,23 @@ pub fn replay(m: &Match, s: &DuplicateSetup) -> DuplicateView {
     }
     let mut scored_results = Vec::new();
     for row in &mut boards {
+        // A board lost by ruling is scored at once: the offending team's result is the
+        // preset's, whatever (and whether) the tables scored.
+        if let Some(l) = &row.lost {
+            let a = if l.team == Team::A { l.result } else { -l.result };
+            let scores = row
+                .tables
+                .iter()
+                .flatten()
+                .filter_map(|t| t.score.as_ref().ok().map(|x| (x.attackers, x.score)))
+                .collect();
+            let result = shengji::BoardResult { scores, a };
+            row.result = Some(a);
+            row.status = BoardStatus::Scored;
+            scored_results.push(result);
+            row.running = Some(shengji::duplicate_totals(&scored_results).totals);
+            continue;
+        }
         let [Some(t1), Some(t2)] = &row.tables else {
             row.status = if row.tables.iter().any(Option::is_some) { BoardStatus::Waiting } else { BoardStatus::Open };
             continue;
@@ -517,6 +635,56 @@ pub fn replay(m: &Match, s: &DuplicateSetup) -> DuplicateView {
         scored,
         locked,
         errors,
+        rulings,
+        refused,
+        register,
+        forfeit,
+        disqualified,
+    }
+}
+
+/// Applies one ruling of a 双升 match (RULES.md §0 **[r2]**, §1.3) to the boards: a level
+/// penalty is refused (boards are played at fixed levels: `dup.why.no_levels`); a warning is
+/// counted per team and rule across boards by the preset's rules, and one that becomes a
+/// game lost loses the ruling's board; a game lost loses its board at its table for the
+/// offending team (a board already lost by ruling is refused: `dup.why.already_lost`);
+/// lateness and disqualification are returned for the match. `row.counted` is filled in.
+fn rule_on(
+    s: &DuplicateSetup,
+    boards: &mut [BoardRow],
+    register: &mut Register,
+    row: &mut DupRulingRow,
+    rule: &str,
+) -> Result<Effect, InputError> {
+    if let Ruling::LevelPenalty { .. } = row.ruling {
+        return Err(InputError::typed("ruling", Msg::new("dup.why.no_levels", vec![])));
+    }
+    let counted = register.record(&s.preset.rulings, row.ruling, rule);
+    row.counted = Some(counted);
+    match counted.effect {
+        Effect::Game(Ruling::GameLost { team }) => {
+            let at = row.board.ok_or_else(|| iv("board", "a ruling in a 双升 match names its board and table"))?;
+            let b = boards
+                .iter_mut()
+                .find(|b| b.board.number == at.number)
+                .ok_or_else(|| iv("board.number", format!("board {} is not in the board list", at.number)))?;
+            if let Some(l) = &b.lost {
+                let msg = Msg::new(
+                    "dup.why.already_lost",
+                    vec![("board", Arg::Num(at.number as i64)), ("team", Arg::Text(s.team_name(l.team)))],
+                );
+                return Err(InputError::typed("ruling", msg));
+            }
+            b.lost = Some(BoardLost {
+                table: at.table,
+                team,
+                entry_id: row.entry_id.clone(),
+                result: s.preset.rulings.board_lost_result(),
+            });
+            Ok(counted.effect)
+        }
+        Effect::Game(_) => Err(InputError::typed("ruling", Msg::new("dup.why.no_levels", vec![]))),
+        other => Ok(other),
     }
 }
 
@@ -539,6 +707,7 @@ pub struct Duplicate;
 impl crate::record::game::Game for Duplicate {
     const ID: crate::record::game::GameId = crate::record::game::GameId::Duplicate;
     const INDEPENDENT_ENTRIES: bool = true;
+    const RULINGS: bool = true;
     type Setup = DuplicateSetup;
     type Input = BoardEntry;
     type View = DuplicateView;
@@ -555,19 +724,36 @@ impl crate::record::game::Game for Duplicate {
     fn first_error(v: &DuplicateView) -> Option<(String, InputError)> {
         v.first_error()
     }
+    fn refused(v: &DuplicateView) -> Vec<(String, InputError)> {
+        v.refused.clone()
+    }
+    fn check_ruling_board(s: &DuplicateSetup, board: Option<BoardAt>) -> Result<(), ImportError> {
+        let at = board.ok_or_else(|| ie("op.board", "a ruling in a 双升 match names its board and table"))?;
+        if s.board(at.number).is_none() {
+            return Err(ie("op.board.number", format!("board {} is not in the board list", at.number)));
+        }
+        if !(1..=2).contains(&at.table) {
+            return Err(ie("op.board.table", format!("{} is not a table (1 or 2)", at.table)));
+        }
+        Ok(())
+    }
     fn outcome(v: &DuplicateView) -> crate::tournament::outcome::Outcome {
         use crate::tournament::outcome::side;
         let g = |t| v.totals.totals.get(&t).copied().unwrap_or(0) as i64;
         let b = |t| v.totals.boards_won.get(&t).copied().unwrap_or(0);
-        let done = v.complete || v.locked;
+        // A forfeited match (late at the limit, disqualified) goes to the other team.
+        let done = v.complete || v.locked || v.forfeit.is_some();
         crate::tournament::outcome::Outcome {
             score: vec![g(Team::A), g(Team::B)],
             games_won: vec![b(Team::A), b(Team::B)],
             double_wins: vec![0, 0],
-            winner: match v.verdict {
-                DuplicateVerdict::Winner { team, .. } if done => Some(side(team)),
+            winner: match (v.forfeit, v.verdict) {
+                (Some(f), _) => Some(side(f.other())),
+                (None, DuplicateVerdict::Winner { team, .. }) if done => Some(side(team)),
                 _ => None,
             },
+            forfeits: v.forfeit.map(side).into_iter().collect(),
+            disqualified: v.disqualified.iter().map(|&t| side(t)).collect(),
             locked: v.locked,
             done,
             hands: v.scored,
@@ -594,3 +780,6 @@ impl crate::record::game::Game for Duplicate {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod ruling_tests;

@@ -547,6 +547,7 @@ mod tests {
         let ruling = |ruling| Op::Ruling {
             ruling,
             player: None,
+            board: None,
             reason: "暗示".into(),
             rule: "000 §一(五)4".into(),
             referee: "王裁判".into(),
@@ -580,6 +581,7 @@ mod tests {
             Op::Ruling {
                 ruling: Ruling::GameLost { team: Team::B },
                 player: None,
+                board: None,
                 reason: String::new(),
                 rule: String::new(),
                 referee: " ".into(),
@@ -674,6 +676,7 @@ mod tests {
         ops.push(Op::Ruling {
             ruling: crate::rules::Ruling::GameLost { team: Team::A },
             player: None,
+            board: None,
             reason: "暗示".into(),
             rule: "南通 §四".into(),
             referee: "王".into(),

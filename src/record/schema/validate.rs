@@ -255,14 +255,14 @@ pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), 
                 return Err(ie("op.decided_ms", "not a time"));
             }
         }
-        Op::Ruling { referee, ruling, player, .. } => check_ruling_entry(m, ruling, *player, referee)?,
-        Op::CorrectRuling { target, referee, ruling, player, .. } => {
+        Op::Ruling { referee, ruling, player, board, .. } => check_ruling_entry(m, ruling, *player, *board, referee)?,
+        Op::CorrectRuling { target, referee, ruling, player, board, .. } => {
             match by_id.get(target.as_str()) {
                 Some(Entry { op: Op::Ruling { .. }, .. }) => {}
                 Some(_) => return Err(ie("op.target", format!("{target:?} is not a ruling"))),
                 None => return Err(ie("op.target", format!("no entry {target:?} in this match"))),
             }
-            check_ruling_entry(m, ruling, *player, referee)?;
+            check_ruling_entry(m, ruling, *player, *board, referee)?;
         }
         Op::Clock { elapsed_ms: Some(ms), .. } | Op::TimeVerdict { elapsed_ms: Some(ms), .. }
             if !(0.0..=MAX_ELAPSED_MS).contains(ms) =>
@@ -276,23 +276,19 @@ pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), 
 
 /// A ruling (new or corrected) in `m`: the game records rulings, its numbers
 /// ([`check_ruling`]), a player of the session in a game of players and none in a game of
-/// teams, and the referee's name.
+/// teams, a board and table in a 双升 match and none elsewhere, and the referee's name.
 fn check_ruling_entry(
     m: &Match,
     ruling: &crate::rules::Ruling,
     player: Option<usize>,
+    board: Option<crate::record::BoardAt>,
     referee: &str,
 ) -> Result<(), ImportError> {
     check_ruling(ruling)?;
     if !m.setup.rulings() {
-        return Err(ie(
-            "op",
-            format!(
-                "rulings are recorded for 升级, 掼蛋, 五子棋, 斗地主 and 三打一, not in a {} match",
-                m.setup.game()
-            ),
-        ));
+        return Err(ie("op", format!("rulings are not recorded in a {} match", m.setup.game())));
     }
+    m.setup.check_ruling_board(board)?;
     match (m.setup.ruling_players(), player) {
         (Some(n), Some(p)) if p >= n => {
             return Err(ie("op.player", format!("player {} of a session of {n}", p + 1)));

@@ -70,6 +70,7 @@ impl GuandanPreset {
                 .into_iter()
                 .collect(),
             late_forfeit_minutes: self.format.late_forfeit_minutes,
+            board_lost_points: None,
         }
     }
 }

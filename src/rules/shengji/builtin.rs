@@ -1,7 +1,7 @@
 //! The built-in 升级 presets (RULES.md §1 table): [`builtin_presets`], [`builtin_preset`].
 
 use super::*;
-use crate::rules::ruling::{RulingRules, WarningEffect, WarningRule};
+use crate::rules::ruling::{RulingRules, WarningEffect, WarningRule, BOARD_LOST_POINTS};
 
 fn band(min: Option<i32>, max: Option<i32>, side: Side, levels: u32) -> Band {
     Band { min, max, side, levels, step: None, to_ace: false }
@@ -201,6 +201,7 @@ pub fn builtin_presets() -> Vec<Preset> {
                 cite: "002 §一5".into(),
             }],
             late_forfeit_minutes: None,
+            board_lost_points: None,
         },
         readings: vec![
             "kitty".into(),
@@ -261,6 +262,7 @@ pub fn builtin_presets() -> Vec<Preset> {
                 cite: "南通 §四".into(),
             }],
             late_forfeit_minutes: None,
+            board_lost_points: None,
         },
         readings: vec!["table.bands[0]".into(), "kitty".into(), "declaring.none".into(), "team_match.minutes".into()],
         notes: vec![
@@ -389,8 +391,10 @@ pub fn builtin_presets() -> Vec<Preset> {
         },
         duplicate: true,
         team_match: None,
-        rulings: RulingRules::default(),
-        readings: vec!["penalties.kitty_count".into()],
+        // A board lost by ruling: the offending team's board result −20 (003's board −20,
+        // RULES.md §1.3; a reading, RULES.md is silent on it).
+        rulings: RulingRules { board_lost_points: Some(BOARD_LOST_POINTS), ..RulingRules::default() },
+        readings: vec!["penalties.kitty_count".into(), "rulings.board_lost_points".into()],
         notes: vec![
             "每副牌固定级别, 副结果 = 抓分".into(),
             "扣底张数错 (莊家或抄底方): 对方接受结果 → 错误方不能保底或抠底; 不接受 → 错误方本副 −20 (003 §三2)".into(),

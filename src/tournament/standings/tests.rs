@@ -442,6 +442,7 @@ fn a_disqualified_entrant_forfeits_its_remaining_fixtures() {
     let op = Op::Ruling {
         ruling: crate::rules::Ruling::Disqualified { team: if flipped { Team::A } else { Team::B } },
         player: None,
+        board: None,
         reason: "连续迟到".into(),
         rule: "004 第三篇 §六4".into(),
         referee: "王".into(),

@@ -65,6 +65,7 @@ fn a_level_penalty_and_a_game_lost_by_ruling() {
     let ruling = |ruling| Op::Ruling {
         ruling,
         player: None,
+        board: None,
         reason: String::new(),
         rule: "004 第三篇 §五2(1)".into(),
         referee: "李".into(),

@@ -344,10 +344,14 @@ fn the_text_record_numbers_moves_and_names_forbidden_shapes() {
 fn a_game_lost_by_ruling_is_a_game_of_the_series() {
     use crate::rules::{Ruling, Team};
     let mut m = blank(Player::P1);
-    let ruling =
-        |r| Op::Ruling {
-            ruling: r, player: None, reason: String::new(), rule: "000 §三".into(), referee: "王".into()
-        };
+    let ruling = |r| Op::Ruling {
+        ruling: r,
+        player: None,
+        board: None,
+        reason: String::new(),
+        rule: "000 §三".into(),
+        referee: "王".into(),
+    };
     let put = |m: &mut Match, id: &str, op: Op| {
         let at = m.entries.len() as f64 + 1.0;
         m.append(Entry { after: None, id: id.into(), at_ms: at, op })

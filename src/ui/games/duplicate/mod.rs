@@ -10,8 +10,8 @@
 use crate::i18n::Lang;
 use crate::record::game::GameId;
 use crate::record::games::duplicate::{
-    self as dup, entered, BoardCheck, BoardEntry, BoardRow, BoardStatus, DupTeam, DuplicateSetup, DuplicateView,
-    Refusal, TableRow,
+    self as dup, entered, BoardCheck, BoardEntry, BoardRow, BoardStatus, DupRulingRow, DupTeam, DuplicateSetup,
+    DuplicateView, Refusal, TableRow,
 };
 use crate::record::{Entry, HandInput, Match, Op, Setup};
 use crate::rules::shengji::{
@@ -557,7 +557,20 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     cancel_id="dup-cancel-edit"
                 />
             </Show> <MatchActions m=m locked=Signal::derive(locked) undo="undo" export="export-match" share=true />
-            <h2>{tx("dup.traveller")}</h2> <div class="dup-travellers" id="dup-travellers">
+            <crate::ui::ruling::RulingPanel
+                m=m
+                teams=Signal::derive(move || {
+                    setup.with(|s| Team::BOTH.into_iter().map(|t| (t, s.team_name(t))).collect())
+                })
+                locked=Signal::derive(locked)
+                boards=Signal::derive(move || {
+                    setup
+                        .with(|s| crate::ui::ruling::Boards {
+                            numbers: s.boards.iter().map(|b| b.number).collect(),
+                            lost_result: s.preset.rulings.board_lost_result(),
+                        })
+                })
+            /> <h2>{tx("dup.traveller")}</h2> <div class="dup-travellers" id="dup-travellers">
                 {move || {
                     let l = lang.get();
                     let s = setup.get();
@@ -570,6 +583,12 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                 <Traveller
                                     l=l
                                     s=s.clone()
+                                    rulings=v
+                                        .rulings
+                                        .iter()
+                                        .filter(|r| r.board.map(|at| at.number) == Some(row.board.number))
+                                        .cloned()
+                                        .collect()
                                     row=row
                                     locked=lk
                                     on_edit=edit
@@ -582,8 +601,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         })
                         .collect_view()
                 }}
-            </div> <SummaryTable setup=setup.into() v=view_memo.into() /> <Sheet m=m v=view_memo.into() />
-            <crate::ui::widgets::EntryLog m=m describe=describe />
+            </div> <SummaryTable setup=setup.into() v=view_memo.into() />
+            <Sheet m=m v=view_memo.into() setup=setup.into() /> <crate::ui::widgets::EntryLog m=m describe=describe />
         </section>
     }
 }

@@ -120,7 +120,19 @@ pub fn NewForm() -> impl IntoView {
                                 }
                             })
                             .collect_view()
-                    }}
+                    }} // A board lost by ruling (RULES.md §0 [r2]): the preset's result, a reading.
+                    <li id="dup-board-lost-rule">
+                        {move || {
+                            let l = lang.get();
+                            format!(
+                                "{}: {} {} ({})",
+                                tr(l, "reading.rulings.board_lost_points"),
+                                tr(l, "dup.board_result"),
+                                signed(preset.get().rulings.board_lost_result()),
+                                tr(l, "dup.reading"),
+                            )
+                        }}
+                    </li>
                 </ul>
                 <label class="field-label">{tx("new.edit_preset")}</label>
                 <crate::ui::parts::PresetJson

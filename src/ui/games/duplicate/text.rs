@@ -131,7 +131,46 @@ pub(super) fn result_line(l: Lang, s: &DuplicateSetup, row: &BoardRow) -> String
             src
         ));
     }
+    if let Some(lost) = &row.lost {
+        line.push_str(&format!(
+            " ({} {}: {} {} {} ({}))",
+            table_label(l, lost.table),
+            tr(l, "ruling.game_lost"),
+            s.team_name(lost.team),
+            tr(l, "dup.board_result"),
+            signed(lost.result),
+            tr(l, "dup.reading")
+        ));
+    }
     line
+}
+
+/// A ruling on a board, as the traveller lists it: "第 1 桌 · 红队 警告 (第 2 次)", or why it
+/// does not count.
+pub(super) fn board_ruling_line(l: Lang, s: &DuplicateSetup, r: &DupRulingRow) -> String {
+    let who = s.team_name(r.ruling.team());
+    let what = match r.ruling {
+        crate::rules::Ruling::GameLost { .. } => tr(l, "ruling.game_lost").to_string(),
+        crate::rules::Ruling::Warning { .. } => tr(l, "ruling.warning").to_string(),
+        crate::rules::Ruling::Late { minutes, .. } => {
+            format!("{} {minutes} {}", tr(l, "ruling.late"), tr(l, "ruling.minutes_unit"))
+        }
+        crate::rules::Ruling::Disqualified { .. } => tr(l, "ruling.disqualified").to_string(),
+        crate::rules::Ruling::LevelPenalty { levels, .. } => {
+            format!("{} {levels} {}", tr(l, "ruling.minus"), tr(l, "ruling.levels_unit"))
+        }
+    };
+    let table = r.board.map(|at| format!("{} · ", table_label(l, at.table))).unwrap_or_default();
+    let nth = r
+        .counted
+        .and_then(|c| c.warning_no)
+        .map(|n| format!(" ({})", tr(l, "dup.warning_no").replace("{n}", &n.to_string())))
+        .unwrap_or_default();
+    let why = match &r.result {
+        Err(e) => format!(" — {}", crate::i18n::reason_text(l, e.msg.as_ref(), &e.reason, Default::default())),
+        Ok(()) => String::new(),
+    };
+    format!("{} {table}{who} {what}{nth}{why}", tr(l, "ruling.kind"))
 }
 
 /// The verdict line: leader / winner, by total or by boards won, or play-off.

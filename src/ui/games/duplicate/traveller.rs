@@ -85,6 +85,8 @@ pub(super) fn Traveller(
     l: Lang,
     s: DuplicateSetup,
     row: BoardRow,
+    /// The rulings on this board that count (RULES.md §0 **[r2]**), in log order.
+    rulings: Vec<DupRulingRow>,
     locked: bool,
     on_edit: impl Fn(TableRow) + Copy + Send + Sync + 'static,
     on_void: impl Fn(String) + Copy + Send + Sync + 'static,
@@ -246,6 +248,23 @@ pub(super) fn Traveller(
                         </p>
                     }
                 })}
+            {(!rulings.is_empty())
+                .then(|| {
+                    view! {
+                        <ul class="rulings dup-board-rulings">
+                            {rulings
+                                .iter()
+                                .map(|r| {
+                                    view! {
+                                        <li data-entry=r.entry_id.clone() class:voided=r.result.is_err()>
+                                            {board_ruling_line(l, &s, r)}
+                                        </li>
+                                    }
+                                })
+                                .collect_view()}
+                        </ul>
+                    }
+                })}
         </div>
     }
 }
@@ -338,7 +357,12 @@ pub(super) fn SummaryTable(setup: Signal<DuplicateSetup>, v: Signal<DuplicateVie
 
 /// Sign-off and reopen.
 #[component]
-pub(super) fn Sheet(m: Memo<Option<Arc<Match>>>, v: Signal<DuplicateView>) -> impl IntoView {
+pub(super) fn Sheet(
+    m: Memo<Option<Arc<Match>>>,
+    v: Signal<DuplicateView>,
+    setup: Signal<DuplicateSetup>,
+) -> impl IntoView {
+    let teams = Signal::derive(move || setup.with(|s| Team::BOTH.into_iter().map(|t| (t, s.team_name(t))).collect()));
     let referee = RwSignal::new(String::new());
     let reason = RwSignal::new(String::new());
     let act = move |op: Op| {
@@ -351,6 +375,8 @@ pub(super) fn Sheet(m: Memo<Option<Arc<Match>>>, v: Signal<DuplicateView>) -> im
     view! {
         <details class="result-sheet" id="dup-sheet">
             <summary>{tx("sheet.title")}</summary>
+            // Every ruling on its board and table, with its appeal and the decision in force.
+            <crate::ui::ruling::RulingSteps m=m teams=teams />
             {move || {
                 view! {
                     <crate::ui::widgets::SignOff
@@ -373,6 +399,10 @@ pub(super) fn describe(l: Lang, op: &Op) -> String {
     match op {
         Op::Hand { hand: HandInput::Duplicate(b) } | Op::Correct { hand: HandInput::Duplicate(b), .. } => {
             format!("{what} · {} · {}", table_label(l, b.table), board_label(l, b.board))
+        }
+        // A ruling (or its edit) names the board and table it applies to.
+        Op::Ruling { board: Some(at), .. } | Op::CorrectRuling { board: Some(at), .. } => {
+            format!("{what} · {} · {}", table_label(l, at.table), board_label(l, at.number))
         }
         _ => what.to_string(),
     }
