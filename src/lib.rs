@@ -10,6 +10,7 @@ pub mod html;
 pub mod json;
 pub mod record;
 pub mod rules;
+pub mod sort;
 pub mod tournament;
 
 pub mod i18n;

@@ -450,7 +450,7 @@ mod tests {
         let slots = |t: &str| -> Vec<String> {
             let mut v: Vec<String> =
                 t.split('{').skip(1).filter_map(|x| x.split_once('}').map(|(a, _)| a.to_string())).collect();
-            v.sort();
+            crate::sort::sort(&mut v);
             v
         };
         let mut keys = std::collections::BTreeSet::new();

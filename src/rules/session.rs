@@ -446,7 +446,7 @@ pub struct Ranking {
 /// that total.
 pub fn rank_session(totals: &[i64], advancing: usize) -> Ranking {
     let mut order: Vec<usize> = (0..totals.len()).collect();
-    order.sort_by(|&a, &b| totals[b].cmp(&totals[a]).then(a.cmp(&b)));
+    crate::sort::sort_by(&mut order, |&a, &b| totals[b].cmp(&totals[a]).then(a.cmp(&b)));
     let mut standings: Vec<Standing> = Vec::with_capacity(order.len());
     for (i, &p) in order.iter().enumerate() {
         let place = match standings.last() {

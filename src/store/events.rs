@@ -31,7 +31,7 @@ pub fn load_events(now_ms: f64) -> (Vec<Event>, Vec<Quarantined>) {
             Err(e) => bad.push(quarantine(&key, &text, &e.to_string(), now_ms)),
         }
     }
-    out.sort_by(|a, b| b.created_ms.total_cmp(&a.created_ms));
+    crate::sort::sort_by(&mut out, |a, b| b.created_ms.total_cmp(&a.created_ms));
     (out, bad)
 }
 
@@ -72,6 +72,6 @@ pub fn readable_events() -> Vec<Event> {
             s.get_item(&k).ok().flatten().and_then(|t| tm::load_event(&t).ok()).filter(|e| event_key(&e.id) == k)
         })
         .collect();
-    out.sort_by(|a, b| b.created_ms.total_cmp(&a.created_ms));
+    crate::sort::sort_by(&mut out, |a, b| b.created_ms.total_cmp(&a.created_ms));
     out
 }

@@ -47,7 +47,7 @@ pub fn list_start(lang: &str, now_ms: f64) -> Start {
             }
         }
     }
-    rows.sort_by(|a, b| b.1.updated_ms.total_cmp(&a.1.updated_ms).then(a.0.cmp(&b.0)));
+    crate::sort::sort_by(&mut rows, |a, b| b.1.updated_ms.total_cmp(&a.1.updated_ms).then(a.0.cmp(&b.0)));
     Start { rows: rows.into_iter().map(|(_, r)| r).collect(), bad, loader }
 }
 
@@ -128,9 +128,9 @@ impl Loader {
                 }
             }
         }
-        self.loaded.sort_by_key(|(i, _)| *i);
+        crate::sort::sort_by_key(&mut self.loaded, |(i, _)| *i);
         let mut out: Vec<Match> = self.loaded.into_iter().map(|(_, m)| m).collect();
-        out.sort_by(|a, b| b.updated_ms().total_cmp(&a.updated_ms()));
+        crate::sort::sort_by(&mut out, |a, b| b.updated_ms().total_cmp(&a.updated_ms()));
         (out, self.bad)
     }
 

@@ -564,7 +564,7 @@ pub fn deleted() -> Vec<Deleted> {
             Some(Deleted { id, title, text })
         })
         .collect();
-    out.sort_by(|a, b| a.title.cmp(&b.title));
+    crate::sort::sort_by(&mut out, |a, b| a.title.cmp(&b.title));
     out
 }
 

@@ -449,7 +449,7 @@ impl Competition {
     pub fn by_draw(&self) -> Vec<String> {
         let mut v = self.entrants.clone();
         let pos: BTreeMap<&str, usize> = self.entrants.iter().enumerate().map(|(i, e)| (e.as_str(), i)).collect();
-        v.sort_by_key(|e| (self.draw.numbers.get(e).copied().unwrap_or(u32::MAX), pos[e.as_str()]));
+        crate::sort::sort_by_key(&mut v, |e| (self.draw.numbers.get(e).copied().unwrap_or(u32::MAX), pos[e.as_str()]));
         v
     }
     /// **[r2]** The groups of a round robin in groups ([`Format::RoundRobin`] with a

@@ -134,7 +134,7 @@ pub fn generate(c: &mut Competition) {
                         pairs.push((&g[a], b.map(|b| g[b].as_str())));
                     }
                 }
-                pairs.sort_by_key(|(_, b)| b.is_none());
+                crate::sort::sort_by_key(&mut pairs, |(_, b)| b.is_none());
                 for (k, (a, b)) in pairs.into_iter().enumerate() {
                     let id = format!("r{}f{}", ri + 1, k + 1);
                     let f = match b {

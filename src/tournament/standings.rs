@@ -249,7 +249,7 @@ fn legs_count(c: &Competition) -> i64 {
 }
 
 fn score_walkover(c: &Competition, mut forfeits: Vec<usize>, n: usize, fr: &mut FixtureResult) {
-    forfeits.sort();
+    crate::sort::sort(&mut forfeits);
     forfeits.dedup();
     fr.walkover = true;
     fr.done = true;
@@ -316,7 +316,7 @@ fn score_play(c: &Competition, f: &super::Fixture, n: usize, by_id: &HashMap<&st
             outcome: o,
         });
     }
-    fr.forfeits.sort();
+    crate::sort::sort(&mut fr.forfeits);
     fr.forfeits.dedup();
     fr.done = all_done;
     if n != 2 {
@@ -466,7 +466,7 @@ pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
                 }
             }
             rank_group(c, &results, &mut rows, live, &keys, 1);
-            rows.sort_by_key(|r| (r.cancelled, r.rank.unwrap_or(u32::MAX)));
+            crate::sort::sort_by_key(&mut rows, |r| (r.cancelled, r.rank.unwrap_or(u32::MAX)));
         }
         Format::Knockout { .. } => {
             let total_rounds = c.rounds.len() as u32;
@@ -489,10 +489,10 @@ pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
             if let Some(&ri) = champion.as_ref().and_then(|id| index.get(id)) {
                 rows[ri].rank = Some(1);
             }
-            rows.sort_by_key(|r| (r.cancelled, r.rank.unwrap_or(u32::MAX)));
+            crate::sort::sort_by_key(&mut rows, |r| (r.cancelled, r.rank.unwrap_or(u32::MAX)));
         }
         Format::Groups { .. } => {
-            rows.sort_by_key(|r| (r.group.unwrap_or(u32::MAX), r.rank.unwrap_or(u32::MAX)));
+            crate::sort::sort_by_key(&mut rows, |r| (r.group.unwrap_or(u32::MAX), r.rank.unwrap_or(u32::MAX)));
         }
     }
     let complete = !results.is_empty() && results.iter().all(|r| r.done);
@@ -573,7 +573,7 @@ fn rank_group(
         return;
     };
     let mut vals: Vec<(i64, usize)> = group.iter().map(|&i| (key_value(c, results, rows, &group, i, key), i)).collect();
-    vals.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    crate::sort::sort_by(&mut vals, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let split = vals.first().map(|v| v.0) != vals.last().map(|v| v.0);
     let mut k = 0;
     let mut place = start;

@@ -121,20 +121,19 @@ pub fn Home() -> impl IntoView {
     // (re-imported, or the sample opened again) keeps its entries, the copy's are added.
     let restore = move |id: String| {
         c.ensure_loaded();
-        let merged = store::deleted_match(&id).and_then(|m| {
-            let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|x| Match::clone(x)).collect());
-            store::merge_and_save(&local, &[m])
-        });
-        match merged {
-            Ok((changed, _)) => {
-                for m in changed {
-                    c.put(m);
+        let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|x| Match::clone(x)).collect());
+        leptos::task::spawn_local_scoped(async move {
+            match io::restore_deleted(id.clone(), local).await {
+                Ok((changed, _)) => {
+                    for m in changed {
+                        c.put(m);
+                    }
+                    store::drop_deleted(&id);
+                    c.deleted_changed.update(|n| *n += 1);
                 }
-                store::drop_deleted(&id);
-                c.deleted_changed.update(|n| *n += 1);
+                Err(e) => io::alert(&super::save_error(crate::i18n::Action::RestoreDeleted, &e)),
             }
-            Err(e) => io::alert(&super::save_error(crate::i18n::Action::RestoreDeleted, &e)),
-        }
+        });
     };
     // The matches are read after the list is first drawn.
     c.read_after_paint();

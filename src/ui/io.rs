@@ -96,10 +96,15 @@ pub fn match_file_name(m: &Match) -> String {
 /// Downloads the matches and events as one JSON export file named `name` and, where the
 /// Web Share API takes files and `share` is set, offers to share it. Records the export time.
 pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], events: &[Event], name: &str, share: bool) {
-    let text = crate::tournament::export_bundle(matches, events, now_ms());
+    deliver(name, &crate::tournament::export_bundle(matches, events, now_ms()), share);
+}
+
+/// Downloads (or shares, see [`export`]) the export file `text` named `name`; records the
+/// export time.
+pub fn deliver(name: &str, text: &str, share: bool) {
     let name = name.to_string();
     if share {
-        let parts = js_sys::Array::of1(&JsValue::from_str(&text));
+        let parts = js_sys::Array::of1(&JsValue::from_str(text));
         let nav = window().navigator();
         let can =
             js_sys::Reflect::get(&nav, &"canShare".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
@@ -125,7 +130,7 @@ pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], events: &[Event], na
             }
         }
     }
-    download(&name, JSON, &text);
+    download(&name, JSON, text);
     mark_exported();
 }
 
@@ -212,6 +217,74 @@ pub fn can_share() -> bool {
     js_sys::Reflect::has(&window().navigator(), &"canShare".into()).unwrap_or(false)
 }
 
+// The work of import, export-all and restore, split out of the main module (each fetched
+// the first time it is used, precached like the pages; without the split, in the browser
+// tests, plain async calls): the home page is usable before this code is loaded. Pure
+// work on the values given and storage, no event handlers or JS closures inside (those
+// stay in the components that await these).
+
+/// An import file's text read as matches and events ([`crate::tournament::parse_bundle`]).
+#[leptos::lazy]
+fn read_bundle(text: String) -> Result<crate::tournament::Bundle, schema::ImportError> {
+    crate::tournament::parse_bundle(&text)
+}
+
+/// Which part of an import could not be stored ([`store_import`]).
+pub enum ImportFailed {
+    /// An event (storage full, unavailable).
+    Events(store::StoreError),
+    /// The merge of the matches ([`store::merge_and_save`]).
+    Matches(store::StoreError),
+}
+
+/// Stores an import beside `local` (the matches on this device, all read): the events not
+/// here yet first ([`crate::tournament::import_events`] against the stored ones), then
+/// the matches merged ([`store::merge_and_save`]). When either cannot be stored, the
+/// events stored here are taken out again: the import changes nothing. Gives the matches
+/// changed, the merge's report and what became of the events.
+#[leptos::lazy]
+fn store_import(
+    local: Vec<Match>,
+    matches: Vec<Match>,
+    events: Vec<Event>,
+) -> Result<(Vec<Match>, MergeReport, crate::tournament::EventImport), ImportFailed> {
+    let evs = crate::tournament::import_events(&store::readable_events(), &events);
+    let mut stored: Vec<&str> = Vec::new();
+    for e in &evs.added {
+        if let Err(x) = store::save_event(e) {
+            stored.iter().for_each(|id| store::delete_event(id));
+            return Err(ImportFailed::Events(x));
+        }
+        stored.push(&e.id);
+    }
+    match store::merge_and_save(&local, &matches) {
+        Err(e) => {
+            stored.iter().for_each(|id| store::delete_event(id));
+            Err(ImportFailed::Matches(e))
+        }
+        Ok((changed, report)) => Ok((changed, report, evs)),
+    }
+}
+
+/// The text of an export of `matches` and every event stored ([`crate::tournament::export_bundle`]).
+#[leptos::lazy]
+fn export_all_text(matches: Vec<std::sync::Arc<Match>>, now_ms: f64) -> String {
+    crate::tournament::export_bundle(&matches, &store::readable_events(), now_ms)
+}
+
+/// A quarantined value read back and merged into `local` ([`store::restore`]).
+#[leptos::lazy]
+fn restore_quarantined(key: String, local: Vec<Match>) -> Result<store::Restored, store::StoreError> {
+    store::restore(&key, &local)
+}
+
+/// The stored copy of deleted match `id` merged into `local` as an import is
+/// ([`store::deleted_match`], [`store::merge_and_save`]).
+#[leptos::lazy]
+pub fn restore_deleted(id: String, local: Vec<Match>) -> Result<(Vec<Match>, MergeReport), store::StoreError> {
+    store::deleted_match(&id).and_then(|m| store::merge_and_save(&local, &[m]))
+}
+
 #[derive(Clone)]
 struct Pending {
     matches: Vec<Match>,
@@ -252,7 +325,7 @@ pub fn ImportExport() -> impl IntoView {
                     return;
                 }
             };
-            match crate::tournament::parse_bundle(&text) {
+            match read_bundle(text).await {
                 Ok(b) => pending.set(Some(Pending { matches: b.matches, events: b.events, file: name })),
                 Err(e) => error.set(Some(format!("{name}: {} — {}", t("import.invalid"), field_and_reason(&e)))),
             }
@@ -261,42 +334,31 @@ pub fn ImportExport() -> impl IntoView {
     let confirm = move |_| {
         let Some(p) = pending.get_untracked() else { return };
         c.ensure_loaded();
-        // Events first (new ones only); if they or the matches cannot be stored, the events
-        // stored here are taken out again: the import changes nothing.
-        let evs = crate::tournament::import_events(&store::readable_events(), &p.events);
-        let mut stored: Vec<&str> = Vec::new();
-        for e in &evs.added {
-            if let Err(x) = store::save_event(e) {
-                stored.iter().for_each(|id| store::delete_event(id));
-                error.set(Some(super::save_error(crate::i18n::Action::Import, &x)));
-                return;
-            }
-            stored.push(&e.id);
-        }
         let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
-        let undo_events = || stored.iter().for_each(|id| store::delete_event(id));
-        match store::merge_and_save(&local, &p.matches) {
-            Err(store::StoreError::Invalid(e)) => {
-                undo_events();
-                error.set(Some(format!("{}: {e}", t("import.invalid"))))
-            }
-            Err(e) => {
-                undo_events();
-                error.set(Some(super::save_error(crate::i18n::Action::Import, &e)))
-            }
-            Ok((changed, report)) => {
-                if !evs.added.is_empty() {
-                    c.events_changed.update(|n| *n += 1);
+        leptos::task::spawn_local_scoped(async move {
+            let file = p.file.clone();
+            let incoming = p.matches.clone();
+            match store_import(local.clone(), p.matches, p.events).await {
+                Err(ImportFailed::Matches(store::StoreError::Invalid(e))) => {
+                    error.set(Some(format!("{}: {e}", t("import.invalid"))))
                 }
-                events_done.set(Some(evs.clone()));
-                for m in changed {
-                    c.put(m);
+                Err(ImportFailed::Events(e) | ImportFailed::Matches(e)) => {
+                    error.set(Some(super::save_error(crate::i18n::Action::Import, &e)))
                 }
-                choices.set(sync::conflicts_of(&local, &p.matches, &report, &p.file, now_ms()));
-                pending.set(None);
-                done.set(Some(report));
+                Ok((changed, report, evs)) => {
+                    if !evs.added.is_empty() {
+                        c.events_changed.update(|n| *n += 1);
+                    }
+                    events_done.set(Some(evs));
+                    for m in changed {
+                        c.put(m);
+                    }
+                    choices.set(sync::conflicts_of(&local, &incoming, &report, &file, now_ms()));
+                    pending.set(None);
+                    done.set(Some(report));
+                }
             }
-        }
+        });
     };
     // The referee keeps one of two versions: logged as the desk's choices are
     // (`sync::resolution_entries`: the other version stays in the log).
@@ -334,7 +396,11 @@ pub fn ImportExport() -> impl IntoView {
                     id="export-all"
                     on:click=move |_| {
                         c.ensure_loaded();
-                        export(&c.matches.get_untracked(), &store::readable_events(), &stamped_name("all"), false)
+                        let matches = c.matches.get_untracked();
+                        leptos::task::spawn_local_scoped(async move {
+                            let text = export_all_text(matches, now_ms()).await;
+                            deliver(&stamped_name("all"), &text, false);
+                        });
                     }
                 >
                     {tx("io.export_all")}
@@ -565,39 +631,42 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
     let restore = move |_| {
         c.ensure_loaded();
         let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
-        msg.set(Some(match store::restore(&k, &local) {
-            Ok(r) => {
-                let what: Vec<String> =
-                    r.matches.iter().map(|m| format!("{}, {} {}", title(m), hands(m), t("home.hands"))).collect();
-                let conflicts = r.report.conflicts.len();
-                for m in r.matches {
-                    c.put(m);
+        let k = k.clone();
+        leptos::task::spawn_local_scoped(async move {
+            msg.set(Some(match restore_quarantined(k.clone(), local).await {
+                Ok(r) => {
+                    let what: Vec<String> =
+                        r.matches.iter().map(|m| format!("{}, {} {}", title(m), hands(m), t("home.hands"))).collect();
+                    let conflicts = r.report.conflicts.len();
+                    for m in r.matches {
+                        c.put(m);
+                    }
+                    let mut extra =
+                        if conflicts > 0 { format!(" ({conflicts} {})", t("io.conflicts")) } else { String::new() };
+                    if r.kept {
+                        // Not all of it applied: it stays quarantined, to be downloaded.
+                        let mut why = Vec::new();
+                        if conflicts > 0 {
+                            why.push(format!("{conflicts} {}", t("quarantine.kept_entries")));
+                        }
+                        if !r.report.setup_differs.is_empty() {
+                            why.push(t("quarantine.kept_setup").to_string());
+                        }
+                        if !r.report.not_fitting.is_empty() {
+                            why.push(format!("{} {}", r.report.not_fitting.len(), t("io.not_fitting")));
+                        }
+                        extra.push_str(&format!(". {}{}", t("quarantine.kept"), why.join(t("quarantine.kept_and"))));
+                    } else {
+                        c.quarantined.update(|q| q.retain(|x| x.moved_to != k));
+                    }
+                    Ok(format!("{}{}{extra}", t("quarantine.restored"), what.join("; ")))
                 }
-                let mut extra =
-                    if conflicts > 0 { format!(" ({conflicts} {})", t("io.conflicts")) } else { String::new() };
-                if r.kept {
-                    // Not all of it applied: it stays quarantined, to be downloaded.
-                    let mut why = Vec::new();
-                    if conflicts > 0 {
-                        why.push(format!("{conflicts} {}", t("quarantine.kept_entries")));
-                    }
-                    if !r.report.setup_differs.is_empty() {
-                        why.push(t("quarantine.kept_setup").to_string());
-                    }
-                    if !r.report.not_fitting.is_empty() {
-                        why.push(format!("{} {}", r.report.not_fitting.len(), t("io.not_fitting")));
-                    }
-                    extra.push_str(&format!(". {}{}", t("quarantine.kept"), why.join(t("quarantine.kept_and"))));
-                } else {
-                    c.quarantined.update(|q| q.retain(|x| x.moved_to != k));
+                Err(store::StoreError::Invalid(e)) => {
+                    Err(format!("{k}: {} — {}", t("quarantine.refused"), field_and_reason(&e)))
                 }
-                Ok(format!("{}{}{extra}", t("quarantine.restored"), what.join("; ")))
-            }
-            Err(store::StoreError::Invalid(e)) => {
-                Err(format!("{k}: {} — {}", t("quarantine.refused"), field_and_reason(&e)))
-            }
-            Err(e) => Err(super::save_error(crate::i18n::Action::Restore, &e)),
-        }));
+                Err(e) => Err(super::save_error(crate::i18n::Action::Restore, &e)),
+            }));
+        });
     };
     let save = move |_| {
         if let Some(text) = store::quarantined_value(&k2) {

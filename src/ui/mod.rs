@@ -147,7 +147,7 @@ impl Ctx {
                 Some(x) => widgets::drop_later(std::mem::replace(x, m)),
                 None => ms.push(m),
             }
-            ms.sort_by(|a, b| b.updated_ms().total_cmp(&a.updated_ms()));
+            crate::sort::sort_by(ms, |a, b| b.updated_ms().total_cmp(&a.updated_ms()));
         });
     }
     /// Reloads every match from storage (after another tab wrote). Entries this tab wrote

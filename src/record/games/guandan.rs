@@ -645,7 +645,7 @@ impl crate::record::game::Game for Guandan {
         use crate::tournament::outcome::side;
         let per = |p: PerTeam<u32>| vec![p.a as i64, p.b as i64];
         let mut forfeits: Vec<usize> = v.rounds.iter().filter_map(|r| r.forfeit.map(side)).collect();
-        forfeits.sort();
+        crate::sort::sort(&mut forfeits);
         forfeits.dedup();
         crate::tournament::outcome::Outcome {
             score: v.points_total.map(per).or(v.round_score_total.map(per)).unwrap_or_else(|| per(v.rounds_won)),

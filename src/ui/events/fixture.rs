@@ -234,7 +234,7 @@ pub(super) fn fixture_row(
                                                                         f.forfeits.retain(|x| *x != k);
                                                                     } else {
                                                                         f.forfeits.push(k);
-                                                                        f.forfeits.sort();
+                                                                        crate::sort::sort(&mut f.forfeits);
                                                                     }
                                                                 }
                                                                 Ok(())
