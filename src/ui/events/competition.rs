@@ -192,7 +192,7 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
                                         game_name(l, &cm.game),
                                         preset_label(l, &cm.game, &cm.preset_id),
                                         format_text(l, &cm.format),
-                                        cm.source,
+                                        crate::i18n::data_text(l, &cm.source),
                                     )}
                                 </p>
                             </div>

@@ -109,7 +109,7 @@ pub fn NewForm() -> impl IntoView {
                                             refusal_name(l, &p, &r.kind),
                                             tr(l, "dup.board_result"),
                                             signed(-r.points),
-                                            r.source,
+                                            crate::i18n::data_text(l, &r.source),
                                             if r.reading {
                                                 format!(" ({})", tr(l, "dup.reading"))
                                             } else {
