@@ -366,6 +366,9 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
             <section class="ev-draw no-print">
                 <h2>{tx("ev.draw")}</h2>
                 <p class="muted">{tx("ev.draw.help")}</p>
+                <label class="field-label" for="draw-seed">
+                    {tx("ev.draw.seed")}
+                </label>
                 <div class="draw-row">
                     <input
                         id="draw-seed"

@@ -17,11 +17,10 @@ fn amount_text(a: &Amount) -> String {
         Amount::PerUnit { single, pair, tractor } => format!("{single}/{pair}/{tractor}"),
         Amount::AfterFree { free, points } => format!("{free} × 0, {points}"),
         Amount::Referee => "—".into(),
-        Amount::GameLost => format!("{} (game_lost)", t("ruling.game_lost")),
+        Amount::GameLost => t("ruling.game_lost").to_string(),
     }
 }
 
-/// The rules of a preset as a referee reads them, with the *(reading)* parameters marked.
 /// A kitty multiplier scheme in words (its multipliers of a single, a pair, a tractor of N pairs).
 fn kitty_scheme_text(k: crate::rules::shengji::KittyScheme) -> &'static str {
     match k {
@@ -30,6 +29,7 @@ fn kitty_scheme_text(k: crate::rules::shengji::KittyScheme) -> &'static str {
     }
 }
 
+/// The rules of a preset as a referee reads them, with the *(reading)* parameters marked.
 #[component]
 pub fn PresetSummary(#[prop(into)] preset: Signal<Preset>) -> impl IntoView {
     let lang = ctx().lang;
@@ -213,7 +213,7 @@ pub fn NewForm() -> impl IntoView {
                     .map(|(team, sig)| {
                         view! {
                             <div>
-                                <label class="field-label">
+                                <label class="field-label" for=format!("level-{team:?}-start")>
                                     {move || {
                                         format!("{} {}", crate::i18n::team_side(lang.get(), team), t("new.start_level"))
                                     }}
