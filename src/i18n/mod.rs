@@ -130,6 +130,22 @@ pub fn reading_name(lang: Lang, field: &str) -> String {
     lookup(lang, &format!("reading.{field}")).map(str::to_string).unwrap_or_else(|| field.to_string())
 }
 
+/// A text of a built-in preset or format as a referee reads it in `lang`: its name, source,
+/// notes, a reading's note, a bidding or 报牌 rule. Presets are data that store their
+/// 简体中文 text (a stored or edited copy keeps loading as it is), so the table holds one
+/// `data.<简体中文 text>` row per built-in text; a text the table does not know (the
+/// referee's own, or an edited one) is shown as stored, its citation notes and (in English)
+/// its section numbers translated by [`cite`].
+pub fn data_text(lang: Lang, text: &str) -> String {
+    if lang == Lang::ZhCn {
+        return text.to_string();
+    }
+    match lookup(lang, &format!("data.{text}")) {
+        Some(t) => t.to_string(),
+        None => cite(lang, text),
+    }
+}
+
 /// A list of readings in words, joined by the language's list separator.
 pub fn reading_names(lang: Lang, fields: &[String]) -> String {
     let sep = if lang == Lang::En { ", " } else { "、" };
@@ -372,6 +388,68 @@ mod tests {
             }
         }
         assert!(missing.is_empty(), "missing keys: {missing:?}");
+    }
+
+    /// Characters 繁體 never writes (a sample, each checked against the table's zh-TW column).
+    pub(crate) const SIMPLIFIED_ONLY: &str = "级记录庄门东发对计时罚规则输赢战队组选设导确认删复盘个们这来说过还关开无当与为张将让进贡报点数总场轮换页项标择档头农钟种历显机读边双结论终证编辑销请错误转举单号样应该从间动么积赛满变续题称简体语载类别阶负败";
+
+    /// Every text with Han characters in the built-in presets and formats (their serde
+    /// form), but the penalty names the UI takes from the `pen.<kind>` rows.
+    fn builtin_texts() -> Vec<String> {
+        fn walk(v: &serde_json::Value, out: &mut Vec<String>) {
+            match v {
+                serde_json::Value::String(s) if s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)) => {
+                    out.push(s.clone())
+                }
+                serde_json::Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+                serde_json::Value::Object(o) => {
+                    for (k, x) in o {
+                        let named_by_kind = k == "name"
+                            && o.contains_key("kind")
+                            && o.get("kind")
+                                .and_then(|k| k.as_str())
+                                .is_some_and(|k| penalty_kind(Lang::En, k).is_some());
+                        if !named_by_kind {
+                            walk(x, out)
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for v in crate::rules::shengji::builtin_presets()
+            .iter()
+            .map(|p| serde_json::to_value(p).unwrap())
+            .chain(crate::rules::guandan::builtin_presets().iter().map(|p| serde_json::to_value(p).unwrap()))
+            .chain(crate::rules::doudizhu::builtin_presets().iter().map(|p| serde_json::to_value(p).unwrap()))
+            .chain(crate::rules::sandayi::builtin_presets().iter().map(|p| serde_json::to_value(p).unwrap()))
+            .chain(std::iter::once(serde_json::to_value(crate::rules::renju::Preset::rif()).unwrap()))
+            .chain(crate::tournament::builtin_formats().iter().map(|f| serde_json::to_value(f).unwrap()))
+        {
+            walk(&v, &mut out);
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    #[test]
+    fn every_builtin_preset_text_reads_in_three_languages() {
+        let texts = builtin_texts();
+        assert!(texts.len() > 20, "{texts:?}");
+        let mut missing = Vec::new();
+        for s in &texts {
+            let en = data_text(Lang::En, s);
+            let tw = data_text(Lang::ZhTw, s);
+            if en.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+                || tw.chars().any(|c| SIMPLIFIED_ONLY.contains(c))
+            {
+                missing.push(s.clone());
+            }
+        }
+        assert!(missing.is_empty(), "{} texts without a data. row:\n{}", missing.len(), missing.join("\n"));
+        assert_eq!(data_text(Lang::En, "我自己的规则"), "我自己的规则");
     }
 
     #[test]

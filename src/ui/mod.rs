@@ -204,6 +204,13 @@ pub fn t(key: &'static str) -> &'static str {
     tr(lang, key)
 }
 
+/// A built-in preset's text (name, source, note, rule) in the language in force
+/// ([`crate::i18n::data_text`]); a referee's own text as typed.
+pub fn dt(text: &str) -> String {
+    let lang = use_context::<Ctx>().map(|c| c.lang.get()).unwrap_or_else(|| LANG.with(|l| l.get()));
+    crate::i18n::data_text(lang, text)
+}
+
 /// Now, ms since the epoch.
 pub fn now_ms() -> f64 {
     js_sys::Date::now()

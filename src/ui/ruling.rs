@@ -626,7 +626,7 @@ pub fn RulingPanel(
                 <input
                     id="ruling-rule"
                     maxlength=schema::MAX_TEXT
-                    placeholder="000 §一(五)4"
+                    placeholder=move || crate::ui::dt("000 §一(五)4")
                     prop:value=move || rule.get()
                     on:input=move |ev| rule.set(event_target_value(&ev))
                 />

@@ -32,7 +32,11 @@ pub fn SignOff(
         view! {
             <Confirmations m=m locked=true act=act />
             <p class="badge">{tx("end.locked")}</p>
+            <label class="field-label" for=format!("{reopen_id}-reason")>
+                {tx("sheet.reopen_reason")}
+            </label>
             <input
+                id=format!("{reopen_id}-reason")
                 maxlength=crate::record::schema::MAX_TEXT
                 placeholder=t("sheet.reopen_reason")
                 prop:value=move || reason.get()
@@ -67,6 +71,9 @@ pub fn SignOff(
                         }
                     })
             }}
+            <label class="field-label" for=referee_id>
+                {tx("sheet.referee")}
+            </label>
             <input
                 id=referee_id
                 maxlength=crate::record::schema::MAX_TITLE
@@ -120,6 +127,9 @@ pub fn Confirmations(
     let pair_label = |p: Pair| if p == Pair::Ns { t("sheet.ns_name") } else { t("sheet.ew_name") };
     let row = move |pair: Pair, name: RwSignal<String>, ids: [&'static str; 2], button: &'static str| {
         view! {
+            <label class="field-label" for=ids[0]>
+                {pair_label(pair)}
+            </label>
             <div class="row">
                 <input
                     id=ids[0]

@@ -67,7 +67,9 @@ pub(super) fn AddCompetition(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
                                     format!(
                                         "{} — {}",
                                         format_name(lang.get(), &id),
-                                        tm::builtin_format(&id).map(|f| f.source).unwrap_or_default(),
+                                        tm::builtin_format(&id)
+                                            .map(|f| crate::i18n::data_text(lang.get(), &f.source))
+                                            .unwrap_or_default(),
                                     )
                                 }}
                             </option>

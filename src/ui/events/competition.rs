@@ -192,7 +192,7 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
                                         game_name(l, &cm.game),
                                         preset_label(l, &cm.game, &cm.preset_id),
                                         format_text(l, &cm.format),
-                                        cm.source,
+                                        crate::i18n::data_text(l, &cm.source),
                                     )}
                                 </p>
                             </div>
@@ -366,6 +366,9 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
             <section class="ev-draw no-print">
                 <h2>{tx("ev.draw")}</h2>
                 <p class="muted">{tx("ev.draw.help")}</p>
+                <label class="field-label" for="draw-seed">
+                    {tx("ev.draw.seed")}
+                </label>
                 <div class="draw-row">
                     <input
                         id="draw-seed"

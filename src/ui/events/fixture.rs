@@ -27,7 +27,7 @@ pub(super) fn fixture_row(
             </span>
         }
     };
-    let (fid_swap, fid_ff, fid_tab) = (fid.clone(), fid.clone(), fid.clone());
+    let (fid_swap, fid_ff, fid_tab, fid_label) = (fid.clone(), fid.clone(), fid.clone(), fid.clone());
     let entrants: Vec<(String, String)> = cm.entrants.iter().map(|id| (id.clone(), e.entrant_name(id))).collect();
     let score = r
         .as_ref()
@@ -40,7 +40,14 @@ pub(super) fn fixture_row(
         <div class="fixture" data-fixture=fid.clone() class:bye=bye>
             <div class="fx-head">
                 <span class="tables">
-                    {(!f.legs.is_empty()).then(|| view! { <span class="muted">{tr(l, "ev.col.tables")}</span> })}
+                    {(!f.legs.is_empty())
+                        .then(|| {
+                            view! {
+                                <span class="muted" id=format!("fx-tables-{fid}")>
+                                    {tr(l, "ev.col.tables")}
+                                </span>
+                            }
+                        })}
                     {f
                         .legs
                         .iter()
@@ -52,6 +59,7 @@ pub(super) fn fixture_row(
                                     type="number"
                                     min="1"
                                     class="table-no"
+                                    aria-labelledby=format!("fx-tables-{fid_label}")
                                     data-leg=k
                                     prop:value=leg.table.to_string()
                                     on:change=move |x| {
@@ -262,40 +270,43 @@ pub(super) fn fixture_row(
                                                             .get(k)
                                                             .and_then(|s| s.entrant().map(str::to_string));
                                                         view! {
-                                                            <select
-                                                                class="side-select"
-                                                                data-side=k
-                                                                on:change=move |x| {
-                                                                    let v = event_target_value(&x);
-                                                                    let fid = fid.clone();
-                                                                    mutate_comp(
-                                                                        Box::new(move |c| {
-                                                                            if schedule::set_side(c, &fid, k, &v) {
-                                                                                Ok(())
-                                                                            } else {
-                                                                                Err(t("ev.sched.locked").to_string())
+                                                            <label class="seat-field">
+                                                                <span>{format!("{} {}", tr(l, "ev.side"), k + 1)}</span>
+                                                                <select
+                                                                    class="side-select"
+                                                                    data-side=k
+                                                                    on:change=move |x| {
+                                                                        let v = event_target_value(&x);
+                                                                        let fid = fid.clone();
+                                                                        mutate_comp(
+                                                                            Box::new(move |c| {
+                                                                                if schedule::set_side(c, &fid, k, &v) {
+                                                                                    Ok(())
+                                                                                } else {
+                                                                                    Err(t("ev.sched.locked").to_string())
+                                                                                }
+                                                                            }),
+                                                                        );
+                                                                    }
+                                                                >
+                                                                    <option value="" selected=cur.is_none()>
+                                                                        "—"
+                                                                    </option>
+                                                                    {entrants
+                                                                        .iter()
+                                                                        .map(|(id, n)| {
+                                                                            view! {
+                                                                                <option
+                                                                                    value=id.clone()
+                                                                                    selected=cur.as_deref() == Some(id.as_str())
+                                                                                >
+                                                                                    {n.clone()}
+                                                                                </option>
                                                                             }
-                                                                        }),
-                                                                    );
-                                                                }
-                                                            >
-                                                                <option value="" selected=cur.is_none()>
-                                                                    "—"
-                                                                </option>
-                                                                {entrants
-                                                                    .iter()
-                                                                    .map(|(id, n)| {
-                                                                        view! {
-                                                                            <option
-                                                                                value=id.clone()
-                                                                                selected=cur.as_deref() == Some(id.as_str())
-                                                                            >
-                                                                                {n.clone()}
-                                                                            </option>
-                                                                        }
-                                                                    })
-                                                                    .collect_view()}
-                                                            </select>
+                                                                        })
+                                                                        .collect_view()}
+                                                                </select>
+                                                            </label>
                                                         }
                                                     })
                                                     .collect_view()}

@@ -107,16 +107,32 @@ fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
             </header>
             <details class="ev-edit no-print">
                 <summary>{tx("ev.edit")}</summary>
-                <label class="field-label">{tx("ev.name")}</label>
+                <label class="field-label" for="ev-edit-name">
+                    {tx("ev.name")}
+                </label>
                 <input id="ev-edit-name" maxlength=tm::MAX_NAME prop:value=move || head().0 on:change=edit("name") />
                 <div class="two">
                     <div>
-                        <label class="field-label">{tx("ev.dates")}</label>
-                        <input maxlength=tm::MAX_NAME prop:value=move || head().1 on:change=edit("dates") />
+                        <label class="field-label" for="ev-edit-dates">
+                            {tx("ev.dates")}
+                        </label>
+                        <input
+                            id="ev-edit-dates"
+                            maxlength=tm::MAX_NAME
+                            prop:value=move || head().1
+                            on:change=edit("dates")
+                        />
                     </div>
                     <div>
-                        <label class="field-label">{tx("ev.venue")}</label>
-                        <input maxlength=tm::MAX_NAME prop:value=move || head().2 on:change=edit("venue") />
+                        <label class="field-label" for="ev-edit-venue">
+                            {tx("ev.venue")}
+                        </label>
+                        <input
+                            id="ev-edit-venue"
+                            maxlength=tm::MAX_NAME
+                            prop:value=move || head().2
+                            on:change=edit("venue")
+                        />
                     </div>
                 </div>
                 <div class="actions">

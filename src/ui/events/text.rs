@@ -14,19 +14,17 @@ pub(super) fn kind_name(l: Lang, k: EntrantKind) -> &'static str {
     )
 }
 
-/// A game preset's name: the table's translation, else (Chinese screens) the preset's own
-/// name, else its id.
+/// A game preset's name: the table's translation, else the built-in preset's own name
+/// ([`crate::i18n::data_text`]), else its id (a preset this build does not know).
 pub(super) fn preset_label(l: Lang, game: &str, id: &str) -> String {
     if let Some(n) = crate::i18n::preset_name(l, id) {
         return n.to_string();
     }
-    if l != Lang::En {
-        let own = crate::record::game::GameId::parse(game).and_then(|g| g.preset_name(id));
-        if let Some(n) = own {
-            return n;
-        }
+    let own = crate::record::game::GameId::parse(game).and_then(|g| g.preset_name(id));
+    match own {
+        Some(n) => crate::i18n::data_text(l, &n),
+        None => id.to_string(),
     }
-    id.to_string()
 }
 
 pub(super) fn format_name(l: Lang, id: &str) -> String {

@@ -28,7 +28,9 @@ pub fn PointsAndKitty(
     let lang = crate::ui::ctx().lang;
     let children = StoredValue::new(children);
     view! {
-        <label class="field-label">{tx("entry.points")}</label>
+        <label class="field-label" for=ids[0]>
+            {tx("entry.points")}
+        </label>
         <PointsInput value=points id=ids[0] />
         <div class="row">
             <label class="toggle">
@@ -43,7 +45,9 @@ pub fn PointsAndKitty(
         </div>
         <Show when=move || kitty_on.get()>
             <div class="kitty">
-                <label class="field-label">{tx("entry.kitty_points")}</label>
+                <label class="field-label" for=ids[2]>
+                    {tx("entry.kitty_points")}
+                </label>
                 <PointsInput value=kitty_points id=ids[2] />
                 <label class="field-label">{tx("entry.unit")}</label>
                 <div class="chips">

@@ -117,8 +117,8 @@ pub fn record_text(m: &Match, s: &RenjuSetup, v: &RenjuView, lang: Lang) -> Stri
     out.push_str(&format!(
         "{}: {} ({}) · {}\n",
         tr(lang, "rj.rules"),
-        s.preset.id,
-        s.preset.source,
+        crate::i18n::preset_name(lang, &s.preset.id).unwrap_or(&s.preset.id),
+        crate::i18n::data_text(lang, &s.preset.source),
         fill(lang, "rj.best_of_n", s.preset.best_of)
     ));
     if let Some(c) = s.clock {

@@ -265,7 +265,7 @@ pub(super) fn EntryForm(
                                     class="btn chip"
                                     data-refusal=kind.clone()
                                     class:selected=move || form.refusal.get().is_some_and(|x| x.kind == k2)
-                                    title=r.source.clone()
+                                    title=crate::ui::dt(&r.source)
                                     on:click=move |_| choose_refusal(Some(kind.clone()))
                                 >
                                     {label}

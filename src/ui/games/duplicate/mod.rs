@@ -361,7 +361,11 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             <p class="muted">
                 {move || {
                     let p = setup.get().preset;
-                    format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source)
+                    let l = lang.get();
+                    let name = crate::i18n::preset_name(l, &p.id)
+                        .map(str::to_string)
+                        .unwrap_or_else(|| crate::i18n::data_text(l, &p.name));
+                    format!("{name} · {}", crate::i18n::data_text(l, &p.source))
                 }}
             </p> <Summary setup=setup.into() v=view_memo.into() />
             {move || {

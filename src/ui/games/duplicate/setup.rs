@@ -109,7 +109,7 @@ pub fn NewForm() -> impl IntoView {
                                             refusal_name(l, &p, &r.kind),
                                             tr(l, "dup.board_result"),
                                             signed(-r.points),
-                                            r.source,
+                                            crate::i18n::data_text(l, &r.source),
                                             if r.reading {
                                                 format!(" ({})", tr(l, "dup.reading"))
                                             } else {
@@ -156,6 +156,9 @@ pub fn NewForm() -> impl IntoView {
                                 <legend>
                                     {move || format!("{} {}", t("dup.team"), if i == 0 { "A" } else { "B" })}
                                 </legend>
+                                <label class="field-label" for=format!("dup-team-{team:?}")>
+                                    {tx("dup.team_name")}
+                                </label>
                                 <input
                                     id=format!("dup-team-{team:?}")
                                     maxlength=crate::record::schema::MAX_NAME
@@ -188,16 +191,21 @@ pub fn NewForm() -> impl IntoView {
                                                             (Team::B, _) => Seat::W,
                                                         };
                                                         view! {
-                                                            <input
-                                                                id=format!("dup-player-{team:?}-{tb}-{k}")
-                                                                maxlength=crate::record::schema::MAX_NAME
-                                                                placeholder=move || crate::i18n::seat_name(
-                                                                    lang.get(),
-                                                                    seat(),
-                                                                )
-                                                                prop:value=move || p.get()
-                                                                on:input=move |ev| p.set(event_target_value(&ev))
-                                                            />
+                                                            <label class="seat-field">
+                                                                <span>
+                                                                    {move || crate::i18n::seat_name(lang.get(), seat())}
+                                                                </span>
+                                                                <input
+                                                                    id=format!("dup-player-{team:?}-{tb}-{k}")
+                                                                    maxlength=crate::record::schema::MAX_NAME
+                                                                    placeholder=move || crate::i18n::seat_name(
+                                                                        lang.get(),
+                                                                        seat(),
+                                                                    )
+                                                                    prop:value=move || p.get()
+                                                                    on:input=move |ev| p.set(event_target_value(&ev))
+                                                                />
+                                                            </label>
                                                         }
                                                     })
                                                     .collect_view()}

@@ -80,7 +80,7 @@ pub(super) fn table_lines(l: Lang, s: &DuplicateSetup, e: &BoardEntry, sc: &Tabl
             s.team_name(pen.team),
             ap.how,
             signed(ap.effect),
-            ap.source
+            crate::i18n::data_text(l, &ap.source)
         ));
     }
     if sc.raw_score != sc.score {
@@ -118,7 +118,7 @@ pub(super) fn result_line(l: Lang, s: &DuplicateSetup, row: &BoardRow) -> String
     let Some(a) = row.result else { return String::new() };
     let mut line = format!("{} {} · {} {}", s.team_name(Team::A), signed(a), s.team_name(Team::B), signed(-a));
     if let Some((table, r, pts)) = &row.refused {
-        let src = s.refusal(&r.kind).map(|x| x.source.clone()).unwrap_or_default();
+        let src = s.refusal(&r.kind).map(|x| crate::i18n::data_text(l, &x.source)).unwrap_or_default();
         line.push_str(&format!(
             " ({} {}: {} {}, {} {} {} [{}])",
             table_label(l, *table),

@@ -517,11 +517,11 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 {move || {
                     let _ = lang.get();
                     let p = preset.get();
-                    format!("{} · {}", preset_label(&p), p.source)
+                    format!("{} · {}", preset_label(&p), crate::ui::dt(&p.source))
                 }}
             </p>
             {move || {
-                let a = preset.with(|p| p.announce.clone());
+                let a = preset.with(|p| crate::ui::dt(&p.announce));
                 (!a.is_empty())
                     .then(|| {
                         view! {

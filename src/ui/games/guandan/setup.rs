@@ -181,7 +181,7 @@ pub(super) fn PresetSummary(#[prop(into)] preset: Signal<GuandanPreset>) -> impl
             }
             view! {
                 <div class="preset-summary">
-                    <p class="muted">{p.source.clone()}</p>
+                    <p class="muted">{crate::ui::dt(&p.source)}</p>
                     <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
                     {(!p.readings.is_empty())
                         .then(|| {

@@ -90,7 +90,7 @@ pub(super) fn preset_label(p: &GuandanPreset) -> String {
         "guandan-5-3-1" => t("gd.preset.531").to_string(),
         "jiankang-guandan" => t("gd.preset.jiankang").to_string(),
         "guandan-shift-3rounds" => t("gd.preset.shift").to_string(),
-        _ => p.name.clone(),
+        _ => crate::ui::dt(&p.name),
     }
 }
 

@@ -53,7 +53,13 @@ pub fn NewForm() -> impl IntoView {
     };
     view! {
         <div class="new-form rj-new">
-            <p class="muted">{move || format!("{} {} · {}", t("rj.rules"), Preset::rif().id, Preset::rif().source)}</p>
+            <p class="muted">
+                {move || {
+                    let (p, l) = (Preset::rif(), crate::ui::ctx().lang.get());
+                    let name = crate::i18n::preset_name(l, &p.id).unwrap_or(&p.id).to_string();
+                    format!("{} {name} · {}", t("rj.rules"), crate::i18n::data_text(l, &p.source))
+                }}
+            </p>
             <details class="preset">
                 <summary>{tx("new.rules")}</summary>
                 <p class="muted">{tx("rj.rules_text")}</p>

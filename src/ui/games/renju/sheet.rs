@@ -75,8 +75,8 @@ pub(super) fn ResultSheet(
                         {format!(
                             "{} {} · {} · {} · {}",
                             t("rj.rules"),
-                            s.preset.id,
-                            s.preset.source,
+                            crate::i18n::preset_name(l, &s.preset.id).unwrap_or(&s.preset.id),
+                            crate::i18n::data_text(l, &s.preset.source),
                             fill(l, "rj.best_of_n", s.preset.best_of),
                             m.with(|x| x.as_ref().map(|x| fmt_time(x.created_ms))).unwrap_or_default(),
                         )}

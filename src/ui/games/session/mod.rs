@@ -135,12 +135,10 @@ pub(crate) fn ticking_now(m: Memo<Option<Arc<Match>>>, session: Signal<SessionVi
 
 /// The preset line under the title: translated name · source.
 pub(crate) fn preset_line(l: Lang, prefix: &str, id: &str, name: &str, source: &str) -> String {
-    let shown = lookup(l, &format!("{prefix}.preset.{id}")).map(str::to_string).unwrap_or_else(|| name.to_string());
-    if l == Lang::En {
-        shown
-    } else {
-        format!("{shown} · {source}")
-    }
+    let shown = lookup(l, &format!("{prefix}.preset.{id}"))
+        .map(str::to_string)
+        .unwrap_or_else(|| crate::i18n::data_text(l, name));
+    format!("{shown} · {}", crate::i18n::data_text(l, source))
 }
 
 // ---------------------------------------------------------------------------------------

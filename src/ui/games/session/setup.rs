@@ -117,7 +117,7 @@ pub(crate) fn session_form<P: GamePreset>() -> impl IntoView {
                 label=move |l, p: &P| {
                     lookup(l, &format!("{prefix}.preset.{}", p.id()))
                         .map(str::to_string)
-                        .unwrap_or_else(|| p.name().to_string())
+                        .unwrap_or_else(|| crate::i18n::data_text(l, p.name()))
                 }
             />
             <h3>{tx("new.rules")}</h3>
@@ -126,7 +126,7 @@ pub(crate) fn session_form<P: GamePreset>() -> impl IntoView {
                 let l = lang.get();
                 view! {
                     <div class="preset-summary" id=format!("{prefix}-rules")>
-                        {(l != Lang::En).then(|| view! { <p class="muted">{p.source().to_string()}</p> })}
+                        <p class="muted">{crate::i18n::data_text(l, p.source())}</p>
                         <ul>{p.summary(l).into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
                         <p>
                             {
@@ -153,9 +153,8 @@ pub(crate) fn session_form<P: GamePreset>() -> impl IntoView {
                                                 .map(|r| {
                                                     view! {
                                                         <li>
-                                                            {crate::i18n::reading_name(l, &r.field)}" "
-                                                            <code>{r.field.clone()}</code>
-                                                            {(l != Lang::En).then(|| format!(" — {}", r.note))}
+                                                            {crate::i18n::reading_name(l, &r.field)}
+                                                            {format!(" — {}", crate::i18n::data_text(l, &r.note))}
                                                         </li>
                                                     }
                                                 })

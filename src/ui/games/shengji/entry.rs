@@ -78,7 +78,7 @@ pub(super) fn HandEntry(
                         if s.is_empty() { String::new() } else { format!("({})", s.len()) }
                     }}
                 </summary>
-                <p class="muted">{move || preset.get().declaring.who}</p>
+                <p class="muted">{move || crate::ui::dt(&preset.get().declaring.who)}</p>
                 <DeclaringEditor form=form preset=preset countdown=countdown />
             </details>
             <details class="cardcheck">
@@ -293,7 +293,7 @@ pub(super) fn DeclaringEditor(
                     .last()
                     .map(|s| crate::i18n::suit_name(lang.get(), &shengji::trump_of(&s.what)))
                     .unwrap_or("—")
-            }} " · "{move || preset.get().declaring.none}
+            }} " · "{move || crate::ui::dt(&preset.get().declaring.none)}
         </p>
     }
 }

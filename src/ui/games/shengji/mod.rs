@@ -181,14 +181,19 @@ fn explain(lang: Lang, p: &Preset, hand: &Hand, o: &Outcome, teams: &BTreeMap<Te
             ap.how,
             if ap.effect >= 0 { "+" } else { "" },
             ap.effect,
-            ap.source
+            crate::i18n::data_text(lang, &ap.source)
         ));
     }
     if let Some((lo, hi)) = p.clamp {
         v.push(format!("{}: {lo}–{hi} → {}", tr("exp.clamp"), o.score));
     }
     if let Some(b) = p.table.bands.get(o.band) {
-        v.push(format!("{}: {} [{}]", tr("exp.table"), crate::i18n::band_text(lang, b), p.source));
+        v.push(format!(
+            "{}: {} [{}]",
+            tr("exp.table"),
+            crate::i18n::band_text(lang, b),
+            crate::i18n::data_text(lang, &p.source)
+        ));
     }
     for n in &o.notes {
         v.push(note_text(lang, n));
@@ -523,7 +528,11 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             <p class="muted">
                 {move || {
                     let p = preset.get();
-                    format!("{} · {}", crate::i18n::preset_name(lang.get(), &p.id).unwrap_or(&p.name), p.source)
+                    let l = lang.get();
+                    let name = crate::i18n::preset_name(l, &p.id)
+                        .map(str::to_string)
+                        .unwrap_or_else(|| crate::i18n::data_text(l, &p.name));
+                    format!("{name} · {}", crate::i18n::data_text(l, &p.source))
                 }}
             </p> <Scoreboard v=Signal::derive(v) teams=teams.into() players=players.into() now=now />
             <ClockBar m=m v=Signal::derive(v) preset=preset.into() now=now teams=teams.into() countdown=countdown />

@@ -17,7 +17,15 @@ fn amount_text(a: &Amount) -> String {
         Amount::PerUnit { single, pair, tractor } => format!("{single}/{pair}/{tractor}"),
         Amount::AfterFree { free, points } => format!("{free} × 0, {points}"),
         Amount::Referee => "—".into(),
-        Amount::GameLost => format!("{} (game_lost)", t("ruling.game_lost")),
+        Amount::GameLost => t("ruling.game_lost").to_string(),
+    }
+}
+
+/// A kitty multiplier scheme in words (its multipliers of a single, a pair, a tractor of N pairs).
+fn kitty_scheme_text(k: crate::rules::shengji::KittyScheme) -> &'static str {
+    match k {
+        crate::rules::shengji::KittyScheme::Power => t("preset.kitty.power"),
+        crate::rules::shengji::KittyScheme::Linear => t("preset.kitty.linear"),
     }
 }
 
@@ -31,13 +39,13 @@ pub fn PresetSummary(#[prop(into)] preset: Signal<Preset>) -> impl IntoView {
             let l = lang.get();
             view! {
                 <div class="preset-summary">
-                    <p class="muted">{p.source.clone()}</p>
+                    <p class="muted">{crate::ui::dt(&p.source)}</p>
                     <h3>{t("preset.table")}</h3>
                     <ul>
                         {p.table.bands.iter().map(|b| view! { <li>{crate::i18n::band_text(l, b)}</li> }).collect_view()}
                     </ul>
                     <p>
-                        {t("preset.kitty")}": "{format!("{:?}", p.kitty)}" · "{t("preset.clamp")}": "
+                        {t("preset.kitty")}": "{kitty_scheme_text(p.kitty)}" · "{t("preset.clamp")}": "
                         {p.clamp.map(|(a, b)| format!("{a}–{b}")).unwrap_or_else(|| "—".into())} " · "
                         {t("preset.must_play")}": "
                         {p.caps.must_play.iter().map(|r| r.name()).collect::<Vec<_>>().join(", ")}
@@ -51,7 +59,7 @@ pub fn PresetSummary(#[prop(into)] preset: Signal<Preset>) -> impl IntoView {
                                 view! {
                                     <li>
                                         {crate::i18n::penalty_kind(l, &r.kind).unwrap_or(&r.name).to_string()}": "
-                                        {amount_text(&r.amount)}" ["{r.source.clone()}"]"
+                                        {amount_text(&r.amount)}" ["{crate::ui::dt(&r.source)}"]"
                                     </li>
                                 }
                             })
@@ -65,7 +73,9 @@ pub fn PresetSummary(#[prop(into)] preset: Signal<Preset>) -> impl IntoView {
                                 </p>
                             }
                         })}
-                    <ul class="muted">{p.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}</ul>
+                    <ul class="muted">
+                        {p.notes.iter().map(|n| view! { <li>{crate::ui::dt(n)}</li> }).collect_view()}
+                    </ul>
                 </div>
             }
         }}
@@ -177,7 +187,9 @@ pub fn NewForm() -> impl IntoView {
                 json=preset_json
                 key=|p: &Preset| p.id.clone()
                 label=|l, p: &Preset| {
-                    crate::i18n::preset_name(l, &p.id).map(str::to_string).unwrap_or_else(|| p.name.clone())
+                    crate::i18n::preset_name(l, &p.id)
+                        .map(str::to_string)
+                        .unwrap_or_else(|| crate::i18n::data_text(l, &p.name))
                 }
             />
             <details class="preset">
@@ -201,7 +213,7 @@ pub fn NewForm() -> impl IntoView {
                     .map(|(team, sig)| {
                         view! {
                             <div>
-                                <label class="field-label">
+                                <label class="field-label" for=format!("level-{team:?}-start")>
                                     {move || {
                                         format!("{} {}", crate::i18n::team_side(lang.get(), team), t("new.start_level"))
                                     }}
