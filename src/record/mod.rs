@@ -117,6 +117,10 @@ impl Setup {
     pub fn game(&self) -> &'static str {
         self.id().as_str()
     }
+    /// The names this match's messages read ([`game::Game::names`]).
+    pub fn names(&self) -> (std::collections::BTreeMap<Team, String>, Vec<String>) {
+        by_game!(self; Setup(s) => G: G::names(s))
+    }
     /// The entrants' names as one line ([`game::Game::participants`]).
     pub fn participants(&self) -> String {
         by_game!(self; Setup(s) => G: G::participants(s))
@@ -540,6 +544,8 @@ impl Match {
                 }
             }
             if let Some((id, e)) = failed {
+                // Named while the entry is still in the log: its hand number counts it.
+                let place = self.place_of(&id);
                 self.entries.pop();
                 let (field, at) = if id == new_id {
                     (NOT_PLAYABLE, format!("entries[{}]", self.entries.len()))
@@ -554,19 +560,64 @@ impl Match {
                 } else {
                     format!("{at} would no longer replay: {}: {}", e.field, e.reason)
                 };
-                // The typed reason, when the rule gave one, wrapped the same way.
+                // The typed reason, when the rule gave one, wrapped the same way, the entry
+                // named by its hand number and the field in words.
                 let msg = e.msg.map(|why| {
                     use crate::rules::{Arg, Msg};
                     let key = if field == NOT_PLAYABLE { "err.why.not_playable" } else { "err.why.later_hand" };
                     Msg::new(
                         key,
-                        vec![("at", Arg::Text(at)), ("field", Arg::Text(e.field)), ("why", Arg::Msg(Box::new(why)))],
+                        vec![
+                            ("at", Arg::Msg(Box::new(place))),
+                            ("field", Arg::Field(e.field)),
+                            ("why", Arg::Msg(Box::new(why))),
+                        ],
                     )
                 });
                 return Err(ImportError { field: field.into(), reason, msg });
             }
         }
         Ok(())
+    }
+
+    /// How an error names the entry `id`: a hand by its number among the hands that count
+    /// (`err.at.hand`, `#12`; in a match of several games, counted in its game:
+    /// `err.at.game_hand`), any other entry — or a hand of a game whose hands are not numbered
+    /// ([`game::Game::NUMBERED_HANDS`]) — by its 1-based place in the log (`err.at.entry`).
+    pub fn place_of(&self, id: &str) -> crate::rules::Msg {
+        use crate::rules::{Arg, Msg};
+        let game = self.setup.id();
+        let by_place = || {
+            let i = self.entries.iter().position(|x| x.id == id).unwrap_or(self.entries.len());
+            Msg::new("err.at.entry", vec![("n", Arg::Num(i as i64 + 1))])
+        };
+        if !game.numbered_hands() {
+            return by_place();
+        }
+        // A session's hands are counted across its tables; a game's hands within the game.
+        let (mut games, mut hands) = (1usize, 0usize);
+        for eff in replay::effective(self) {
+            match &eff.entry.op {
+                Op::NextGame { .. } if !game.session() => {
+                    games += 1;
+                    hands = 0;
+                }
+                Op::Hand { .. } => hands += 1,
+                _ => {}
+            }
+            if eff.entry.id == id {
+                if !matches!(eff.entry.op, Op::Hand { .. }) {
+                    break;
+                }
+                let n = ("n", Arg::Num(hands as i64));
+                return if games > 1 {
+                    Msg::new("err.at.game_hand", vec![("game", Arg::Num(games as i64)), n])
+                } else {
+                    Msg::new("err.at.hand", vec![n])
+                };
+            }
+        }
+        by_place()
     }
 
     /// Time of the newest entry (or creation), ms.
