@@ -544,9 +544,11 @@ impl Match {
                 }
             }
             if let Some((id, e)) = failed {
-                // Named while the entry is still in the log: its hand number counts it.
-                let place = self.place_of(&id);
+                // A later entry is named as the log stands without this one (as the page shows
+                // it); the new entry itself while it is in the log (its hand number counts it).
+                let new_place = (id == new_id).then(|| self.place_of(&id));
                 self.entries.pop();
+                let place = new_place.unwrap_or_else(|| self.place_of(&id));
                 let (field, at) = if id == new_id {
                     (NOT_PLAYABLE, format!("entries[{}]", self.entries.len()))
                 } else {
