@@ -674,6 +674,37 @@ mod tests {
         assert!(schema::validate_match(&m).is_ok());
     }
 
+    /// The same refusal typed: the broken hand named by its number among the hands (the
+    /// sample's 11, then the 4 entered: #15), the field in words and the reason in each
+    /// language, with the match's team name; the English reason is as before.
+    #[test]
+    fn a_refused_delete_names_the_hand_by_number_in_every_language() {
+        use crate::i18n::{say, Lang, Names};
+        let mut m = sample::shengji_sample(1.0);
+        let hands_before = m.entries.iter().filter(|e| matches!(e.op, Op::Hand { .. })).count();
+        for (i, p) in [85, 85, 40, 85].into_iter().enumerate() {
+            m.append(Entry { after: None, id: format!("t{i}"), at_ms: 10.0 + i as f64, op: hand(p) }).unwrap();
+        }
+        let void = Op::Void { target: "t1".into(), reason: "delete".into() };
+        let err = m.append(Entry { after: None, id: "v".into(), at_ms: 20.0, op: void }).unwrap_err();
+        let msg = err.msg.expect("typed");
+        let (teams, players) = m.setup.names();
+        let names = Names { teams: Some(&teams), players: &players };
+        let a = teams[&Team::A].clone();
+        let en = say(Lang::En, &msg, names);
+        let number = hands_before + 4;
+        assert_eq!(
+            en,
+            format!("hand #{number} would no longer replay: the hand: game over: {a} already won, no hand can follow")
+        );
+        assert!(
+            say(Lang::ZhCn, &msg, names).starts_with(&format!("#{number} 副将无法重算: 本副: 本局已结束: {a} 已获胜"))
+        );
+        assert!(
+            say(Lang::ZhTw, &msg, names).starts_with(&format!("#{number} 副將無法重算: 本副: 本局已結束: {a} 已獲勝"))
+        );
+    }
+
     /// Undo steps back through actions: right after a delete it brings the hand back (a
     /// void of the void), then it takes back the hands newest first — never undoing its
     /// own undo.

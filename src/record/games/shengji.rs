@@ -8,7 +8,7 @@ use crate::record::schema::ImportError;
 use crate::record::{ClockAction, HandInput, Match, Op, TimedAction};
 use crate::rules::ruling::Effect;
 use crate::rules::shengji::{self, InputError, Outcome, Preset, Start, State};
-use crate::rules::{Msg, RulingError, Seat, Team};
+use crate::rules::{Arg, Msg, RulingError, Seat, Team};
 use crate::tournament::tables::{Leg, LegError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -348,7 +348,12 @@ fn hand_result(
 ) -> Result<Outcome, InputError> {
     match winner {
         Some(w) => {
-            Err(InputError { field: "hand".into(), reason: format!("game over: team {w:?} already won"), msg: None })
+            let msg = Msg::new("sj.why.game_over", vec![("team", Arg::Team(w))]);
+            Err(InputError {
+                field: "hand".into(),
+                reason: format!("game over: team {w:?} already won"),
+                msg: Some(msg),
+            })
         }
         None => shengji::apply(preset, state, hand),
     }
