@@ -68,10 +68,36 @@ pub fn rule_error_text(lang: Lang, e: &crate::rules::doudizhu::RuleError, names:
     }
 }
 
+/// A field path in words: the string table's `field.<path>` row for the path without its
+/// indices (`penalties[0].kind` → `field.penalties.kind`), else for its last part
+/// (`hand.points` → `field.points`), else the path as it is (a field the table does not
+/// name, e.g. of an imported file).
+pub fn field_words(lang: Lang, path: &str) -> String {
+    let plain: String = {
+        let mut out = String::with_capacity(path.len());
+        let mut depth = 0;
+        for c in path.chars() {
+            match c {
+                '[' => depth += 1,
+                ']' => depth -= 1,
+                _ if depth == 0 => out.push(c),
+                _ => {}
+            }
+        }
+        out
+    };
+    let last = plain.rsplit('.').next().unwrap_or(&plain);
+    lookup(lang, &format!("field.{plain}"))
+        .or_else(|| lookup(lang, &format!("field.{last}")))
+        .map(str::to_string)
+        .unwrap_or_else(|| path.to_string())
+}
+
 /// A hand's input error ([`crate::rules::shengji::InputError`], also 掼蛋's and 五子棋's) in
-/// `lang`: `field: reason`, the reason typed when the engine gave one.
+/// `lang`: `field: reason`, the field in words ([`field_words`]) and the reason typed when the
+/// engine gave one.
 pub fn input_error_text(lang: Lang, e: &crate::rules::shengji::InputError, names: Names) -> String {
-    format!("{}: {}", e.field, reason_text(lang, e.msg.as_ref(), &e.reason, names))
+    format!("{}: {}", field_words(lang, &e.field), reason_text(lang, e.msg.as_ref(), &e.reason, names))
 }
 
 /// The reason of a refused entry or import in `lang`: its typed reason when it has one,
@@ -89,7 +115,7 @@ pub fn import_error_text(lang: Lang, e: &crate::record::ImportError, names: Name
     if e.field.is_empty() {
         why
     } else {
-        format!("{}: {why}", e.field)
+        format!("{}: {why}", field_words(lang, e.field_in_hand()))
     }
 }
 
@@ -122,6 +148,7 @@ fn arg_text(lang: Lang, a: &Arg, names: Names) -> String {
         Arg::Key(k) => tr(lang, k).to_string(),
         Arg::Game(g) => super::game_name(lang, g).to_string(),
         Arg::Text(t) => t.clone(),
+        Arg::Field(f) => field_words(lang, f),
         Arg::Msg(m) => say(lang, m, names),
     }
 }
@@ -408,6 +435,38 @@ mod tests {
             let why = ("why", Arg::Msg(Box::new(Sj::Points { points: 83 }.msg())));
             msgs.push(Msg::new(key, vec![at, ("field", Arg::Text("points".into())), why]));
         }
+        // A ruling that cannot be applied.
+        use crate::rules::RulingError as Re;
+        msgs.extend([Re::GameOver { winner: crate::rules::Team::A }, Re::NoLevels, Re::FixedLevel].iter().map(Re::msg));
+        // The record's own refusals (a hand after the game, a next game or table too early,
+        // a 双升 board entry that does not fit).
+        let team = || ("team", Arg::Team(crate::rules::Team::B));
+        let num = |k: &'static str, n: i64| (k, Arg::Num(n));
+        msgs.extend([
+            Msg::new("sj.why.game_over", vec![team()]),
+            Msg::new("sj.why.team_match_over", vec![]),
+            Msg::new("gd.why.round_not_over", vec![num("round", 1)]),
+            Msg::new("ddz.why.next_in_playoff", vec![]),
+            Msg::new("ddz.why.next_no_deal", vec![num("table", 2)]),
+            Msg::new("ddz.why.next_after_last", vec![]),
+            Msg::new("dup.why.refusal_kind", vec![("kind", Arg::Text("x".into()))]),
+            Msg::new("dup.why.not_a_table", vec![num("table", 3)]),
+            Msg::new("dup.why.board_not_listed", vec![num("board", 9), ("list", Arg::Text("1, 2".into()))]),
+            Msg::new("dup.why.board_not_in_list", vec![num("board", 9)]),
+            Msg::new("dup.why.entered_twice", vec![num("board", 1), num("table", 2)]),
+            Msg::new("dup.why.no_entry", vec![("id", Arg::Text("e1".into()))]),
+            Msg::new("dup.why.name_too_long", vec![num("max", 60)]),
+        ]);
+        // An entry named by its place, and a field in words.
+        for place in [
+            Msg::new("err.at.hand", vec![("n", Arg::Num(12))]),
+            Msg::new("err.at.game_hand", vec![("game", Arg::Num(2)), ("n", Arg::Num(3))]),
+            Msg::new("err.at.entry", vec![("n", Arg::Num(7))]),
+        ] {
+            let why = ("why", Arg::Msg(Box::new(Sj::Points { points: 83 }.msg())));
+            let at = ("at", Arg::Msg(Box::new(place)));
+            msgs.push(Msg::new("err.why.later_hand", vec![at, ("field", Arg::Field("hand.points".into())), why]));
+        }
         for standing in [BidStanding::Landlord, BidStanding::NotReached, BidStanding::Passed, BidStanding::Bid(2)] {
             msgs.push(Violation { player: 1, bombs: 2, limit: 1, standing }.msg());
         }
@@ -420,7 +479,7 @@ mod tests {
                     // 斗地主 / 三打一 reasons read in plain English (五子棋's name the shapes and
                     // game names as the rest of the English UI does, with the Chinese term).
                     let glossary = matches!(m.args.first(), Some((_, Arg::Game(_))));
-                    let plain = ["ddz.why.", "sj.why.", "gd.why.", "gd.rowerr.", "err.why."];
+                    let plain = ["ddz.why.", "sj.why.", "gd.why.", "gd.rowerr.", "err.why.", "dup.why.", "err.at."];
                     if l == Lang::En && plain.iter().any(|p| m.key.starts_with(p)) && !glossary {
                         assert!(!han(&text), "{m}: {text}");
                     }
@@ -433,7 +492,8 @@ mod tests {
     }
 
     /// Every message key an engine or the record names (`"gd.step.…"`, `"gd.why.…"`,
-    /// `"ddz.why.…"`, `"rj.why.…"`, `"sj.why.…"`, `"err.why.…"` in `src/rules`,
+    /// `"ddz.why.…"`, `"rj.why.…"`, `"sj.why.…"`, `"err.why.…"`, `"err.at.…"`, `"dup.why.…"`
+    /// in `src/rules`,
     /// `src/rules/shengji` and `src/record`) is in the table in all
     /// three languages, and its templates have the same slots in each.
     #[test]
@@ -456,9 +516,17 @@ mod tests {
         let mut keys = std::collections::BTreeSet::new();
         for f in files {
             let text = std::fs::read_to_string(&f).unwrap();
-            for prefix in
-                ["\"gd.step.", "\"gd.why.", "\"gd.finish.", "\"ddz.why.", "\"rj.why.", "\"sj.why.", "\"err.why."]
-            {
+            for prefix in [
+                "\"gd.step.",
+                "\"gd.why.",
+                "\"gd.finish.",
+                "\"ddz.why.",
+                "\"rj.why.",
+                "\"sj.why.",
+                "\"err.why.",
+                "\"err.at.",
+                "\"dup.why.",
+            ] {
                 for part in text.split(prefix).skip(1) {
                     let rest = part.split('"').next().unwrap();
                     keys.insert(format!("{}{rest}", &prefix[1..]));

@@ -30,6 +30,10 @@ pub trait Game {
     /// Whether a match is a session of several players ranked by totals (斗地主, 三打一:
     /// played in groups) rather than two sides.
     const SESSION: bool = false;
+    /// Whether the log's hand entries are hands dealt one after another, named by their
+    /// number (`#12`) in an error; a 双升 board entry or a 五子棋 stone is named by its place in
+    /// the log instead.
+    const NUMBERED_HANDS: bool = true;
     /// Everything fixed at set-up (the payload of its [`super::Setup`] variant).
     type Setup;
     /// One hand's input (the payload of its [`super::HandInput`] variant).
@@ -70,6 +74,13 @@ pub trait Game {
             }),
             None => Ok(()),
         }
+    }
+
+    /// The names a message of this match reads ([`crate::rules::Arg::Team`],
+    /// [`crate::rules::Arg::Player`]): team names by team, player names by index; empty
+    /// where the game has none.
+    fn names(_s: &Self::Setup) -> (std::collections::BTreeMap<crate::rules::Team, String>, Vec<String>) {
+        Default::default()
     }
     /// The set-up of a tournament leg's match from the competition's built-in preset.
     fn leg_setup(leg: &Leg) -> Result<Self::Setup, LegError>;
@@ -124,6 +135,11 @@ impl GameId {
     /// [`Game::SESSION`] of this game.
     pub fn session(self) -> bool {
         crate::record::game::by_game!(self; GameId => G: G::SESSION)
+    }
+
+    /// [`Game::NUMBERED_HANDS`] of this game.
+    pub fn numbered_hands(self) -> bool {
+        crate::record::game::by_game!(self; GameId => G: G::NUMBERED_HANDS)
     }
 
     /// [`Game::preset_ids`] of this game.

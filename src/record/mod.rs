@@ -121,6 +121,10 @@ impl Setup {
     pub fn game(&self) -> &'static str {
         self.id().as_str()
     }
+    /// The names this match's messages read ([`game::Game::names`]).
+    pub fn names(&self) -> (std::collections::BTreeMap<Team, String>, Vec<String>) {
+        by_game!(self; Setup(s) => G: G::names(s))
+    }
     /// The entrants' names as one line ([`game::Game::participants`]).
     pub fn participants(&self) -> String {
         by_game!(self; Setup(s) => G: G::participants(s))
@@ -562,7 +566,11 @@ impl Match {
                 }
             }
             if let Some((id, e)) = failed {
+                // A later entry is named as the log stands without this one (as the page shows
+                // it); the new entry itself while it is in the log (its hand number counts it).
+                let new_place = (id == new_id).then(|| self.place_of(&id));
                 self.entries.pop();
+                let place = new_place.unwrap_or_else(|| self.place_of(&id));
                 let (field, at) = if id == new_id {
                     (NOT_PLAYABLE, format!("entries[{}]", self.entries.len()))
                 } else {
@@ -576,19 +584,64 @@ impl Match {
                 } else {
                     format!("{at} would no longer replay: {}: {}", e.field, e.reason)
                 };
-                // The typed reason, when the rule gave one, wrapped the same way.
+                // The typed reason, when the rule gave one, wrapped the same way, the entry
+                // named by its hand number and the field in words.
                 let msg = e.msg.map(|why| {
                     use crate::rules::{Arg, Msg};
                     let key = if field == NOT_PLAYABLE { "err.why.not_playable" } else { "err.why.later_hand" };
                     Msg::new(
                         key,
-                        vec![("at", Arg::Text(at)), ("field", Arg::Text(e.field)), ("why", Arg::Msg(Box::new(why)))],
+                        vec![
+                            ("at", Arg::Msg(Box::new(place))),
+                            ("field", Arg::Field(e.field)),
+                            ("why", Arg::Msg(Box::new(why))),
+                        ],
                     )
                 });
                 return Err(ImportError { field: field.into(), reason, msg });
             }
         }
         Ok(())
+    }
+
+    /// How an error names the entry `id`: a hand by its number among the hands that count
+    /// (`err.at.hand`, `#12`; in a match of several games, counted in its game:
+    /// `err.at.game_hand`), any other entry — or a hand of a game whose hands are not numbered
+    /// ([`game::Game::NUMBERED_HANDS`]) — by its 1-based place in the log (`err.at.entry`).
+    pub fn place_of(&self, id: &str) -> crate::rules::Msg {
+        use crate::rules::{Arg, Msg};
+        let game = self.setup.id();
+        let by_place = || {
+            let i = self.entries.iter().position(|x| x.id == id).unwrap_or(self.entries.len());
+            Msg::new("err.at.entry", vec![("n", Arg::Num(i as i64 + 1))])
+        };
+        if !game.numbered_hands() {
+            return by_place();
+        }
+        // A session's hands are counted across its tables; a game's hands within the game.
+        let (mut games, mut hands) = (1usize, 0usize);
+        for eff in replay::effective(self) {
+            match &eff.entry.op {
+                Op::NextGame { .. } if !game.session() => {
+                    games += 1;
+                    hands = 0;
+                }
+                Op::Hand { .. } => hands += 1,
+                _ => {}
+            }
+            if eff.entry.id == id {
+                if !matches!(eff.entry.op, Op::Hand { .. }) {
+                    break;
+                }
+                let n = ("n", Arg::Num(hands as i64));
+                return if games > 1 {
+                    Msg::new("err.at.game_hand", vec![("game", Arg::Num(games as i64)), n])
+                } else {
+                    Msg::new("err.at.hand", vec![n])
+                };
+            }
+        }
+        by_place()
     }
 
     /// Time of the newest entry (or creation), ms.
@@ -641,6 +694,37 @@ mod tests {
             .unwrap();
         }
         assert!(schema::validate_match(&m).is_ok());
+    }
+
+    /// The same refusal typed: the broken hand named by its number among the hands (the
+    /// sample's 11, then the 4 entered: #15), the field in words and the reason in each
+    /// language, with the match's team name; the English reason is as before.
+    #[test]
+    fn a_refused_delete_names_the_hand_by_number_in_every_language() {
+        use crate::i18n::{say, Lang, Names};
+        let mut m = sample::shengji_sample(1.0);
+        let hands_before = m.entries.iter().filter(|e| matches!(e.op, Op::Hand { .. })).count();
+        for (i, p) in [85, 85, 40, 85].into_iter().enumerate() {
+            m.append(Entry { after: None, id: format!("t{i}"), at_ms: 10.0 + i as f64, op: hand(p) }).unwrap();
+        }
+        let void = Op::Void { target: "t1".into(), reason: "delete".into() };
+        let err = m.append(Entry { after: None, id: "v".into(), at_ms: 20.0, op: void }).unwrap_err();
+        let msg = err.msg.expect("typed");
+        let (teams, players) = m.setup.names();
+        let names = Names { teams: Some(&teams), players: &players };
+        let a = teams[&Team::A].clone();
+        let en = say(Lang::En, &msg, names);
+        let number = hands_before + 4;
+        assert_eq!(
+            en,
+            format!("hand #{number} would no longer replay: the hand: game over: {a} already won, no hand can follow")
+        );
+        assert!(
+            say(Lang::ZhCn, &msg, names).starts_with(&format!("#{number} 副将无法重算: 本副: 本局已结束: {a} 已获胜"))
+        );
+        assert!(
+            say(Lang::ZhTw, &msg, names).starts_with(&format!("#{number} 副將無法重算: 本副: 本局已結束: {a} 已獲勝"))
+        );
     }
 
     /// Undo steps back through actions: right after a delete it brings the hand back (a

@@ -53,8 +53,11 @@ pub enum Arg {
     Key(&'static str),
     /// A game, by its id (`guandan`): its name in the UI language.
     Game(&'static str),
-    /// Text shown as it is (a point `h8`, a field path).
+    /// Text shown as it is (a point `h8`).
     Text(String),
+    /// A field path of an input (`hand.points`, `penalties[0].kind`): in words when the
+    /// string table names it (`field.<path without indices>`), else as it is.
+    Field(String),
     /// A nested message.
     Msg(Box<Msg>),
 }
@@ -85,7 +88,7 @@ impl std::fmt::Display for Msg {
                 Arg::Seats(v) => format!("{k}={v:?}"),
                 Arg::Team(t) => format!("{k}={t:?}"),
                 Arg::Rank(r) => format!("{k}={r}"),
-                Arg::Cite(c) | Arg::Text(c) => format!("{k}={c}"),
+                Arg::Cite(c) | Arg::Text(c) | Arg::Field(c) => format!("{k}={c}"),
                 Arg::Key(c) | Arg::Game(c) => format!("{k}={c}"),
                 Arg::Msg(m) => format!("{k}={m}"),
             })
@@ -244,6 +247,20 @@ impl std::fmt::Display for RulingError {
 }
 
 impl std::error::Error for RulingError {}
+
+impl RulingError {
+    /// The error typed, for the UI to render in its language (keys `err.why.ruling_*`); its
+    /// `Display` is the same reason in plain English (logs, exports).
+    pub fn msg(&self) -> Msg {
+        match self {
+            RulingError::GameOver { winner } => {
+                Msg::new("err.why.ruling_game_over", vec![("team", Arg::Team(*winner))])
+            }
+            RulingError::NoLevels => Msg::new("err.why.ruling_no_levels", vec![]),
+            RulingError::FixedLevel => Msg::new("err.why.ruling_fixed_level", vec![]),
+        }
+    }
+}
 
 /// How equal levels are decided when a game's time limit is reached (RULES.md §1 "Leading
 /// team", §2 `guandan-knockout-60` **[r2]**). Serialized in snake case.

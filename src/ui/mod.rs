@@ -252,11 +252,16 @@ pub fn save_error(action: Action, e: &store::StoreError) -> String {
 /// A refused entry's reason in the UI language (typed when the rule gave one), after its
 /// field when `with_field`.
 pub fn reason_of(e: &crate::record::ImportError, with_field: bool) -> String {
+    reason_named(e, with_field, Default::default())
+}
+
+/// [`reason_of`], its teams and players read by the match's names.
+pub fn reason_named(e: &crate::record::ImportError, with_field: bool, names: crate::i18n::Names) -> String {
     let lang = use_context::<Ctx>().map(|c| c.lang.get()).unwrap_or_else(|| LANG.with(|l| l.get()));
     if with_field {
-        crate::i18n::import_error_text(lang, e, Default::default())
+        crate::i18n::import_error_text(lang, e, names)
     } else {
-        crate::i18n::reason_text(lang, e.msg.as_ref(), &e.reason, Default::default())
+        crate::i18n::reason_text(lang, e.msg.as_ref(), &e.reason, names)
     }
 }
 
@@ -265,12 +270,18 @@ pub fn reason_of(e: &crate::record::ImportError, with_field: bool) -> String {
 /// so, with the rule's typed reason; any other refusal is `field: reason`. What a page's
 /// live preview shows and what its commit says are this same text.
 pub fn refusal_text(e: &crate::record::ImportError) -> String {
+    refusal_named(e, Default::default())
+}
+
+/// [`refusal_text`], its teams and players read by the match's names
+/// ([`crate::record::Setup::names`]).
+pub fn refusal_named(e: &crate::record::ImportError, names: crate::i18n::Names) -> String {
     if e.field == crate::record::LATER_HAND {
-        format!("{}: {}", t("entry.breaks_later"), reason_of(e, false))
+        format!("{}: {}", t("entry.breaks_later"), reason_named(e, false, names))
     } else if e.field == crate::record::NOT_PLAYABLE {
-        format!("{} ({})", t("entry.not_playable"), reason_of(e, false))
+        format!("{} ({})", t("entry.not_playable"), reason_named(e, false, names))
     } else {
-        reason_of(e, true)
+        reason_named(e, true, names)
     }
 }
 
@@ -307,7 +318,9 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
         Err(store::StoreError::Invalid(e))
             if e.field == crate::record::LATER_HAND || e.field == crate::record::NOT_PLAYABLE =>
         {
-            Err(format!("{}: {}", t(action.failed_key()), refusal_text(&e)))
+            let (teams, players) = m.setup.names();
+            let names = crate::i18n::Names { teams: Some(&teams), players: &players };
+            Err(format!("{}: {}", t(action.failed_key()), refusal_named(&e, names)))
         }
         Err(e) => Err(save_error(action, &e)),
     }

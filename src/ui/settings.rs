@@ -1,5 +1,6 @@
 //! Settings (language) and About (version, storage used, persistence).
 
+use super::parts::CheckRow;
 use super::{ctx, fmt_time, io, save_error, t, tx};
 use crate::i18n::{Action, Lang};
 use crate::store;
@@ -57,24 +58,18 @@ pub fn SettingsPage() -> impl IntoView {
                     .collect_view()}
             </div>
             <label class="field-label">{tx("settings.alarm")}</label>
-            <label class="check">
-                <input
-                    type="checkbox"
-                    id="alarm-sound"
-                    prop:checked=move || sound.get()
-                    on:change=move |ev| set_alarm(true, event_target_checked(&ev))
-                />
-                {tx("settings.alarm_sound")}
-            </label>
-            <label class="check">
-                <input
-                    type="checkbox"
-                    id="alarm-vibrate"
-                    prop:checked=move || buzz.get()
-                    on:change=move |ev| set_alarm(false, event_target_checked(&ev))
-                />
-                {tx("settings.alarm_vibrate")}
-            </label>
+            <CheckRow
+                id="alarm-sound"
+                label="settings.alarm_sound"
+                checked=sound
+                on_change=move |on| set_alarm(true, on)
+            />
+            <CheckRow
+                id="alarm-vibrate"
+                label="settings.alarm_vibrate"
+                checked=buzz
+                on_change=move |on| set_alarm(false, on)
+            />
             <div class="actions">
                 <button class="btn" id="alarm-test" on:click=move |_| crate::ui::widgets::alarm(400)>
                     {tx("settings.alarm_test")}

@@ -294,7 +294,7 @@ test('once the next round has started, deleting the hand that won the round befo
   await row.locator('button.delete').click();
   await expect.poll(() => dialogs.length).toBe(2);
   expect(dialogs[1]).toContain('此修改使后面的副无法成立');
-  expect(dialogs[1]).toContain('round 1 is not over');
+  expect(dialogs[1]).toContain('第 1 轮还没打完');
   expect(await stored()).toEqual(before);
   await page.reload();
   await ready(page);

@@ -475,7 +475,7 @@ test('deleting a hand that would make a later hand impossible is refused; nothin
   await rowAction(third, 'delete');
   await expect.poll(() => dialogs.length).toBe(2);
   expect(dialogs[1]).toContain('此修改使后面的副无法成立');
-  expect(dialogs[1]).toContain('game over');
+  expect(dialogs[1]).toContain('本局已结束');
   await expect(rows(page)).toHaveCount(before + 4);
   expect(await entryCount(page)).toBe(n);
   await page.reload();

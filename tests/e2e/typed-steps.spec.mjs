@@ -103,7 +103,7 @@ test('升级: an edit that breaks a later hand is refused by its preview as by i
   await setPoints(40);
   const preview = page.locator('#preview');
   await expect(preview.locator('.field-error')).toContainText('此修改使后面的副无法成立');
-  await expect(preview.locator('.field-error')).toContainText('game over');
+  await expect(preview.locator('.field-error')).toContainText('本局已结束');
   await expect(page.locator('#preview-verdict')).toHaveCount(0);
   await page.click('#commit');
   await expect(page.locator('#commit-error')).toContainText('此修改使后面的副无法成立');

@@ -130,6 +130,9 @@ impl crate::record::game::Game for Doudizhu {
     fn participants(s: &DoudizhuSetup) -> String {
         s.players.join(" / ")
     }
+    fn names(s: &DoudizhuSetup) -> (std::collections::BTreeMap<crate::rules::Team, String>, Vec<String>) {
+        (Default::default(), s.players.clone())
+    }
     fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<DoudizhuSetup, crate::tournament::tables::LegError> {
         let preset = crate::rules::doudizhu::builtin_presets()
             .into_iter()

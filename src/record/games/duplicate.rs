@@ -17,8 +17,7 @@ use crate::rules::shengji::{
     self, DupBoard, DuplicateTotals, DuplicateVerdict, Hand, InputError, NotAccepted, Preset, RefusalRule, TableResult,
     TableScore,
 };
-use crate::rules::{Arg, Msg, Ruling};
-use crate::rules::{Rank, Seat, Team};
+use crate::rules::{Arg, Msg, Rank, Ruling, Seat, Team};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 
@@ -26,8 +25,26 @@ fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
     ImportError { field: field.into(), reason: reason.into(), msg: None }
 }
 
-fn iv(field: impl Into<String>, reason: impl Into<String>) -> InputError {
-    InputError { field: field.into(), reason: reason.into(), msg: None }
+/// An entry's error: `reason` in plain English, `msg` the same typed (`dup.why.*`).
+fn iv(field: impl Into<String>, reason: impl Into<String>, msg: Msg) -> InputError {
+    InputError { field: field.into(), reason: reason.into(), msg: Some(msg) }
+}
+
+/// [`iv`] as an [`ImportError`] (a refused entry).
+fn iem(field: impl Into<String>, reason: impl Into<String>, msg: Msg) -> ImportError {
+    ImportError { field: field.into(), reason: reason.into(), msg: Some(msg) }
+}
+
+fn refusal_kind(kind: &str) -> Msg {
+    Msg::new("dup.why.refusal_kind", vec![("kind", Arg::Text(kind.to_string()))])
+}
+
+fn not_a_table(table: u8) -> Msg {
+    Msg::new("dup.why.not_a_table", vec![("table", Arg::Num(table as i64))])
+}
+
+fn entered_twice(board: u32, table: u8) -> Msg {
+    Msg::new("dup.why.entered_twice", vec![("board", Arg::Num(board as i64)), ("table", Arg::Num(table as i64))])
 }
 
 /// One team of four: its name and its two pairs.
@@ -187,9 +204,13 @@ impl BoardEntry {
         let not_accepted = match &self.refusal {
             None => None,
             Some(r) => {
-                let rule = s
-                    .refusal(&r.kind)
-                    .ok_or_else(|| iv("refusal.kind", format!("{:?} is not a refusal rule of this match", r.kind)))?;
+                let rule = s.refusal(&r.kind).ok_or_else(|| {
+                    iv(
+                        "refusal.kind",
+                        format!("{:?} is not a refusal rule of this match", r.kind),
+                        refusal_kind(&r.kind),
+                    )
+                })?;
                 Some(NotAccepted { team: r.team, points: rule.points })
             }
         };
@@ -264,30 +285,38 @@ pub fn entered(m: &Match, board: u32, table: u8, except: Option<&str>) -> Option
 pub fn check_hand(m: &Match, s: &DuplicateSetup, h: &BoardEntry) -> Result<(), ImportError> {
     if s.board(h.board).is_none() {
         let list = s.boards.iter().map(|b| b.number.to_string()).collect::<Vec<_>>().join(", ");
-        return Err(ie("board", format!("board {} is not in the board list ({list})", h.board)));
+        let msg = Msg::new(
+            "dup.why.board_not_listed",
+            vec![("board", Arg::Num(h.board as i64)), ("list", Arg::Text(list.clone()))],
+        );
+        return Err(iem("board", format!("board {} is not in the board list ({list})", h.board), msg));
     }
     if !(1..=2).contains(&h.table) {
-        return Err(ie("table", format!("{} is not a table (1 or 2)", h.table)));
+        return Err(iem("table", format!("{} is not a table (1 or 2)", h.table), not_a_table(h.table)));
     }
-    shengji::validate_hand(&s.preset, &h.hand).map_err(|e| ie(format!("hand.{}", e.field), e.reason))?;
+    // The engine's errors keep their typed reason.
+    let in_hand = |e: InputError| ImportError { field: format!("hand.{}", e.field), reason: e.reason, msg: e.msg };
+    shengji::validate_hand(&s.preset, &h.hand).map_err(in_hand)?;
     if !h.hand.declaring.is_empty() {
-        shengji::check_declaring(&s.preset.declaring, &h.hand.declaring)
-            .map_err(|e| ie(format!("hand.{}", e.field), e.reason))?;
+        shengji::check_declaring(&s.preset.declaring, &h.hand.declaring).map_err(in_hand)?;
     }
     if let Some(c) = &h.board_check {
         if c.by.chars().count() > 60 {
-            return Err(ie("board_check.by", "longer than 60 characters"));
+            let msg = Msg::new("dup.why.name_too_long", vec![("max", Arg::Num(60))]);
+            return Err(iem("board_check.by", "longer than 60 characters", msg));
         }
     }
     if let Some(r) = &h.refusal {
         if s.refusal(&r.kind).is_none() {
-            return Err(ie("refusal.kind", format!("{:?} is not a refusal rule of this match", r.kind)));
+            let reason = format!("{:?} is not a refusal rule of this match", r.kind);
+            return Err(iem("refusal.kind", reason, refusal_kind(&r.kind)));
         }
     }
     if let Some(id) = &h.corrects {
         let ok = m.entries.iter().any(|e| e.id == *id && matches!(e.op, Op::Hand { hand: HandInput::Duplicate(_) }));
         if !ok {
-            return Err(ie("corrects", format!("no board entry {id:?} in this match")));
+            let msg = Msg::new("dup.why.no_entry", vec![("id", Arg::Text(id.clone()))]);
+            return Err(iem("corrects", format!("no board entry {id:?} in this match"), msg));
         }
     }
     // A board lost by ruling at this table ended there (RULES.md §0 [r2]): no result of it is
@@ -306,12 +335,13 @@ pub fn check_hand(m: &Match, s: &DuplicateSetup, h: &BoardEntry) -> Result<(), I
         }
     }
     if let Some(other) = entered(m, h.board, h.table, h.corrects.as_deref()) {
-        return Err(ie(
+        return Err(iem(
             "board",
             format!(
                 "board {} is already entered for table {} (entry {other}): correct that entry instead of entering it again",
                 h.board, h.table
             ),
+            entered_twice(h.board, h.table),
         ));
     }
     Ok(())
@@ -499,11 +529,14 @@ pub fn replay(m: &Match, s: &DuplicateSetup) -> DuplicateView {
             Op::Hand { .. } => {
                 let Some(HandInput::Duplicate(h)) = eff.hand else { continue };
                 let Some(row) = boards.iter_mut().find(|b| b.board.number == h.board) else {
-                    errors.push((e.id.clone(), iv("board", format!("board {} is not in the board list", h.board))));
+                    let msg = Msg::new("dup.why.board_not_in_list", vec![("board", Arg::Num(h.board as i64))]);
+                    errors
+                        .push((e.id.clone(), iv("board", format!("board {} is not in the board list", h.board), msg)));
                     continue;
                 };
                 if !(1..=2).contains(&h.table) {
-                    errors.push((e.id.clone(), iv("table", format!("{} is not a table (1 or 2)", h.table))));
+                    let reason = format!("{} is not a table (1 or 2)", h.table);
+                    errors.push((e.id.clone(), iv("table", reason, not_a_table(h.table))));
                     continue;
                 }
                 // The board ended at this table when it was lost there by ruling (no later
@@ -530,6 +563,7 @@ pub fn replay(m: &Match, s: &DuplicateSetup) -> DuplicateView {
                                 "board {} is already entered for table {} (entry {})",
                                 h.board, h.table, first.entry_id
                             ),
+                            entered_twice(h.board, h.table),
                         ),
                     ));
                     continue;
@@ -663,11 +697,20 @@ fn rule_on(
     row.counted = Some(counted);
     match counted.effect {
         Effect::Game(Ruling::GameLost { team }) => {
-            let at = row.board.ok_or_else(|| iv("board", "a ruling in a 双升 match names its board and table"))?;
-            let b = boards
-                .iter_mut()
-                .find(|b| b.board.number == at.number)
-                .ok_or_else(|| iv("board.number", format!("board {} is not in the board list", at.number)))?;
+            let at = row.board.ok_or_else(|| {
+                iv(
+                    "board",
+                    "a ruling in a 双升 match names its board and table",
+                    Msg::new("dup.why.ruling_board", vec![]),
+                )
+            })?;
+            let b = boards.iter_mut().find(|b| b.board.number == at.number).ok_or_else(|| {
+                iv(
+                    "board.number",
+                    format!("board {} is not in the board list", at.number),
+                    Msg::new("dup.why.board_not_in_list", vec![("board", Arg::Num(at.number as i64))]),
+                )
+            })?;
             if let Some(l) = &b.lost {
                 let msg = Msg::new(
                     "dup.why.already_lost",
@@ -708,6 +751,7 @@ impl crate::record::game::Game for Duplicate {
     const ID: crate::record::game::GameId = crate::record::game::GameId::Duplicate;
     const INDEPENDENT_ENTRIES: bool = true;
     const RULINGS: bool = true;
+    const NUMBERED_HANDS: bool = false;
     type Setup = DuplicateSetup;
     type Input = BoardEntry;
     type View = DuplicateView;
@@ -762,6 +806,9 @@ impl crate::record::game::Game for Duplicate {
     }
     fn participants(s: &DuplicateSetup) -> String {
         s.teams.values().map(|x| x.name.clone()).collect::<Vec<_>>().join(" vs ")
+    }
+    fn names(s: &DuplicateSetup) -> (BTreeMap<Team, String>, Vec<String>) {
+        (s.teams.iter().map(|(t, x)| (*t, x.name.clone())).collect(), Vec::new())
     }
     fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<DuplicateSetup, crate::tournament::tables::LegError> {
         let p = shengji::builtin_preset(leg.preset_id).filter(|p| p.duplicate).ok_or_else(|| leg.bad())?;

@@ -26,7 +26,7 @@ use crate::rules::guandan::{
     PerTeam, TributeDue,
 };
 use crate::rules::shengji::InputError;
-use crate::rules::{Rank, Seat, Team};
+use crate::rules::{Arg, Msg, Rank, Seat, Team};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -222,7 +222,6 @@ impl RowError {
     }
     /// The error typed, for the UI to render in its language.
     pub fn msg(&self) -> crate::rules::Msg {
-        use crate::rules::{Arg, Msg};
         match self {
             RowError::GameOver { winner } => Msg::new("gd.why.game_over", vec![("team", Arg::Team(*winner))]),
             RowError::RoundComplete { hands } => {
@@ -489,8 +488,10 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
             Op::NextGame { start } => {
                 if !r.done() {
                     // The page offers the next round only once this one is over.
-                    let reason = format!("round {} is not over (no winner, no time-up, deals left)", index + 1);
-                    refused.push((e.id.clone(), InputError { field: "next_game".into(), reason, msg: None }));
+                    let round = index + 1;
+                    let reason = format!("round {round} is not over (no winner, no time-up, deals left)");
+                    let msg = Msg::new("gd.why.round_not_over", vec![("round", Arg::Num(round as i64))]);
+                    refused.push((e.id.clone(), InputError { field: "next_game".into(), reason, msg: Some(msg) }));
                     continue;
                 }
                 clock_act(&mut r.clock, ClockAction::Pause, e.at_ms);
@@ -506,7 +507,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 if let Some(over) = r.refusal() {
                     refused.push((
                         e.id.clone(),
-                        InputError { field: "ruling".into(), reason: over.input_error().reason, msg: None },
+                        InputError { field: "ruling".into(), reason: over.input_error().reason, msg: Some(over.msg()) },
                     ));
                     continue;
                 }
@@ -525,7 +526,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                     Effect::PointsDue(..) | Effect::FoulDue(_) | Effect::Noted => None,
                 };
                 let applied = match game {
-                    Some(x) => crate::rules::guandan::apply_ruling(preset, &r.state, x).map_err(|x| x.to_string()),
+                    Some(x) => crate::rules::guandan::apply_ruling(preset, &r.state, x),
                     None => Ok(r.state.clone()),
                 };
                 match applied {
@@ -537,9 +538,10 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                         }
                         r.rulings.push((e.id.clone(), ruling, counted));
                     }
-                    Err(reason) => {
-                        refused.push((e.id.clone(), InputError { field: "ruling".into(), reason, msg: None }))
-                    }
+                    Err(x) => refused.push((
+                        e.id.clone(),
+                        InputError { field: "ruling".into(), reason: x.to_string(), msg: Some(x.msg()) },
+                    )),
                 }
             }
             Op::Confirm { .. } => {}
@@ -666,6 +668,9 @@ impl crate::record::game::Game for Guandan {
             s.teams.values().next().cloned().unwrap_or_default(),
             s.teams.values().nth(1).cloned().unwrap_or_default()
         )
+    }
+    fn names(s: &GuandanSetup) -> (BTreeMap<Team, String>, Vec<String>) {
+        (s.teams.clone(), Vec::new())
     }
     fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<GuandanSetup, crate::tournament::tables::LegError> {
         let mut p = crate::rules::guandan::builtin_preset(leg.preset_id).ok_or_else(|| leg.bad())?;

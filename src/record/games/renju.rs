@@ -779,6 +779,7 @@ pub struct Renju;
 impl crate::record::game::Game for Renju {
     const ID: crate::record::game::GameId = crate::record::game::GameId::Renju;
     const RULINGS: bool = true;
+    const NUMBERED_HANDS: bool = false;
     type Setup = RenjuSetup;
     type Input = RenjuAction;
     type View = RenjuView;

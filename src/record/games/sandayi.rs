@@ -176,6 +176,9 @@ impl crate::record::game::Game for Sandayi {
     fn participants(s: &SandayiSetup) -> String {
         s.players.join(" / ")
     }
+    fn names(s: &SandayiSetup) -> (std::collections::BTreeMap<crate::rules::Team, String>, Vec<String>) {
+        (Default::default(), s.players.clone())
+    }
     fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<SandayiSetup, crate::tournament::tables::LegError> {
         let preset = crate::rules::sandayi::builtin_presets()
             .into_iter()

@@ -98,19 +98,31 @@ pub enum NextSitting {
 
 /// Whether the session may move on from `current` now, and where: only from a sitting
 /// with a deal; to the next table before the last one; past the last table only into a
-/// needed play-off; never from the play-off. The error says why not. One rule for the
-/// replay ([`Fold::other`] refuses other moves) and for the page (it offers this one).
-pub fn next_sitting(current: &Segment, at_last_table: bool, playoff_needed: bool) -> Result<NextSitting, String> {
+/// needed play-off; never from the play-off. The error (field `next_game`) says why not,
+/// typed (`ddz.why.next_*`) with its plain English reason. One rule for the replay
+/// ([`Fold::other`] refuses other moves) and for the page (it offers this one).
+pub fn next_sitting(current: &Segment, at_last_table: bool, playoff_needed: bool) -> Result<NextSitting, InputError> {
+    use crate::rules::{Arg, Msg};
+    let no = |reason: String, msg: Msg| InputError { field: "next_game".into(), reason, msg: Some(msg) };
     if current.playoff {
-        Err("the play-off is being played: there is no next table".to_string())
+        Err(no(
+            "the play-off is being played: there is no next table".to_string(),
+            Msg::new("ddz.why.next_in_playoff", vec![]),
+        ))
     } else if current.hands == 0 {
-        Err(format!("table {} has no deal yet", current.number))
+        Err(no(
+            format!("table {} has no deal yet", current.number),
+            Msg::new("ddz.why.next_no_deal", vec![("table", Arg::Num(current.number as i64))]),
+        ))
     } else if !at_last_table {
         Ok(NextSitting::Table)
     } else if playoff_needed {
         Ok(NextSitting::Playoff)
     } else {
-        Err("the last table is played and no play-off is needed".to_string())
+        Err(no(
+            "the last table is played and no play-off is needed".to_string(),
+            Msg::new("ddz.why.next_after_last", vec![]),
+        ))
     }
 }
 
@@ -328,8 +340,8 @@ impl<H, R: Deltas> Fold<H, R> {
                 // Before any play-off hand, a play-off is needed exactly when the ranking
                 // has a tie at the cut (as `SessionView::playoff_needed`).
                 let playoff_needed = rank_session(&self.totals, self.session.advancing.max(1)).playoff;
-                if let Err(reason) = next_sitting(self.segments.last().unwrap(), at_last, playoff_needed) {
-                    self.refused.push((id.to_string(), InputError { field: "next_game".into(), reason, msg: None }));
+                if let Err(no) = next_sitting(self.segments.last().unwrap(), at_last, playoff_needed) {
+                    self.refused.push((id.to_string(), no));
                     return;
                 }
                 self.segments.last_mut().unwrap().clock.act(ClockAction::Pause, at_ms);

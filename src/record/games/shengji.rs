@@ -8,7 +8,7 @@ use crate::record::schema::ImportError;
 use crate::record::{ClockAction, HandInput, Match, Op, TimedAction};
 use crate::rules::ruling::Effect;
 use crate::rules::shengji::{self, InputError, Outcome, Preset, Start, State};
-use crate::rules::{RulingError, Seat, Team};
+use crate::rules::{Arg, Msg, RulingError, Seat, Team};
 use crate::tournament::tables::{Leg, LegError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -118,6 +118,9 @@ impl game::Game for Shengji {
             s.teams.values().next().cloned().unwrap_or_default(),
             s.teams.values().nth(1).cloned().unwrap_or_default()
         )
+    }
+    fn names(s: &ShengjiSetup) -> (BTreeMap<Team, String>, Vec<String>) {
+        (s.teams.clone(), Vec::new())
     }
     fn leg_setup(leg: &Leg) -> Result<ShengjiSetup, LegError> {
         let mut p = shengji::builtin_preset(leg.preset_id).filter(|p| !p.duplicate).ok_or_else(|| leg.bad())?;
@@ -345,7 +348,12 @@ fn hand_result(
 ) -> Result<Outcome, InputError> {
     match winner {
         Some(w) => {
-            Err(InputError { field: "hand".into(), reason: format!("game over: team {w:?} already won"), msg: None })
+            let msg = Msg::new("sj.why.game_over", vec![("team", Arg::Team(w))]);
+            Err(InputError {
+                field: "hand".into(),
+                reason: format!("game over: team {w:?} already won"),
+                msg: Some(msg),
+            })
         }
         None => shengji::apply(preset, state, hand),
     }
@@ -421,7 +429,11 @@ impl ShengjiView {
                 if self.over || all_played {
                     self.refused.push((
                         e.id.clone(),
-                        InputError { field: "next_game".into(), reason: "the team match is over".into(), msg: None },
+                        InputError {
+                            field: "next_game".into(),
+                            reason: "the team match is over".into(),
+                            msg: Some(Msg::new("sj.why.team_match_over", vec![])),
+                        },
                     ));
                     return;
                 }
@@ -476,7 +488,7 @@ impl ShengjiView {
                     Ok(_) => {}
                     Err(err) => self.refused.push((
                         e.id.clone(),
-                        InputError { field: "ruling".into(), reason: err.to_string(), msg: None },
+                        InputError { field: "ruling".into(), reason: err.to_string(), msg: Some(err.msg()) },
                     )),
                 }
                 g.rulings.push(RulingRow { entry_id: e.id.clone(), after_hand: g.rows.len(), ruling, counted, result });

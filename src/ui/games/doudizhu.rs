@@ -599,15 +599,19 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     cancel_id="cancel-edit"
                     disabled=Signal::derive(move || candidate.with(|c| !matches!(c, Some(Ok(_)))))
                 />
-            </Show> {match_actions(m, locked)} {ranking_view(session, names_s, now)}
-            <crate::ui::ruling::RulingPanel
-                m=m
-                teams=Signal::derive(std::collections::BTreeMap::new)
-                locked=locked
-                players=names_s
-            /> {history(items, locked, on_edit, on_void)}
-            {result_sheet(m, session, names_s, Signal::derive(|| None), Signal::derive(Vec::new))}
-            <crate::ui::widgets::EntryLog m=m describe=describe />
+            </Show>
+            {session_panels(
+                m,
+                locked,
+                session,
+                names_s,
+                now,
+                items,
+                on_edit,
+                on_void,
+                Signal::derive(|| None),
+                Signal::derive(Vec::new),
+            )}
         </section>
     }
     .into_any()

@@ -6,9 +6,8 @@
 
 use super::session::{
     bidding_done, bidding_pad, bids_from, calls_text, candidate_op, deltas_text, err_text, factors_text, high_bid,
-    history, match_actions, name_of, payout_text, preset_line, ranking_view, refusal_text, result_sheet, row_label,
-    scoreboard, session_bar, session_form, session_summary, ticking_now, with_candidate, BidState, GamePreset,
-    HistItem,
+    name_of, payout_text, preset_line, refusal_text, row_label, scoreboard, session_bar, session_form, session_panels,
+    session_summary, ticking_now, with_candidate, BidState, GamePreset, HistItem,
 };
 use crate::i18n::{tr, Lang};
 use crate::record::game::GameId;
@@ -776,14 +775,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     cancel_id="cancel-edit"
                     disabled=Signal::derive(move || candidate.with(|c| !matches!(c, Some(Ok(_)))))
                 />
-            </Show> {match_actions(m, locked)} {ranking_view(session, names_s, now)}
-            <crate::ui::ruling::RulingPanel
-                m=m
-                teams=Signal::derive(std::collections::BTreeMap::new)
-                locked=locked
-                players=names_s
-            /> {history(items, locked, on_edit, on_void)} {result_sheet(m, session, names_s, extra, notes)}
-            <crate::ui::widgets::EntryLog m=m describe=super::session::describe />
+            </Show> {session_panels(m, locked, session, names_s, now, items, on_edit, on_void, extra, notes)}
         </section>
     }
     .into_any()

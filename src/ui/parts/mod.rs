@@ -3,9 +3,10 @@
 //! points and kitty ([`PointsAndKitty`]), the commit button and its error ([`CommitBar`]), the head of a result sheet
 //! ([`sheet_teams`]),
 //! a 升级 hand's penalties ([`PenaltyEditor`]), and the names of a set-up form ([`TitleInput`], [`TeamInputs`], [`SeatInputs`]), its preset picker
-//! ([`PresetSelect`]) and its preset editor ([`PresetJson`]).
+//! ([`PresetSelect`]) and its preset editor ([`PresetJson`]); and a check box as a row ([`CheckRow`]).
 
 mod actions;
+mod check;
 mod commit;
 mod history;
 mod names;
@@ -16,6 +17,7 @@ mod preset_select;
 mod sheet;
 
 pub use actions::{match_title, MatchActions};
+pub use check::CheckRow;
 pub use commit::{entry_label, BarLine, CommitBar, EntryNamer};
 pub use history::{entry_times, row_actions};
 pub use names::{SeatInputs, TeamInputs, TitleInput};

@@ -125,7 +125,10 @@ pub(super) fn Traveller(
                     let e = t_row.entry.clone();
                     let (score, lines) = match &t_row.score {
                         Ok(sc) => (sc.score.to_string(), table_lines(l, &s, &e, sc)),
-                        Err(er) => (format!("⚠ {}", er.reason), vec![]),
+                        Err(er) => {
+                            let why = crate::i18n::reason_text(l, er.msg.as_ref(), &er.reason, Default::default());
+                            (format!("⚠ {why}"), vec![])
+                        }
                     };
                     let mut marks = String::new();
                     if t_row.off_list {

@@ -402,7 +402,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         let tm = teams.get();
         let _ = lang.get();
         match candidate.get() {
-            Some(Err(e)) => BarLine::Refusal(crate::ui::refusal_text(&e)),
+            Some(Err(e)) => BarLine::Refusal(crate::ui::refusal_named(&e, Names { teams: Some(&tm), players: &[] })),
             Some(Ok(Some(row))) => match &row.result {
                 Ok(o) if !o.tribute_errors.is_empty() => {
                     BarLine::Refusal(format!("{}: {}", t("gd.trib.title"), tribute_error_text(&o.tribute_errors[0])))
@@ -463,7 +463,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             let row = match candidate.get_untracked() {
                 Some(Ok(row)) => row,
                 Some(Err(e)) => {
-                    form.error.set(Some(crate::ui::refusal_text(&e)));
+                    let tm = teams.get_untracked();
+                    form.error.set(Some(crate::ui::refusal_named(&e, Names { teams: Some(&tm), players: &[] })));
                     return false;
                 }
                 None => return false,
@@ -574,7 +575,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                             Some(Err(e)) => {
                                 view! {
                                     <p class="field-error" id="gd-verdict-error">
-                                        {crate::ui::refusal_text(&e)}
+                                        {crate::ui::refusal_named(
+                                            &e,
+                                            Names {
+                                                teams: Some(&tm),
+                                                players: &[],
+                                            },
+                                        )}
                                     </p>
                                 }
                                     .into_any()

@@ -214,3 +214,34 @@ pub(crate) fn describe(l: Lang, op: &Op) -> String {
         op => crate::i18n::op_name(l, op).to_string(),
     }
 }
+
+/// Everything a session page shows below its entry form, in order: the undo/export bar,
+/// the ranking, the ruling panel (naming a player), the history, the result sheet and the
+/// log. `extra`/`notes`: the result sheet's extra column and notes ([`result_sheet`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn session_panels(
+    m: Memo<Option<Arc<Match>>>,
+    locked: Signal<bool>,
+    session: Signal<SessionView>,
+    names: Signal<Vec<String>>,
+    now: Signal<f64>,
+    items: Signal<Vec<HistItem>>,
+    on_edit: impl Fn(String) + Copy + Send + Sync + 'static,
+    on_void: impl Fn(String) + Copy + Send + Sync + 'static,
+    extra: Signal<Option<(&'static str, Vec<String>)>>,
+    notes: Signal<Vec<String>>,
+) -> impl IntoView {
+    view! {
+        {match_actions(m, locked)}
+        {ranking_view(session, names, now)}
+        <crate::ui::ruling::RulingPanel
+            m=m
+            teams=Signal::derive(std::collections::BTreeMap::new)
+            locked=locked
+            players=names
+        />
+        {history(items, locked, on_edit, on_void)}
+        {result_sheet(m, session, names, extra, notes)}
+        <crate::ui::widgets::EntryLog m=m describe=describe />
+    }
+}

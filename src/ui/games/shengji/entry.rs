@@ -193,7 +193,12 @@ pub(super) fn DeclaringEditor(
                 form.shows.set(shows);
                 err.set(None);
             }
-            Err(e) => err.set(Some(e.reason)),
+            Err(e) => err.set(Some(crate::i18n::reason_text(
+                lang.get_untracked(),
+                e.msg.as_ref(),
+                &e.reason,
+                Default::default(),
+            ))),
         }
     };
     view! {

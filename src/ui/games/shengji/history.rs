@@ -57,7 +57,13 @@ pub(super) fn History(
                     let hand = r.hand.clone();
                     let line = match &r.result {
                         Ok(o) => verdict_line(l, &p, o, &tm),
-                        Err(e) => format!("⚠ {}", e.reason),
+                        Err(e) => {
+                            let names = crate::i18n::Names {
+                                teams: Some(&tm),
+                                players: &[],
+                            };
+                            format!("⚠ {}", crate::i18n::reason_text(l, e.msg.as_ref(), &e.reason, names))
+                        }
                     };
                     let levels = r.result.as_ref().ok().map(|o| levels_line(o, &tm)).unwrap_or_default();
                     let entered = entered_line(l, &p, &r.hand, r.result.as_ref().ok(), &tm);

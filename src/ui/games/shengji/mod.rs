@@ -2,7 +2,7 @@
 //! timers, hand entry with a live preview, history with edit/delete/undo, level chart, result
 //! sheet and sign-off —, its set-up form ([`NewForm`]) and its home-list line ([`summary`]).
 
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Names};
 use crate::record::game::GameId;
 use crate::record::replay::{
     extend_shengji, preview_next_hand, replay, replay_shengji, HandRow, MatchView, ShengjiView,
@@ -434,7 +434,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         let p = preset.get();
         let tm = teams.get();
         match candidate.get() {
-            Some(Err(e)) => Preview::Error(crate::ui::refusal_text(&e)),
+            Some(Err(e)) => Preview::Error(crate::ui::refusal_named(&e, Names { teams: Some(&tm), players: &[] })),
             Some(Ok(Some(HandRow { result: Ok(o), hand, .. }))) => {
                 Preview::Ok { verdict: verdict_line(l, &p, &o, &tm), lines: explain(l, &p, &hand, &o, &tm) }
             }
@@ -443,7 +443,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 Preview::Error(t("entry.need_show").to_string())
             }
             Some(Ok(Some(HandRow { result: Err(e), .. }))) => {
-                Preview::Error(crate::i18n::input_error_text(l, &e, Default::default()))
+                Preview::Error(crate::i18n::input_error_text(l, &e, Names { teams: Some(&tm), players: &[] }))
             }
             _ => Preview::Empty,
         }
@@ -479,7 +479,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                 let row = match candidate.get_untracked() {
                     Some(Ok(row)) => row,
                     Some(Err(e)) => {
-                        form.error.set(Some(crate::ui::refusal_text(&e)));
+                        let tm = teams.get_untracked();
+                        form.error.set(Some(crate::ui::refusal_named(&e, Names { teams: Some(&tm), players: &[] })));
                         return false;
                     }
                     None => return false,
@@ -488,7 +489,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     Some(Ok(_)) => {}
                     Some(Err(e)) => {
                         let l = lang.get_untracked();
-                        form.error.set(Some(crate::i18n::input_error_text(l, &e, Default::default())));
+                        let tm = teams.get_untracked();
+                        let names = Names { teams: Some(&tm), players: &[] };
+                        form.error.set(Some(crate::i18n::input_error_text(l, &e, names)));
                         return false;
                     }
                     None => return false,
