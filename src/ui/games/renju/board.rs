@@ -70,17 +70,18 @@ pub(super) fn BoardSvg(
             view! { <rect class="rj-hit" x=x - STEP / 2.0 y=y - STEP / 2.0 width=STEP height=STEP data-point=p.to_string() /> }
         })
         .collect_view();
-    // The finger on the board: the intersection it would take and where the finger is
-    // (pixels from the board's top left), shown magnified above the finger (the loupe).
-    let aim: RwSignal<Option<(Point, f64, f64)>> = RwSignal::new(None);
+    // The finger on the board: the intersection it would take, where the finger is (pixels
+    // from the board's top left) and its height on the screen; shown magnified above the
+    // finger (the loupe).
+    let aim: RwSignal<Option<(Point, f64, f64, f64)>> = RwSignal::new(None);
     let board = NodeRef::<leptos::html::Div>::new();
-    let aim_of = move |ev: &leptos::ev::PointerEvent| -> Option<(Point, f64, f64)> {
+    let aim_of = move |ev: &leptos::ev::PointerEvent| -> Option<(Point, f64, f64, f64)> {
         let r = board.get_untracked()?.get_bounding_client_rect();
         if r.width() <= 0.0 {
             return None;
         }
         let (fx, fy) = (ev.client_x() as f64 - r.left(), ev.client_y() as f64 - r.top());
-        point_at(fx * SIDE / r.width(), fy * SIDE / r.width()).map(|p| (p, fx, fy))
+        point_at(fx * SIDE / r.width(), fy * SIDE / r.width()).map(|p| (p, fx, fy, ev.client_y() as f64))
     };
     let track = move |ev: leptos::ev::PointerEvent| {
         let pressed = ev.pointer_type() != "mouse" || ev.buttons() != 0;
@@ -232,9 +233,10 @@ pub(super) fn BoardSvg(
             </svg>
             {move || {
                 aim.get()
-                    .map(|(p, fx, fy)| {
-                        let top = if fy > LOUPE_PX + 40.0 { fy - LOUPE_PX - 40.0 } else { fy + 40.0 };
-                        // Above the finger, so the finger does not hide it (below it near the top edge).
+                    .map(|(p, fx, fy, screen_y)| {
+                        let top = if screen_y > LOUPE_PX + 60.0 { fy - LOUPE_PX - 40.0 } else { fy + 40.0 };
+                        // Above the finger, so the finger does not hide it (below it near the
+                        // top of the screen, where above would be off screen).
                         view! {
                             <div
                                 class="rj-loupe"
