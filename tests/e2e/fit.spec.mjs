@@ -261,6 +261,8 @@ for (const lang of LANGS) {
         for (const [i, n] of ['Ann', 'Bob', 'Cy', 'Dan'].entries()) await page.fill(`#sdy-player-${i}`, n);
         await page.click('#sdy-create');
       });
+      await check('sandayi, marker card holder asked');
+      await page.click('#sdy-first button[data-player="0"]');
       for (let k = 0; k < 4; k++) await page.click('#sdy-bidding button[data-call="pass"]');
       await page.click('#commit');
       await expect(page.locator('#history li.hand-row')).toHaveCount(1);
@@ -275,6 +277,10 @@ for (const lang of LANGS) {
       });
       await openAll(page);
       await check('renju match');
+      // A pending stone: its close-up and the one-step arrows.
+      await page.click('[data-point="h8"]');
+      await expect(page.locator('#rj-zoom')).toBeVisible();
+      await check('renju pending stone');
 
       // The home list with these matches, and its import dialog.
       await go(page, '/');
