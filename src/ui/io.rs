@@ -331,8 +331,15 @@ pub fn ImportExport() -> impl IntoView {
             }
         });
     };
+    // One merge at a time: a second tap while the first is loading its code or storing
+    // does nothing.
+    let merging = StoredValue::new(false);
     let confirm = move |_| {
         let Some(p) = pending.get_untracked() else { return };
+        if merging.get_value() {
+            return;
+        }
+        merging.set_value(true);
         c.ensure_loaded();
         let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
         leptos::task::spawn_local_scoped(async move {
@@ -358,6 +365,7 @@ pub fn ImportExport() -> impl IntoView {
                     done.set(Some(report));
                 }
             }
+            merging.try_set_value(false);
         });
     };
     // The referee keeps one of two versions: logged as the desk's choices are
