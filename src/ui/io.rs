@@ -217,15 +217,17 @@ pub fn can_share() -> bool {
     js_sys::Reflect::has(&window().navigator(), &"canShare".into()).unwrap_or(false)
 }
 
-// The work of import, export-all and restore, split out of the main module (each fetched
-// the first time it is used, precached like the pages; without the split, in the browser
-// tests, plain async calls): the home page is usable before this code is loaded. Pure
+// The work of import, export-all and restore, split out of the main module in a release
+// build (each fetched the first time it is used, precached like the pages): the home page
+// is usable before this code is loaded. A debug build (the browser tests, `trunk serve`)
+// is not split, and there they are plain async functions: the split's loader import would
+// otherwise be left unresolved and the test module would not load. Pure
 // work on the values given and storage, no event handlers or JS closures inside (those
 // stay in the components that await these).
 
 /// An import file's text read as matches and events ([`crate::tournament::parse_bundle`]).
-#[leptos::lazy]
-fn read_bundle(text: String) -> Result<crate::tournament::Bundle, schema::ImportError> {
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+async fn read_bundle(text: String) -> Result<crate::tournament::Bundle, schema::ImportError> {
     crate::tournament::parse_bundle(&text)
 }
 
@@ -242,8 +244,8 @@ pub enum ImportFailed {
 /// the matches merged ([`store::merge_and_save`]). When either cannot be stored, the
 /// events stored here are taken out again: the import changes nothing. Gives the matches
 /// changed, the merge's report and what became of the events.
-#[leptos::lazy]
-fn store_import(
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+async fn store_import(
     local: Vec<Match>,
     matches: Vec<Match>,
     events: Vec<Event>,
@@ -267,21 +269,21 @@ fn store_import(
 }
 
 /// The text of an export of `matches` and every event stored ([`crate::tournament::export_bundle`]).
-#[leptos::lazy]
-fn export_all_text(matches: Vec<std::sync::Arc<Match>>, now_ms: f64) -> String {
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+async fn export_all_text(matches: Vec<std::sync::Arc<Match>>, now_ms: f64) -> String {
     crate::tournament::export_bundle(&matches, &store::readable_events(), now_ms)
 }
 
 /// A quarantined value read back and merged into `local` ([`store::restore`]).
-#[leptos::lazy]
-fn restore_quarantined(key: String, local: Vec<Match>) -> Result<store::Restored, store::StoreError> {
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+async fn restore_quarantined(key: String, local: Vec<Match>) -> Result<store::Restored, store::StoreError> {
     store::restore(&key, &local)
 }
 
 /// The stored copy of deleted match `id` merged into `local` as an import is
 /// ([`store::deleted_match`], [`store::merge_and_save`]).
-#[leptos::lazy]
-pub fn restore_deleted(id: String, local: Vec<Match>) -> Result<(Vec<Match>, MergeReport), store::StoreError> {
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+pub async fn restore_deleted(id: String, local: Vec<Match>) -> Result<(Vec<Match>, MergeReport), store::StoreError> {
     store::deleted_match(&id).and_then(|m| store::merge_and_save(&local, &[m]))
 }
 

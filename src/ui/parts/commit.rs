@@ -127,7 +127,13 @@ pub fn CommitBar(
             Some(f) => f.run(hand),
             None => default_name(&x, &hand),
         };
-        stored.set(Some(Stored { id: e.id.clone(), name: hand_name.unwrap_or_default(), corrected, undone: false }));
+        // The commit may have taken the bar down already (the last hand of a game).
+        stored.try_set(Some(Stored {
+            id: e.id.clone(),
+            name: hand_name.unwrap_or_default(),
+            corrected,
+            undone: false,
+        }));
     };
     // The referee goes on with the next entry: the line is about it again.
     Effect::new(move |_| {
@@ -151,8 +157,10 @@ pub fn CommitBar(
     // variable `--bar-h` on the root element), measured after each paint that may change it.
     let bar = NodeRef::<leptos::html::Div>::new();
     let lang = crate::ui::ctx().lang;
+    // Runs in a later frame: by then a commit may have taken the bar down (the game won,
+    // the form gone), so nothing here may assume it is still there.
     let measure = move || {
-        if let Some(b) = bar.get_untracked() {
+        if let Some(b) = bar.try_get_untracked().flatten() {
             let h = b.offset_height();
             if let Some(root) = document().document_element() {
                 let _ = root.set_attribute("style", &format!("--bar-h: {h}px"));
