@@ -66,10 +66,12 @@ impl EntryNamer {
 pub fn entry_label(m: &Match, id: &str) -> Option<String> {
     let e = m.entries.iter().find(|e| e.id == id)?;
     let l = crate::ui::ctx().lang.get();
+    // The page's namer lives in its entry form: once the form is gone (the game won), it
+    // is disposed and the default name stands in (try_run).
     let hand_name = |hand: &str| {
         EntryNamer::get()
-            .and_then(|n| n.0.get())
-            .and_then(|f| f.run(hand.to_string()))
+            .and_then(|n| n.0.try_get().flatten())
+            .and_then(|f| f.try_run(hand.to_string()).flatten())
             .or_else(|| default_name(m, hand))
     };
     Some(match &e.op {
@@ -123,8 +125,8 @@ pub fn CommitBar(
             Op::Correct { target, .. } => (target.clone(), true),
             _ => return,
         };
-        let hand_name = match name {
-            Some(f) => f.run(hand),
+        let hand_name = match name.and_then(|f| f.try_run(hand.clone())) {
+            Some(n) => n,
             None => default_name(&x, &hand),
         };
         // The commit may have taken the bar down already (the last hand of a game).
