@@ -92,3 +92,28 @@ test('掼蛋: rows show the finishing order, the tribute paid before the hand an
   await expect(newest).toContainText('♣4');
   await expect(newest).toContainText('东、北、西、南');
 });
+
+test('斗地主 rows show the multiplier with its factors and every player\'s points', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await page.goto('/');
+  await ready(page);
+  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.goto('/new');
+  await ready(page);
+  await page.click('button[data-game="doudizhu"]');
+  for (const [i, n] of ['Zhang', 'Li', 'Wang'].entries()) await page.fill(`#ddz-player-${i}`, n);
+  await page.click('#ddz-create');
+  await expect(page).toHaveURL(/\/match\//);
+  const call = (v) => page.click(`#ddz-bidding button[data-call="${v}"]`);
+  await call(1);
+  await call(2);
+  await call('pass');
+  await page.click('#ddz-bombs-plus');
+  await page.click('#ddz-out button[data-player="1"]');
+  await page.click('#commit');
+  const rows = page.locator('#history li.hand-row');
+  await expect(rows).toHaveCount(1);
+  // Visible on the row itself, without opening it.
+  await expect(rows.first().locator('summary .entered')).toHaveText('倍数 2 (炸弹 ×2)');
+  await expect(rows.first().locator('summary .deltas')).toHaveText('Zhang −4 · Li +8 · Wang −4');
+});

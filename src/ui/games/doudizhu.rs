@@ -257,6 +257,13 @@ fn ddz_items(l: Lang, p: &Preset, names: &[String], v: &DoudizhuView) -> Vec<His
             entry_id: r.entry_id.clone(),
             label: row_label(l, &v.session, r.segment, r.number),
             line: ddz_line(l, names, &r.hand),
+            entered: r
+                .result
+                .as_ref()
+                .ok()
+                .filter(|_| r.hand.landlord.is_some())
+                .map(|x| multiplier_text(l, x.multiplier, &x.factors))
+                .unwrap_or_default(),
             deltas: r.result.as_ref().map(|x| deltas_text(names, &x.deltas)).unwrap_or_else(|e| err_text(l, names, e)),
             details: ddz_details(l, p, names, r),
             warnings: Vec::new(),

@@ -6,8 +6,8 @@
 
 use super::session::{
     bidding_done, bidding_pad, bids_from, calls_text, candidate_op, deltas_text, err_text, factors_text, high_bid,
-    name_of, payout_text, preset_line, refusal_text, row_label, scoreboard, session_bar, session_form, session_panels,
-    session_summary, ticking_now, with_candidate, BidState, GamePreset, HistItem,
+    multiplier_text, name_of, payout_text, preset_line, refusal_text, row_label, scoreboard, session_bar, session_form,
+    session_panels, session_summary, ticking_now, with_candidate, BidState, GamePreset, HistItem,
 };
 use crate::i18n::{tr, Lang};
 use crate::record::game::GameId;
@@ -161,6 +161,13 @@ fn sdy_items(l: Lang, p: &Preset, names: &[String], v: &SandayiView) -> Vec<Hist
             entry_id: r.entry_id.clone(),
             label: row_label(l, &v.session, r.segment, r.number),
             line: sdy_line(l, names, &r.hand),
+            entered: r
+                .result
+                .as_ref()
+                .ok()
+                .filter(|_| r.hand.landlord.is_some())
+                .map(|x| multiplier_text(l, x.multiplier, &x.factors))
+                .unwrap_or_default(),
             deltas: r.result.as_ref().map(|x| deltas_text(names, &x.deltas)).unwrap_or_else(|e| err_text(l, names, e)),
             details: sdy_details(l, p, names, r),
             warnings: r

@@ -11,7 +11,10 @@ pub(crate) struct HistItem {
     pub label: String,
     /// The one-line verdict.
     pub line: String,
-    /// Points per player.
+    /// What was entered beyond the verdict: the multiplier earned and its factors (bombs,
+    /// rockets, spring …); empty for a redeal.
+    pub entered: String,
+    /// Points per player, shown on the row itself.
     pub deltas: String,
     /// The rule one tap away: calls, formula, running totals.
     pub details: Vec<String>,
@@ -49,7 +52,10 @@ pub(crate) fn history(
                                 <details>
                                     <summary>
                                         <span class="num">{it.label.clone()}</span>
-                                        <span class="line">{it.line.clone()}</span>
+                                        <span class="line">
+                                            {it.line.clone()} <span class="entered">{it.entered.clone()}</span>
+                                        </span>
+                                        <span class="deltas">{it.deltas.clone()}</span>
                                         {warn
                                             .then(|| {
                                                 view! { <span class="badge warn-badge">{tr(l, "sdy.violation")}</span> }
@@ -57,7 +63,6 @@ pub(crate) fn history(
                                         {(!it.corrected_ms.is_empty())
                                             .then(|| view! { <span class="badge">{tr(l, "hist.corrected")}</span> })}
                                     </summary>
-                                    <p class="deltas">{it.deltas.clone()}</p>
                                     <ul class="explain">
                                         {it.details.iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view()}
                                     </ul>

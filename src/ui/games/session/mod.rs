@@ -67,6 +67,12 @@ pub(crate) fn factors_text(l: Lang, fs: &[Factor]) -> String {
     }
 }
 
+/// `倍数 8 (炸弹 ×2, 春天 ×2)`: a hand's multiplier and the factors that made it, as its
+/// history row shows what was entered.
+pub(crate) fn multiplier_text(l: Lang, multiplier: i64, fs: &[Factor]) -> String {
+    format!("{} {multiplier}{}", tr(l, "ddz.f_mult"), factors_text(l, fs))
+}
+
 /// `; 地主 +24, 农民各 −12` — the landlord's and each farmer's amount.
 pub(crate) fn payout_text(l: Lang, landlord_delta: i64, farmer_delta: i64) -> String {
     format!(
