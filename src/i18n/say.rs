@@ -499,7 +499,9 @@ mod tests {
     #[test]
     fn every_engine_message_key_exists_in_all_languages() {
         let mut files = Vec::new();
-        for dir in ["src/rules", "src/rules/shengji", "src/record", "src/record/games"] {
+        for dir in
+            ["src/rules", "src/rules/shengji", "src/record", "src/record/games", "src/record/schema", "src/tournament"]
+        {
             for e in std::fs::read_dir(format!("{}/{dir}", env!("CARGO_MANIFEST_DIR"))).unwrap() {
                 let p = e.unwrap().path();
                 if p.extension().is_some_and(|x| x == "rs") {
@@ -526,6 +528,7 @@ mod tests {
                 "\"err.why.",
                 "\"err.at.",
                 "\"dup.why.",
+                "\"imp.",
             ] {
                 for part in text.split(prefix).skip(1) {
                     let rest = part.split('"').next().unwrap();
@@ -547,5 +550,24 @@ mod tests {
             }
         }
         assert!(missing.is_empty(), "keys missing from strings.tsv: {missing:?}");
+    }
+
+    /// A file that does not read says why in the UI language, its English reason as before;
+    /// serde's own words stay inside a typed frame.
+    #[test]
+    fn import_errors_render_in_the_ui_language() {
+        let e = crate::record::schema::parse_import("[1]").unwrap_err();
+        assert!(e.msg.is_some(), "{e:?}");
+        assert_eq!(e.reason, "not a 裁判助手 file: the top level is not an object");
+        assert_eq!(import_error_text(Lang::ZhCn, &e, Names::default()), "不是裁判助手的文件: 顶层不是对象");
+        assert_eq!(import_error_text(Lang::ZhTw, &e, Names::default()), "不是裁判助手的檔案: 頂層不是物件");
+        let big = format!(r#"{{"app":"referee","kind":"match","schema_version":{}}}"#, u32::MAX);
+        let e = crate::record::schema::parse_import(&big).unwrap_err();
+        assert_eq!(e.field, "schema_version");
+        assert!(import_error_text(Lang::ZhCn, &e, Names::default()).contains("请先更新应用"), "{e:?}");
+        let tail = r#"{"app":"referee","kind":"match","schema_version":1,"matches":[{"id":"x y"}]}"#;
+        let e = crate::record::schema::parse_import(tail).unwrap_err();
+        let zh = import_error_text(Lang::ZhCn, &e, Names::default());
+        assert!(e.msg.is_some() && zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{e:?} → {zh}");
     }
 }

@@ -2,17 +2,19 @@
 //! ([`store_event`], [`load_event`]: envelope, version, migrations, field paths).
 
 use super::*;
+use crate::record::schema::said;
+use crate::rules::Arg;
 
 fn check_id(id: &str, field: &str, max: usize) -> Result<(), ImportError> {
     if id.is_empty() || id.len() > max || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-        return Err(ie(field, format!("{id:?} is not an id (1–{max} letters, digits, - or _)")));
+        return Err(said!(field, "imp.not_id_n", id = Arg::Text(format!("{:?}", id)), max = Arg::Num(max as i64)));
     }
     Ok(())
 }
 
 fn check_name(s: &str, field: &str, max: usize) -> Result<(), ImportError> {
     if s.chars().count() > max {
-        return Err(ie(field, format!("longer than {max} characters")));
+        return Err(said!(field, "imp.too_long", max = Arg::Num(max as i64)));
     }
     Ok(())
 }
@@ -28,22 +30,22 @@ pub fn validate_event(e: &Event) -> Result<(), ImportError> {
     check_name(&e.dates, "dates", MAX_NAME)?;
     check_name(&e.venue, "venue", MAX_NAME)?;
     if !e.created_ms.is_finite() {
-        return Err(ie("created_ms", "not a finite time"));
+        return Err(said!("created_ms", "imp.not_finite_time"));
     }
     if e.entrants.len() > MAX_ENTRANTS {
-        return Err(ie("entrants", format!("more than {MAX_ENTRANTS} entrants")));
+        return Err(said!("entrants", "imp.ev_entrants", max = Arg::Num(MAX_ENTRANTS as i64)));
     }
     let mut ids = HashSet::new();
     for (i, en) in e.entrants.iter().enumerate() {
         let f = |x: &str| format!("entrants[{i}].{x}");
         check_id(&en.id, &f("id"), 12)?;
         if !ids.insert(en.id.as_str()) {
-            return Err(ie(f("id"), format!("{:?} appears twice", en.id)));
+            return Err(said!(f("id"), "imp.twice", id = Arg::Text(format!("{:?}", en.id))));
         }
         check_name(&en.name, &f("name"), MAX_NAME)?;
         check_name(&en.unit, &f("unit"), MAX_NAME)?;
         if en.members.len() > MAX_MEMBERS {
-            return Err(ie(f("members"), format!("more than {MAX_MEMBERS} members")));
+            return Err(said!(f("members"), "imp.ev_members", max = Arg::Num(MAX_MEMBERS as i64)));
         }
         for (k, m) in en.members.iter().enumerate() {
             check_name(m, &f(&format!("members[{k}]")), MAX_NAME)?;
@@ -54,54 +56,63 @@ pub fn validate_event(e: &Event) -> Result<(), ImportError> {
         let f = |x: &str| format!("competitions[{ci}].{x}");
         check_id(&c.id, &f("id"), 8)?;
         if !cids.insert(c.id.as_str()) {
-            return Err(ie(f("id"), format!("{:?} appears twice", c.id)));
+            return Err(said!(f("id"), "imp.twice", id = Arg::Text(format!("{:?}", c.id))));
         }
         check_name(&c.name, &f("name"), MAX_NAME)?;
         check_name(&c.source, &f("source"), 200)?;
         if preset_ids(&c.game).is_empty() {
-            return Err(ie(f("game"), format!("{:?} is not a game", c.game)));
+            return Err(said!(f("game"), "imp.ev_not_game", id = Arg::Text(format!("{:?}", c.game))));
         }
         if !preset_ids(&c.game).contains(&c.preset_id) {
-            return Err(ie(f("preset_id"), format!("{:?} is not a built-in {} preset", c.preset_id, c.game)));
+            return Err(said!(
+                f("preset_id"),
+                "imp.ev_not_preset",
+                id = Arg::Text(format!("{:?}", c.preset_id)),
+                game = Arg::Text(c.game.clone())
+            ));
         }
         if c.legs == 0 || c.legs > 8 {
-            return Err(ie(f("legs"), "must be 1–8"));
+            return Err(said!(f("legs"), "imp.between", lo = Arg::Num(1), hi = Arg::Num(8)));
         }
         match c.format {
             Format::Knockout { best_of, long_best_of, .. } => {
                 for (k, v) in [("best_of", best_of), ("long_best_of", long_best_of)] {
                     if v == 0 || v > 9 || v % 2 == 0 {
-                        return Err(ie(f(&format!("format.{k}")), "an odd number 1–9"));
+                        return Err(said!(f(&format!("format.{k}")), "imp.ev_odd"));
                     }
                 }
             }
             Format::Groups { size } if !(2..=8).contains(&size) => {
-                return Err(ie(f("format.size"), "must be 2–8"));
+                return Err(said!(f("format.size"), "imp.between", lo = Arg::Num(2), hi = Arg::Num(8)));
             }
             Format::RoundRobin { max_rounds: Some(0), .. } => {
-                return Err(ie(f("format.max_rounds"), "must be at least 1"))
+                return Err(said!(f("format.max_rounds"), "imp.at_least", min = Arg::Num(1)))
             }
             Format::RoundRobin { group_size: Some(g), .. } if !(2..=16).contains(&g) => {
-                return Err(ie(f("format.group_size"), "must be 2–16"));
+                return Err(said!(f("format.group_size"), "imp.between", lo = Arg::Num(2), hi = Arg::Num(16)));
             }
             _ => {}
         }
         let mut seen = HashSet::new();
         for (k, id) in c.entrants.iter().enumerate() {
             if !ids.contains(id.as_str()) {
-                return Err(ie(f(&format!("entrants[{k}]")), format!("no entrant {id:?} in the event")));
+                return Err(said!(
+                    f(&format!("entrants[{k}]")),
+                    "imp.ev_no_entrant",
+                    id = Arg::Text(format!("{:?}", id))
+                ));
             }
             if !seen.insert(id.as_str()) {
-                return Err(ie(f(&format!("entrants[{k}]")), format!("{id:?} appears twice")));
+                return Err(said!(f(&format!("entrants[{k}]")), "imp.twice", id = Arg::Text(format!("{:?}", id))));
             }
         }
         let mut nums = HashSet::new();
         for (id, n) in &c.draw.numbers {
             if !seen.contains(id.as_str()) {
-                return Err(ie(f(&format!("draw.numbers.{id}")), "not an entrant of this competition"));
+                return Err(said!(f(&format!("draw.numbers.{id}")), "imp.ev_not_in_comp"));
             }
             if *n == 0 || !nums.insert(*n) {
-                return Err(ie(f(&format!("draw.numbers.{id}")), format!("number {n} is 0 or given twice")));
+                return Err(said!(f(&format!("draw.numbers.{id}")), "imp.ev_draw_no", n = Arg::Num(*n as i64)));
             }
         }
         for (k, p) in c.playoffs.iter().enumerate() {
@@ -109,17 +120,18 @@ pub fn validate_event(e: &Event) -> Result<(), ImportError> {
             let mut who = HashSet::new();
             for (i, id) in p.entrants.iter().enumerate() {
                 if !seen.contains(id.as_str()) || !who.insert(id.as_str()) {
-                    return Err(ie(
+                    return Err(said!(
                         fp(&format!("entrants[{i}]")),
-                        format!("{id:?} is not an entrant or appears twice"),
+                        "imp.ev_playoff_entrant",
+                        id = Arg::Text(format!("{:?}", id))
                     ));
                 }
             }
             if who.len() < 2 {
-                return Err(ie(fp("entrants"), "a play-off needs two entrants or more"));
+                return Err(said!(fp("entrants"), "imp.ev_playoff_two"));
             }
             if !who.contains(p.winner.as_str()) {
-                return Err(ie(fp("winner"), format!("{:?} did not play it", p.winner)));
+                return Err(said!(fp("winner"), "imp.ev_playoff_winner", id = Arg::Text(format!("{:?}", p.winner))));
             }
         }
         let mut fids: HashSet<&str> = HashSet::new();
@@ -128,28 +140,33 @@ pub fn validate_event(e: &Event) -> Result<(), ImportError> {
                 let ff = |x: &str| f(&format!("rounds[{ri}].fixtures[{fi}].{x}"));
                 check_id(&fx.id, &ff("id"), 12)?;
                 if fids.contains(fx.id.as_str()) {
-                    return Err(ie(ff("id"), format!("{:?} appears twice", fx.id)));
+                    return Err(said!(ff("id"), "imp.twice", id = Arg::Text(format!("{:?}", fx.id))));
                 }
                 if fx.sides.is_empty() || fx.sides.len() > 8 {
-                    return Err(ie(ff("sides"), "1–8 sides"));
+                    return Err(said!(ff("sides"), "imp.ev_sides"));
                 }
                 for (si, s) in fx.sides.iter().enumerate() {
                     match s {
                         Slot::Entrant { id } if !seen.contains(id.as_str()) => {
-                            return Err(ie(
+                            return Err(said!(
                                 ff(&format!("sides[{si}]")),
-                                format!("{id:?} is not an entrant of this competition"),
+                                "imp.ev_side_not_in_comp",
+                                id = Arg::Text(format!("{:?}", id))
                             ))
                         }
                         Slot::Winner { fixture } if !fids.contains(fixture.as_str()) => {
-                            return Err(ie(ff(&format!("sides[{si}]")), format!("no earlier fixture {fixture:?}")))
+                            return Err(said!(
+                                ff(&format!("sides[{si}]")),
+                                "imp.ev_no_fixture",
+                                id = Arg::Text(format!("{:?}", fixture))
+                            ))
                         }
                         _ => {}
                     }
                 }
                 for (k, s) in fx.forfeits.iter().enumerate() {
                     if *s >= fx.sides.len() {
-                        return Err(ie(ff(&format!("forfeits[{k}]")), "no such side"));
+                        return Err(said!(ff(&format!("forfeits[{k}]")), "imp.ev_no_side"));
                     }
                 }
                 for (li, l) in fx.legs.iter().enumerate() {
@@ -191,30 +208,60 @@ pub fn store_event(e: &Event) -> String {
 /// typed parse (errors carry the field path) → [`validate_event`]. Nothing changes on error.
 pub fn load_event(text: &str) -> Result<Event, ImportError> {
     if text.len() > MAX_IMPORT_BYTES {
-        return Err(ie("", format!("the file is {} bytes; the limit is {MAX_IMPORT_BYTES} bytes", text.len())));
+        return Err(said!(
+            "",
+            "imp.file_size",
+            n = Arg::Num(text.len() as i64),
+            max = Arg::Num(MAX_IMPORT_BYTES as i64)
+        ));
     }
-    let doc: Value = serde_json::from_str(text)
-        .map_err(|e| ie("", format!("not valid JSON (line {}, column {}): {e}", e.line(), e.column())))?;
+    let doc: Value = serde_json::from_str(text).map_err(|e| {
+        said!(
+            "",
+            "imp.not_json",
+            line = Arg::Num(e.line() as i64),
+            column = Arg::Num(e.column() as i64),
+            detail = Arg::Text(e.to_string())
+        )
+    })?;
     if doc.get("app").and_then(Value::as_str) != Some(APP_ID) {
-        return Err(ie("app", "missing or not \"referee\": this is not a 裁判助手 file"));
+        return Err(said!("app", "imp.not_app"));
     }
     // Another kind of file (a match export has its own version numbers) is named as such
     // before its version is compared with the event schema's.
     if let Some(k) = doc.get("kind").and_then(Value::as_str).filter(|k| *k != "event") {
-        return Err(ie("kind", format!("expected \"event\", found {k:?}")));
+        return Err(said!(
+            "kind",
+            "imp.kind",
+            want = Arg::Text("\"event\"".into()),
+            found = Arg::Text(format!("{:?}", k))
+        ));
     }
     let doc = schema::migrate_with(doc, EVENT_VERSION, EVENT_MIGRATIONS)?;
     match doc.get("kind").and_then(Value::as_str) {
         Some("event") => {}
-        Some(k) => return Err(ie("kind", format!("expected \"event\", found {k:?}"))),
-        None => return Err(ie("kind", "missing")),
+        Some(k) => {
+            return Err(said!(
+                "kind",
+                "imp.kind",
+                want = Arg::Text("\"event\"".into()),
+                found = Arg::Text(format!("{:?}", k))
+            ))
+        }
+        None => return Err(said!("kind", "imp.missing")),
     }
     let s: StoredEvent = crate::json::from_value(&doc).map_err(|e| {
         let path = e.path().to_string();
-        ie(if path == "." { String::new() } else { path }, e.into_inner().to_string())
+        said!(
+            if path == "." { String::new() } else { path },
+            "imp.bad_value",
+            detail = Arg::Text(e.into_inner().to_string())
+        )
     })?;
-    validate_event(&s.event)
-        .map_err(|e| ie(if e.field.is_empty() { "event".into() } else { format!("event.{}", e.field) }, e.reason))?;
+    validate_event(&s.event).map_err(|e| ImportError {
+        field: if e.field.is_empty() { "event".into() } else { format!("event.{}", e.field) },
+        ..e
+    })?;
     Ok(s.event)
 }
 
@@ -263,7 +310,15 @@ pub fn parse_bundle(text: &str) -> Result<Bundle, ImportError> {
     let matches = schema::parse_import(text)?;
     let mut events = Vec::new();
     if kind.as_deref() == Some("export") {
-        let doc: Value = serde_json::from_str(text).map_err(|e| ie("", e.to_string()))?;
+        let doc: Value = serde_json::from_str(text).map_err(|e| {
+            said!(
+                "",
+                "imp.not_json",
+                line = Arg::Num(e.line() as i64),
+                column = Arg::Num(e.column() as i64),
+                detail = Arg::Text(e.to_string())
+            )
+        })?;
         let docs = doc.get("events").and_then(Value::as_array).cloned().unwrap_or_default();
         let mut seen = std::collections::HashSet::new();
         for (i, d) in docs.iter().enumerate() {
@@ -273,7 +328,11 @@ pub fn parse_bundle(text: &str) -> Result<Bundle, ImportError> {
                 ImportError { field, ..e }
             })?;
             if !seen.insert(e.id.clone()) {
-                return Err(ie(format!("events[{i}].event.id"), format!("{:?} appears twice in the file", e.id)));
+                return Err(said!(
+                    format!("events[{i}].event.id"),
+                    "imp.twice_in_file",
+                    id = Arg::Text(format!("{:?}", e.id))
+                ));
             }
             events.push(e);
         }

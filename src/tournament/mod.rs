@@ -47,10 +47,6 @@ pub const MAX_ENTRANTS: usize = 256;
 /// Most members of one entrant (a team of eight pairs).
 pub const MAX_MEMBERS: usize = 16;
 
-fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
-    ImportError { field: field.into(), reason: reason.into(), msg: None }
-}
-
 /// A tournament: name, dates, entrants and the games offered (one [`Competition`] each),
 /// plus the desk's sync log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -349,7 +349,7 @@ pub fn ImportExport() -> impl IntoView {
             let incoming = p.matches.clone();
             match store_import(local.clone(), p.matches, p.events).await {
                 Err(ImportFailed::Matches(store::StoreError::Invalid(e))) => {
-                    error.set(Some(format!("{}: {e}", t("import.invalid"))))
+                    error.set(Some(format!("{}: {}", t("import.invalid"), field_and_reason(&e))))
                 }
                 Err(ImportFailed::Events(e) | ImportFailed::Matches(e)) => {
                     error.set(Some(super::save_error(crate::i18n::Action::Import, &e)))
@@ -384,7 +384,7 @@ pub fn ImportExport() -> impl IntoView {
         };
         let reason = format!("{reason} ({})", cf.file);
         match sync::resolution_entries(&m, &cf, choice, &reason, || super::new_id("e"), now_ms()) {
-            Err(e) => error.set(Some(format!("{}: {e}", t("ev.sync.refused")))),
+            Err(e) => error.set(Some(format!("{}: {}", t("ev.sync.refused"), super::refusal_text(&e)))),
             Ok((next, added)) => {
                 if !added.is_empty() {
                     if let Err(e) = store::save_match(&next) {
@@ -543,7 +543,13 @@ pub fn ImportExport() -> impl IntoView {
                                                 {r
                                                     .not_fitting
                                                     .iter()
-                                                    .map(|(m, e, why)| view! { <li>{format!("{m} / {e}: {why}")}</li> })
+                                                    .map(|(m, e, why)| {
+                                                        view! {
+                                                            <li>
+                                                                {format!("{m} / {e}: {}", super::left_out_text(why))}
+                                                            </li>
+                                                        }
+                                                    })
                                                     .collect_view()}
                                             </ul>
                                         }
@@ -621,8 +627,8 @@ fn hands(m: &Match) -> usize {
 }
 
 /// `field: reason` of a file error (`(file)` for the file as a whole).
-fn field_and_reason(e: &schema::ImportError) -> String {
-    format!("{}: {}", if e.field.is_empty() { "(file)" } else { &e.field }, super::reason_of(e, false))
+pub(crate) fn field_and_reason(e: &schema::ImportError) -> String {
+    format!("{}: {}", if e.field.is_empty() { t("io.whole_file") } else { &e.field }, super::reason_of(e, false))
 }
 
 /// The outcome of the last restore of a quarantined value: the message to show, `Ok` on

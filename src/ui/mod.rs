@@ -285,6 +285,15 @@ pub fn refusal_named(e: &crate::record::ImportError, names: crate::i18n::Names) 
     }
 }
 
+/// Why a file's entry was left out of a merge ([`crate::record::schema::LeftOut`]), in the UI
+/// language: its typed refusal when it has one, else its stored text.
+pub fn left_out_text(why: &crate::record::schema::LeftOut) -> String {
+    match &why.error {
+        Some(e) => refusal_text(e),
+        None => why.text.clone(),
+    }
+}
+
 /// Appends an op to a match through storage (write-through: the stored copy is re-read so
 /// another tab's entries are kept); on success the app state updates. On failure nothing
 /// changed and the translated reason, naming what was not saved (the op's [`Action`]), is
@@ -343,7 +352,7 @@ pub fn notify_with(text: impl Into<String>, action: Option<(String, Callback<()>
 /// match stored on this device asks the browser to keep the storage
 /// ([`io::request_persistence`]).
 pub fn create_match(m: Match) -> Result<String, String> {
-    crate::record::schema::validate_match(&m).map_err(|e| e.to_string())?;
+    crate::record::schema::validate_match(&m).map_err(|e| reason_of(&e, true))?;
     store::save_match(&m).map_err(|e| save_error(Action::NewMatch, &e))?;
     let id = m.id.clone();
     added_match(m);

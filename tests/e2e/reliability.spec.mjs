@@ -609,7 +609,7 @@ test('an import with a new hand that does not fit this device (the game was won 
   await expect(page.locator('#import-done')).toContainText('2 条新记录与本机记录不符, 未导入');
   await expect(page.locator('#import-not-fitting li')).toHaveCount(2);
   await expect(page.locator('#import-not-fitting li').first()).toContainText('elsewhere-hand');
-  await expect(page.locator('#import-not-fitting li').first()).toContainText('game over');
+  await expect(page.locator('#import-not-fitting li').first()).toContainText('本局已结束');
   await expect(page.locator('#import-not-fitting li').nth(1)).toContainText('elsewhere-overrun');
   expect(await storedEntries(page)).toEqual(before);
 });

@@ -10,6 +10,7 @@
 //! side a team has at a table.
 
 use crate::record::replay::effective;
+use crate::record::schema::said;
 use crate::record::schema::ImportError;
 use crate::record::{BoardAt, HandInput, Match, Op};
 use crate::rules::ruling::{Counted, Effect, Register};
@@ -20,10 +21,6 @@ use crate::rules::shengji::{
 use crate::rules::{Arg, Msg, Rank, Ruling, Seat, Team};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
-
-fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
-    ImportError { field: field.into(), reason: reason.into(), msg: None }
-}
 
 /// An entry's error: `reason` in plain English, `msg` the same typed (`dup.why.*`).
 fn iv(field: impl Into<String>, reason: impl Into<String>, msg: Msg) -> InputError {
@@ -223,43 +220,51 @@ impl BoardEntry {
 /// rules with unique kinds and 0–200 points. Errors name the field (`boards[3].number`).
 pub fn validate_setup(s: &DuplicateSetup) -> Result<(), ImportError> {
     if !s.preset.duplicate {
-        return Err(ie("preset.duplicate", "a duplicate match needs a duplicate preset (双升 队式)"));
+        return Err(said!("preset.duplicate", "imp.dup_preset"));
     }
     for team in Team::BOTH {
-        let t = s.teams.get(&team).ok_or_else(|| ie(format!("teams.{team:?}"), "missing"))?;
+        let t = s.teams.get(&team).ok_or_else(|| said!(format!("teams.{team:?}"), "imp.missing"))?;
         if t.name.chars().count() > 60 {
-            return Err(ie(format!("teams.{team:?}.name"), "longer than 60 characters"));
+            return Err(said!(format!("teams.{team:?}.name"), "imp.too_long", max = Arg::Num(60)));
         }
         for (i, p) in t.pairs.iter().enumerate() {
             for (j, n) in p.iter().enumerate() {
                 if n.chars().count() > 60 {
-                    return Err(ie(format!("teams.{team:?}.pairs[{i}][{j}]"), "longer than 60 characters"));
+                    return Err(said!(format!("teams.{team:?}.pairs[{i}][{j}]"), "imp.too_long", max = Arg::Num(60)));
                 }
             }
         }
     }
     if s.boards.is_empty() {
-        return Err(ie("boards", "the board list is empty"));
+        return Err(said!("boards", "imp.dup_no_boards"));
     }
     if s.boards.len() > 200 {
-        return Err(ie("boards", "more than 200 boards"));
+        return Err(said!("boards", "imp.dup_many_boards"));
     }
     let mut seen = HashSet::new();
     for (i, b) in s.boards.iter().enumerate() {
         if b.number == 0 || b.number > 999 {
-            return Err(ie(format!("boards[{i}].number"), format!("{} is not a board number 1–999", b.number)));
+            return Err(said!(format!("boards[{i}].number"), "imp.dup_board_no", n = Arg::Num(b.number as i64)));
         }
         if !seen.insert(b.number) {
-            return Err(ie(format!("boards[{i}].number"), format!("board {} appears twice", b.number)));
+            return Err(said!(format!("boards[{i}].number"), "imp.dup_board_twice", n = Arg::Num(b.number as i64)));
         }
     }
     let mut kinds = HashSet::new();
     for (i, r) in s.refusals.iter().enumerate() {
         if !(0..=200).contains(&r.points) {
-            return Err(ie(format!("refusals[{i}].points"), format!("{} is not 0–200", r.points)));
+            return Err(said!(
+                format!("refusals[{i}].points"),
+                "imp.dup_refusal_points",
+                n = Arg::Num(r.points as i64)
+            ));
         }
         if !kinds.insert(r.kind.as_str()) {
-            return Err(ie(format!("refusals[{i}].kind"), format!("{:?} appears twice", r.kind)));
+            return Err(said!(
+                format!("refusals[{i}].kind"),
+                "imp.dup_refusal_twice",
+                kind = Arg::Text(format!("{:?}", r.kind))
+            ));
         }
     }
     Ok(())
@@ -772,12 +777,12 @@ impl crate::record::game::Game for Duplicate {
         v.refused.clone()
     }
     fn check_ruling_board(s: &DuplicateSetup, board: Option<BoardAt>) -> Result<(), ImportError> {
-        let at = board.ok_or_else(|| ie("op.board", "a ruling in a 双升 match names its board and table"))?;
+        let at = board.ok_or_else(|| said!("op.board", "imp.dup_ruling_board"))?;
         if s.board(at.number).is_none() {
-            return Err(ie("op.board.number", format!("board {} is not in the board list", at.number)));
+            return Err(said!("op.board.number", "imp.dup_not_board", n = Arg::Num(at.number as i64)));
         }
         if !(1..=2).contains(&at.table) {
-            return Err(ie("op.board.table", format!("{} is not a table (1 or 2)", at.table)));
+            return Err(said!("op.board.table", "imp.dup_not_table", n = Arg::Num(at.table as i64)));
         }
         Ok(())
     }

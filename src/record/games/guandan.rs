@@ -19,6 +19,7 @@
 //! time verdict) and sums rounds.
 
 use crate::record::replay::{effective, Clock, OverrunRow};
+use crate::record::schema::said;
 use crate::record::schema::ImportError;
 use crate::record::{ClockAction, HandInput, Match, Op};
 use crate::rules::guandan::{
@@ -29,10 +30,6 @@ use crate::rules::shengji::InputError;
 use crate::rules::{Arg, Msg, Rank, Seat, Team};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
-    ImportError { field: field.into(), reason: reason.into(), msg: None }
-}
 
 /// Where a match starts: each team's level and the team whose level is played first
 /// (`None` when both stand on the same level, or with a fixed-level preset).
@@ -91,43 +88,40 @@ impl GuandanSetup {
 pub fn validate_setup(s: &GuandanSetup) -> Result<(), ImportError> {
     for (t, n) in &s.teams {
         if n.chars().count() > 60 {
-            return Err(ie(format!("teams.{t:?}"), "name longer than 60 characters"));
+            return Err(said!(format!("teams.{t:?}"), "imp.name_too_long", max = Arg::Num(60)));
         }
     }
     for (seat, n) in &s.players {
         if n.chars().count() > 60 {
-            return Err(ie(format!("players.{seat:?}"), "name longer than 60 characters"));
+            return Err(said!(format!("players.{seat:?}"), "imp.name_too_long", max = Arg::Num(60)));
         }
     }
     let p = &s.preset;
     if p.id.chars().count() > 64 || p.name.chars().count() > 200 || p.source.chars().count() > 200 {
-        return Err(ie("preset.name", "id, name or source too long (64 / 200 / 200 characters)"));
+        return Err(said!("preset.name", "imp.preset_names"));
     }
     if let Some(u) = p.upgrade {
         for (k, v) in [("double", u.double), ("one_three", u.one_three), ("one_four", u.one_four)] {
             if v > 12 {
-                return Err(ie(format!("preset.upgrade.{k}"), format!("{v} levels: at most 12 (2 → A)")));
+                return Err(said!(format!("preset.upgrade.{k}"), "imp.gd_levels", v = Arg::Text(v.to_string())));
             }
         }
     }
     if let Some(d) = p.deal_points {
         for (k, v) in [("double", d.double), ("one_three", d.one_three), ("one_four", d.one_four)] {
             if v > 1000 {
-                return Err(ie(format!("preset.deal_points.{k}"), format!("{v}: at most 1000")));
+                return Err(said!(format!("preset.deal_points.{k}"), "imp.gd_points", v = Arg::Text(v.to_string())));
             }
         }
     }
     if p.a_rule.max_failures == Some(0) {
-        return Err(ie("preset.a_rule.max_failures", "must be at least 1 (or null: A must be played)"));
+        return Err(said!("preset.a_rule.max_failures", "imp.gd_failures"));
     }
     if p.fouls.warnings_per_foul == Some(0) {
-        return Err(ie(
-            "preset.fouls.warnings_per_foul",
-            "must be at least 1 (or null: warnings have no level effect)",
-        ));
+        return Err(said!("preset.fouls.warnings_per_foul", "imp.gd_warnings"));
     }
     if p.fouls.out_of_turn_levels > 12 {
-        return Err(ie("preset.fouls.out_of_turn_levels", "at most 12"));
+        return Err(said!("preset.fouls.out_of_turn_levels", "imp.at_most", max = Arg::Num(12)));
     }
     let f = &p.format;
     for (k, v) in [
@@ -137,11 +131,11 @@ pub fn validate_setup(s: &GuandanSetup) -> Result<(), ImportError> {
         ("round_minutes", f.round_minutes),
     ] {
         if v == Some(0) {
-            return Err(ie(format!("preset.format.{k}"), "must be at least 1 (or null)"));
+            return Err(said!(format!("preset.format.{k}"), "imp.at_least_one"));
         }
     }
     if p.fixed_level.is_none() && s.start.levels.a != s.start.levels.b && s.start.declarer.is_none() {
-        return Err(ie("start.declarer", "the start levels differ: name the team whose level is played first"));
+        return Err(said!("start.declarer", "imp.gd_declarer"));
     }
     Ok(())
 }
@@ -153,36 +147,44 @@ pub fn validate_setup(s: &GuandanSetup) -> Result<(), ImportError> {
 pub fn check_hand(_m: &Match, s: &GuandanSetup, h: &Hand) -> Result<(), ImportError> {
     if let Err(errs) = validate_hand(h) {
         let e = &errs[0];
-        let crate::rules::guandan::HandError::FoulSeatNotInTeam { foul, .. } = e;
-        return Err(ie(format!("fouls[{foul}].seat"), e.to_string()));
+        let crate::rules::guandan::HandError::FoulSeatNotInTeam { foul, seat, team } = e;
+        return Err(said!(
+            format!("fouls[{foul}].seat"),
+            "imp.gd_foul_seat",
+            foul = Arg::Num(*foul as i64 + 1),
+            seat = Arg::Seat(*seat),
+            team = Arg::Team(*team),
+        ));
     }
     if h.fouls.len() > 50 {
-        return Err(ie("fouls", "more than 50 fouls in one hand"));
+        return Err(said!("fouls", "imp.gd_fouls"));
     }
     if let Some(t) = &h.tribute {
         if t.payments.len() > 2 {
-            return Err(ie("tribute.payments", format!("{} payments: a tribute has one or two", t.payments.len())));
+            return Err(said!("tribute.payments", "imp.gd_payments", n = Arg::Num(t.payments.len() as i64)));
         }
     }
     if let Some(f) = &h.forfeit {
         if !h.fouls.is_empty() {
-            return Err(ie("fouls", "a forfeit records no fouls"));
+            return Err(said!("fouls", "imp.gd_forfeit_fouls"));
         }
         if h.tribute.is_some() {
-            return Err(ie("tribute", "a forfeit records no tribute"));
+            return Err(said!("tribute", "imp.gd_forfeit_tribute"));
         }
         if let Some(n) = f.minutes_late {
             if n > 24 * 60 {
-                return Err(ie("forfeit.minutes_late", "more than a day"));
+                return Err(said!("forfeit.minutes_late", "imp.over_day"));
             }
         }
         if f.reason == ForfeitReason::Late {
             match (f.minutes_late, s.preset.format.late_forfeit_minutes) {
-                (None, _) => return Err(ie("forfeit.minutes_late", "a late arrival needs the minutes late")),
+                (None, _) => return Err(said!("forfeit.minutes_late", "imp.gd_late")),
                 (Some(n), Some(limit)) if n < limit => {
-                    return Err(ie(
+                    return Err(said!(
                         "forfeit.minutes_late",
-                        format!("{n} min late is below this preset's {limit} min: not a forfeit"),
+                        "imp.gd_not_forfeit",
+                        n = Arg::Num(n as i64),
+                        limit = Arg::Num(limit as i64)
                     ))
                 }
                 _ => {}

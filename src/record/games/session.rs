@@ -16,12 +16,14 @@
 //! calls next), so a rotation never changes what a logged hand means.
 
 use crate::record::replay::{Clock, Effective};
+use crate::record::schema::said;
 use crate::record::schema::ImportError;
 use crate::record::{ClockAction, Op};
 use crate::rules::doudizhu::{
     rank_session, rank_session_out, Call, HandResult, Ranking, Reason, RuleError, SessionRules,
 };
 use crate::rules::shengji::InputError;
+use crate::rules::Arg;
 use crate::rules::Ruling;
 use serde::Serialize;
 
@@ -31,10 +33,6 @@ pub const MAX_NAME: usize = 60;
 pub const MAX_TABLES: u32 = 12;
 /// Longest table clock, minutes.
 pub const MAX_MINUTES: u32 = 600;
-
-fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
-    ImportError { field: field.into(), reason: reason.into(), msg: None }
-}
 
 /// An engine error as an import error on the same field.
 pub fn rule_err(e: RuleError) -> ImportError {
@@ -47,25 +45,48 @@ pub fn rule_err(e: RuleError) -> ImportError {
 /// Errors name the field (`players`, `players[2]`, `preset.session.tables` …).
 pub fn check_session(players: &[String], n: usize, session: &SessionRules) -> Result<(), ImportError> {
     if players.len() != n {
-        return Err(ie("players", format!("needs {n} player names, found {}", players.len())));
+        return Err(said!(
+            "players",
+            "imp.players_count",
+            n = Arg::Num(n as i64),
+            found = Arg::Num(players.len() as i64)
+        ));
     }
     for (i, p) in players.iter().enumerate() {
         if p.chars().count() > MAX_NAME {
-            return Err(ie(format!("players[{i}]"), format!("name longer than {MAX_NAME} characters")));
+            return Err(said!(format!("players[{i}]"), "imp.name_too_long", max = Arg::Num(MAX_NAME as i64)));
         }
     }
     if let Some(t) = session.tables {
         if t == 0 || t > MAX_TABLES {
-            return Err(ie("preset.session.tables", format!("must be 1–{MAX_TABLES}, found {t}")));
+            return Err(said!(
+                "preset.session.tables",
+                "imp.range",
+                lo = Arg::Num(1),
+                hi = Arg::Num(MAX_TABLES as i64),
+                found = Arg::Num(t as i64)
+            ));
         }
     }
     if let Some(m) = session.minutes_per_table {
         if m == 0 || m > MAX_MINUTES {
-            return Err(ie("preset.session.minutes_per_table", format!("must be 1–{MAX_MINUTES}, found {m}")));
+            return Err(said!(
+                "preset.session.minutes_per_table",
+                "imp.range",
+                lo = Arg::Num(1),
+                hi = Arg::Num(MAX_MINUTES as i64),
+                found = Arg::Num(m as i64)
+            ));
         }
     }
     if session.advancing == 0 || session.advancing >= n {
-        return Err(ie("preset.session.advancing", format!("must be 1–{}, found {}", n - 1, session.advancing)));
+        return Err(said!(
+            "preset.session.advancing",
+            "imp.range",
+            lo = Arg::Num(1),
+            hi = Arg::Num((n - 1) as i64),
+            found = Arg::Num(session.advancing as i64)
+        ));
     }
     Ok(())
 }

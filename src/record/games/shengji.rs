@@ -4,6 +4,7 @@
 
 use crate::record::game::{self, GameId};
 use crate::record::replay::{effective, Clock, Effective};
+use crate::record::schema::said;
 use crate::record::schema::ImportError;
 use crate::record::{ClockAction, HandInput, Match, Op, TimedAction};
 use crate::rules::ruling::Effect;
@@ -30,34 +31,35 @@ pub struct ShengjiSetup {
 /// 升级's [`game::Game`] impl.
 pub struct Shengji;
 
-fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
-    ImportError { field: field.into(), reason: reason.into(), msg: None }
-}
-
 /// Checks the set-up: names of at most 60 characters, a level table, a minimum level not
 /// above the maximum, and a first dealer on the first declarer team.
 pub fn validate_setup(s: &ShengjiSetup) -> Result<(), ImportError> {
     for (t, n) in &s.teams {
         if n.chars().count() > 60 {
-            return Err(ie(format!("teams.{t:?}"), "name longer than 60 characters"));
+            return Err(said!(format!("teams.{t:?}"), "imp.name_too_long", max = Arg::Num(60)));
         }
     }
     for (seat, n) in &s.players {
         if n.chars().count() > 60 {
-            return Err(ie(format!("players.{seat:?}"), "name longer than 60 characters"));
+            return Err(said!(format!("players.{seat:?}"), "imp.name_too_long", max = Arg::Num(60)));
         }
     }
     if s.preset.table.bands.is_empty() {
-        return Err(ie("preset.table.bands", "the level table is empty"));
+        return Err(said!("preset.table.bands", "imp.sj_no_bands"));
     }
     if let Some((lo, hi)) = s.preset.clamp {
         if lo > hi {
-            return Err(ie("preset.clamp", format!("the minimum {lo} is above the maximum {hi}")));
+            return Err(said!(
+                "preset.clamp",
+                "imp.sj_clamp",
+                lo = Arg::Text(lo.to_string()),
+                hi = Arg::Text(hi.to_string())
+            ));
         }
     }
     if let (Some(d), Some(declarer)) = (s.start.dealer, s.start.declarer) {
         if d.team() != declarer {
-            return Err(ie("start.dealer", "the dealer seat is not on the declarer team"));
+            return Err(said!("start.dealer", "imp.sj_dealer"));
         }
     }
     Ok(())
@@ -66,10 +68,9 @@ pub fn validate_setup(s: &ShengjiSetup) -> Result<(), ImportError> {
 /// Checks a hand against the preset ([`shengji::validate_hand`]) and its declarations
 /// ([`shengji::check_declaring`]); errors name the field inside the hand.
 pub fn check_hand(s: &ShengjiSetup, h: &shengji::Hand) -> Result<(), ImportError> {
-    let err = |er: InputError| ie(er.field, er.reason);
-    shengji::validate_hand(&s.preset, h).map_err(err)?;
+    shengji::validate_hand(&s.preset, h).map_err(ImportError::from)?;
     if !h.declaring.is_empty() {
-        shengji::check_declaring(&s.preset.declaring, &h.declaring).map_err(err)?;
+        shengji::check_declaring(&s.preset.declaring, &h.declaring).map_err(ImportError::from)?;
     }
     Ok(())
 }

@@ -141,23 +141,28 @@ pub fn parse_tail(text: &str) -> Result<Tail, ImportError> {
 /// Appends the entries of `t` that `m` does not have yet.
 fn join_tail(m: &mut Match, t: Tail) -> Result<(), ImportError> {
     if t.match_id != m.id {
-        return Err(ie("match_id", format!("{:?} is not this match ({:?})", t.match_id, m.id)));
+        return Err(said!(
+            "match_id",
+            "imp.tail_other",
+            id = Arg::Text(format!("{:?}", t.match_id)),
+            this = Arg::Text(format!("{:?}", m.id))
+        ));
     }
     let have = m.entries.len();
     if t.from > have {
-        return Err(ie(
-            "from",
-            format!("starts at entry {}, but the match has {have} entries: entries are missing", t.from),
-        ));
+        return Err(said!("from", "imp.tail_gap", from = Arg::Num(t.from as i64), have = Arg::Num(have as i64)));
     }
     for (i, e) in t.entries.into_iter().enumerate() {
         let at = t.from + i;
         match m.entries.get(at) {
             Some(x) if x.id == e.id => {}
             Some(x) => {
-                return Err(ie(
+                return Err(said!(
                     format!("entries[{i}].id"),
-                    format!("{:?} but the match has {:?} at entry {at}", e.id, x.id),
+                    "imp.tail_differs",
+                    id = Arg::Text(format!("{:?}", e.id)),
+                    have = Arg::Text(format!("{:?}", x.id)),
+                    at = Arg::Num(at as i64)
                 ));
             }
             None => m.entries.push(e),

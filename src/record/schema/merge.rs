@@ -39,6 +39,52 @@ pub fn interleave(local: &[Entry], incoming: &[Entry]) -> Vec<Entry> {
     out
 }
 
+/// Why a new entry of a file was left out of a merge: its text in English, as stored and
+/// logged (`"after \"e7\", which does not fit"`, or the refusal's `field: reason`), and the
+/// typed error the UI renders in its language. Serialized as the text alone; two are equal
+/// when their texts are.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct LeftOut {
+    /// The English text.
+    pub text: String,
+    /// The refusal, typed (not serialized).
+    #[serde(skip)]
+    pub error: Option<ImportError>,
+}
+
+impl LeftOut {
+    /// The English text.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+impl From<ImportError> for LeftOut {
+    fn from(e: ImportError) -> LeftOut {
+        LeftOut { text: e.to_string(), error: Some(e) }
+    }
+}
+
+impl std::ops::Deref for LeftOut {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl fmt::Display for LeftOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl PartialEq for LeftOut {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
 /// What merging an import into the matches on this device did.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MergeReport {
@@ -59,7 +105,7 @@ pub struct MergeReport {
     /// entered on both devices, a hand after a game won here): (match id, entry id, why).
     /// The rest of the file is merged; these are left out.
     #[serde(default)]
-    pub not_fitting: Vec<(String, String, String)>,
+    pub not_fitting: Vec<(String, String, LeftOut)>,
     /// New entries of the file that move the game on from the same entry as one here (two
     /// devices each entered the next hand, differently): (match id, this device's entry id,
     /// the file's entry id). This device's entry is kept; the file's is left out, with the
@@ -161,7 +207,12 @@ pub fn merge(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>, MergeRe
                                 report.not_fitting.push((
                                     inc.id.clone(),
                                     x.id.clone(),
-                                    format!("after {:?}, which forks from {:?} here", e.id, l.id),
+                                    LeftOut::from(said!(
+                                        "",
+                                        "imp.after_fork",
+                                        id = Arg::Text(format!("{:?}", e.id)),
+                                        here = Arg::Text(format!("{:?}", l.id)),
+                                    )),
                                 ));
                             }
                         }
@@ -191,17 +242,20 @@ pub fn merge(local: &[Match], incoming: &[Match]) -> Result<(Vec<Match>, MergeRe
                     added = 0;
                     let independent = loc.setup.entries_independent();
                     let mut left: Vec<&Entry> = Vec::new();
-                    let mut why_of: HashMap<&str, String> = HashMap::new();
+                    let mut why_of: HashMap<&str, LeftOut> = HashMap::new();
                     for e in new {
                         if !independent && !left.is_empty() {
-                            why_of.insert(&e.id, format!("after {:?}, which does not fit", left[0].id));
+                            why_of.insert(
+                                &e.id,
+                                LeftOut::from(said!("", "imp.after_left", id = Arg::Text(format!("{:?}", left[0].id)))),
+                            );
                             left.push(e);
                             continue;
                         }
                         match merged.append_replayed(e.clone()) {
                             Ok(()) => added += 1,
                             Err(why) => {
-                                why_of.insert(&e.id, why.to_string());
+                                why_of.insert(&e.id, LeftOut::from(why));
                                 left.push(e);
                             }
                         }

@@ -35,15 +35,12 @@ pub fn migrate(doc: Value) -> Result<Value, ImportError> {
 pub fn migrate_with(mut doc: Value, current: u32, steps: &[Option<Migration>]) -> Result<Value, ImportError> {
     let v = doc
         .get("schema_version")
-        .ok_or_else(|| ie("schema_version", "missing: this is not a 裁判助手 file"))?
+        .ok_or_else(|| said!("schema_version", "imp.no_version"))?
         .as_u64()
         .and_then(|v| u32::try_from(v).ok())
-        .ok_or_else(|| ie("schema_version", "not a whole number 0–4294967295"))?;
+        .ok_or_else(|| said!("schema_version", "imp.bad_version"))?;
     if v > current {
-        return Err(ie(
-            "schema_version",
-            format!("version {v} is newer than this app's {current}: update the app first"),
-        ));
+        return Err(said!("schema_version", "imp.newer", v = Arg::Num(v as i64), current = Arg::Num(current as i64)));
     }
     let mut ver = v;
     while ver < current {
@@ -51,7 +48,7 @@ pub fn migrate_with(mut doc: Value, current: u32, steps: &[Option<Migration>]) -
             .get(ver as usize)
             .copied()
             .flatten()
-            .ok_or_else(|| ie("schema_version", format!("no migration from version {ver}")))?;
+            .ok_or_else(|| said!("schema_version", "imp.no_migration", v = Arg::Num(ver as i64)))?;
         doc = step(doc)?;
         ver += 1;
         if let Some(o) = doc.as_object_mut() {

@@ -9,6 +9,7 @@
 
 use super::{Entry, HandInput, Match, Op, Setup};
 use crate::rules::shengji;
+use crate::rules::Arg;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};

@@ -37,6 +37,8 @@ fn at_path<'a>(doc: &'a Value, path: &str) -> Option<&'a Value> {
 /// serde loses the path inside internally tagged enums (`setup` by `game`, `op` by
 /// `type`): read the value there again as its variant to name the field inside.
 fn refine(doc: &Value, field: String, reason: String) -> ImportError {
+    // serde's own words stay as they are (English), inside a typed "the value does not read".
+    let ie = |field: String, reason: String| said!(field, "imp.bad_value", detail = Arg::Text(reason));
     let last = field.rsplit('.').next().unwrap_or("");
     let Some(Value::Object(o)) = at_path(doc, &field) else { return ie(field, reason) };
     let mut rest = o.clone();
@@ -82,21 +84,38 @@ fn refine(doc: &Value, field: String, reason: String) -> ImportError {
 
 pub(super) fn envelope(text: &str, kind: &str) -> Result<Value, ImportError> {
     if text.len() > MAX_IMPORT_BYTES {
-        return Err(ie("", format!("the file is {} bytes; the limit is {} bytes", text.len(), MAX_IMPORT_BYTES)));
+        return Err(said!(
+            "",
+            "imp.file_size",
+            n = Arg::Num(text.len() as i64),
+            max = Arg::Num(MAX_IMPORT_BYTES as i64)
+        ));
     }
-    let doc: Value = serde_json::from_str(text)
-        .map_err(|e| ie("", format!("not valid JSON (line {}, column {}): {e}", e.line(), e.column())))?;
+    let doc: Value = serde_json::from_str(text).map_err(|e| {
+        said!(
+            "",
+            "imp.not_json",
+            line = Arg::Num(e.line() as i64),
+            column = Arg::Num(e.column() as i64),
+            detail = Arg::Text(e.to_string())
+        )
+    })?;
     if !doc.is_object() {
-        return Err(ie("", "not a 裁判助手 file: the top level is not an object"));
+        return Err(said!("", "imp.not_object"));
     }
     if doc.get("app").and_then(Value::as_str) != Some(APP_ID) {
-        return Err(ie("app", "missing or not \"referee\": this is not a 裁判助手 file"));
+        return Err(said!("app", "imp.not_app"));
     }
     let doc = migrate(doc)?;
     match doc.get("kind").and_then(Value::as_str) {
         Some(k) if k == kind => Ok(doc),
-        Some(k) => Err(ie("kind", format!("expected {kind:?}, found {k:?}"))),
-        None => Err(ie("kind", "missing")),
+        Some(k) => Err(said!(
+            "kind",
+            "imp.kind",
+            want = Arg::Text(format!("{:?}", kind)),
+            found = Arg::Text(format!("{:?}", k))
+        )),
+        None => Err(said!("kind", "imp.missing")),
     }
 }
 
@@ -122,7 +141,7 @@ pub fn parse_import(text: &str) -> Result<Vec<Match>, ImportError> {
     for (i, m) in e.matches.iter().enumerate() {
         validate_match(m).map_err(|err| prefix(&format!("matches[{i}]"), err))?;
         if !seen.insert(m.id.as_str()) {
-            return Err(ie(format!("matches[{i}].id"), format!("{:?} appears twice in the file", m.id)));
+            return Err(said!(format!("matches[{i}].id"), "imp.twice_in_file", id = Arg::Text(format!("{:?}", m.id))));
         }
     }
     Ok(e.matches)

@@ -9,9 +9,12 @@ use super::*;
 fn check_texts<T: Serialize>(v: &T, field: &str) -> Result<(), ImportError> {
     fn walk(v: &Value, path: &mut String) -> Result<(), ImportError> {
         match v {
-            Value::String(s) if s.chars().count() > MAX_TEXT => {
-                Err(ie(path.clone(), format!("text longer than {MAX_TEXT} characters ({})", s.chars().count())))
-            }
+            Value::String(s) if s.chars().count() > MAX_TEXT => Err(said!(
+                path.clone(),
+                "imp.text_too_long_n",
+                max = Arg::Num(MAX_TEXT as i64),
+                n = Arg::Num(s.chars().count() as i64)
+            )),
             Value::Array(a) => a.iter().enumerate().try_for_each(|(i, x)| {
                 let n = path.len();
                 path.push_str(&format!("[{i}]"));
@@ -42,7 +45,7 @@ fn check_texts<T: Serialize>(v: &T, field: &str) -> Result<(), ImportError> {
 
 fn check_id(id: &str, field: &str) -> Result<(), ImportError> {
     if id.is_empty() || id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-        return Err(ie(field, format!("{id:?} is not an id (1–64 letters, digits, - or _)")));
+        return Err(said!(field, "imp.not_id", id = Arg::Text(format!("{:?}", id))));
     }
     Ok(())
 }
@@ -51,10 +54,10 @@ fn check_id(id: &str, field: &str) -> Result<(), ImportError> {
 pub fn validate_match(m: &Match) -> Result<(), ImportError> {
     check_id(&m.id, "id")?;
     if m.title.chars().count() > MAX_TITLE {
-        return Err(ie("title", format!("longer than {MAX_TITLE} characters")));
+        return Err(said!("title", "imp.too_long", max = Arg::Num(MAX_TITLE as i64)));
     }
     if !m.created_ms.is_finite() {
-        return Err(ie("created_ms", "not a finite time"));
+        return Err(said!("created_ms", "imp.not_finite_time"));
     }
     check_texts(&m.setup, "setup")?;
     let setup_err = |e: ImportError| prefix("setup", e);
@@ -105,7 +108,7 @@ pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
     // that already has one still reads.
     if let Op::Correct { target, .. } | Op::CorrectRuling { target, .. } = &e.op {
         if index.voided.contains(target.as_str()) {
-            return Err(ie("op.target", format!("{target:?} is deleted: a correction of it would not count")));
+            return Err(said!("op.target", "imp.correct_deleted", id = Arg::Text(format!("{:?}", target))));
         }
     }
     index.locked = m.locked();
@@ -165,15 +168,15 @@ impl<'a> LogIndex<'a> {
 pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError> {
     check_id(&e.id, "id")?;
     if !e.at_ms.is_finite() || e.at_ms.abs() > MAX_TIME_MS {
-        return Err(ie("at_ms", "not a time (ms since 1970, within a date's range)"));
+        return Err(said!("at_ms", "imp.not_time_range"));
     }
     if index.by_id.contains_key(e.id.as_str()) {
-        return Err(ie("id", format!("{:?} is already in the log", e.id)));
+        return Err(said!("id", "imp.in_log", id = Arg::Text(format!("{:?}", e.id))));
     }
     check_texts(&e.op, "op")?;
     if let Some(a) = &e.after {
         if !e.op.advances() || m.setup.entries_independent() {
-            return Err(ie("after", "only a hand or a move to the next game names the entry it follows"));
+            return Err(said!("after", "imp.after_only"));
         }
         if a != crate::record::START {
             check_id(a, "after")?;
@@ -182,92 +185,94 @@ pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), 
     let by_id = &index.by_id;
     let locked = index.locked;
     if locked && !matches!(e.op, Op::Reopen { .. }) {
-        return Err(ie("op", "the match is signed off (locked): reopen it first"));
+        return Err(said!("op", "imp.locked"));
     }
     let check_hand = |h: &HandInput| -> Result<(), ImportError> {
         let game = |e: ImportError| prefix(&format!("op.hand.{}", h.game()), e);
         crate::record::game::by_game!((h, &m.setup); HandInput(h), Setup(s) => G: G::check_input(m, s, h).map_err(game);
-            else Err(ie("op.hand", format!("a {} entry in a {} match", h.game(), m.setup.game()))))
+            else Err(said!("op.hand", "imp.wrong_game", entry = Arg::Game(h.game()), game = Arg::Game(m.setup.game()))))
     };
     match &e.op {
         Op::Hand { hand } => check_hand(hand)?,
         Op::Correct { target, hand } => {
             match by_id.get(target.as_str()) {
                 Some(Entry { op: Op::Hand { .. }, .. }) => {}
-                Some(_) => return Err(ie("op.target", format!("{target:?} is not a hand"))),
-                None => return Err(ie("op.target", format!("no entry {target:?} in this match"))),
+                Some(_) => return Err(said!("op.target", "imp.not_hand", id = Arg::Text(format!("{:?}", target)))),
+                None => return Err(said!("op.target", "imp.no_entry", id = Arg::Text(format!("{:?}", target)))),
             }
             check_hand(hand)?;
         }
         Op::Void { target, .. } => {
             // (Its reason's length: `check_texts`.) A void may be voided too: that takes it back (undo of a delete).
             if !by_id.contains_key(target.as_str()) {
-                return Err(ie("op.target", format!("no entry {target:?} in this match")));
+                return Err(said!("op.target", "imp.no_entry", id = Arg::Text(format!("{:?}", target))));
             }
             if index.voided.contains(target.as_str()) {
-                return Err(ie("op.target", format!("{target:?} is already voided")));
+                return Err(said!("op.target", "imp.already_voided", id = Arg::Text(format!("{:?}", target))));
             }
         }
         Op::SignOff { referee } | Op::Reopen { reason: referee } => {
             if referee.chars().count() > MAX_TITLE {
-                return Err(ie("op", format!("text longer than {MAX_TITLE} characters")));
+                return Err(said!("op", "imp.text_too_long", max = Arg::Num(MAX_TITLE as i64)));
             }
             if matches!(e.op, Op::Reopen { .. }) && !locked {
-                return Err(ie("op", "the match is not locked"));
+                return Err(said!("op", "imp.not_locked"));
             }
         }
         Op::Confirm { name, state, .. } => {
             if name.trim().is_empty() {
-                return Err(ie("op.name", "a confirmation names who confirmed"));
+                return Err(said!("op.name", "imp.confirm_name"));
             }
             if name.chars().count() > MAX_TITLE || state.chars().count() > MAX_TITLE {
-                return Err(ie("op", format!("text longer than {MAX_TITLE} characters")));
+                return Err(said!("op", "imp.text_too_long", max = Arg::Num(MAX_TITLE as i64)));
             }
         }
         Op::Overrun { seconds, .. } => {
             if *seconds > 24 * 3600 {
-                return Err(ie("op.seconds", "more than a day"));
+                return Err(said!("op.seconds", "imp.over_day"));
             }
         }
         Op::Appeal { target, decision, decided_ms, .. } => {
             if !m.setup.rulings() {
-                return Err(ie("op", format!("appeals are not recorded in a {} match", m.setup.game())));
+                return Err(said!("op", "imp.no_appeals", game = Arg::Game(m.setup.game())));
             }
             match by_id.get(target.as_str()).map(|x| &x.op) {
                 Some(Op::Ruling { .. }) => {}
                 Some(Op::Hand { .. }) if !matches!(decision, crate::record::AppealDecision::Replaced { .. }) => {}
-                Some(Op::Hand { .. }) => {
-                    return Err(ie(
-                        "op.decision",
-                        "only a ruling is replaced by a new ruling; a hand is upheld or overturned",
-                    ))
+                Some(Op::Hand { .. }) => return Err(said!("op.decision", "imp.replace_hand")),
+                Some(_) => {
+                    return Err(said!("op.target", "imp.not_ruling_or_hand", id = Arg::Text(format!("{:?}", target))))
                 }
-                Some(_) => return Err(ie("op.target", format!("{target:?} is neither a ruling nor a hand"))),
-                None => return Err(ie("op.target", format!("no entry {target:?} in this match"))),
+                None => return Err(said!("op.target", "imp.no_entry", id = Arg::Text(format!("{:?}", target)))),
             }
             if index.voided.contains(target.as_str()) {
-                return Err(ie("op.target", format!("{target:?} is deleted: an appeal against it would not count")));
+                return Err(said!("op.target", "imp.appeal_deleted", id = Arg::Text(format!("{:?}", target))));
             }
             if let crate::record::AppealDecision::Replaced { ruling } = decision {
                 check_ruling(ruling)?;
             }
             if !decided_ms.is_finite() || *decided_ms < 0.0 {
-                return Err(ie("op.decided_ms", "not a time"));
+                return Err(said!("op.decided_ms", "imp.not_time"));
             }
         }
         Op::Ruling { referee, ruling, player, board, .. } => check_ruling_entry(m, ruling, *player, *board, referee)?,
         Op::CorrectRuling { target, referee, ruling, player, board, .. } => {
             match by_id.get(target.as_str()) {
                 Some(Entry { op: Op::Ruling { .. }, .. }) => {}
-                Some(_) => return Err(ie("op.target", format!("{target:?} is not a ruling"))),
-                None => return Err(ie("op.target", format!("no entry {target:?} in this match"))),
+                Some(_) => return Err(said!("op.target", "imp.not_ruling", id = Arg::Text(format!("{:?}", target)))),
+                None => return Err(said!("op.target", "imp.no_entry", id = Arg::Text(format!("{:?}", target)))),
             }
             check_ruling_entry(m, ruling, *player, *board, referee)?;
         }
         Op::Clock { elapsed_ms: Some(ms), .. } | Op::TimeVerdict { elapsed_ms: Some(ms), .. }
             if !(0.0..=MAX_ELAPSED_MS).contains(ms) =>
         {
-            return Err(ie("op.elapsed_ms", format!("{ms} is not 0…{MAX_ELAPSED_MS} ms")));
+            return Err(said!(
+                "op.elapsed_ms",
+                "imp.elapsed",
+                ms = Arg::Text(ms.to_string()),
+                max = Arg::Text(MAX_ELAPSED_MS.to_string())
+            ));
         }
         Op::Clock { .. } | Op::TimeVerdict { .. } | Op::NextGame { .. } => {}
     }
@@ -286,22 +291,22 @@ fn check_ruling_entry(
 ) -> Result<(), ImportError> {
     check_ruling(ruling)?;
     if !m.setup.rulings() {
-        return Err(ie("op", format!("rulings are not recorded in a {} match", m.setup.game())));
+        return Err(said!("op", "imp.no_rulings", game = Arg::Game(m.setup.game())));
     }
     m.setup.check_ruling_board(board)?;
     match (m.setup.ruling_players(), player) {
         (Some(n), Some(p)) if p >= n => {
-            return Err(ie("op.player", format!("player {} of a session of {n}", p + 1)));
+            return Err(said!("op.player", "imp.player_range", p = Arg::Num((p + 1) as i64), n = Arg::Num(n as i64)));
         }
-        (Some(_), None) => return Err(ie("op.player", "a ruling in a session names the player")),
-        (None, Some(_)) => return Err(ie("op.player", "a ruling in a game of teams names the team, not a player")),
+        (Some(_), None) => return Err(said!("op.player", "imp.ruling_player")),
+        (None, Some(_)) => return Err(said!("op.player", "imp.ruling_team")),
         _ => {}
     }
     if referee.trim().is_empty() {
-        return Err(ie("op.referee", "a ruling names the referee who made it"));
+        return Err(said!("op.referee", "imp.ruling_referee"));
     }
     if referee.chars().count() > MAX_TITLE {
-        return Err(ie("op.referee", format!("longer than {MAX_TITLE} characters")));
+        return Err(said!("op.referee", "imp.too_long", max = Arg::Num(MAX_TITLE as i64)));
     }
     Ok(())
 }
@@ -310,7 +315,7 @@ fn check_ruling_entry(
 fn check_ruling(r: &crate::rules::Ruling) -> Result<(), ImportError> {
     match r {
         crate::rules::Ruling::Late { minutes, .. } if *minutes > 24 * 60 => {
-            Err(ie("op.ruling.minutes", "more than a day"))
+            Err(said!("op.ruling.minutes", "imp.over_day"))
         }
         _ => Ok(()),
     }

@@ -66,13 +66,21 @@ pub(super) fn SyncTab(ev: Ev) -> impl IntoView {
                                 t("io.conflicts")
                             ));
                             for (m, e, why) in &r.not_fitting {
-                                lines.push(format!("{name}: {} — {m} / {e}: {why}", t("io.not_fitting")));
+                                lines.push(format!(
+                                    "{name}: {} — {m} / {e}: {}",
+                                    t("io.not_fitting"),
+                                    crate::ui::left_out_text(why)
+                                ));
                             }
                         }
                     }
                     Err(x) => {
                         failed = true;
-                        lines.push(format!("{name}: {} — {}", t("import.invalid"), x));
+                        lines.push(format!(
+                            "{name}: {} — {}",
+                            t("import.invalid"),
+                            crate::ui::io::field_and_reason(&x)
+                        ));
                     }
                 }
                 if let Err(x) = save_event_as(&e, Action::Import) {
@@ -103,7 +111,7 @@ pub(super) fn SyncTab(ev: Ev) -> impl IntoView {
         };
         let reason = format!("{reason} ({})", conf.file);
         match sync::resolution_entries(&m, &conf, choice, &reason, || new_id("e"), now_ms()) {
-            Err(x) => ev.error(format!("{}: {x}", t("ev.sync.refused"))),
+            Err(x) => ev.error(format!("{}: {}", t("ev.sync.refused"), crate::ui::refusal_text(&x))),
             Ok((next, added)) => {
                 if !added.is_empty() {
                     if let Err(x) = store::save_match(&next) {

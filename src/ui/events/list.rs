@@ -36,7 +36,7 @@ pub fn Events() -> impl IntoView {
         e.dates = dates.get_untracked().trim().to_string();
         e.venue = venue.get_untracked().trim().to_string();
         if let Err(x) = tm::validate_event(&e) {
-            error.set(Some(x.to_string()));
+            error.set(Some(crate::ui::reason_of(&x, true)));
             return;
         }
         match save_event(&e) {
@@ -60,7 +60,7 @@ pub fn Events() -> impl IntoView {
                 }
             };
             match tm::load_event(&text) {
-                Err(e) => error.set(Some(format!("{fname}: {} — {e}", t("import.invalid")))),
+                Err(e) => error.set(Some(format!("{fname}: {} — {}", t("import.invalid"), io::field_and_reason(&e)))),
                 Ok(e) => match save_event_as(&e, Action::Import) {
                     Ok(()) => {
                         info.set(Some(format!("{fname}: {} {}", t("ev.imported"), e.name)));

@@ -109,7 +109,7 @@ impl Ev {
             return false;
         }
         if let Err(x) = tm::validate_event(&e) {
-            self.msg.set(Some((true, x.to_string())));
+            self.msg.set(Some((true, crate::ui::reason_of(&x, true))));
             return false;
         }
         match save_event(&e) {

@@ -20,7 +20,7 @@ pub fn EventPage() -> impl IntoView {
                     ev.ev.set(e);
                 }
             }
-            Err(x) => load_error.set(Some(x.to_string())),
+            Err(x) => load_error.set(Some(crate::ui::io::field_and_reason(&x))),
         }
     });
     let tab = RwSignal::new("entrants".to_string());
