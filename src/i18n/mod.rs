@@ -4,8 +4,8 @@
 mod say;
 
 pub use say::{
-    cite, field_words, import_error_text, input_error_text, reason_text, rule_error_text, say, say_all, steps_text,
-    Names,
+    cite, field_words, import_error_text, input_error_text, reason_text, rule_error_text, rule_error_words, say,
+    say_all, steps_text, Names,
 };
 
 use crate::record::Op;

@@ -68,6 +68,12 @@ pub fn rule_error_text(lang: Lang, e: &crate::rules::doudizhu::RuleError, names:
     }
 }
 
+/// [`rule_error_text`] as a page shows it beside the hand it is about: the field in words
+/// (`叫分: 叫分 9 不在可叫的 [1, 2, 3] 之中`), without the hand's index in the engine's list.
+pub fn rule_error_words(lang: Lang, e: &crate::rules::doudizhu::RuleError, names: Names) -> String {
+    format!("{}: {}", field_words(lang, &e.field), say(lang, &e.reason.msg(), names))
+}
+
 /// A field path in words: the string table's `field.<path>` row for the path without its
 /// indices (`penalties[0].kind` → `field.penalties.kind`), else for its last part
 /// (`hand.points` → `field.points`), else the path as it is (a field the table does not

@@ -85,7 +85,7 @@ pub(crate) fn payout_text(l: Lang, landlord_delta: i64, farmer_delta: i64) -> St
 
 /// An engine error for the screen: the field, and the reason in the UI language.
 pub(crate) fn err_text(l: Lang, names: &[String], e: &RuleError) -> String {
-    crate::i18n::rule_error_text(l, e, Names { players: names, teams: None })
+    crate::i18n::rule_error_words(l, e, Names { players: names, teams: None })
 }
 
 /// A refused entry for the screen: the field in the hand, and the reason in the UI language.
