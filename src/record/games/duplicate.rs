@@ -835,3 +835,6 @@ mod tests;
 
 #[cfg(test)]
 mod ruling_tests;
+
+#[cfg(test)]
+mod fixtures;

@@ -4,35 +4,11 @@
 //! disqualification; a level penalty refused; where a ruling applies checked; an old
 //! match read unchanged.
 
+use super::fixtures::{be, view};
 use super::*;
-use crate::record::replay::{replay as replay_any, MatchView};
 use crate::record::schema;
 use crate::record::{AppealDecision, Decider, Entry};
 use crate::rules::ruling::{RulingRules, WarningEffect, WarningRule};
-
-fn view(m: &Match) -> DuplicateView {
-    match replay_any(m) {
-        MatchView::Duplicate(v) => v,
-        _ => panic!("a duplicate match"),
-    }
-}
-
-/// An entry as played by the list (level and dealer of board `board`).
-fn be(board: u32, table: u8, attackers: Team, points: i32) -> BoardEntry {
-    let b = shengji::default_boards(board)[board as usize - 1];
-    BoardEntry {
-        board,
-        table,
-        attackers,
-        hand: Hand { points, ..Default::default() },
-        level: b.level,
-        dealer: b.dealer,
-        confirmed: false,
-        refusal: None,
-        board_check: None,
-        corrects: None,
-    }
-}
 
 fn put(m: &mut Match, id: &str, op: Op) -> Result<(), ImportError> {
     let at = m.entries.len() as f64 + 1.0;

@@ -1,5 +1,5 @@
+use super::fixtures::{be, view};
 use super::*;
-use crate::record::replay::{replay as replay_any, MatchView};
 use crate::record::schema;
 use crate::record::{Entry, Setup};
 use crate::rules::shengji::{Kitty, Penalty, Unit};
@@ -8,30 +8,6 @@ fn setup(m: &Match) -> &DuplicateSetup {
     match &m.setup {
         Setup::Duplicate(s) => s,
         _ => unreachable!(),
-    }
-}
-
-fn view(m: &Match) -> DuplicateView {
-    match replay_any(m) {
-        MatchView::Duplicate(v) => v,
-        _ => panic!("a duplicate match"),
-    }
-}
-
-/// An entry as played by the list (level and dealer of board `board`).
-fn be(board: u32, table: u8, attackers: Team, points: i32) -> BoardEntry {
-    let b = shengji::default_boards(board)[board as usize - 1];
-    BoardEntry {
-        board,
-        table,
-        attackers,
-        hand: Hand { points, ..Default::default() },
-        level: b.level,
-        dealer: b.dealer,
-        confirmed: false,
-        refusal: None,
-        board_check: None,
-        corrects: None,
     }
 }
 
