@@ -439,7 +439,7 @@ test('a quarantined value is restored from the About page; one that does not rea
   // The garbage stays where it is.
   const brokenKey = aside.find((k) => k.endsWith('referee.match.broken'));
   await page.click(`#quarantine-list button.restore[data-key="${brokenKey}"]`);
-  await expect(page.locator('#restore-error')).toContainText('not valid JSON');
+  await expect(page.locator('#restore-error')).toContainText('不是有效的 JSON');
   await expect(list).toHaveCount(2);
   expect(await quarantine()).toEqual(aside);
 
