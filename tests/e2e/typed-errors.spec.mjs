@@ -85,3 +85,31 @@ test('繁體中文: the same refusal has no simplified-only character', async ({
     expect(text).not.toMatch(SIMPLIFIED_ONLY);
   }
 });
+
+// A file that does not read says why in the UI language: the field stays named by its path
+// (import errors name the field), the reason is translated.
+for (const [lang, want] of [
+  ['en', 'newer than this app'],
+  ['zh-TW', '請先更新'],
+  ['zh-CN', '请先更新应用'],
+]) {
+  test(`an import from a newer app is refused in ${lang}, in that language`, async ({ page }) => {
+    await page.goto('/');
+    await ready(page);
+    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+    await page.goto('/settings');
+    await ready(page);
+    await page.click(`button[data-lang="${lang}"]`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await page.goto('/');
+    await ready(page);
+    const file = JSON.stringify({ app: 'referee', kind: 'export', schema_version: 99, matches: [] });
+    await page.setInputFiles('#import-file', { name: 'new.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    const err = page.locator('#import-error');
+    await expect(err).toContainText('schema_version');
+    await expect(err).toContainText(want);
+    const text = await err.innerText();
+    if (lang === 'en') expect(text).not.toMatch(HAN);
+    if (lang === 'zh-TW') expect(text).not.toMatch(SIMPLIFIED_ONLY);
+  });
+}
