@@ -4,6 +4,7 @@
 //!   each a line-by-line reading of `shared/RULES.md`.
 //! * [`record`] — the match log: append-only entries, replay into derived state, the
 //!   versioned storage/export schema, migrations and import validation.
+//! * [`transfer`] — a match's export sent table → desk as QR codes (fountain-coded frames).
 //! * `ui`, `store`, `i18n` — the Leptos web shell (wasm32 only).
 
 pub mod html;
@@ -12,6 +13,7 @@ pub mod record;
 pub mod rules;
 pub mod sort;
 pub mod tournament;
+pub mod transfer;
 
 pub mod i18n;
 #[cfg(target_arch = "wasm32")]

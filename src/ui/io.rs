@@ -1,4 +1,5 @@
-//! Export (download, Web Share) and import (validate all, preview, then merge).
+//! Export (download, Web Share) and import (validate all, preview, then merge) of a file
+//! or of a table's QR codes (扫码导入, [`super::scan`]).
 
 use super::{ctx, fmt_time, now_ms, t, tx};
 use crate::record::schema::{self, MergeReport, MAX_IMPORT_BYTES};
@@ -333,6 +334,24 @@ pub fn ImportExport() -> impl IntoView {
             }
         });
     };
+    // 扫码导入: the codes' document goes to the same preview and merge as a file.
+    let scan_start = Callback::new(move |_| {
+        c.ensure_loaded();
+        error.set(None);
+        done.set(None);
+        events_done.set(None);
+        pending.set(None);
+    });
+    let scan_done = Callback::new(move |r: Result<crate::tournament::Bundle, super::scan::ScanFailed>| {
+        let name = t("qr.scanned").to_string();
+        match r {
+            Ok(b) => pending.set(Some(Pending { matches: b.matches, events: b.events, file: name })),
+            Err(super::scan::ScanFailed::Unreadable) => error.set(Some(format!("{name}: {}", t("qr.unreadable")))),
+            Err(super::scan::ScanFailed::Invalid(e)) => {
+                error.set(Some(format!("{name}: {} — {}", t("import.invalid"), field_and_reason(&e))))
+            }
+        }
+    });
     // One merge at a time: a second tap while the first is loading its code or storing
     // does nothing.
     let merging = StoredValue::new(false);
@@ -419,6 +438,7 @@ pub fn ImportExport() -> impl IntoView {
                     {tx("io.import")}
                     <input type="file" id="import-file" accept="application/json,.json" on:change=on_file />
                 </label>
+                <super::scan::ScanImport on_start=scan_start on_done=scan_done />
             </div>
             <p class="muted">
                 {tx("io.last_export")}": "

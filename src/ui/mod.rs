@@ -12,6 +12,7 @@ mod match_page;
 mod new_match;
 mod parts;
 mod ruling;
+mod scan;
 mod settings;
 mod widgets;
 

@@ -1,5 +1,6 @@
 //! The bar under a match page's entry: 撤销 (undo the newest entry), 导出本场 (the match as a
-//! JSON file), where the browser can share files 分享, then 归档 and 删除本场.
+//! JSON file), where the browser can share files 分享, 二维码传送 (the match as QR codes for
+//! the desk), then 归档 and 删除本场.
 
 use crate::record::Match;
 use crate::ui::io;
@@ -61,7 +62,7 @@ pub fn MatchActions(
                             </button>
                         </Show>
                     }
-                })} <button class="btn" id="archive-match" on:click=toggle_archive>
+                })} <super::QrSend m=m /> <button class="btn" id="archive-match" on:click=toggle_archive>
                 {move || if archived() { t("io.unarchive") } else { t("io.archive") }}
             </button> <button class="btn danger" id="delete-match" on:click=delete>
                 {tx("io.delete_match")}

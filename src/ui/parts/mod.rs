@@ -1,5 +1,5 @@
 //! Parts every match page shows, one concept a file: its heading ([`match_title`]), the
-//! undo/export/share bar ([`MatchActions`]), a history row's edit/delete and times ([`row_actions`], [`entry_times`]), a 升级 hand's
+//! undo/export/share bar ([`MatchActions`], with 二维码传送: [`QrSend`]), a history row's edit/delete and times ([`row_actions`], [`entry_times`]), a 升级 hand's
 //! points and kitty ([`PointsAndKitty`]), the commit button and its error ([`CommitBar`]), the head of a result sheet
 //! ([`sheet_teams`]),
 //! a 升级 hand's penalties ([`PenaltyEditor`]), and the names of a set-up form ([`TitleInput`], [`TeamInputs`], [`SeatInputs`]), its preset picker
@@ -14,6 +14,7 @@ mod penalties;
 mod points;
 mod preset_json;
 mod preset_select;
+mod qr;
 mod sheet;
 
 pub use actions::{match_title, MatchActions};
@@ -25,4 +26,5 @@ pub use penalties::{penalty_name, PenaltyEditor};
 pub use points::PointsAndKitty;
 pub use preset_json::PresetJson;
 pub use preset_select::PresetSelect;
+pub use qr::QrSend;
 pub use sheet::sheet_teams;
