@@ -179,7 +179,8 @@ pub fn blank_doc(setup: &Setup, title: &str, l: Lang, place: Option<&Fixture>) -
         .collect();
     body.result = Vec::new();
     let mut doc = frame(&m, l, place, body);
-    doc.title = format!("{} · {}", doc.title, tr(l, "share.blank_title"));
+    let head = if title.trim().is_empty() { m.setup.participants() } else { title.to_string() };
+    doc.title = format!("{head} · {}", tr(l, "share.blank_title"));
     doc.meta.push((tr(l, "share.date").to_string(), String::new()));
     doc.result.push(format!("{}: ", tr(l, "share.winner")));
     doc.result.push(format!("{}: ", tr(l, "share.rulings")));
@@ -266,4 +267,70 @@ pub(crate) fn team_names(teams: &std::collections::BTreeMap<crate::rules::Team, 
             .cloned()
             .unwrap_or_else(|| crate::i18n::team_side(l, t).to_string())
     })
+}
+
+/// The standings of competition `c` of event `e` as a sheet (the standings picture): a row
+/// an entrant — place, name, played, won, drawn, lost, the total, points for and against —
+/// and the champion once decided. `time` and `now_ms` as in [`match_doc`].
+pub fn standings_doc(
+    e: &crate::tournament::Event,
+    c: &crate::tournament::Competition,
+    st: &crate::tournament::standings::Standings,
+    l: Lang,
+    time: &dyn Fn(f64) -> String,
+    now_ms: f64,
+) -> ShareDoc {
+    let t = |k: &'static str| tr(l, k).to_string();
+    let mut meta = vec![(t("share.event"), e.name.clone())];
+    if !e.dates.trim().is_empty() {
+        meta.push((t("share.date"), e.dates.clone()));
+    }
+    meta.push((t("share.game"), crate::i18n::game_name(l, &c.game).to_string()));
+    let rows = st
+        .rows
+        .iter()
+        .map(|r| {
+            let mut name = e.entrant_name(&r.entrant);
+            let note = crate::tournament::output::row_note(l, r);
+            if !note.is_empty() {
+                name = format!("{name} ({note})");
+            }
+            Row::hand(vec![
+                r.rank.map(|x| x.to_string()).unwrap_or_default(),
+                name,
+                r.played.to_string(),
+                r.won.to_string(),
+                r.drawn.to_string(),
+                r.lost.to_string(),
+                r.total.to_string(),
+                r.points_for.to_string(),
+                r.points_against.to_string(),
+            ])
+        })
+        .collect();
+    let mut result = vec![t(if st.complete { "ev.complete" } else { "ev.provisional" })];
+    if let Some(ch) = &st.champion {
+        result.push(fill(l, "share.winner_is", &[("who", e.entrant_name(ch))]));
+    }
+    ShareDoc {
+        title: fill(l, "share.standings_title", &[("name", c.name.clone())]),
+        meta,
+        header: [
+            "ev.col.rank",
+            "ev.col.entrant",
+            "ev.col.played",
+            "ev.col.won",
+            "ev.col.drawn",
+            "ev.col.lost",
+            "ev.col.total",
+            "ev.col.for",
+            "ev.col.against",
+        ]
+        .map(t)
+        .to_vec(),
+        rows,
+        result,
+        signatures: vec![Signature { label: t("share.referee"), name: String::new() }],
+        footer: format!("{} · {}", tr(l, "app.name"), time(now_ms)),
+    }
 }

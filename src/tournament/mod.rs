@@ -512,4 +512,4 @@ impl Event {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

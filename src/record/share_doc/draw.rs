@@ -332,3 +332,46 @@ pub fn layout(doc: &ShareDoc, width: f64, measure: &dyn Fn(&str, f64, bool) -> f
     }
     Drawing { width, height, items }
 }
+
+/// The CRC-32 of PNG chunks (ISO 3309, polynomial 0xEDB88320) of `bytes`.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut c = 0xFFFF_FFFFu32;
+    for b in bytes {
+        c ^= u32::from(*b);
+        for _ in 0..8 {
+            c = if c & 1 == 1 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+        }
+    }
+    !c
+}
+
+/// The keyword of the PNG text chunk that carries the picture's [`Drawing`] as JSON.
+pub const PNG_KEYWORD: &str = "referee-drawing";
+
+/// `png` with an uncompressed international text chunk (`iTXt`) `keyword` = `text` (UTF-8)
+/// after its header chunk: the picture carries what it shows, in words (a reader of the
+/// file, or a test, finds the text runs without OCR). `png` unchanged when it is not a PNG.
+pub fn png_with_text(png: &[u8], keyword: &str, text: &str) -> Vec<u8> {
+    const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A];
+    // Signature, then IHDR: length 13, type, data, CRC.
+    let after_header = 8 + 4 + 4 + 13 + 4;
+    if png.len() < after_header || png[..8] != SIGNATURE || &png[12..16] != b"IHDR" {
+        return png.to_vec();
+    }
+    let mut body = b"iTXt".to_vec();
+    body.extend_from_slice(keyword.as_bytes());
+    // NUL, not compressed, method 0, no language tag, no translated keyword.
+    body.extend_from_slice(&[0, 0, 0, 0, 0]);
+    body.extend_from_slice(text.as_bytes());
+    let mut out = png[..after_header].to_vec();
+    out.extend_from_slice(&((body.len() - 4) as u32).to_be_bytes());
+    out.extend_from_slice(&body);
+    out.extend_from_slice(&crc32(&body).to_be_bytes());
+    out.extend_from_slice(&png[after_header..]);
+    out
+}
+
+#[cfg(test)]
+pub(super) fn crc32_for_test(bytes: &[u8]) -> u32 {
+    crc32(bytes)
+}

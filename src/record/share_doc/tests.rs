@@ -200,3 +200,36 @@ fn wrap_breaks_between_words_and_cjk_characters() {
     assert_eq!(c.concat(), "南北方记录东西方复核裁判签字");
     assert!(c.iter().all(|x| x.chars().count() <= 5));
 }
+
+#[test]
+fn png_text_chunk_is_well_formed() {
+    assert_eq!(super::draw::crc32_for_test(b"IEND"), 0xAE42_6082);
+    // A 1×1 PNG's signature and header (the rest does not matter here).
+    let mut png = vec![0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13];
+    png.extend_from_slice(b"IHDR");
+    png.extend_from_slice(&[0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89]);
+    png.extend_from_slice(&[0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xAE, 0x42, 0x60, 0x82]);
+    let out = super::draw::png_with_text(&png, "k", "胜");
+    assert_eq!(out.len(), png.len() + 12 + 1 + 5 + 3);
+    assert_eq!(&out[33..37], &[0, 0, 0, 9]);
+    assert_eq!(&out[37..41], b"iTXt");
+    assert_eq!(&out[41..50], &[b'k', 0, 0, 0, 0, 0, 0xE8, 0x83, 0x9C]);
+    assert_eq!(&out[54..], &png[33..], "the rest follows the chunk");
+    assert_eq!(super::draw::png_with_text(b"nope", "k", "x"), b"nope");
+}
+
+#[test]
+fn standings_sheet_lists_every_entrant() {
+    let e = crate::tournament::tests::four_pairs();
+    let c = &e.competitions[0];
+    let st = crate::tournament::standings::standings(c, &[]);
+    let doc = standings_doc(&e, c, &st, Lang::ZhCn, &at, 0.0);
+    assert_eq!(hands(&doc).len(), 4);
+    let text = all_text(&doc);
+    for n in ["红队", "蓝队", "绿队", "黄队", "健康杯", "掼蛋 团体"] {
+        assert!(text.contains(n), "{n}: {text}");
+    }
+    assert!(doc.rows.iter().all(|r| r.cells.len() == doc.header.len()));
+    let en = standings_doc(&e, c, &st, Lang::En, &at, 0.0);
+    assert!(!en.header.concat().contains(|c: char| c as u32 >= 0x2E80), "{:?}", en.header);
+}
