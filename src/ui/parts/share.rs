@@ -97,8 +97,19 @@ async fn sheet_png(doc: ShareDoc) -> Result<Vec<u8>, String> {
     render_png(&doc).map_err(|e| io::js_error_text(&e))
 }
 
-/// Shares the PNG `bytes` named `name` where the Web Share API takes files, else downloads it.
-fn share_or_download(name: &str, bytes: &[u8]) {
+/// Downloads the PNG `bytes` as `name`.
+fn download_png(name: &str, bytes: &[u8]) {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("image/png");
+    if let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &opts) {
+        io::download_blob(name, &blob);
+    }
+}
+
+/// Shares the PNG `bytes` named `name` where the Web Share API takes files, else (or when
+/// sharing fails for another reason than the user's cancel) downloads it.
+async fn share_or_download(name: &str, bytes: &[u8]) {
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
     let nav = window().navigator();
     let opts = web_sys::FilePropertyBag::new();
@@ -107,22 +118,28 @@ fn share_or_download(name: &str, bytes: &[u8]) {
         let data = js_sys::Object::new();
         set(&data, "files", js_sys::Array::of1(&file).into());
         let can = call(&nav, "canShare", &[data.clone().into()]).ok().and_then(|v| v.as_bool());
-        if can == Some(true) && call(&nav, "share", &[data.into()]).is_ok() {
-            return;
+        if can == Some(true) {
+            if let Ok(p) = call(&nav, "share", &[data.into()]).and_then(|p| p.dyn_into::<js_sys::Promise>()) {
+                match wasm_bindgen_futures::JsFuture::from(p).await {
+                    Ok(_) => return,
+                    Err(e) => {
+                        let why = js_sys::Reflect::get(&e, &"name".into()).ok().and_then(|n| n.as_string());
+                        if why.as_deref() == Some("AbortError") {
+                            return;
+                        }
+                    }
+                }
+            }
         }
     }
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type("image/png");
-    if let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &opts) {
-        io::download_blob(name, &blob);
-    }
+    download_png(name, bytes);
 }
 
 /// Makes the picture of `doc` and shares or downloads it as `name`.
 pub fn deliver_png(doc: ShareDoc, name: String) {
     leptos::task::spawn_local(async move {
         match sheet_png(doc).await {
-            Ok(bytes) => share_or_download(&name, &bytes),
+            Ok(bytes) => share_or_download(&name, &bytes).await,
             Err(e) => io::alert(&format!("{}: {e}", t("share.png_failed"))),
         }
     });
