@@ -82,6 +82,10 @@ pub trait Game {
     fn names(_s: &Self::Setup) -> (std::collections::BTreeMap<crate::rules::Team, String>, Vec<String>) {
         Default::default()
     }
+    /// The game's part of its result sheet ([`super::share_doc::SheetBody`]): the columns
+    /// the game records, a row a hand of view `v` in language `l`, the result lines, and how
+    /// many rows a blank recording sheet leaves for a game's worth of hands.
+    fn sheet_body(m: &Match, s: &Self::Setup, v: &Self::View, l: crate::i18n::Lang) -> super::share_doc::SheetBody;
     /// The set-up of a tournament leg's match from the competition's built-in preset.
     fn leg_setup(leg: &Leg) -> Result<Self::Setup, LegError>;
     /// The ids of the built-in presets a competition of this game may use.

@@ -18,6 +18,7 @@ pub mod sample;
 pub mod schema;
 #[cfg(test)]
 mod session_rulings_tests;
+pub mod share_doc;
 pub mod sheet;
 
 use crate::rules::shengji::{self, Start};

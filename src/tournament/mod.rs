@@ -508,4 +508,4 @@ impl Event {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -145,7 +145,13 @@ pub fn download(name: &str, mime: &str, text: &str) {
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type(mime);
     let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    download_blob(name, &blob);
+}
+
+/// Downloads `blob` as a file named `name` (a link to it, clicked): [`download`]'s way, for
+/// any content (a PNG picture).
+pub fn download_blob(name: &str, blob: &web_sys::Blob) {
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else { return };
     let doc = document();
     if let Ok(a) = doc.create_element("a") {
         let a: web_sys::HtmlAnchorElement = a.unchecked_into();

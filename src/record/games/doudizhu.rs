@@ -133,6 +133,14 @@ impl crate::record::game::Game for Doudizhu {
     fn names(s: &DoudizhuSetup) -> (std::collections::BTreeMap<crate::rules::Team, String>, Vec<String>) {
         (Default::default(), s.players.clone())
     }
+    fn sheet_body(
+        m: &Match,
+        s: &DoudizhuSetup,
+        v: &DoudizhuView,
+        l: crate::i18n::Lang,
+    ) -> crate::record::share_doc::SheetBody {
+        crate::record::share_doc::games::doudizhu(m, s, v, l)
+    }
     fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<DoudizhuSetup, crate::tournament::tables::LegError> {
         let preset = crate::rules::doudizhu::builtin_presets()
             .into_iter()

@@ -815,6 +815,14 @@ impl crate::record::game::Game for Duplicate {
     fn names(s: &DuplicateSetup) -> (BTreeMap<Team, String>, Vec<String>) {
         (s.teams.iter().map(|(t, x)| (*t, x.name.clone())).collect(), Vec::new())
     }
+    fn sheet_body(
+        m: &Match,
+        s: &DuplicateSetup,
+        v: &DuplicateView,
+        l: crate::i18n::Lang,
+    ) -> crate::record::share_doc::SheetBody {
+        crate::record::share_doc::games::duplicate(m, s, v, l)
+    }
     fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<DuplicateSetup, crate::tournament::tables::LegError> {
         let p = shengji::builtin_preset(leg.preset_id).filter(|p| p.duplicate).ok_or_else(|| leg.bad())?;
         let mut s = DuplicateSetup::new(p, 6);

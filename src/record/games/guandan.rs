@@ -674,6 +674,14 @@ impl crate::record::game::Game for Guandan {
     fn names(s: &GuandanSetup) -> (BTreeMap<Team, String>, Vec<String>) {
         (s.teams.clone(), Vec::new())
     }
+    fn sheet_body(
+        m: &Match,
+        s: &GuandanSetup,
+        v: &GuandanView,
+        l: crate::i18n::Lang,
+    ) -> crate::record::share_doc::SheetBody {
+        crate::record::share_doc::games::guandan(m, s, v, l)
+    }
     fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<GuandanSetup, crate::tournament::tables::LegError> {
         let mut p = crate::rules::guandan::builtin_preset(leg.preset_id).ok_or_else(|| leg.bad())?;
         if leg.best_of > 0 {

@@ -815,6 +815,14 @@ impl crate::record::game::Game for Renju {
     fn participants(s: &RenjuSetup) -> String {
         s.players.join(" vs ")
     }
+    fn sheet_body(
+        m: &Match,
+        s: &RenjuSetup,
+        v: &RenjuView,
+        l: crate::i18n::Lang,
+    ) -> crate::record::share_doc::SheetBody {
+        crate::record::share_doc::games::renju(m, s, v, l)
+    }
     fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<RenjuSetup, crate::tournament::tables::LegError> {
         let mut p = Preset::by_id(leg.preset_id).ok_or_else(|| leg.bad())?;
         if leg.best_of > 0 {

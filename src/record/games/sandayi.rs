@@ -179,6 +179,14 @@ impl crate::record::game::Game for Sandayi {
     fn names(s: &SandayiSetup) -> (std::collections::BTreeMap<crate::rules::Team, String>, Vec<String>) {
         (Default::default(), s.players.clone())
     }
+    fn sheet_body(
+        m: &Match,
+        s: &SandayiSetup,
+        v: &SandayiView,
+        l: crate::i18n::Lang,
+    ) -> crate::record::share_doc::SheetBody {
+        crate::record::share_doc::games::sandayi(m, s, v, l)
+    }
     fn leg_setup(leg: &crate::tournament::tables::Leg) -> Result<SandayiSetup, crate::tournament::tables::LegError> {
         let preset = crate::rules::sandayi::builtin_presets()
             .into_iter()

@@ -123,6 +123,14 @@ impl game::Game for Shengji {
     fn names(s: &ShengjiSetup) -> (BTreeMap<Team, String>, Vec<String>) {
         (s.teams.clone(), Vec::new())
     }
+    fn sheet_body(
+        m: &Match,
+        s: &ShengjiSetup,
+        v: &ShengjiView,
+        l: crate::i18n::Lang,
+    ) -> crate::record::share_doc::SheetBody {
+        crate::record::share_doc::games::shengji(m, s, v, l)
+    }
     fn leg_setup(leg: &Leg) -> Result<ShengjiSetup, LegError> {
         let mut p = shengji::builtin_preset(leg.preset_id).filter(|p| !p.duplicate).ok_or_else(|| leg.bad())?;
         if leg.best_of > 0 {

@@ -101,6 +101,45 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
             }
         }
     };
+    // The print preview of a table's blank recording sheet (the paper backup of the leg's
+    // match: its stored match when made, else the match the leg would get).
+    let print = RwSignal::new(None::<crate::record::share_doc::ShareDoc>);
+    let blank_leg = move |fixture: String, leg: usize| {
+        let Some(e) = ev.now() else { return };
+        let Some(cm) = e.competition(&cid.get_value()).cloned() else { return };
+        let Some((round, l)) = cm.fixture(&fixture).and_then(|(r, f)| f.legs.get(leg).map(|l| (r, l.clone()))) else {
+            return;
+        };
+        let stored =
+            l.match_id.as_ref().and_then(|id| c.matches.with_untracked(|ms| ms.iter().find(|m| &m.id == id).cloned()));
+        let m = match stored {
+            Some(m) => (*m).clone(),
+            None => {
+                let res = c.matches.with_untracked(|ms| standings::results(&cm, &owned(ms)));
+                match tables::leg_match(&e, &cm, &fixture, leg, &res, now_ms()) {
+                    Ok((m, _)) => m,
+                    Err(x) => {
+                        ev.error(format!("{fixture}: {}", leg_error_text(&x)));
+                        return;
+                    }
+                }
+            }
+        };
+        let place = crate::record::share_doc::Fixture {
+            event: e.name.clone(),
+            competition: cm.name.clone(),
+            round,
+            table: l.table,
+        };
+        print.set(Some(crate::record::share_doc::blank_doc(&m.setup, &m.title, lang.get_untracked(), Some(&place))));
+    };
+    let standings_png = move || {
+        let (Some(e), Some(cm), Some(s)) = (ev.now(), comp.get_untracked(), st.get_untracked()) else { return };
+        let l = lang.get_untracked();
+        let doc = crate::record::share_doc::standings_doc(&e, &cm, &s, l, &fmt_time, now_ms());
+        let name = crate::tournament::files::file_name(&[&e.name, &cm.name, tr(l, "ev.standings")], "png");
+        crate::ui::parts::deliver_png(doc, name);
+    };
     let make_round = move |round: u32| {
         let Some(cm) = comp.get_untracked() else { return };
         let mut made = 0;
@@ -584,6 +623,7 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
                                                         l,
                                                         mutate_comp,
                                                         make_leg,
+                                                        blank_leg,
                                                     ))
                                                     .collect_view()}
                                             </div>
@@ -617,6 +657,7 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
                     )
                 }}
             </section>
+            <crate::ui::parts::PrintSheet doc=print />
             <section class="ev-standings">
                 <h2>{tx("ev.standings")}</h2>
                 <div class="actions no-print">
@@ -628,6 +669,9 @@ pub(super) fn CompetitionTab(ev: Ev, cid: String, tab: RwSignal<String>) -> impl
                         }
                     >
                         {tx("ev.print")}
+                    </button>
+                    <button class="btn" id="ev-standings-png" on:click=move |_| standings_png()>
+                        {tx("share.standings_png")}
                     </button>
                     <button class="btn" id="csv-standings" on:click=move |_| csv("standings")>
                         {tx("ev.csv_standings")}

@@ -11,6 +11,7 @@ pub(super) fn fixture_row(
     l: Lang,
     mutate_comp: impl Fn(CompEdit) -> bool + Copy + 'static,
     make_leg: impl Fn(String, usize) -> bool + Copy + 'static,
+    blank_leg: impl Fn(String, usize) + Copy + 'static,
 ) -> impl IntoView {
     let fid = f.id.clone();
     let names: Vec<String> = f.sides.iter().enumerate().map(|(k, s)| slot_name(l, e, r.as_ref(), k, s)).collect();
@@ -28,6 +29,7 @@ pub(super) fn fixture_row(
         }
     };
     let (fid_swap, fid_ff, fid_tab, fid_label) = (fid.clone(), fid.clone(), fid.clone(), fid.clone());
+    let fid_blank = fid.clone();
     let entrants: Vec<(String, String)> = cm.entrants.iter().map(|id| (id.clone(), e.entrant_name(id))).collect();
     let score = r
         .as_ref()
@@ -223,6 +225,27 @@ pub(super) fn fixture_row(
                         view! {
                             <details class="fx-more">
                                 <summary>{tr(l, "ev.sched.more")}</summary>
+                                <div class="chips blank-sheets">
+                                    {f
+                                        .legs
+                                        .iter()
+                                        .enumerate()
+                                        .map(|(k, leg)| {
+                                            let fid = fid_blank.clone();
+                                            view! {
+                                                <button
+                                                    class="btn chip blank-sheet"
+                                                    data-leg=k
+                                                    on:click=move |_| blank_leg(fid.clone(), k)
+                                                >
+                                                    {tr(l, "share.blank")}
+                                                    " · "
+                                                    {tr(l, "ev.table_n").replace("{n}", &leg.table.to_string())}
+                                                </button>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </div>
                                 <div class="chips">
                                     {(0..sides_n)
                                         .map(|k| {

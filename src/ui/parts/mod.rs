@@ -2,6 +2,7 @@
 //! undo/export/share bar ([`MatchActions`], with 二维码传送: [`QrSend`]), a history row's edit/delete and times ([`row_actions`], [`entry_times`]), a 升级 hand's
 //! points and kitty ([`PointsAndKitty`]), the commit button and its error ([`CommitBar`]), the head of a result sheet
 //! ([`sheet_teams`]),
+//! the result sheet's picture and print ([`ShareBar`], [`PrintSheet`]),
 //! a 升级 hand's penalties ([`PenaltyEditor`]), and the names of a set-up form ([`TitleInput`], [`TeamInputs`], [`SeatInputs`]), its preset picker
 //! ([`PresetSelect`]) and its preset editor ([`PresetJson`]); and a check box as a row ([`CheckRow`]).
 
@@ -15,6 +16,7 @@ mod points;
 mod preset_json;
 mod preset_select;
 mod qr;
+mod share;
 mod sheet;
 
 pub use actions::{match_title, MatchActions};
@@ -27,4 +29,5 @@ pub use points::PointsAndKitty;
 pub use preset_json::PresetJson;
 pub use preset_select::PresetSelect;
 pub use qr::QrSend;
+pub use share::{deliver_png, PrintSheet, ShareBar};
 pub use sheet::sheet_teams;

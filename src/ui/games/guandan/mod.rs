@@ -660,7 +660,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     target: id,
                     reason: "delete".into(),
                 })
-            /> <ResultSheet m=m v=v preset=preset teams=teams players=players /> <crate::ui::widgets::EntryLog m=m />
+            /> <ResultSheet m=m v=v preset=preset teams=teams players=players /> <crate::ui::parts::ShareBar m=m />
+            <crate::ui::widgets::EntryLog m=m />
         </section>
     }
 }

@@ -880,6 +880,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             <MoveRecord m=m setup=setup view_memo=view_memo />
             <crate::ui::parts::MatchActions m=m export="rj-export" share=true />
             <ResultSheet m=m v=view_memo.into() setup=setup.into() />
+            <crate::ui::parts::ShareBar m=m />
         </section>
     }
 }

@@ -247,6 +247,7 @@ pub(crate) fn session_panels(
         />
         {history(items, locked, on_edit, on_void)}
         {result_sheet(m, session, names, extra, notes)}
+        <crate::ui::parts::ShareBar m=m />
         <crate::ui::widgets::EntryLog m=m describe=describe />
     }
 }

@@ -621,7 +621,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     target: id,
                     reason: "delete".into(),
                 })
-            /> <ResultSheet m=m v=Signal::derive(v) teams=teams.into() players=players.into() /> <EntryLog m=m />
+            /> <ResultSheet m=m v=Signal::derive(v) teams=teams.into() players=players.into() />
+            <crate::ui::parts::ShareBar m=m /> <EntryLog m=m />
         </section>
     }
 }

@@ -1,0 +1,336 @@
+//! The result sheet as a document: what the score-sheet picture (PNG) and the A4 print of a
+//! match show, and the blank recording sheet a referee fills on paper when a device fails.
+//!
+//! A [`ShareDoc`] is plain text in the reader's language: a title, meta rows (event, round,
+//! table, game, sides, times), one table (a header, a row a hand, section and total rows),
+//! result lines (winner, rulings) and the signature lines (recorder, verifier, referee). Each
+//! game fills its part — the hand table and its result lines, a [`SheetBody`] — through
+//! [`crate::record::game::Game::sheet_body`]; everything else is shared here. The picture
+//! is drawn from it by [`draw::layout`] (a list of text runs, lines and rectangles), the
+//! print renders it as HTML.
+
+pub mod draw;
+pub mod games;
+#[cfg(test)]
+mod tests;
+
+use super::game::by_game;
+use super::replay::MatchView;
+use super::{Match, Op, Setup};
+use crate::i18n::{tr, Lang};
+use serde::Serialize;
+
+/// What a table row is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RowKind {
+    /// A hand (or a board, a stone pair).
+    Hand,
+    /// A heading row inside the table (a new game or round): its first cell spans the row.
+    Section,
+    /// A total or result row (levels at the end, totals, places): drawn bold.
+    Total,
+}
+
+/// One row of the sheet's table: as many cells as the header.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Row {
+    /// Hand, section or total.
+    pub kind: RowKind,
+    /// The cells, left to right (a section row: one cell).
+    pub cells: Vec<String>,
+}
+
+impl Row {
+    /// A hand row.
+    pub fn hand(cells: Vec<String>) -> Row {
+        Row { kind: RowKind::Hand, cells }
+    }
+    /// A section heading spanning the row.
+    pub fn section(text: String) -> Row {
+        Row { kind: RowKind::Section, cells: vec![text] }
+    }
+    /// A total row.
+    pub fn total(cells: Vec<String>) -> Row {
+        Row { kind: RowKind::Total, cells }
+    }
+}
+
+/// A game's part of its result sheet: the hand table and what it amounts to.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SheetBody {
+    /// More meta rows of the game (players by seat, preset): (label, value).
+    pub meta: Vec<(String, String)>,
+    /// The table's column headings (the columns the game records).
+    pub header: Vec<String>,
+    /// The rows: every hand that counts or was entered, with sections and totals.
+    pub rows: Vec<Row>,
+    /// The result lines: the winner (or "in progress"), places, notes.
+    pub result: Vec<String>,
+    /// Rows a blank recording sheet leaves for a game's worth of hands.
+    pub blank_rows: usize,
+}
+
+/// Where a match is played in an event (its fixture): names and numbers for the sheet.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Fixture {
+    /// The event's name.
+    pub event: String,
+    /// The competition's name.
+    pub competition: String,
+    /// The round (1-based).
+    pub round: u32,
+    /// The table number.
+    pub table: u32,
+}
+
+impl Fixture {
+    /// The fixture of match `match_id` in `events`, if an event schedules it.
+    pub fn of(events: &[crate::tournament::Event], match_id: &str) -> Option<Fixture> {
+        crate::tournament::files::place_of(events, match_id).map(|p| Fixture {
+            event: p.event.name.clone(),
+            competition: p.competition.name.clone(),
+            round: p.round,
+            table: p.table,
+        })
+    }
+}
+
+/// A signature line: who signs as what; `name` empty when nobody has (drawn as a blank).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Signature {
+    /// What the line is for (记录 / 复核 / 裁判).
+    pub label: String,
+    /// The name on the sheet, or empty.
+    pub name: String,
+}
+
+/// A result sheet (or a blank recording sheet) as text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShareDoc {
+    /// The heading: the match's title (or sides) and the sheet's name.
+    pub title: String,
+    /// Meta rows: (label, value), e.g. (赛事, 健康杯).
+    pub meta: Vec<(String, String)>,
+    /// The table's column headings.
+    pub header: Vec<String>,
+    /// The table's rows.
+    pub rows: Vec<Row>,
+    /// Result lines under the table (winner, rulings …).
+    pub result: Vec<String>,
+    /// Recorder, verifier and referee lines.
+    pub signatures: Vec<Signature>,
+    /// The last line: the app and when the sheet was made.
+    pub footer: String,
+}
+
+/// A text of the table `strings.tsv` with `{name}` placeholders filled.
+pub(crate) fn fill(l: Lang, key: &'static str, args: &[(&str, String)]) -> String {
+    let mut s = tr(l, key).to_string();
+    for (k, v) in args {
+        s = s.replace(&format!("{{{k}}}"), v);
+    }
+    s
+}
+
+/// The result sheet of match `m` in language `l`: `place` its fixture when an event
+/// schedules it, `time` formats a time (ms since the Unix epoch) as the reader's local time,
+/// `now_ms` the time the sheet is made.
+pub fn match_doc(m: &Match, l: Lang, place: Option<&Fixture>, time: &dyn Fn(f64) -> String, now_ms: f64) -> ShareDoc {
+    let view = super::replay::replay(m);
+    let body = body_of(m, &view, l);
+    let mut doc = frame(m, l, place, body);
+    let hands: Vec<f64> = m.entries.iter().filter(|e| matches!(e.op, Op::Hand { .. })).map(|e| e.at_ms).collect();
+    if let (Some(first), Some(last)) = (hands.first(), hands.last()) {
+        doc.meta.push((tr(l, "share.times").to_string(), format!("{} – {}", time(*first), time(*last))));
+    }
+    doc.result.extend(rulings(m, l));
+    // Recorder and verifier as confirmed now, the referee who signed (not reopened since).
+    let sheet = super::sheet::sheet(m);
+    let name = |p| sheet.current(p).map(|c| c.name.clone()).unwrap_or_default();
+    doc.signatures[0].name = name(super::sheet::Pair::Ns);
+    doc.signatures[1].name = name(super::sheet::Pair::Ew);
+    if sheet.signed {
+        doc.signatures[2].name = m
+            .entries
+            .iter()
+            .rev()
+            .find_map(|e| match &e.op {
+                Op::SignOff { referee } => Some(referee.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
+    }
+    doc.footer = format!("{} · {}", tr(l, "app.name"), time(now_ms));
+    doc
+}
+
+/// The blank recording sheet of a match of set-up `setup` (a device's match, or a fixture's
+/// leg): the game's columns and empty rows for a game's worth of hands, the sides and the
+/// fixture filled in, the signature lines empty.
+pub fn blank_doc(setup: &Setup, title: &str, l: Lang, place: Option<&Fixture>) -> ShareDoc {
+    let m =
+        Match { id: String::new(), created_ms: 0.0, title: title.to_string(), setup: setup.clone(), entries: vec![] };
+    let view = super::replay::replay(&m);
+    let mut body = body_of(&m, &view, l);
+    let n = body.header.len();
+    body.rows = (1..=body.blank_rows)
+        .map(|i| Row::hand(std::iter::once(i.to_string()).chain((1..n).map(|_| String::new())).collect()))
+        .collect();
+    body.result = Vec::new();
+    let mut doc = frame(&m, l, place, body);
+    let head = if title.trim().is_empty() { m.setup.participants() } else { title.to_string() };
+    doc.title = format!("{head} · {}", tr(l, "share.blank_title"));
+    doc.meta.push((tr(l, "share.date").to_string(), String::new()));
+    doc.result.push(format!("{}: ", tr(l, "share.winner")));
+    doc.result.push(format!("{}: ", tr(l, "share.rulings")));
+    doc.footer = tr(l, "app.name").to_string();
+    doc
+}
+
+/// The game's part of the sheet, asked of the game ([`crate::record::game::Game::sheet_body`]).
+fn body_of(m: &Match, view: &MatchView, l: Lang) -> SheetBody {
+    by_game!((&m.setup, view); Setup(s), MatchView(v) => G: G::sheet_body(m, s, v, l); else SheetBody::default())
+}
+
+/// The shared head and foot around `body`.
+fn frame(m: &Match, l: Lang, place: Option<&Fixture>, body: SheetBody) -> ShareDoc {
+    let game = crate::i18n::game_name(l, m.setup.game());
+    let sides = m.setup.participants();
+    let head = if m.title.trim().is_empty() { sides.clone() } else { m.title.clone() };
+    let mut meta = Vec::new();
+    if let Some(p) = place {
+        meta.push((tr(l, "share.event").to_string(), format!("{} · {}", p.event, p.competition)));
+        meta.push((
+            tr(l, "share.round_table").to_string(),
+            fill(l, "share.round_table_value", &[("round", p.round.to_string()), ("table", p.table.to_string())]),
+        ));
+    }
+    meta.push((tr(l, "share.game").to_string(), game.to_string()));
+    meta.push((tr(l, "share.sides").to_string(), sides));
+    meta.extend(body.meta);
+    let sig = |k: &'static str| Signature { label: tr(l, k).to_string(), name: String::new() };
+    ShareDoc {
+        title: format!("{head} · {}", tr(l, "sheet.title")),
+        meta,
+        header: body.header,
+        rows: body.rows,
+        result: body.result,
+        signatures: vec![sig("share.recorder"), sig("share.verifier"), sig("share.referee")],
+        footer: String::new(),
+    }
+}
+
+/// One line per ruling that counts: what, against whom, why, the rule, the referee.
+fn rulings(m: &Match, l: Lang) -> Vec<String> {
+    let (teams, players) = m.setup.names();
+    super::replay::effective(m)
+        .into_iter()
+        .filter_map(|e| {
+            let ruling = e.ruling?;
+            let Op::Ruling { reason, referee, .. } = &e.entry.op else { return None };
+            let who = match e.player {
+                Some(p) => players.get(p).cloned().unwrap_or_else(|| format!("#{}", p + 1)),
+                None => {
+                    let t = ruling.team();
+                    teams.get(&t).cloned().unwrap_or_else(|| crate::i18n::team_side(l, t).to_string())
+                }
+            };
+            let what = match ruling {
+                crate::rules::Ruling::LevelPenalty { levels, .. } => {
+                    format!("{} {levels} {}", tr(l, "ruling.level_penalty"), tr(l, "ruling.levels_unit"))
+                }
+                crate::rules::Ruling::GameLost { .. } => tr(l, "ruling.game_lost").to_string(),
+                crate::rules::Ruling::Warning { .. } => tr(l, "ruling.warning").to_string(),
+                crate::rules::Ruling::Late { minutes, .. } => {
+                    format!("{} {minutes} {}", tr(l, "ruling.late"), tr(l, "ruling.minutes_unit"))
+                }
+                crate::rules::Ruling::Disqualified { .. } => tr(l, "ruling.disqualified").to_string(),
+            };
+            let mut parts = vec![format!("{}: {what} · {who}", tr(l, "share.ruling"))];
+            for x in [reason.as_str(), e.rule, referee.as_str()] {
+                if !x.trim().is_empty() {
+                    parts.push(x.to_string());
+                }
+            }
+            Some(parts.join(" · "))
+        })
+        .collect()
+}
+
+/// The two teams' names, A then B (the side's name, 南北 / 东西, when the set-up has none).
+pub(crate) fn team_names(teams: &std::collections::BTreeMap<crate::rules::Team, String>, l: Lang) -> [String; 2] {
+    crate::rules::Team::BOTH.map(|t| {
+        teams
+            .get(&t)
+            .filter(|n| !n.trim().is_empty())
+            .cloned()
+            .unwrap_or_else(|| crate::i18n::team_side(l, t).to_string())
+    })
+}
+
+/// The standings of competition `c` of event `e` as a sheet (the standings picture): a row
+/// an entrant — place, name, played, won, drawn, lost, the total, points for and against —
+/// and the champion once decided. `time` and `now_ms` as in [`match_doc`].
+pub fn standings_doc(
+    e: &crate::tournament::Event,
+    c: &crate::tournament::Competition,
+    st: &crate::tournament::standings::Standings,
+    l: Lang,
+    time: &dyn Fn(f64) -> String,
+    now_ms: f64,
+) -> ShareDoc {
+    let t = |k: &'static str| tr(l, k).to_string();
+    let mut meta = vec![(t("share.event"), e.name.clone())];
+    if !e.dates.trim().is_empty() {
+        meta.push((t("share.date"), e.dates.clone()));
+    }
+    meta.push((t("share.game"), crate::i18n::game_name(l, &c.game).to_string()));
+    let rows = st
+        .rows
+        .iter()
+        .map(|r| {
+            let mut name = e.entrant_name(&r.entrant);
+            let note = crate::tournament::output::row_note(l, r);
+            if !note.is_empty() {
+                name = format!("{name} ({note})");
+            }
+            Row::hand(vec![
+                r.rank.map(|x| x.to_string()).unwrap_or_default(),
+                name,
+                r.played.to_string(),
+                r.won.to_string(),
+                r.drawn.to_string(),
+                r.lost.to_string(),
+                r.total.to_string(),
+                r.points_for.to_string(),
+                r.points_against.to_string(),
+            ])
+        })
+        .collect();
+    let mut result = vec![t(if st.complete { "ev.complete" } else { "ev.provisional" })];
+    if let Some(ch) = &st.champion {
+        result.push(fill(l, "share.winner_is", &[("who", e.entrant_name(ch))]));
+    }
+    ShareDoc {
+        title: fill(l, "share.standings_title", &[("name", c.name.clone())]),
+        meta,
+        header: [
+            "ev.col.rank",
+            "ev.col.entrant",
+            "ev.col.played",
+            "ev.col.won",
+            "ev.col.drawn",
+            "ev.col.lost",
+            "ev.col.total",
+            "ev.col.for",
+            "ev.col.against",
+        ]
+        .map(t)
+        .to_vec(),
+        rows,
+        result,
+        signatures: vec![Signature { label: t("share.referee"), name: String::new() }],
+        footer: format!("{} · {}", tr(l, "app.name"), time(now_ms)),
+    }
+}

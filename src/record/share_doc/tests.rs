@@ -1,0 +1,235 @@
+use super::draw::{estimate, layout, wrap, WIDTH};
+use super::*;
+use crate::record::{Entry, HandInput};
+use crate::rules::Seat;
+
+fn at(_ms: f64) -> String {
+    "12:00".into()
+}
+
+fn push(m: &mut Match, op: Op) {
+    let id = format!("e{}", m.entries.len() + 1);
+    let at = 1_000.0 * (m.entries.len() + 1) as f64;
+    m.append(Entry { after: None, id, at_ms: at, op }).unwrap();
+}
+
+fn hands(doc: &ShareDoc) -> Vec<&Row> {
+    doc.rows.iter().filter(|r| r.kind == RowKind::Hand).collect()
+}
+
+fn all_text(doc: &ShareDoc) -> String {
+    let mut s = vec![doc.title.clone()];
+    s.extend(doc.meta.iter().map(|(k, v)| format!("{k} {v}")));
+    s.extend(doc.header.iter().cloned());
+    s.extend(doc.rows.iter().flat_map(|r| r.cells.iter().cloned()));
+    s.extend(doc.result.iter().cloned());
+    s.extend(doc.signatures.iter().map(|x| format!("{} {}", x.label, x.name)));
+    s.join("\n")
+}
+
+#[test]
+fn shengji_sheet_has_every_hand_the_winner_and_names() {
+    let mut m = crate::record::sample::shengji_sample(0.0);
+    let place = Fixture { event: "健康杯".into(), competition: "炒地皮".into(), round: 2, table: 3 };
+    let doc = match_doc(&m, Lang::ZhCn, Some(&place), &at, 0.0);
+    let counted = match crate::record::replay::replay(&m) {
+        MatchView::Shengji(v) => v.games.iter().map(|g| g.rows.len()).sum::<usize>(),
+        _ => unreachable!(),
+    };
+    assert_eq!(hands(&doc).len(), counted);
+    assert!(counted >= 11);
+    assert_eq!(doc.header.len(), 6);
+    assert!(doc.rows.iter().all(|r| r.kind == RowKind::Section || r.cells.len() == doc.header.len()));
+    let text = all_text(&doc);
+    for name in m.setup.names().0.values() {
+        assert!(text.contains(name.as_str()), "{name} on the sheet");
+    }
+    assert!(text.contains("健康杯 · 炒地皮") && text.contains("第 2 轮 · 第 3 桌"), "{text}");
+    assert!(doc.result.iter().any(|r| r.starts_with("胜者") || r == "比赛进行中"), "{:?}", doc.result);
+    // Confirmations and the sign-off put their names on the signature lines.
+    let state = crate::record::sheet::state(&m);
+    push(&mut m, Op::Confirm { pair: crate::record::sheet::Pair::Ns, name: "王记".into(), state: state.clone() });
+    push(&mut m, Op::Confirm { pair: crate::record::sheet::Pair::Ew, name: "李核".into(), state });
+    push(&mut m, Op::SignOff { referee: "赵裁".into() });
+    let doc = match_doc(&m, Lang::En, None, &at, 0.0);
+    let names: Vec<&str> = doc.signatures.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["王记", "李核", "赵裁"]);
+    assert!(!all_text(&doc).contains("轮"), "English labels");
+}
+
+#[test]
+fn guandan_sheet_lists_every_hand_and_the_winner() {
+    use crate::rules::guandan::{FinishOrder, Hand};
+    use Seat::*;
+    let mut m = crate::record::games::guandan::blank("g1", "guandan-3-2-1", 0.0).unwrap();
+    if let Setup::Guandan(s) = &mut m.setup {
+        s.teams.insert(crate::rules::Team::A, "红队".into());
+        s.teams.insert(crate::rules::Team::B, "蓝队".into());
+        s.players.insert(N, "张三".into());
+    }
+    // 双下 until the winners pass A.
+    for _ in 0..12 {
+        push(&mut m, Op::Hand { hand: HandInput::Guandan(Hand::new(FinishOrder::new([N, S, E, W]).unwrap())) });
+        if matches!(crate::record::replay::replay(&m), MatchView::Guandan(v) if v.finished) {
+            break;
+        }
+    }
+    let n = m.entries.len();
+    let doc = match_doc(&m, Lang::ZhCn, None, &at, 0.0);
+    assert_eq!(hands(&doc).len(), n);
+    assert!(doc.result.contains(&"胜者: 红队".to_string()), "{:?}", doc.result);
+    let text = all_text(&doc);
+    assert!(text.contains("北 张三") && text.contains("双上"), "{text}");
+}
+
+#[test]
+fn session_sheets_have_a_column_a_player_and_the_places() {
+    use crate::rules::doudizhu::{find_preset, Hand};
+    let mut m = Match {
+        id: "d1".into(),
+        created_ms: 0.0,
+        title: "第1桌".into(),
+        setup: Setup::Doudizhu(crate::record::games::doudizhu::DoudizhuSetup {
+            preset: find_preset("jiankang-doudizhu").unwrap(),
+            players: vec!["甲".into(), "乙".into(), "丙".into()],
+        }),
+        entries: vec![],
+    };
+    for i in 0..5 {
+        let h = Hand { landlord: Some(i % 3), bid: 3, landlord_won: i % 2 == 0, ..Hand::default() };
+        push(&mut m, Op::Hand { hand: HandInput::Doudizhu(h) });
+    }
+    let doc = match_doc(&m, Lang::ZhCn, None, &at, 0.0);
+    assert_eq!(hands(&doc).len(), 5);
+    assert_eq!(doc.header[2..5], ["甲", "乙", "丙"]);
+    assert!(hands(&doc).iter().all(|r| r.cells[2].starts_with(['+', '-'])), "{:?}", doc.rows);
+    assert_eq!(doc.result.iter().filter(|r| r.starts_with("第 ")).count(), 3, "{:?}", doc.result);
+    let blank = blank_doc(&m.setup, &m.title, Lang::En, None);
+    assert_eq!(blank.header.len(), 6);
+    assert_eq!(hands(&blank).len(), 24);
+}
+
+#[test]
+fn renju_sheet_pairs_the_stones_and_names_the_winner() {
+    use crate::record::games::renju::{Player, RenjuAction, RenjuSetup};
+    use crate::rules::renju::Point;
+    let mut m = Match {
+        id: "r1".into(),
+        created_ms: 0.0,
+        title: String::new(),
+        setup: Setup::Renju(RenjuSetup {
+            preset: crate::rules::renju::Preset::rif(),
+            players: ["张三".into(), "李四".into()],
+            first_black: Player::P1,
+            clock: None,
+        }),
+        entries: vec![],
+    };
+    // Black h8 … l8 (five), white on row 9.
+    for p in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "l8"] {
+        push(
+            &mut m,
+            Op::Hand { hand: HandInput::Renju(RenjuAction::Stone { point: Point::parse(p).unwrap(), stone: None }) },
+        );
+    }
+    let doc = match_doc(&m, Lang::ZhCn, None, &at, 0.0);
+    let rows = hands(&doc);
+    assert_eq!(rows.len(), 5);
+    assert_eq!(rows[0].cells, ["1", "h8", "h9"]);
+    assert_eq!(rows[4].cells, ["5", "l8", ""]);
+    assert!(all_text(&doc).contains("胜者: 张三"));
+}
+
+#[test]
+fn duplicate_and_sandayi_sheets_have_their_columns() {
+    let m = crate::record::games::duplicate::blank("dup", 4, 0.0);
+    let doc = match_doc(&m, Lang::ZhTw, None, &at, 0.0);
+    assert_eq!(hands(&doc).len(), 4, "every board listed");
+    assert_eq!(doc.header.len(), 6);
+    let blank = blank_doc(&m.setup, "", Lang::ZhCn, None);
+    assert_eq!(hands(&blank).len(), 4);
+    let s = Setup::Sandayi(crate::record::games::sandayi::SandayiSetup {
+        preset: crate::rules::sandayi::find_preset("qingpu-sandayi").unwrap(),
+        players: vec!["东".into(), "南".into(), "西".into(), "北".into()],
+    });
+    let blank = blank_doc(&s, "T1", Lang::ZhCn, Some(&Fixture { round: 1, table: 5, ..Default::default() }));
+    assert_eq!(blank.header.len(), 7);
+    assert!(all_text(&blank).contains("第 1 轮 · 第 5 桌"));
+    assert!(blank.signatures.iter().all(|s| s.name.is_empty()));
+}
+
+#[test]
+fn every_text_has_three_languages() {
+    for l in [Lang::ZhCn, Lang::ZhTw, Lang::En] {
+        let doc = match_doc(&crate::record::sample::shengji_sample(0.0), l, None, &at, 0.0);
+        assert!(!all_text(&doc).contains("share."), "a key without its text in {l:?}");
+    }
+}
+
+#[test]
+fn the_picture_grows_with_the_hands_and_keeps_every_cell() {
+    let m = crate::record::sample::shengji_sample(0.0);
+    let doc = match_doc(&m, Lang::ZhCn, None, &at, 0.0);
+    let d = layout(&doc, WIDTH, &estimate);
+    assert_eq!(d.width, WIDTH);
+    let texts = d.texts().join("\n");
+    for r in hands(&doc) {
+        for c in &r.cells {
+            assert!(texts.contains(c.as_str()), "{c}");
+        }
+    }
+    let blank = blank_doc(&m.setup, &m.title, Lang::ZhCn, None);
+    let empty = Match { entries: vec![], ..m.clone() };
+    let short = layout(&match_doc(&empty, Lang::ZhCn, None, &at, 0.0), WIDTH, &estimate);
+    assert!(d.height > short.height + 10.0 * 30.0, "{} vs {}", d.height, short.height);
+    assert!(layout(&blank, WIDTH, &estimate).height > d.height, "30 blank rows");
+    // Nothing is drawn past the right margin.
+    for i in &d.items {
+        if let draw::Item::Text { x, text, size, bold, .. } = i {
+            assert!(x + estimate(text, *size, *bold) <= WIDTH - 40.0, "{text}");
+        }
+    }
+}
+
+#[test]
+fn wrap_breaks_between_words_and_cjk_characters() {
+    let l = wrap("Referee sign-off and more", 200.0, 20.0, false, &estimate);
+    assert!(l.len() > 1 && l.iter().all(|x| estimate(x, 20.0, false) <= 200.0), "{l:?}");
+    assert_eq!(l.join(" "), "Referee sign-off and more");
+    let c = wrap("南北方记录东西方复核裁判签字", 100.0, 20.0, false, &estimate);
+    assert_eq!(c.concat(), "南北方记录东西方复核裁判签字");
+    assert!(c.iter().all(|x| x.chars().count() <= 5));
+}
+
+#[test]
+fn png_text_chunk_is_well_formed() {
+    assert_eq!(super::draw::crc32_for_test(b"IEND"), 0xAE42_6082);
+    // A 1×1 PNG's signature and header (the rest does not matter here).
+    let mut png = vec![0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13];
+    png.extend_from_slice(b"IHDR");
+    png.extend_from_slice(&[0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89]);
+    png.extend_from_slice(&[0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xAE, 0x42, 0x60, 0x82]);
+    let out = super::draw::png_with_text(&png, "k", "胜");
+    assert_eq!(out.len(), png.len() + 12 + 1 + 5 + 3);
+    assert_eq!(&out[33..37], &[0, 0, 0, 9]);
+    assert_eq!(&out[37..41], b"iTXt");
+    assert_eq!(&out[41..50], &[b'k', 0, 0, 0, 0, 0, 0xE8, 0x83, 0x9C]);
+    assert_eq!(&out[54..], &png[33..], "the rest follows the chunk");
+    assert_eq!(super::draw::png_with_text(b"nope", "k", "x"), b"nope");
+}
+
+#[test]
+fn standings_sheet_lists_every_entrant() {
+    let e = crate::tournament::tests::four_pairs();
+    let c = &e.competitions[0];
+    let st = crate::tournament::standings::standings(c, &[]);
+    let doc = standings_doc(&e, c, &st, Lang::ZhCn, &at, 0.0);
+    assert_eq!(hands(&doc).len(), 4);
+    let text = all_text(&doc);
+    for n in ["红队", "蓝队", "绿队", "黄队", "健康杯", "掼蛋 团体"] {
+        assert!(text.contains(n), "{n}: {text}");
+    }
+    assert!(doc.rows.iter().all(|r| r.cells.len() == doc.header.len()));
+    let en = standings_doc(&e, c, &st, Lang::En, &at, 0.0);
+    assert!(!en.header.concat().contains(|c: char| c as u32 >= 0x2E80), "{:?}", en.header);
+}
