@@ -15,6 +15,7 @@
 
 pub mod draw;
 pub mod files;
+pub mod hall;
 pub mod outcome;
 pub mod output;
 pub mod schedule;

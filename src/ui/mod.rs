@@ -454,6 +454,7 @@ fn App() -> impl IntoView {
     let about_lazy = Lazy::<AboutRoute>::new();
     let events_lazy = Lazy::<EventsRoute>::new();
     let event_lazy = Lazy::<EventRoute>::new();
+    let hall_lazy = Lazy::<HallRoute>::new();
     view! {
         <Router>
             <header class="topbar">
@@ -537,6 +538,7 @@ fn App() -> impl IntoView {
                     <Route path=path!("/about") view=about_lazy />
                     <Route path=path!("/events") view=events_lazy />
                     <Route path=path!("/event/:id") view=event_lazy />
+                    <Route path=path!("/event/:id/hall") view=hall_lazy />
                 </Routes>
             </main>
         </Router>
@@ -632,6 +634,20 @@ impl LazyRoute for EventRoute {
     }
     fn view(_this: Self) -> AnyView {
         events::EventPage().into_any()
+    }
+}
+
+/// `/event/:id/hall` ([`events::HallPage`]), split out of the main module.
+struct HallRoute;
+
+#[lazy_route]
+impl LazyRoute for HallRoute {
+    fn data() -> Self {
+        ctx().ensure_loaded();
+        Self
+    }
+    fn view(_this: Self) -> AnyView {
+        events::HallPage().into_any()
     }
 }
 
