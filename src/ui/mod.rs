@@ -419,7 +419,7 @@ fn App() -> impl IntoView {
                 c.reload();
             }
             Some(k) if k == store::SETTINGS_KEY => c.reload_settings(),
-            Some(k) if k.starts_with(store::EVENT_PREFIX) => bump_events(),
+            Some(k) if k.starts_with(store::EVENT_PREFIX) || k == store::ROSTER_KEY => bump_events(),
             // An index row follows its match's own write (which is heard on its own).
             Some(k) if k.starts_with(store::INDEX_PREFIX) => {}
             Some(k) if k.starts_with(store::DELETED_PREFIX) => c.deleted_changed.update(|n| *n += 1),

@@ -29,6 +29,7 @@ mod fixture;
 mod hall;
 mod list;
 mod page;
+mod roster;
 mod text;
 
 use add_competition::*;
@@ -39,6 +40,8 @@ use fixture::*;
 pub use hall::*;
 pub use list::*;
 pub use page::*;
+pub(crate) use roster::RosterTeams;
+use roster::*;
 pub(crate) use text::*;
 
 /// Longest text of an entrant's member list: [`tm::MAX_MEMBERS`] names of
