@@ -28,11 +28,13 @@ use wasm_bindgen::prelude::*;
 mod events;
 mod loader;
 mod quarantine;
+mod roster;
 mod rows;
 
 pub use events::*;
 pub use loader::*;
 pub use quarantine::*;
+pub use roster::*;
 pub use rows::*;
 
 /// Prefix of every key this app owns.

@@ -281,6 +281,18 @@ pub fn export_bundle<M: std::borrow::Borrow<crate::record::Match>>(
     events: &[Event],
     now_ms: f64,
 ) -> String {
+    export_bundle_with(matches, events, None, now_ms)
+}
+
+/// [`export_bundle`] carrying the roster too (`导出全部`: [`schema::Export::roster`], a
+/// document of [`super::roster::store_roster`]); an empty roster is left out.
+pub fn export_bundle_with<M: std::borrow::Borrow<crate::record::Match>>(
+    matches: &[M],
+    events: &[Event],
+    roster: Option<&super::roster::Roster>,
+    now_ms: f64,
+) -> String {
+    let roster = roster.filter(|r| !r.teams.is_empty()).map(super::roster::roster_doc);
     let docs: Vec<Value> = events
         .iter()
         .map(|e| {
@@ -293,7 +305,7 @@ pub fn export_bundle<M: std::borrow::Borrow<crate::record::Match>>(
             serde_json::to_value(&s).expect("an event always serializes")
         })
         .collect();
-    schema::export_with(matches, &docs, now_ms)
+    schema::export_with_roster(matches, &docs, roster.as_ref(), now_ms)
 }
 
 /// Reads any file the app writes for import: an event file ([`load_event`]), one stored
@@ -306,6 +318,11 @@ pub fn parse_bundle(text: &str) -> Result<Bundle, ImportError> {
         .and_then(|d| d.get("kind").and_then(Value::as_str).map(str::to_string));
     if kind.as_deref() == Some("event") {
         return Ok(Bundle { matches: Vec::new(), events: vec![load_event(text)?] });
+    }
+    // A roster file holds no match or event: its roster is read by [`parse_roster`].
+    if kind.as_deref() == Some("roster") {
+        parse_roster(text)?;
+        return Ok(Bundle::default());
     }
     let matches = schema::parse_import(text)?;
     let mut events = Vec::new();
@@ -338,6 +355,24 @@ pub fn parse_bundle(text: &str) -> Result<Bundle, ImportError> {
         }
     }
     Ok(Bundle { matches, events })
+}
+
+/// The roster an import file carries: a roster file's, or an export's `roster`
+/// ([`schema::Export::roster`]); `None` in any other file. Errors name the field
+/// (`roster.roster.teams[2].name` in an export).
+pub fn parse_roster(text: &str) -> Result<Option<super::roster::Roster>, ImportError> {
+    let Ok(doc) = serde_json::from_str::<Value>(text) else { return Ok(None) };
+    match doc.get("kind").and_then(Value::as_str) {
+        Some("roster") => super::roster::load_roster(text).map(Some),
+        Some("export") => match doc.get("roster") {
+            None | Some(Value::Null) => Ok(None),
+            Some(r) => super::roster::roster_from_doc(r.clone()).map(Some).map_err(|e| {
+                let field = if e.field.is_empty() { "roster".into() } else { format!("roster.{}", e.field) };
+                ImportError { field, ..e }
+            }),
+        },
+        _ => Ok(None),
+    }
 }
 
 /// What importing `incoming` events does beside `local` ones: an event not here is added;

@@ -15,8 +15,10 @@
 
 pub mod draw;
 pub mod files;
+pub mod hall;
 pub mod outcome;
 pub mod output;
+pub mod roster;
 pub mod schedule;
 pub mod standings;
 pub mod sync;

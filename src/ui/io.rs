@@ -234,8 +234,10 @@ pub fn can_share() -> bool {
 
 /// An import file's text read as matches and events ([`crate::tournament::parse_bundle`]).
 #[cfg_attr(not(debug_assertions), leptos::lazy)]
-async fn read_bundle(text: String) -> Result<crate::tournament::Bundle, schema::ImportError> {
-    crate::tournament::parse_bundle(&text)
+async fn read_bundle(
+    text: String,
+) -> Result<(crate::tournament::Bundle, Option<crate::tournament::roster::Roster>), schema::ImportError> {
+    Ok((crate::tournament::parse_bundle(&text)?, crate::tournament::parse_roster(&text)?))
 }
 
 /// Which part of an import could not be stored ([`store_import`]).
@@ -244,41 +246,63 @@ pub enum ImportFailed {
     Events(store::StoreError),
     /// The merge of the matches ([`store::merge_and_save`]).
     Matches(store::StoreError),
+    /// The roster's teams not here ([`crate::tournament::roster::merge`]).
+    Roster(store::StoreError),
 }
 
 /// Stores an import beside `local` (the matches on this device, all read): the events not
 /// here yet first ([`crate::tournament::import_events`] against the stored ones), then
 /// the matches merged ([`store::merge_and_save`]). When either cannot be stored, the
 /// events stored here are taken out again: the import changes nothing. Gives the matches
-/// changed, the merge's report and what became of the events.
+/// changed, the merge's report, what became of the events and how many roster teams were
+/// added. The file's roster teams not here are added first, and put back as they were when
+/// the rest cannot be stored.
 #[cfg_attr(not(debug_assertions), leptos::lazy)]
 async fn store_import(
     local: Vec<Match>,
     matches: Vec<Match>,
     events: Vec<Event>,
-) -> Result<(Vec<Match>, MergeReport, crate::tournament::EventImport), ImportFailed> {
+    roster: Option<crate::tournament::roster::Roster>,
+) -> Result<(Vec<Match>, MergeReport, crate::tournament::EventImport, usize), ImportFailed> {
+    let roster_before = store::roster_value();
+    let mut teams_added = 0;
+    if let Some(incoming) = roster {
+        let (here, _) = store::read_roster(now_ms());
+        let (merged, added) = crate::tournament::roster::merge(&here, &incoming);
+        if added > 0 {
+            store::save_roster(&merged).map_err(ImportFailed::Roster)?;
+            teams_added = added;
+        }
+    }
+    let put_back = |stored: &[&str]| {
+        stored.iter().for_each(|id| store::delete_event(id));
+        if teams_added > 0 {
+            store::put_back_roster(roster_before.as_deref());
+        }
+    };
     let evs = crate::tournament::import_events(&store::readable_events(), &events);
     let mut stored: Vec<&str> = Vec::new();
     for e in &evs.added {
         if let Err(x) = store::save_event(e) {
-            stored.iter().for_each(|id| store::delete_event(id));
+            put_back(&stored);
             return Err(ImportFailed::Events(x));
         }
         stored.push(&e.id);
     }
     match store::merge_and_save(&local, &matches) {
         Err(e) => {
-            stored.iter().for_each(|id| store::delete_event(id));
+            put_back(&stored);
             Err(ImportFailed::Matches(e))
         }
-        Ok((changed, report)) => Ok((changed, report, evs)),
+        Ok((changed, report)) => Ok((changed, report, evs, teams_added)),
     }
 }
 
 /// The text of an export of `matches` and every event stored ([`crate::tournament::export_bundle`]).
 #[cfg_attr(not(debug_assertions), leptos::lazy)]
 async fn export_all_text(matches: Vec<std::sync::Arc<Match>>, now_ms: f64) -> String {
-    crate::tournament::export_bundle(&matches, &store::readable_events(), now_ms)
+    let (roster, _) = store::read_roster(now_ms);
+    crate::tournament::export_bundle_with(&matches, &store::readable_events(), Some(&roster), now_ms)
 }
 
 /// A quarantined value read back and merged into `local` ([`store::restore`]).
@@ -298,6 +322,7 @@ pub async fn restore_deleted(id: String, local: Vec<Match>) -> Result<(Vec<Match
 struct Pending {
     matches: Vec<Match>,
     events: Vec<Event>,
+    roster: Option<crate::tournament::roster::Roster>,
     file: String,
 }
 
@@ -335,7 +360,9 @@ pub fn ImportExport() -> impl IntoView {
                 }
             };
             match read_bundle(text).await {
-                Ok(b) => pending.set(Some(Pending { matches: b.matches, events: b.events, file: name })),
+                Ok((b, roster)) => {
+                    pending.set(Some(Pending { matches: b.matches, events: b.events, roster, file: name }))
+                }
                 Err(e) => error.set(Some(format!("{name}: {} — {}", t("import.invalid"), field_and_reason(&e)))),
             }
         });
@@ -372,15 +399,15 @@ pub fn ImportExport() -> impl IntoView {
         leptos::task::spawn_local_scoped(async move {
             let file = p.file.clone();
             let incoming = p.matches.clone();
-            match store_import(local.clone(), p.matches, p.events).await {
+            match store_import(local.clone(), p.matches, p.events, p.roster).await {
                 Err(ImportFailed::Matches(store::StoreError::Invalid(e))) => {
                     error.set(Some(format!("{}: {}", t("import.invalid"), field_and_reason(&e))))
                 }
-                Err(ImportFailed::Events(e) | ImportFailed::Matches(e)) => {
+                Err(ImportFailed::Events(e) | ImportFailed::Matches(e) | ImportFailed::Roster(e)) => {
                     error.set(Some(super::save_error(crate::i18n::Action::Import, &e)))
                 }
-                Ok((changed, report, evs)) => {
-                    if !evs.added.is_empty() {
+                Ok((changed, report, evs, teams)) => {
+                    if !evs.added.is_empty() || teams > 0 {
                         c.events_changed.update(|n| *n += 1);
                     }
                     events_done.set(Some(evs));
@@ -500,6 +527,7 @@ pub fn ImportExport() -> impl IntoView {
                                                 p.events.iter().map(|e| e.name.as_str()).collect::<Vec<_>>().join(", "),
                                             )
                                         })}
+                                    {p.roster.as_ref().map(|r| format!(", {} {}", r.teams.len(), t("roster.teams_n")))}
                                 </p>
                                 <ul>{rows}</ul>
                                 <div class="actions">

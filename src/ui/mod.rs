@@ -429,7 +429,7 @@ fn App() -> impl IntoView {
                 c.reload();
             }
             Some(k) if k == store::SETTINGS_KEY => c.reload_settings(),
-            Some(k) if k.starts_with(store::EVENT_PREFIX) => bump_events(),
+            Some(k) if k.starts_with(store::EVENT_PREFIX) || k == store::ROSTER_KEY => bump_events(),
             // An index row follows its match's own write (which is heard on its own).
             Some(k) if k.starts_with(store::INDEX_PREFIX) => {}
             Some(k) if k.starts_with(store::DELETED_PREFIX) => c.deleted_changed.update(|n| *n += 1),
@@ -464,6 +464,7 @@ fn App() -> impl IntoView {
     let about_lazy = Lazy::<AboutRoute>::new();
     let events_lazy = Lazy::<EventsRoute>::new();
     let event_lazy = Lazy::<EventRoute>::new();
+    let hall_lazy = Lazy::<HallRoute>::new();
     view! {
         <Router>
             <header class="topbar">
@@ -547,6 +548,7 @@ fn App() -> impl IntoView {
                     <Route path=path!("/about") view=about_lazy />
                     <Route path=path!("/events") view=events_lazy />
                     <Route path=path!("/event/:id") view=event_lazy />
+                    <Route path=path!("/event/:id/hall") view=hall_lazy />
                 </Routes>
             </main>
         </Router>
@@ -642,6 +644,20 @@ impl LazyRoute for EventRoute {
     }
     fn view(_this: Self) -> AnyView {
         events::EventPage().into_any()
+    }
+}
+
+/// `/event/:id/hall` ([`events::HallPage`]), split out of the main module.
+struct HallRoute;
+
+#[lazy_route]
+impl LazyRoute for HallRoute {
+    fn data() -> Self {
+        ctx().ensure_loaded();
+        Self
+    }
+    fn view(_this: Self) -> AnyView {
+        events::HallPage().into_any()
     }
 }
 

@@ -21,6 +21,10 @@ pub struct Export {
     /// one match or of an event's matches alone.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<Value>,
+    /// The roster carried along (`导出全部`), a stored roster document (`kind: "roster"`),
+    /// read by [`crate::tournament::parse_roster`]; absent in other files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roster: Option<Value>,
 }
 
 /// A stored match (one localStorage value).
@@ -181,6 +185,8 @@ struct ExportRef<'a> {
     matches: Vec<&'a Match>,
     #[serde(skip_serializing_if = "<[Value]>::is_empty")]
     events: &'a [Value],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    roster: Option<&'a Value>,
 }
 
 /// Serializes matches (owned or shared) as an export file (pretty JSON).
@@ -190,6 +196,16 @@ pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], now_ms: f64) -> Stri
 
 /// [`export`] carrying `events` too (stored event documents, see [`Export::events`]).
 pub fn export_with<M: std::borrow::Borrow<Match>>(matches: &[M], events: &[Value], now_ms: f64) -> String {
+    export_with_roster(matches, events, None, now_ms)
+}
+
+/// [`export_with`] carrying a roster document too (see [`Export::roster`]).
+pub fn export_with_roster<M: std::borrow::Borrow<Match>>(
+    matches: &[M],
+    events: &[Value],
+    roster: Option<&Value>,
+    now_ms: f64,
+) -> String {
     let e = ExportRef {
         schema_version: SCHEMA_VERSION,
         app: APP_ID,
@@ -197,6 +213,7 @@ pub fn export_with<M: std::borrow::Borrow<Match>>(matches: &[M], events: &[Value
         exported_ms: now_ms,
         matches: matches.iter().map(|m| m.borrow()).collect(),
         events,
+        roster,
     };
     crate::json::to_string_pretty(&e).expect("an export always serializes")
 }

@@ -149,6 +149,7 @@ pub(super) fn EntrantsTab(ev: Ev) -> impl IntoView {
                     })
                     .collect_view()}
             </div>
+            <EntrantsRoster ev=ev bulk=bulk kind=kind />
             <label class="field-label" for="en-bulk">
                 {tx("ev.en.bulk")}
             </label>

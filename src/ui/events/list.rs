@@ -179,6 +179,7 @@ pub fn Events() -> impl IntoView {
                 {tx("ev.import_event")}
                 <input type="file" id="ev-import" accept="application/json,.json" on:change=on_file />
             </label>
+            <RosterSection />
         </section>
     }
 }

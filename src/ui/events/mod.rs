@@ -2,9 +2,10 @@
 //! event (`/events`), and the event page (`/event/:id`): entrants, one tab per game offered
 //! (format, draw, schedule with table assignments and each table's match, standings and
 //! results with print and CSV), and the desk's sync of table files with side-by-side
-//! conflicts. Domain logic is [`crate::tournament`], storage is [`crate::store`]
-//! (`referee.event.<id>`, the versioned envelope of [`crate::tournament::store_event`]); these
-//! files draw the screens, one file per page or tab.
+//! conflicts; the hall's screen (`/event/:id/hall`). Domain logic is [`crate::tournament`],
+//! storage is [`crate::store`] (`referee.event.<id>`, the versioned envelope of
+//! [`crate::tournament::store_event`]); these files draw the screens, one file per page or
+//! tab.
 
 use super::io::download;
 use super::{create_match, ctx, fmt_time, io, new_id, now_ms, t, tx};
@@ -25,8 +26,10 @@ mod competition;
 mod desk;
 mod entrants;
 mod fixture;
+mod hall;
 mod list;
 mod page;
+mod roster;
 mod text;
 
 use add_competition::*;
@@ -34,8 +37,11 @@ use competition::*;
 use desk::*;
 use entrants::*;
 use fixture::*;
+pub use hall::*;
 pub use list::*;
 pub use page::*;
+pub(crate) use roster::RosterTeams;
+use roster::*;
 pub(crate) use text::*;
 
 /// Longest text of an entrant's member list: [`tm::MAX_MEMBERS`] names of

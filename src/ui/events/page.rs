@@ -71,6 +71,7 @@ fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
                 .unwrap_or_default()
         })
     };
+    let hall = move || ev.ev.with(|e| e.as_ref().map(|e| format!("/event/{}/hall", e.id)).unwrap_or_default());
     let conflicts = move || ev.ev.with(|e| e.as_ref().map(|e| e.conflicts.len()).unwrap_or(0));
     let edit = move |field: &'static str| {
         move |x: leptos::ev::Event| {
@@ -104,6 +105,9 @@ fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
                         [d, v].into_iter().filter(|x| !x.is_empty()).collect::<Vec<_>>().join(" · ")
                     }}
                 </p>
+                <A href=hall attr:class="btn no-print" attr:id="hall-open">
+                    {tx("hall.open")}
+                </A>
             </header>
             <details class="ev-edit no-print">
                 <summary>{tx("ev.edit")}</summary>

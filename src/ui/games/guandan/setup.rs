@@ -1,6 +1,7 @@
 //! 掼蛋 set-up: the new-match form and the preset's summary.
 
 use super::*;
+use crate::ui::events::RosterTeams;
 
 // ---------------------------------------------------------------------------------------
 // Set-up form
@@ -285,6 +286,7 @@ pub fn NewForm() -> impl IntoView {
             </details>
             <TitleInput id="gd-title" value=title class="gd-wide" />
             <TeamInputs ids=["gd-team-A", "gd-team-B"] a=team_a b=team_b />
+            <RosterTeams a=team_a b=team_b seats=names />
             <SeatInputs prefix="gd-" names=names label=move |s| format!("{} ({})", seat(s), side(s.team())) />
             <Show when=move || preset.with(|p| p.fixed_level.is_none())>
                 <div class="two">

@@ -5,6 +5,7 @@ use crate::record::{schema, Match, Setup, ShengjiSetup};
 use crate::rules::shengji::{builtin_presets, Amount, Preset, Start};
 use crate::rules::{Rank, Seat, Team};
 use crate::store;
+use crate::ui::events::RosterTeams;
 use crate::ui::parts::{SeatInputs, TeamInputs, TitleInput};
 use crate::ui::{ctx, io, new_id, now_ms, t, tx};
 use leptos::prelude::*;
@@ -206,6 +207,7 @@ pub fn NewForm() -> impl IntoView {
             </details>
             <TitleInput id="title" value=title />
             <TeamInputs ids=["team-a", "team-b"] a=team_a b=team_b />
+            <RosterTeams a=team_a b=team_b seats=names />
             <SeatInputs prefix="" names=names label=move |s| crate::i18n::seat_name(lang.get(), s).to_string() />
             <div class="two">
                 {[(Team::A, level_a), (Team::B, level_b)]
