@@ -59,7 +59,17 @@ pub(crate) fn history(
                                     </summary>
                                     <p class="deltas">{it.deltas.clone()}</p>
                                     <ul class="explain">
-                                        {it.details.iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view()}
+                                        {it
+                                            .details
+                                            .iter()
+                                            .map(|s| {
+                                                view! {
+                                                    <li>
+                                                        <crate::ui::rules_tab::CiteText text=s.clone() />
+                                                    </li>
+                                                }
+                                            })
+                                            .collect_view()}
                                     </ul>
                                     {warn
                                         .then(|| {
@@ -68,7 +78,13 @@ pub(crate) fn history(
                                                     {it
                                                         .warnings
                                                         .iter()
-                                                        .map(|s| view! { <li>{s.clone()}</li> })
+                                                        .map(|s| {
+                                                            view! {
+                                                                <li>
+                                                                    <crate::ui::rules_tab::CiteText text=s.clone() />
+                                                                </li>
+                                                            }
+                                                        })
                                                         .collect_view()}
                                                 </ul>
                                             }
