@@ -68,6 +68,8 @@ pub fn MatchPage() -> impl IntoView {
             }
             .into_any()
         }
-        Some((_, g)) => view! { <super::rules_tab::MatchTabs m=shown page=super::games::page(g, shown) /> }.into_any(),
+        Some((_, g)) => {
+            view! { <super::rules_tab::MatchTabs m=shown page=move || super::games::page(g, shown) /> }.into_any()
+        }
     }
 }

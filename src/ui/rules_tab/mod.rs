@@ -57,11 +57,12 @@ pub fn preset_value(s: &Setup) -> Value {
     text.ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(Value::Null)
 }
 
-/// The match page's two tabs, 记录 (the game's page, `page`) and 规则: the game's page stays
+/// The match page's two tabs, 记录 (the game's page, built by `page` under the tabs'
+/// context) and 规则: the game's page stays
 /// mounted while the rules are shown (its form and clocks keep their state), and coming
 /// back returns to where the page was scrolled.
 #[component]
-pub fn MatchTabs(m: Memo<Option<Arc<Match>>>, page: AnyView) -> impl IntoView {
+pub fn MatchTabs(m: Memo<Option<Arc<Match>>>, #[prop(into)] page: ViewFn) -> impl IntoView {
     let open = RwSignal::new(false);
     let focus = RwSignal::new(None::<String>);
     let preset = Memo::new(move |_| m.with(|x| x.as_ref().map(|x| preset_value(&x.setup)).unwrap_or(Value::Null)));
@@ -109,7 +110,8 @@ pub fn MatchTabs(m: Memo<Option<Arc<Match>>>, page: AnyView) -> impl IntoView {
             </button>
         </div>
         <div class="rt-page" class:rt-hidden=move || open.get()>
-            {page}
+            // Built here, below the context, so that its citations find the tab.
+            {page.run()}
         </div>
         <Show when=move || open.get()>
             <RulesTab nav=nav on_back=move || show(false) />
