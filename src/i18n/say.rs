@@ -187,7 +187,7 @@ pub fn cite(lang: Lang, c: &str) -> String {
     out
 }
 
-/// `第一篇` → `part 1`, other runs of Chinese numerals → digits.
+/// `第一篇` → `part 1`, other runs of Chinese numerals → digits (`§六2` → `§6.2`).
 fn english_sections(s: &str) -> String {
     let digit = |c: char| "一二三四五六七八九十".find(c).map(|_| c);
     let value = |run: &str| -> u32 {
@@ -217,6 +217,10 @@ fn english_sections(s: &str) -> String {
             let j = (i..chars.len()).find(|&k| digit(chars[k]).is_none()).unwrap_or(chars.len());
             let run: String = chars[i..j].iter().collect();
             out.push_str(&value(&run).to_string());
+            // "§六2" (section 6, item 2) keeps a separator between the two numbers: "§6.2".
+            if chars.get(j).is_some_and(|c| c.is_ascii_digit()) {
+                out.push('.');
+            }
             i = j;
             continue;
         }
@@ -240,6 +244,9 @@ mod tests {
         assert_eq!(cite(Lang::En, "000 §四(二)4"), "000 §4(2)4");
         assert_eq!(cite(Lang::En, "004 第三篇 §二(七)2"), "004 part 3 §2(7)2");
         assert_eq!(cite(Lang::En, "§十二"), "§12");
+        assert_eq!(cite(Lang::En, "004 第一篇 §六2"), "004 part 1 §6.2");
+        assert_eq!(cite(Lang::En, "002 §一5"), "002 §1.5");
+        assert_eq!(cite(Lang::En, "004 第三篇 §五2(1)"), "004 part 3 §5.2(1)");
         assert_eq!(cite(Lang::ZhCn, "004 第二篇 §四 (A必打)"), "004 第二篇 §四 (A必打)");
         for p in crate::rules::guandan::builtin_presets() {
             let c = &p.cites;

@@ -1,5 +1,6 @@
 //! `/match/:id`: the stored match, mounted as its game's page (the UI registry,
-//! [`super::games::page`]), or why there is none.
+//! [`super::games::page`]) under its 记录 / 规则 tabs ([`super::rules_tab::MatchTabs`]), or why
+//! there is none.
 
 use super::{ctx, tx};
 use crate::record::Match;
@@ -67,6 +68,8 @@ pub fn MatchPage() -> impl IntoView {
             }
             .into_any()
         }
-        Some((_, g)) => super::games::page(g, shown),
+        Some((_, g)) => {
+            view! { <super::rules_tab::MatchTabs m=shown page=move || super::games::page(g, shown) /> }.into_any()
+        }
     }
 }

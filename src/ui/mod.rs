@@ -11,6 +11,7 @@ mod io;
 mod match_page;
 mod new_match;
 mod parts;
+pub(crate) mod rules_tab;
 mod ruling;
 mod scan;
 mod settings;

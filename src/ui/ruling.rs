@@ -86,6 +86,23 @@ fn step_text(
     }
 }
 
+/// A ruling's reason · rule · referee (the ones given), its rule a link to the 规则 tab.
+fn detail_view(fields: &[String; 3]) -> impl IntoView {
+    let shown: Vec<(usize, String)> = fields.iter().cloned().enumerate().filter(|(_, s)| !s.is_empty()).collect();
+    let n = shown.len();
+    shown
+        .into_iter()
+        .enumerate()
+        .map(|(k, (i, s))| {
+            let sep = (k + 1 < n).then_some(" · ");
+            view! {
+                <crate::ui::rules_tab::CiteText text=s whole=i == 1 />
+                {sep}
+            }
+        })
+        .collect_view()
+}
+
 /// What a ruling does, in words: "蓝队 罚 2 级", "红队 判负 → 蓝队 胜本局".
 pub fn ruling_text(teams: &BTreeMap<Team, String>, r: &Ruling) -> String {
     let name = |x: Team| teams.get(&x).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{x:?}"));
@@ -709,7 +726,9 @@ pub fn RulingPanel(
                                     <strong class:voided=gone>
                                         {step_text(&tm, &ps, on_boards.then_some(&bs), &s.ruling, s.player, s.board)}
                                     </strong>
-                                    <span class="muted">" "{s.detail.clone()}" · "{fmt_time(s.at)}{edited}</span>
+                                    <span class="muted">
+                                        " " {detail_view(&s.fields)} " · " {fmt_time(s.at)} {edited}
+                                    </span>
                                     {s.appeal.map(|(_, line)| view! { <span class="appeal">" "{line}</span> })}
                                     <Show when=move || !locked.get()>
                                         <button

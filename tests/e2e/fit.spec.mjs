@@ -205,6 +205,10 @@ for (const lang of LANGS) {
       await page.locator('.points .btn.link').first().click();
       await openAll(page);
       await check('sample, keypad and details open');
+      // Its 规则 tab (the match's preset as rows), then back to the match.
+      await page.click('#tab-rules');
+      await check('sample rules tab');
+      await page.click('#tab-match');
 
       // 升级 made here.
       await newMatch(page, 'shengji', async () => {
@@ -226,6 +230,9 @@ for (const lang of LANGS) {
         await page.click('#gd-create');
       });
       await check('guandan match');
+      await page.click('#tab-rules');
+      await check('guandan rules tab');
+      await page.click('#tab-match');
       for (const s of ['N', 'S', 'E']) await page.click(`#gd-seat-${s}`);
       await page.click('#gd-commit');
       await expect(page.locator('#history li.hand-row, #gd-history li').first()).toBeVisible();
@@ -243,6 +250,9 @@ for (const lang of LANGS) {
       });
       await openAll(page);
       await check('duplicate match');
+      await page.click('#tab-rules');
+      await check('duplicate rules tab');
+      await page.click('#tab-match');
 
       // 斗地主 and 三打一: one hand each, the result sheet open.
       await newMatch(page, 'doudizhu', async () => {
@@ -256,6 +266,9 @@ for (const lang of LANGS) {
       await expect(page.locator('#history li.hand-row')).toHaveCount(1);
       await openAll(page);
       await check('doudizhu sheet');
+      await page.click('#tab-rules');
+      await check('doudizhu rules tab');
+      await page.click('#tab-match');
 
       await newMatch(page, 'sandayi', async () => {
         for (const [i, n] of ['Ann', 'Bob', 'Cy', 'Dan'].entries()) await page.fill(`#sdy-player-${i}`, n);
@@ -268,6 +281,9 @@ for (const lang of LANGS) {
       await expect(page.locator('#history li.hand-row')).toHaveCount(1);
       await openAll(page);
       await check('sandayi sheet');
+      await page.click('#tab-rules');
+      await check('sandayi rules tab');
+      await page.click('#tab-match');
 
       // 五子棋.
       await newMatch(page, 'renju', async () => {
@@ -281,6 +297,9 @@ for (const lang of LANGS) {
       await page.click('[data-point="h8"]');
       await expect(page.locator('#rj-zoom')).toBeVisible();
       await check('renju pending stone');
+      await page.click('#tab-rules');
+      await check('renju rules tab');
+      await page.click('#tab-match');
 
       // The home list with these matches, and its import dialog.
       await go(page, '/');

@@ -715,6 +715,9 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                     <p class="formula" id="preview-formula">
                                         {sdy_formula(l, &p, &r.hand, &res)}
                                     </p>
+                                    <p class="muted preview-cite">
+                                        <crate::ui::rules_tab::CiteText text=format!("[{}]", tr(l, "sdy.rule_src")) />
+                                    </p>
                                     <p class="deltas" id="preview-deltas">
                                         {deltas_text(&nm, &res.deltas)}
                                     </p>

@@ -480,7 +480,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                         <ul class="explain">
                                             {table_lines(l, &s, &entry, &sc)
                                                 .into_iter()
-                                                .map(|x| view! { <li>{x}</li> })
+                                                .map(|x| {
+                                                    view! {
+                                                        <li>
+                                                            <crate::ui::rules_tab::CiteText text=x />
+                                                        </li>
+                                                    }
+                                                })
                                                 .collect_view()}
                                         </ul>
                                     }

@@ -91,6 +91,7 @@ pub fn NewForm() -> impl IntoView {
     let side = move |team: Team, tb: u8| if (team == ns1.get()) == (tb == 1) { Team::A } else { Team::B };
     view! {
         <div class="new-form dup-new">
+            <crate::ui::rules_tab::PresetForm preset=preset json=preset_json id="dup-preset-form" />
             <details class="preset">
                 <summary>{tx("new.rules")}</summary>
                 <crate::ui::games::shengji::PresetSummary preset=preset />

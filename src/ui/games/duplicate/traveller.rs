@@ -184,7 +184,16 @@ pub(super) fn Traveller(
                             <tr class="dup-detail" data-table=tb>
                                 <td colspan="5">
                                     <ul class="explain">
-                                        {lines.iter().map(|x| view! { <li>{x.clone()}</li> }).collect_view()}
+                                        {lines
+                                            .iter()
+                                            .map(|x| {
+                                                view! {
+                                                    <li>
+                                                        <crate::ui::rules_tab::CiteText text=x.clone() />
+                                                    </li>
+                                                }
+                                            })
+                                            .collect_view()}
                                     </ul>
                                     <p class="muted">{when.clone()}</p>
                                     {(!locked)

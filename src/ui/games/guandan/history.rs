@@ -183,7 +183,16 @@ pub(super) fn History(
                                             .then(|| view! { <span class="badge gd-late">{t("gd.late_badge")}</span> })}
                                     </summary>
                                     <ul class="explain">
-                                        {details.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
+                                        {details
+                                            .into_iter()
+                                            .map(|s| {
+                                                view! {
+                                                    <li>
+                                                        <crate::ui::rules_tab::CiteText text=s />
+                                                    </li>
+                                                }
+                                            })
+                                            .collect_view()}
                                     </ul>
                                     <p class="muted">{crate::ui::parts::entry_times(r.at_ms, &r.corrected_ms)}</p>
                                     <Show when=move || {

@@ -596,7 +596,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                             <ul class="explain">
                                                 {explain(&p, Some(&row), &row.hand, o, &tm)
                                                     .into_iter()
-                                                    .map(|s| view! { <li>{s}</li> })
+                                                    .map(|s| {
+                                                        view! {
+                                                            <li>
+                                                                <crate::ui::rules_tab::CiteText text=s />
+                                                            </li>
+                                                        }
+                                                    })
                                                     .collect_view()}
                                             </ul>
                                         }

@@ -271,6 +271,7 @@ pub fn NewForm() -> impl IntoView {
                 key=|p: &GuandanPreset| p.id.clone()
                 label=|_, p: &GuandanPreset| preset_label(p)
             />
+            <crate::ui::rules_tab::PresetForm preset=preset json=preset_json id="gd-preset-form" />
             <details class="preset">
                 <summary>{tx("new.rules")}</summary>
                 <PresetSummary preset=preset />

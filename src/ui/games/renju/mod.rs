@@ -575,7 +575,13 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                                         .map(|j| shape_lines(l, j))
                                                         .unwrap_or_default()
                                                         .into_iter()
-                                                        .map(|s| view! { <li>{s}</li> })
+                                                        .map(|s| {
+                                                            view! {
+                                                                <li>
+                                                                    <crate::ui::rules_tab::CiteText text=s />
+                                                                </li>
+                                                            }
+                                                        })
                                                         .collect_view()}
                                                 </ul>
                                             }
@@ -644,7 +650,16 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                 )}
                             </p>
                             <ul class="explain">
-                                {shape_lines(l, &j).into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
+                                {shape_lines(l, &j)
+                                    .into_iter()
+                                    .map(|s| {
+                                        view! {
+                                            <li>
+                                                <crate::ui::rules_tab::CiteText text=s />
+                                            </li>
+                                        }
+                                    })
+                                    .collect_view()}
                             </ul>
                             <button
                                 class="btn primary"

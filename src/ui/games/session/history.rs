@@ -64,7 +64,17 @@ pub(crate) fn history(
                                             .then(|| view! { <span class="badge">{tr(l, "hist.corrected")}</span> })}
                                     </summary>
                                     <ul class="explain">
-                                        {it.details.iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view()}
+                                        {it
+                                            .details
+                                            .iter()
+                                            .map(|s| {
+                                                view! {
+                                                    <li>
+                                                        <crate::ui::rules_tab::CiteText text=s.clone() />
+                                                    </li>
+                                                }
+                                            })
+                                            .collect_view()}
                                     </ul>
                                     {warn
                                         .then(|| {
@@ -73,7 +83,13 @@ pub(crate) fn history(
                                                     {it
                                                         .warnings
                                                         .iter()
-                                                        .map(|s| view! { <li>{s.clone()}</li> })
+                                                        .map(|s| {
+                                                            view! {
+                                                                <li>
+                                                                    <crate::ui::rules_tab::CiteText text=s.clone() />
+                                                                </li>
+                                                            }
+                                                        })
                                                         .collect_view()}
                                                 </ul>
                                             }

@@ -166,6 +166,7 @@ pub(crate) fn session_form<P: GamePreset>() -> impl IntoView {
                     </div>
                 }
             }}
+            <crate::ui::rules_tab::PresetForm preset=preset json=preset_json id=format!("{prefix}-preset-form") />
             <details class="preset">
                 <summary>{tx("new.edit_preset")}</summary>
                 <crate::ui::parts::PresetJson

@@ -582,7 +582,18 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         <ul class="explain">
                             {move || {
                                 preview
-                                    .with(|p| p.lines().iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view())
+                                    .with(|p| {
+                                        p.lines()
+                                            .iter()
+                                            .map(|s| {
+                                                view! {
+                                                    <li>
+                                                        <crate::ui::rules_tab::CiteText text=s.clone() />
+                                                    </li>
+                                                }
+                                            })
+                                            .collect_view()
+                                    })
                             }}
                         </ul>
                     </Show>

@@ -193,6 +193,7 @@ pub fn NewForm() -> impl IntoView {
                         .unwrap_or_else(|| crate::i18n::data_text(l, &p.name))
                 }
             />
+            <crate::ui::rules_tab::PresetForm preset=preset json=preset_json id="preset-form" />
             <details class="preset">
                 <summary>{tx("new.rules")}</summary>
                 <PresetSummary preset=preset />
