@@ -378,7 +378,8 @@ pub fn ImportExport() -> impl IntoView {
     let scan_done = Callback::new(move |r: Result<crate::tournament::Bundle, super::scan::ScanFailed>| {
         let name = t("qr.scanned").to_string();
         match r {
-            Ok(b) => pending.set(Some(Pending { matches: b.matches, events: b.events, file: name })),
+            // A table sends one match's export: there is no roster in it.
+            Ok(b) => pending.set(Some(Pending { matches: b.matches, events: b.events, roster: None, file: name })),
             Err(super::scan::ScanFailed::Unreadable) => error.set(Some(format!("{name}: {}", t("qr.unreadable")))),
             Err(super::scan::ScanFailed::Invalid(e)) => {
                 error.set(Some(format!("{name}: {} — {}", t("import.invalid"), field_and_reason(&e))))
