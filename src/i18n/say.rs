@@ -79,19 +79,7 @@ pub fn rule_error_words(lang: Lang, e: &crate::rules::doudizhu::RuleError, names
 /// (`hand.points` → `field.points`), else the path as it is (a field the table does not
 /// name, e.g. of an imported file).
 pub fn field_words(lang: Lang, path: &str) -> String {
-    let plain: String = {
-        let mut out = String::with_capacity(path.len());
-        let mut depth = 0;
-        for c in path.chars() {
-            match c {
-                '[' => depth += 1,
-                ']' => depth -= 1,
-                _ if depth == 0 => out.push(c),
-                _ => {}
-            }
-        }
-        out
-    };
+    let plain = super::preset_rows::plain_path(path);
     let last = plain.rsplit('.').next().unwrap_or(&plain);
     lookup(lang, &format!("field.{plain}"))
         .or_else(|| lookup(lang, &format!("field.{last}")))

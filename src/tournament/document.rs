@@ -207,23 +207,7 @@ pub fn store_event(e: &Event) -> String {
 /// refused: "update the app"; an older one migrated by [`EVENT_MIGRATIONS`]) → `kind` →
 /// typed parse (errors carry the field path) → [`validate_event`]. Nothing changes on error.
 pub fn load_event(text: &str) -> Result<Event, ImportError> {
-    if text.len() > MAX_IMPORT_BYTES {
-        return Err(said!(
-            "",
-            "imp.file_size",
-            n = Arg::Num(text.len() as i64),
-            max = Arg::Num(MAX_IMPORT_BYTES as i64)
-        ));
-    }
-    let doc: Value = serde_json::from_str(text).map_err(|e| {
-        said!(
-            "",
-            "imp.not_json",
-            line = Arg::Num(e.line() as i64),
-            column = Arg::Num(e.column() as i64),
-            detail = Arg::Text(e.to_string())
-        )
-    })?;
+    let doc = schema::read_json(text)?;
     if doc.get("app").and_then(Value::as_str) != Some(APP_ID) {
         return Err(said!("app", "imp.not_app"));
     }
@@ -327,15 +311,7 @@ pub fn parse_bundle(text: &str) -> Result<Bundle, ImportError> {
     let matches = schema::parse_import(text)?;
     let mut events = Vec::new();
     if kind.as_deref() == Some("export") {
-        let doc: Value = serde_json::from_str(text).map_err(|e| {
-            said!(
-                "",
-                "imp.not_json",
-                line = Arg::Num(e.line() as i64),
-                column = Arg::Num(e.column() as i64),
-                detail = Arg::Text(e.to_string())
-            )
-        })?;
+        let doc = schema::read_json(text)?;
         let docs = doc.get("events").and_then(Value::as_array).cloned().unwrap_or_default();
         let mut seen = std::collections::HashSet::new();
         for (i, d) in docs.iter().enumerate() {

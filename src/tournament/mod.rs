@@ -24,7 +24,7 @@ pub mod standings;
 pub mod sync;
 pub mod tables;
 
-use crate::record::schema::{self, ImportError, Migration, APP_ID, MAX_IMPORT_BYTES};
+use crate::record::schema::{self, ImportError, Migration, APP_ID};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashSet};

@@ -82,7 +82,9 @@ fn refine(doc: &Value, field: String, reason: String) -> ImportError {
     }
 }
 
-pub(super) fn envelope(text: &str, kind: &str) -> Result<Value, ImportError> {
+/// The JSON value of a file's text: refused when longer than [`MAX_IMPORT_BYTES`] or not
+/// JSON (naming the line and column). The first step of reading any of the app's files.
+pub fn read_json(text: &str) -> Result<Value, ImportError> {
     if text.len() > MAX_IMPORT_BYTES {
         return Err(said!(
             "",
@@ -91,7 +93,7 @@ pub(super) fn envelope(text: &str, kind: &str) -> Result<Value, ImportError> {
             max = Arg::Num(MAX_IMPORT_BYTES as i64)
         ));
     }
-    let doc: Value = serde_json::from_str(text).map_err(|e| {
+    serde_json::from_str(text).map_err(|e| {
         said!(
             "",
             "imp.not_json",
@@ -99,7 +101,11 @@ pub(super) fn envelope(text: &str, kind: &str) -> Result<Value, ImportError> {
             column = Arg::Num(e.column() as i64),
             detail = Arg::Text(e.to_string())
         )
-    })?;
+    })
+}
+
+pub(super) fn envelope(text: &str, kind: &str) -> Result<Value, ImportError> {
+    let doc = read_json(text)?;
     if !doc.is_object() {
         return Err(said!("", "imp.not_object"));
     }
