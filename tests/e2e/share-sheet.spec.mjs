@@ -200,6 +200,18 @@ function pdfPages(buf) {
   return (buf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) || []).length;
 }
 
+/** The text the PDF itself holds, page by page (pdf.js, as a PDF reader extracts it). */
+async function pdfText(buf) {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(buf), disableFontFace: true, isEvalSupported: false }).promise;
+  const pages = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((x) => x.str).join(''));
+  }
+  return pages;
+}
+
 /** The text shown in print media: what the PDF holds. */
 async function printedText(page) {
   await page.emulateMedia({ media: 'print' });
@@ -218,6 +230,11 @@ test('A4 print of the result sheet and of the blank recording sheet', async ({ p
   const pdf = await page.pdf({ format: 'A4' });
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(pdfPages(pdf)).toBe(1);
+  const inPdf = await pdfText(pdf);
+  expect(inPdf).toHaveLength(1);
+  expect(inPdf[0]).toContain('成绩单');
+  expect(inPdf[0]).toContain('南北');
+  expect(inPdf[0]).not.toContain('撤销');
   const text = await printedText(page);
   expect(text).toContain('成绩单');
   expect(text).toContain('记录 (南北)');
@@ -233,6 +250,11 @@ test('A4 print of the result sheet and of the blank recording sheet', async ({ p
   const pages = pdfPages(blank);
   expect(pages).toBeGreaterThanOrEqual(1);
   expect(pages).toBe(2); // 30 rows of 8 mm
+  const blankPdf = await pdfText(blank);
+  expect(blankPdf).toHaveLength(2);
+  expect(blankPdf[0]).toContain('空白记录表');
+  expect(blankPdf.join('')).toContain('庄家');
+  expect(blankPdf.join('')).toContain('裁判');
   const btext = await printedText(page);
   expect(btext).toContain('空白记录表');
   expect(btext).toContain('庄家');
@@ -265,6 +287,10 @@ test("an event table's blank sheet prints with its round and table; the standing
   await expect(doc).toContainText(/第 1 轮 · 第 \d+ 桌/);
   const pdf = await page.pdf({ format: 'A4' });
   expect(pdfPages(pdf)).toBeGreaterThanOrEqual(1);
+  const evPdf = (await pdfText(pdf)).join('');
+  expect(evPdf).toContain('空白记录表');
+  expect(evPdf).toContain('健康杯');
+  expect(evPdf).toMatch(/红队|蓝队|绿队|黄队/);
   const text = await printedText(page);
   expect(text).toContain('空白记录表');
   expect(text).toMatch(/红队|蓝队|绿队|黄队/);
