@@ -654,6 +654,17 @@ pub fn PointsInput(value: RwSignal<i32>, #[prop(into)] id: String) -> impl IntoV
             _ => msg.set(Some(format!("“{s}”: {}", t("entry.points_invalid")))),
         }
     };
+    // While typing, a complete valid score goes to `value` at once, so the verdict beside
+    // the commit button follows the keys; anything else waits for the change (blur, Enter)
+    // to be refused with its message.
+    let typing = move |ev: leptos::ev::Event| {
+        if let Ok(n) = event_target_value(&ev).trim().parse::<i32>() {
+            if (0..=200).contains(&n) && n % 5 == 0 && n != value.get_untracked() {
+                value.set(n);
+                msg.set(None);
+            }
+        }
+    };
     let input_id = id.clone();
     view! {
         <div class="points">
@@ -672,6 +683,7 @@ pub fn PointsInput(value: RwSignal<i32>, #[prop(into)] id: String) -> impl IntoV
                     class="points-value"
                     inputmode="numeric"
                     prop:value=move || value.get().to_string()
+                    on:input=typing
                     on:change=typed
                     aria-label=tx("entry.points")
                 />

@@ -237,3 +237,22 @@ test('掼蛋 double tribute from 北 and 南: tribute before play, each box labe
   await row.locator('summary').click();
   await expect(row).toContainText('♥A');
 });
+
+test('升级: points typed on the keyboard reach the bar\'s verdict while typing, before the field is left', async ({ page }) => {
+  await newShengji(page);
+  const verdict = page.locator('.commit-bar .bar-line');
+  const field = page.locator('#points');
+  await field.click();
+  await field.fill('');
+  await page.keyboard.type('80');
+  // Still focused: no change event yet.
+  await expect(field).toBeFocused();
+  await expect(verdict).toContainText('80');
+  await page.keyboard.type('5');
+  await expect(field).toBeFocused();
+  await expect(verdict).toContainText('80'); // 805 is not a score: the verdict keeps 80
+  await field.fill('');
+  await page.keyboard.type('25');
+  await expect(field).toBeFocused();
+  await expect(verdict).toContainText('25');
+});

@@ -131,3 +131,46 @@ test('a roster value that does not read is moved aside and reported, not dropped
   await page.click('#roster-add');
   await expect(page.locator('#roster-list li.roster-team')).toHaveCount(1);
 });
+
+test.describe('double taps on a phone', () => {
+  test.use({ hasTouch: true, viewport: { width: 360, height: 640 } });
+
+  /** Two real touch taps on `sel`'s centre, `gap` ms apart (a referee's double tap). */
+  async function doubleTap(page, sel, gap = 120) {
+    const b = await page.locator(sel).first().boundingBox();
+    const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+    const t0 = Date.now();
+    await page.touchscreen.tap(x, y);
+    await new Promise((ok) => setTimeout(ok, Math.max(0, gap - (Date.now() - t0))));
+    const t1 = Date.now();
+    await page.touchscreen.tap(x, y);
+    expect(t1 - t0, 'the two taps started this far apart (ms): the test machine was too slow for a double tap').toBeLessThan(450);
+  }
+
+  test('a double tap on a roster team\'s × removes that team only; one on a roster chip adds the team once', async ({ page }) => {
+    await page.goto('/');
+    await ready(page);
+    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+    await page.goto('/events');
+    await ready(page);
+    for (const n of ['一队', '二队', '三队']) {
+      await page.fill('#roster-name', n);
+      await page.fill('#roster-members', `${n}甲, ${n}乙`);
+      await page.click('#roster-add');
+    }
+    const teams = page.locator('#roster-list li.roster-team');
+    await expect(teams).toHaveCount(3);
+    await page.locator('#roster-list li.roster-team').first().locator('.roster-remove').scrollIntoViewIfNeeded();
+    await doubleTap(page, '#roster-list li.roster-team .roster-remove');
+    await expect(teams).toHaveCount(2);
+    await page.waitForTimeout(700);
+    await expect(teams).toHaveCount(2);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('referee.roster')).roster.teams.length)).toBe(2);
+
+    await newEvent(page, '丙赛事');
+    const chip = '.roster-pick-team[data-team="二队"]';
+    await page.locator(chip).scrollIntoViewIfNeeded();
+    await doubleTap(page, chip);
+    await expect(page.locator('#en-bulk')).toHaveValue('二队: 二队甲, 二队乙');
+  });
+});

@@ -119,6 +119,7 @@ pub(super) fn EntrantsTab(ev: Ev) -> impl IntoView {
                                                         e.entrants.retain(|x| x.id != id);
                                                         Ok(())
                                                     });
+                                                    crate::ui::widgets::cool_after_commit();
                                                 }
                                             >
                                                 "×"

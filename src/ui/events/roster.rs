@@ -179,6 +179,7 @@ pub fn RosterSection() -> impl IntoView {
                                             on:click=move |_| {
                                                 let n = n1.clone();
                                                 apply(Box::new(move |r| r.remove(&n)));
+                                                crate::ui::widgets::cool_after_commit();
                                             }
                                         >
                                             "×"
@@ -264,11 +265,16 @@ pub(super) fn EntrantsRoster(ev: Ev, bulk: RwSignal<String>, kind: RwSignal<Entr
     let roster = roster_signal();
     let pick = move |team: RosterTeam| {
         kind.set(team.kind);
+        let line = roster::entrant_line(&team);
         bulk.update(|b| {
+            // A team already in the text is not added again (a double tap on its chip).
+            if b.lines().any(|x| x.trim() == line.trim()) {
+                return;
+            }
             if !b.is_empty() && !b.ends_with('\n') {
                 b.push('\n');
             }
-            b.push_str(&roster::entrant_line(&team));
+            b.push_str(&line);
         });
     };
     let save = move |_| {
