@@ -6,7 +6,8 @@
 //! import merges it by name ([`merge`]).
 
 use super::{EntrantKind, MAX_MEMBERS, MAX_NAME};
-use crate::record::schema::{self, ImportError, Migration, APP_ID, MAX_IMPORT_BYTES};
+use crate::record::schema::{self, said, ImportError, Migration, APP_ID};
+use crate::rules::Arg;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -52,38 +53,34 @@ struct StoredRoster {
     roster: Roster,
 }
 
-fn ie(field: impl Into<String>, reason: impl Into<String>) -> ImportError {
-    ImportError { field: field.into(), reason: reason.into(), msg: None }
-}
-
 /// Checks a roster: at most [`MAX_TEAMS`] teams, each with a name that is not empty and
 /// not another team's, names and players within their limits. Errors name the field
 /// (`teams[3].members[1]`).
 pub fn validate_roster(r: &Roster) -> Result<(), ImportError> {
     if r.teams.len() > MAX_TEAMS {
-        return Err(ie("teams", format!("more than {MAX_TEAMS} teams")));
+        return Err(said!("teams", "imp.roster_teams", max = Arg::Num(MAX_TEAMS as i64)));
     }
     let mut names = std::collections::HashSet::new();
     for (i, t) in r.teams.iter().enumerate() {
         let f = |x: &str| format!("teams[{i}].{x}");
         if t.name.trim().is_empty() {
-            return Err(ie(f("name"), "empty"));
+            return Err(said!(f("name"), "imp.empty"));
         }
         if t.name.chars().count() > MAX_NAME {
-            return Err(ie(f("name"), format!("longer than {MAX_NAME} characters")));
+            return Err(said!(f("name"), "imp.too_long", max = Arg::Num(MAX_NAME as i64)));
         }
         if !names.insert(t.name.as_str()) {
-            return Err(ie(f("name"), format!("{:?} appears twice", t.name)));
+            return Err(said!(f("name"), "imp.twice", id = Arg::Text(format!("{:?}", t.name))));
         }
         if t.unit.chars().count() > MAX_NAME {
-            return Err(ie(f("unit"), format!("longer than {MAX_NAME} characters")));
+            return Err(said!(f("unit"), "imp.too_long", max = Arg::Num(MAX_NAME as i64)));
         }
         if t.members.len() > MAX_MEMBERS {
-            return Err(ie(f("members"), format!("more than {MAX_MEMBERS} members")));
+            return Err(said!(f("members"), "imp.ev_members", max = Arg::Num(MAX_MEMBERS as i64)));
         }
         for (k, m) in t.members.iter().enumerate() {
             if m.chars().count() > MAX_NAME {
-                return Err(ie(f(&format!("members[{k}]")), format!("longer than {MAX_NAME} characters")));
+                return Err(said!(f(&format!("members[{k}]")), "imp.too_long", max = Arg::Num(MAX_NAME as i64)));
             }
         }
     }
@@ -106,31 +103,39 @@ pub fn roster_doc(r: &Roster) -> Value {
 /// one refused: "update the app"; an older one migrated) → typed parse (errors name the
 /// field) → [`validate_roster`]. Nothing is returned on error.
 pub fn load_roster(text: &str) -> Result<Roster, ImportError> {
-    if text.len() > MAX_IMPORT_BYTES {
-        return Err(ie("", format!("the value is {} bytes; the limit is {MAX_IMPORT_BYTES} bytes", text.len())));
-    }
-    let doc: Value = serde_json::from_str(text)
-        .map_err(|e| ie("", format!("not valid JSON (line {}, column {}): {e}", e.line(), e.column())))?;
-    roster_from_doc(doc)
+    roster_from_doc(schema::read_json(text)?)
 }
 
 /// [`load_roster`] of a document already parsed (the `roster` of an export file).
 pub fn roster_from_doc(doc: Value) -> Result<Roster, ImportError> {
     if doc.get("app").and_then(Value::as_str) != Some(APP_ID) {
-        return Err(ie("app", "missing or not \"referee\": this is not a 裁判助手 value"));
+        return Err(said!("app", "imp.not_app"));
     }
     match doc.get("kind").and_then(Value::as_str) {
         Some("roster") => {}
-        Some(k) => return Err(ie("kind", format!("expected \"roster\", found {k:?}"))),
-        None => return Err(ie("kind", "missing")),
+        Some(k) => {
+            return Err(said!(
+                "kind",
+                "imp.kind",
+                want = Arg::Text("\"roster\"".into()),
+                found = Arg::Text(format!("{:?}", k))
+            ))
+        }
+        None => return Err(said!("kind", "imp.missing")),
     }
     let doc = schema::migrate_with(doc, ROSTER_VERSION, ROSTER_MIGRATIONS)?;
     let s: StoredRoster = crate::json::from_value(&doc).map_err(|e| {
         let path = e.path().to_string();
-        ie(if path == "." { String::new() } else { path }, e.into_inner().to_string())
+        said!(
+            if path == "." { String::new() } else { path },
+            "imp.bad_value",
+            detail = Arg::Text(e.into_inner().to_string())
+        )
     })?;
-    validate_roster(&s.roster)
-        .map_err(|e| ie(if e.field.is_empty() { "roster".into() } else { format!("roster.{}", e.field) }, e.reason))?;
+    validate_roster(&s.roster).map_err(|e| ImportError {
+        field: if e.field.is_empty() { "roster".into() } else { format!("roster.{}", e.field) },
+        ..e
+    })?;
     Ok(s.roster)
 }
 
