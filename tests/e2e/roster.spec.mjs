@@ -116,6 +116,8 @@ test('a roster value that does not read is moved aside and reported, not dropped
   await page.goto('/events');
   await ready(page);
   await expect(page.locator('#roster-list li.roster-team')).toHaveCount(0);
+  // The page reads the roster after it shows: wait for the bad value to be moved aside.
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage))).not.toContain('referee.roster');
   const keys = await page.evaluate(() => Object.keys(localStorage));
   expect(keys).not.toContain('referee.roster');
   const moved = keys.find((k) => k.startsWith('referee.quarantine.') && k.endsWith('.referee.roster'));
