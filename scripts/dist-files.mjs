@@ -31,4 +31,4 @@ export function isVariant(path) {
 }
 
 /** Extensions worth compressing (text and wasm; the PNG icons are compressed already). */
-export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.wasm', '.css', '.webmanifest', '.json', '.svg', '.txt', '.map', '.ico']);
+export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.wasm', '.css', '.webmanifest', '.json', '.svg', '.tsv', '.txt', '.map', '.ico']);

@@ -50,19 +50,28 @@ impl Lang {
     }
 }
 
-/// The table: `strings.tsv` beside this file, one row per key: `key<TAB>zh-CN<TAB>zh-TW<TAB>en`.
+/// The table: `strings.tsv` beside this file, one row per key: `key<TAB>zh-CN<TAB>zh-TW<TAB>en`
+/// (blank lines and lines starting with `#` skipped). Compiled in whole outside the browser
+/// (tests, tools); the browser build compiles in only the keys and the 简体中文 column
+/// ([`BASE_TSV`], written by `build.rs`) and reads the other two columns, when one is chosen,
+/// from the files `scripts/i18n-build.mjs` writes beside the app ([`install`]).
+#[cfg(not(target_arch = "wasm32"))]
 pub const STRINGS_TSV: &str = include_str!("strings.tsv");
 
+/// The table's keys and 简体中文 column, `key<TAB>zh-CN` per row in the table's order
+/// (`build.rs` cuts it out of `strings.tsv`).
+pub const BASE_TSV: &str = include_str!(concat!(env!("OUT_DIR"), "/strings-zh-CN.tsv"));
+
+/// `(key, [zh-CN, zh-TW, en])`.
+#[cfg(not(target_arch = "wasm32"))]
 type Row = (&'static str, [&'static str; 3]);
 
-fn table() -> &'static std::collections::HashMap<&'static str, [&'static str; 3]> {
-    static T: std::sync::OnceLock<std::collections::HashMap<&'static str, [&'static str; 3]>> =
-        std::sync::OnceLock::new();
-    T.get_or_init(|| rows().into_iter().collect())
-}
+/// One language's column: key → text.
+type Column = std::collections::HashMap<&'static str, &'static str>;
 
 /// The table's rows (comment and blank lines skipped); a row without four columns is skipped
 /// here and fails the unit test.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn rows() -> Vec<Row> {
     STRINGS_TSV
         .lines()
@@ -74,13 +83,73 @@ pub fn rows() -> Vec<Row> {
         .collect()
 }
 
-/// The string for `key` in `lang`, or `None`.
+/// `key<TAB>text` rows of `text` (a language's file, or [`BASE_TSV`]), in order; other lines
+/// are skipped.
+fn pairs(text: &'static str) -> impl Iterator<Item = (&'static str, &'static str)> {
+    text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).filter_map(|l| l.split_once('\t'))
+}
+
+/// The table's keys in its order.
+pub fn keys() -> impl Iterator<Item = &'static str> {
+    pairs(BASE_TSV).map(|(k, _)| k)
+}
+
+fn base() -> &'static Column {
+    static T: std::sync::OnceLock<Column> = std::sync::OnceLock::new();
+    T.get_or_init(|| pairs(BASE_TSV).collect())
+}
+
+/// The columns of 繁體中文 and English, once read: compiled in outside the browser, installed
+/// from their files in it ([`install`]).
+fn extra(lang: Lang) -> &'static std::sync::OnceLock<Column> {
+    static TW: std::sync::OnceLock<Column> = std::sync::OnceLock::new();
+    static EN: std::sync::OnceLock<Column> = std::sync::OnceLock::new();
+    let cell = if lang == Lang::En { &EN } else { &TW };
+    #[cfg(not(target_arch = "wasm32"))]
+    cell.get_or_init(|| {
+        let i = if lang == Lang::En { 2 } else { 1 };
+        rows().into_iter().map(|(k, r)| (k, r[i])).collect()
+    });
+    cell
+}
+
+/// Whether `lang`'s strings are at hand (简体中文 always is; the others once [`install`]ed,
+/// or compiled in outside the browser).
+pub fn installed(lang: Lang) -> bool {
+    lang == Lang::ZhCn || extra(lang).get().is_some()
+}
+
+/// Takes `lang`'s column from its file's text (`key<TAB>text` rows, as
+/// `scripts/i18n-build.mjs` writes them), kept for the rest of the session. Returns how
+/// many strings it holds. Errors: 简体中文 (compiled in), or a text without a single row
+/// (not the language's file: a server's error page, say). A language installed already
+/// keeps its first column.
+pub fn install(lang: Lang, text: String) -> Result<usize, String> {
+    if lang == Lang::ZhCn {
+        return Err("zh-CN is compiled in".into());
+    }
+    if installed(lang) {
+        return Ok(extra(lang).get().map_or(0, |c| c.len()));
+    }
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    let column: Column = pairs(text).collect();
+    if column.is_empty() {
+        return Err(format!("no strings in the {} file", lang.code()));
+    }
+    let n = column.len();
+    let _ = extra(lang).set(column);
+    Ok(n)
+}
+
+/// The string for `key` in `lang`, or `None`. A language not installed ([`installed`]),
+/// or a key its file lacks, reads the 简体中文 string.
 pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
-    table().get(key).map(|r| match lang {
-        Lang::ZhCn => r[0],
-        Lang::ZhTw => r[1],
-        Lang::En => r[2],
-    })
+    if lang != Lang::ZhCn {
+        if let Some(t) = extra(lang).get().and_then(|c| c.get(key)) {
+            return Some(t);
+        }
+    }
+    base().get(key).copied()
 }
 
 /// The string for `key` in `lang`; the key itself when missing.
@@ -342,12 +411,26 @@ impl Action {
 
 /// The table's own `&'static str` for `key` (`"err.save"` when missing).
 fn lookup_key(key: &str) -> &'static str {
-    table().get_key_value(key).map(|(k, _)| *k).unwrap_or("err.save")
+    base().get_key_value(key).map(|(k, _)| *k).unwrap_or("err.save")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_compiled_in_column_and_a_language_file_read_as_the_table() {
+        let full = rows();
+        let base: Vec<_> = pairs(BASE_TSV).collect();
+        assert_eq!(base, full.iter().map(|(k, r)| (*k, r[0])).collect::<Vec<_>>());
+        // A language's file as scripts/i18n-build.mjs writes it: `key<TAB>text` per row.
+        let file: String = full.iter().map(|(k, r)| format!("{k}\t{}\n", r[2])).collect();
+        let column: Column = pairs(Box::leak(file.into_boxed_str())).collect();
+        assert_eq!(column.len(), full.len());
+        assert!(full.iter().all(|(k, r)| column[k] == r[2] && lookup(Lang::En, k) == Some(r[2])));
+        assert!(install(Lang::ZhCn, "a\tb\n".into()).is_err());
+        assert!(Lang::ALL.into_iter().all(installed));
+    }
 
     #[test]
     fn table_is_well_formed_and_unique() {

@@ -5,7 +5,7 @@
 //! back). Labels are the string table's `pf.<path>` rows (the field path without indices,
 //! e.g. `pf.table.bands.min`), choices its `choice.<path>.<value>` rows.
 
-use super::{cite, data_text, lookup, rows, tr, Lang};
+use super::{cite, data_text, keys, lookup, tr, Lang};
 use serde_json::Value;
 
 /// Top-level keys shown in the head of the tab (name, source) or not at all (the id, the
@@ -138,7 +138,7 @@ fn first_index(path: &str) -> Option<usize> {
 /// The values the table names for the choice field `plain` (`choice.<plain>.<value>` rows).
 pub fn choices(plain: &str) -> Vec<String> {
     let prefix = format!("choice.{plain}.");
-    rows().into_iter().filter_map(|(k, _)| k.strip_prefix(&prefix).map(str::to_string)).collect()
+    keys().filter_map(|k| k.strip_prefix(&prefix).map(str::to_string)).collect()
 }
 
 /// A choice's name in `lang` (`choice.<plain>.<value>`), if the table has it.

@@ -172,7 +172,10 @@ impl Ctx {
         let s = store::settings();
         let lang = Lang::from_code(&s.lang);
         if self.lang.get_untracked() != lang {
-            self.lang.set(lang);
+            let c = *self;
+            leptos::task::spawn_local(async move {
+                let _ = switch_lang(c, lang).await;
+            });
         }
         if self.last_export.get_untracked() != s.last_export_ms {
             self.last_export.set(s.last_export_ms);
@@ -373,10 +376,67 @@ pub fn added_match(m: Match) {
     }
 }
 
-/// Mounts the app on `<body>`.
+/// Mounts the app on `<body>`; when the language stored in the settings is not compiled in,
+/// after reading its strings ([`load_lang`]; 简体中文 if they cannot be read).
 pub fn start() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(App);
+    let lang = Lang::from_code(&store::settings().lang);
+    if crate::i18n::installed(lang) {
+        leptos::mount::mount_to_body(App);
+    } else {
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Err(e) = load_lang(lang).await {
+                web_sys::console::warn_1(&e.into());
+            }
+            leptos::mount::mount_to_body(App);
+        });
+    }
+}
+
+/// Reads `lang`'s strings from the file the build wrote for it (named in index.html's
+/// `<meta name="referee-i18n">`: `zh-TW=/i18n/….tsv;en=/i18n/….tsv`; the service worker
+/// keeps it offline) and installs them ([`crate::i18n::install`]). Nothing to do for a
+/// language at hand. Errors: no such file named, or the fetch or its text failed (said in
+/// English, for the console: the page goes on in the language it had).
+pub async fn load_lang(lang: Lang) -> Result<(), String> {
+    use wasm_bindgen_futures::JsFuture;
+    if crate::i18n::installed(lang) {
+        return Ok(());
+    }
+    let url = document()
+        .query_selector("meta[name=referee-i18n]")
+        .ok()
+        .flatten()
+        .and_then(|m| m.get_attribute("content"))
+        .and_then(|c| {
+            c.split(';').find_map(|p| p.split_once('=').filter(|(code, _)| *code == lang.code()).map(|(_, u)| u.to_string()))
+        })
+        .ok_or_else(|| format!("no strings file named for {}", lang.code()))?;
+    let failed = |what: &str, e: wasm_bindgen::JsValue| format!("{url}: {what}: {e:?}");
+    let resp: web_sys::Response =
+        JsFuture::from(window().fetch_with_str(&url)).await.map_err(|e| failed("fetch", e))?.unchecked_into();
+    if !resp.ok() {
+        return Err(format!("{url}: HTTP {}", resp.status()));
+    }
+    let text = JsFuture::from(resp.text().map_err(|e| failed("text", e))?).await.map_err(|e| failed("text", e))?;
+    crate::i18n::install(lang, text.as_string().unwrap_or_default()).map(|_| ()).map_err(|e| format!("{url}: {e}"))
+}
+
+/// Switches the UI to `lang` once its strings are at hand ([`load_lang`]); `Err` (said in
+/// the language in force) when they cannot be read, and the language stays.
+pub async fn switch_lang(c: Ctx, lang: Lang) -> Result<(), String> {
+    match load_lang(lang).await {
+        Ok(()) => {
+            if c.lang.get_untracked() != lang {
+                c.lang.set(lang);
+            }
+            Ok(())
+        }
+        Err(e) => {
+            web_sys::console::warn_1(&e.clone().into());
+            Err(format!("{} ({e})", t("err.lang_file")))
+        }
+    }
 }
 
 #[component]

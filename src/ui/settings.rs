@@ -12,11 +12,16 @@ pub fn SettingsPage() -> impl IntoView {
     let c = ctx();
     // Why the last change could not be stored (shown in the language now in force).
     let error: RwSignal<Option<store::StoreError>> = RwSignal::new(None);
+    // The choice is stored at once; the page switches when the language's strings are read
+    // ([`super::switch_lang`]: a moment for a language not compiled in).
+    let lang_error: RwSignal<Option<String>> = RwSignal::new(None);
     let set = move |l: Lang| {
-        c.lang.set(l);
         let mut s = store::settings();
         s.lang = l.code().to_string();
         error.set(store::save_settings(&s).err());
+        leptos::task::spawn_local(async move {
+            lang_error.set(super::switch_lang(c, l).await.err());
+        });
     };
     let first = store::settings();
     let sound = RwSignal::new(first.alarm_sound);
@@ -57,6 +62,9 @@ pub fn SettingsPage() -> impl IntoView {
                     })
                     .collect_view()}
             </div>
+            {move || {
+                lang_error.get().map(|e| view! { <div class="banner error" role="alert" id="lang-error">{e}</div> })
+            }}
             <label class="field-label">{tx("settings.alarm")}</label>
             <CheckRow
                 id="alarm-sound"
