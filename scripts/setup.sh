@@ -12,6 +12,7 @@
 #     main wasm: scripts/split-build.mjs)              (cargo install --locked)
 #   * leptosfmt 0.1.33, rustfmt and clippy            (cargo install --locked, rustup)
 #   * chromium + chromium-driver                       (apt-get)
+#   * a Chinese font, fonts-wqy-microhei                (apt-get, when fc-list has none)
 #   * node_modules from package-lock.json              (npm ci: binaryen's wasm-opt,
 #                                                       @playwright/test; no browser download)
 
@@ -116,6 +117,22 @@ _setup_main() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends \
       chromium chromium-driver || return 1
     installed+=("chromium")
+  fi
+
+  # 4b. a CJK font: without one Chromium draws the Chinese as empty boxes, on screen and in
+  #     the printed sheets (share-sheet.spec reads the PDFs' text)
+  if command -v fc-list >/dev/null && [ -n "$(fc-list :lang=zh 2>/dev/null | head -1)" ]; then
+    say "ok   a Chinese font ($(fc-list :lang=zh family 2>/dev/null | head -1 | cut -d, -f1))"
+  else
+    say "install fonts-wqy-microhei (apt-get; Chinese text in Chromium and its PDFs)"
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends \
+      fonts-wqy-microhei fontconfig \
+      || { DEBIAN_FRONTEND=noninteractive $sudo apt-get update -q \
+           && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends \
+              fonts-wqy-microhei fontconfig; } || return 1
+    installed+=("fonts-wqy-microhei")
   fi
 
   # 5. node_modules from the committed lock (binaryen's wasm-opt, @playwright/test)

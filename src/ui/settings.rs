@@ -63,7 +63,15 @@ pub fn SettingsPage() -> impl IntoView {
                     .collect_view()}
             </div>
             {move || {
-                lang_error.get().map(|e| view! { <div class="banner error" role="alert" id="lang-error">{e}</div> })
+                lang_error
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <div class="banner error" role="alert" id="lang-error">
+                                {e}
+                            </div>
+                        }
+                    })
             }}
             <label class="field-label">{tx("settings.alarm")}</label>
             <CheckRow
