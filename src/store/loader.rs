@@ -7,8 +7,6 @@ use super::*;
 pub struct Start {
     /// A row per stored match that reads, newest first (by last entry, as [`load_all`]).
     pub rows: Vec<Row>,
-    /// Values moved aside while making the rows.
-    pub bad: Vec<Quarantined>,
     /// Reads the matches in full (those read already are in it).
     pub loader: Loader,
 }
@@ -16,39 +14,30 @@ pub struct Start {
 /// The home list at start-up, before the matches are read in full: for every stored
 /// match its index row when that is fresh for the value stored now ([`Row::fresh`]: the
 /// same fingerprint, versions and language `lang`; the values are not copied out of
-/// localStorage). Any other match (no row, a row that does not read, a stale one) is
-/// read now, as [`load_all`] reads it (an unreadable value is moved aside and reported in
-/// [`Start::bad`]), and its row is written again. The [`Start::loader`] then reads every
-/// match not read yet.
+/// localStorage). Any other match (no row, a row that does not read, a stale one) is left
+/// to the [`Start::loader`], which reads every match (an unreadable value is moved aside
+/// and reported) and writes the rows that differ: no match is parsed here, so the code
+/// that reads matches need not be loaded for the first list.
 pub fn list_start(lang: &str, now_ms: f64) -> Start {
     let ids = match_ids();
     let mut loader = Loader::new(Vec::new(), now_ms, true);
     let mut rows: Vec<(usize, Row)> = Vec::new();
-    let mut bad = Vec::new();
-    let Some(s) = raw() else { return Start { rows: Vec::new(), bad, loader } };
+    let Some(s) = raw() else { return Start { rows: Vec::new(), loader } };
     let rs: &RawStorage = s.unchecked_ref();
     for (i, id) in ids.iter().enumerate() {
         let head_js = rs.get_item_js(&match_key(id)).unwrap_or(JsValue::NULL);
         let tail_js = rs.get_item_js(&tail_key(id)).unwrap_or(JsValue::NULL);
         let Some(fp) = fingerprint(&head_js, &tail_js) else { continue };
+        loader.ids.push((i, id.clone()));
+        // A match without a fresh row is listed once the loader has read it (and written
+        // its row again).
         let row = s.get_item(&index_key(id)).ok().flatten().and_then(|t| Row::parse(&t));
-        match row {
-            Some(row) if row.fresh(id, &fp, lang) => {
-                loader.ids.push((i, id.clone()));
-                rows.push((i, row));
-            }
-            _ => {
-                if let Some((m, fp)) = load_id(&s, id, now_ms, &mut bad) {
-                    let row = Row::of(&m, fp, summarize(&m));
-                    let _ = set_raw(&index_key(id), &row.to_text());
-                    rows.push((i, row));
-                    loader.loaded.push((i, m));
-                }
-            }
+        if let Some(row) = row.filter(|r| r.fresh(id, &fp, lang)) {
+            rows.push((i, row));
         }
     }
     crate::sort::sort_by(&mut rows, |a, b| b.1.updated_ms.total_cmp(&a.1.updated_ms).then(a.0.cmp(&b.0)));
-    Start { rows: rows.into_iter().map(|(_, r)| r).collect(), bad, loader }
+    Start { rows: rows.into_iter().map(|(_, r)| r).collect(), loader }
 }
 
 /// Reads stored matches one by one, so that the page can read them in slices after the

@@ -560,9 +560,7 @@ pub fn deleted() -> Vec<Deleted> {
         .filter_map(|k| {
             let id = k.strip_prefix(DELETED_PREFIX)?.to_string();
             let text = s.get_item(&k).ok().flatten()?;
-            let title = schema::load_stored(&text)
-                .map(|m| if m.title.is_empty() { m.id } else { m.title })
-                .unwrap_or_else(|_| id.clone());
+            let title = title_of(&text).unwrap_or_else(|| id.clone());
             Some(Deleted { id, title, text })
         })
         .collect();
@@ -577,6 +575,26 @@ pub fn deleted_match(id: &str) -> Result<Match, StoreError> {
         StoreError::Invalid(ImportError { field: String::new(), reason: format!("{id}: no deleted copy"), msg: None })
     })?;
     schema::load_stored(&text).map_err(StoreError::Invalid)
+}
+
+/// The title (else the id) a stored match value names, read without reading the match: the
+/// deleted list shows it before the code that reads matches is loaded, and restoring
+/// ([`deleted_match`]) checks the value in full. `None` when the value names neither.
+fn title_of(text: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Doc {
+        #[serde(rename = "match")]
+        data: Head,
+    }
+    #[derive(serde::Deserialize)]
+    struct Head {
+        #[serde(default)]
+        id: String,
+        #[serde(default)]
+        title: String,
+    }
+    let h = serde_json::from_str::<Doc>(text).ok()?.data;
+    [h.title, h.id].into_iter().find(|t| !t.is_empty())
 }
 
 /// Drops the kept copy of deleted match `id` (once it is restored).

@@ -18,7 +18,9 @@ pub fn set_summarizer(f: Option<Summarizer>) {
     SUMMARIZER.with(|s| *s.borrow_mut() = f);
 }
 
-pub(super) fn summarize(m: &Match) -> Option<(String, String)> {
+/// The summary line of `m` by the summarizer set ([`set_summarizer`]): `(language code,
+/// line)`, `None` when none is set or it cannot make one now.
+pub fn summarize(m: &Match) -> Option<(String, String)> {
     let f = SUMMARIZER.with(|s| s.borrow().clone())?;
     f(m)
 }

@@ -51,9 +51,12 @@ struct Line<'a> {
 }
 
 impl<'a> Line<'a> {
+    /// From the match itself: its summary by the summarizer the reading of the matches set
+    /// ([`store::summarize`], [`summary`]), so that the games' code is not in the main module.
     fn of_match(m: &'a Match) -> Line<'a> {
         let title = if m.title.is_empty() { &m.id } else { &m.title };
-        Line { id: &m.id, title, summary: summary(m).into(), updated_ms: m.updated_ms() }
+        let summary = store::summarize(m).map(|(_, s)| s).unwrap_or_default();
+        Line { id: &m.id, title, summary: summary.into(), updated_ms: m.updated_ms() }
     }
 
     fn of_row(r: &'a Row) -> Line<'a> {
@@ -82,6 +85,21 @@ fn list_html<'a>(lines: impl Iterator<Item = Line<'a>>) -> String {
         out.push_str("</span></a></li>");
     }
     out
+}
+
+/// The sample match stored (unless it is here already) and put in the app state; its id, or
+/// the translated reason it could not be stored. Split out of the main module with the code
+/// that reads the matches ([`super::reading`]).
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+async fn open_sample(c: super::Ctx) -> Result<String, String> {
+    c.ensure_loaded();
+    let m = sample::shengji_sample(now_ms());
+    let id = m.id.clone();
+    if !c.matches.with_untracked(|ms| ms.iter().any(|x| x.id == id)) {
+        store::save_match(&m).map_err(|e| super::save_error(crate::i18n::Action::Sample, &e))?;
+        super::added_match(m);
+    }
+    Ok(id)
 }
 
 /// The home screen.
@@ -120,9 +138,9 @@ pub fn Home() -> impl IntoView {
     // Restoring merges the copy as an import does: a match of the same id stored since
     // (re-imported, or the sample opened again) keeps its entries, the copy's are added.
     let restore = move |id: String| {
-        c.ensure_loaded();
-        let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|x| Match::clone(x)).collect());
         leptos::task::spawn_local_scoped(async move {
+            super::reading::read_all(c).await;
+            let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|x| Match::clone(x)).collect());
             match io::restore_deleted(id.clone(), local).await {
                 Ok((changed, _)) => {
                     for m in changed {
@@ -142,18 +160,13 @@ pub fn Home() -> impl IntoView {
         c.matches.with_untracked(|ms| store::write_due_rows(ms));
     }
     let open_sample = move |_| {
-        c.ensure_loaded();
-        let m = sample::shengji_sample(now_ms());
-        let id = m.id.clone();
-        let exists = c.matches.with_untracked(|ms| ms.iter().any(|x| x.id == id));
-        if !exists {
-            if let Err(e) = store::save_match(&m) {
-                io::alert(&super::save_error(crate::i18n::Action::Sample, &e));
-                return;
+        let navigate = navigate.clone();
+        leptos::task::spawn_local_scoped(async move {
+            match open_sample(c).await {
+                Ok(id) => navigate(&format!("/match/{id}"), Default::default()),
+                Err(e) => io::alert(&e),
             }
-            super::added_match(m);
-        }
-        navigate(&format!("/match/{id}"), Default::default());
+        });
     };
     let restored: io::RestoreMsg = RwSignal::new(None);
     let stale = move || {

@@ -318,6 +318,44 @@ pub async fn restore_deleted(id: String, local: Vec<Match>) -> Result<(Vec<Match
     store::deleted_match(&id).and_then(|m| store::merge_and_save(&local, &[m]))
 }
 
+/// What a merge left for the referee to choose ([`sync::conflicts_of`]).
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+async fn conflicts_of(
+    local: Vec<Match>,
+    incoming: Vec<Match>,
+    report: MergeReport,
+    file: String,
+) -> Vec<sync::Conflict> {
+    sync::conflicts_of(&local, &incoming, &report, &file, now_ms())
+}
+
+/// A conflict settled as the referee chose, `reason` logged with it
+/// ([`sync::resolution_entries`]) and stored. `Ok(false)` when its match is not here;
+/// `Err` the translated reason it was refused or not stored (nothing changed).
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+async fn resolve_conflict(
+    c: super::Ctx,
+    cf: sync::Conflict,
+    choice: sync::Choice,
+    reason: String,
+) -> Result<bool, String> {
+    c.ensure_loaded();
+    let Some(m) = c.matches.with_untracked(|ms| ms.iter().find(|x| x.id == cf.match_id).map(|m| Match::clone(m)))
+    else {
+        return Ok(false);
+    };
+    match sync::resolution_entries(&m, &cf, choice, &reason, || super::new_id("e"), now_ms()) {
+        Err(e) => Err(format!("{}: {}", t("ev.sync.refused"), super::refusal_text(&e))),
+        Ok((next, added)) => {
+            if !added.is_empty() {
+                store::save_match(&next).map_err(|e| format!("{}: {e}", t("err.save")))?;
+                c.put(next);
+            }
+            Ok(true)
+        }
+    }
+}
+
 #[derive(Clone)]
 struct Pending {
     matches: Vec<Match>,
@@ -337,8 +375,6 @@ pub fn ImportExport() -> impl IntoView {
     // What the last merge left for the referee to choose (forks, differing entries).
     let choices: RwSignal<Vec<sync::Conflict>> = RwSignal::new(Vec::new());
     let on_file = move |ev: leptos::ev::Event| {
-        // The preview says which matches are already here.
-        c.ensure_loaded();
         error.set(None);
         done.set(None);
         events_done.set(None);
@@ -352,6 +388,8 @@ pub fn ImportExport() -> impl IntoView {
             return;
         }
         leptos::task::spawn_local(async move {
+            // The preview says which matches are already here.
+            super::reading::read_all(c).await;
             let text = match read_text(&file).await {
                 Ok(text) => text,
                 Err(e) => {
@@ -369,7 +407,7 @@ pub fn ImportExport() -> impl IntoView {
     };
     // 扫码导入: the codes' document goes to the same preview and merge as a file.
     let scan_start = Callback::new(move |_| {
-        c.ensure_loaded();
+        leptos::task::spawn_local(super::reading::read_all(c));
         error.set(None);
         done.set(None);
         events_done.set(None);
@@ -395,9 +433,9 @@ pub fn ImportExport() -> impl IntoView {
             return;
         }
         merging.set_value(true);
-        c.ensure_loaded();
-        let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
         leptos::task::spawn_local_scoped(async move {
+            super::reading::read_all(c).await;
+            let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
             let file = p.file.clone();
             let incoming = p.matches.clone();
             match store_import(local.clone(), p.matches, p.events, p.roster).await {
@@ -415,7 +453,7 @@ pub fn ImportExport() -> impl IntoView {
                     for m in changed {
                         c.put(m);
                     }
-                    choices.set(sync::conflicts_of(&local, &incoming, &report, &file, now_ms()));
+                    choices.set(conflicts_of(local, incoming, report.clone(), file).await);
                     pending.set(None);
                     done.set(Some(report));
                 }
@@ -426,29 +464,18 @@ pub fn ImportExport() -> impl IntoView {
     // The referee keeps one of two versions: logged as the desk's choices are
     // (`sync::resolution_entries`: the other version stays in the log).
     let resolve = move |cf: sync::Conflict, choice: sync::Choice| {
-        c.ensure_loaded();
-        let Some(m) = c.matches.with_untracked(|ms| ms.iter().find(|x| x.id == cf.match_id).map(|m| Match::clone(m)))
-        else {
-            return;
-        };
         let reason = match choice {
             sync::Choice::Local => t("ev.sync.reason_local"),
             sync::Choice::Incoming => t("ev.sync.reason_file"),
         };
         let reason = format!("{reason} ({})", cf.file);
-        match sync::resolution_entries(&m, &cf, choice, &reason, || super::new_id("e"), now_ms()) {
-            Err(e) => error.set(Some(format!("{}: {}", t("ev.sync.refused"), super::refusal_text(&e)))),
-            Ok((next, added)) => {
-                if !added.is_empty() {
-                    if let Err(e) = store::save_match(&next) {
-                        error.set(Some(format!("{}: {e}", t("err.save"))));
-                        return;
-                    }
-                    c.put(next);
-                }
-                choices.update(|v| v.retain(|x| *x != cf));
+        leptos::task::spawn_local_scoped(async move {
+            match resolve_conflict(c, cf.clone(), choice, reason).await {
+                Err(e) => error.set(Some(e)),
+                Ok(true) => choices.update(|v| v.retain(|x| *x != cf)),
+                Ok(false) => {}
             }
-        }
+        });
     };
     view! {
         <section class="io">
@@ -458,9 +485,9 @@ pub fn ImportExport() -> impl IntoView {
                     class="btn"
                     id="export-all"
                     on:click=move |_| {
-                        c.ensure_loaded();
-                        let matches = c.matches.get_untracked();
                         leptos::task::spawn_local_scoped(async move {
+                            super::reading::read_all(c).await;
+                            let matches = c.matches.get_untracked();
                             let text = export_all_text(matches, now_ms()).await;
                             deliver(&stamped_name("all"), &text, false);
                         });
@@ -700,10 +727,10 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
     let c = ctx();
     let (k, k2) = (key.clone(), key.clone());
     let restore = move |_| {
-        c.ensure_loaded();
-        let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
         let k = k.clone();
         leptos::task::spawn_local_scoped(async move {
+            super::reading::read_all(c).await;
+            let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
             msg.set(Some(match restore_quarantined(k.clone(), local).await {
                 Ok(r) => {
                     let what: Vec<String> =

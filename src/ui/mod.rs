@@ -11,6 +11,7 @@ mod io;
 mod match_page;
 mod new_match;
 mod parts;
+mod reading;
 pub(crate) mod rules_tab;
 mod ruling;
 mod scan;
@@ -93,6 +94,7 @@ impl Ctx {
         if self.loaded.get_untracked() {
             return;
         }
+        reading::install_summarizer(*self);
         let Some(loader) = LOADER.with(|l| l.borrow_mut().take()) else { return };
         let (ms, bad) = loader.finish();
         self.loaded_all(ms, bad);
@@ -124,8 +126,20 @@ impl Ctx {
         widgets::after_next_paint(move || self.load_slice());
     }
 
-    /// One slice of reading the matches after start-up; schedules the next one.
+    /// One slice of reading the matches after start-up ([`reading::read_slice`], whose code
+    /// is fetched on first use); schedules the next one.
     fn load_slice(self) {
+        leptos::task::spawn_local(async move {
+            if !reading::read_slice(self).await {
+                set_timeout(move || self.load_slice(), std::time::Duration::ZERO);
+            }
+        });
+    }
+
+    /// The slice [`Ctx::load_slice`] runs: reads matches for [`LOAD_SLICE_MS`]; when none
+    /// is left, puts them all in the app state. Returns whether that is done.
+    fn read_slice_now(self) -> bool {
+        reading::install_summarizer(self);
         let t0 = now_ms();
         let done = LOADER.with(|l| {
             let mut l = l.borrow_mut();
@@ -133,15 +147,32 @@ impl Ctx {
             Some(loader.step(&mut || now_ms() - t0 < LOAD_SLICE_MS))
         });
         match done {
-            Some(true) => self.ensure_loaded(),
-            Some(false) => set_timeout(move || self.load_slice(), std::time::Duration::ZERO),
-            None => {}
+            Some(false) => false,
+            Some(true) | None => {
+                self.ensure_loaded();
+                true
+            }
         }
     }
 
-    /// Replaces (or adds) one match in the list, keeping newest first.
+    /// Runs `f` once every match is read: now when they are, else after
+    /// [`reading::read_all`] (whose code is fetched on first use). Code on the home page
+    /// that needs the matches goes through here, so that the code that reads them is not
+    /// part of the main module.
+    pub fn when_loaded(self, f: impl FnOnce() + 'static) {
+        if self.loaded.get_untracked() {
+            f();
+        } else {
+            leptos::task::spawn_local(async move {
+                reading::read_all(self).await;
+                f();
+            });
+        }
+    }
+
+    /// Replaces (or adds) one match in the list, keeping newest first. Only once every
+    /// match is read ([`Ctx::ensure_loaded`], [`Ctx::when_loaded`]).
     pub fn put(&self, m: Match) {
-        self.ensure_loaded();
         self.matches.update(|ms| {
             let m = Arc::new(m);
             match ms.iter_mut().find(|x| x.id == m.id) {
@@ -156,6 +187,7 @@ impl Ctx {
     /// a moment ago that the other tab's write went over are put back
     /// ([`store::restore_lost`]); one that no longer fits is reported.
     pub fn reload(&self) {
+        reading::install_summarizer(*self);
         // Read from the start: what the start-up reading moved aside so far is kept.
         let mut bad = LOADER.with(|l| l.borrow_mut().take()).map(store::Loader::abandon).unwrap_or_default();
         let (mut ms, more) = store::load_all(now_ms());
@@ -409,7 +441,8 @@ pub async fn load_lang(lang: Lang) -> Result<(), String> {
         .flatten()
         .and_then(|m| m.get_attribute("content"))
         .and_then(|c| {
-            c.split(';').find_map(|p| p.split_once('=').filter(|(code, _)| *code == lang.code()).map(|(_, u)| u.to_string()))
+            c.split(';')
+                .find_map(|p| p.split_once('=').filter(|(code, _)| *code == lang.code()).map(|(_, u)| u.to_string()))
         })
         .ok_or_else(|| format!("no strings file named for {}", lang.code()))?;
     let failed = |what: &str, e: wasm_bindgen::JsValue| format!("{url}: {what}: {e:?}");
@@ -460,16 +493,12 @@ fn App() -> impl IntoView {
     provide_context(c);
     draft::install_leave_questions();
     widgets::install_tap_guard();
-    // The index rows' summary line: the home list's, in the language in force (the games'
-    // summaries read the context, so they run under this component's owner).
-    if let Some(owner) = Owner::current() {
-        let f = move |m: &Match| owner.with(|| untrack(|| Some((c.lang.get().code().to_string(), home::summary(m)))));
-        store::set_summarizer(Some(std::rc::Rc::new(f)));
-    }
+    // The games' summaries (the index rows' and the home list's second line) read the
+    // context, so they run under this component's owner ([`reading::install_summarizer`]).
+    reading::keep_owner();
     // The home list from the index; the matches are read after the first paint.
     let start = store::list_start(c.lang.get_untracked().code(), now_ms());
     c.first_rows.set(start.rows);
-    c.quarantined.set(start.bad);
     LOADER.with(|l| *l.borrow_mut() = Some(start.loader));
     // html lang (and the language for async tasks) follows the setting.
     Effect::new(move |_| {
@@ -487,14 +516,14 @@ fn App() -> impl IntoView {
             None => {
                 c.reload_settings();
                 bump_events();
-                c.reload();
+                leptos::task::spawn_local(reading::reload(c));
             }
             Some(k) if k == store::SETTINGS_KEY => c.reload_settings(),
             Some(k) if k.starts_with(store::EVENT_PREFIX) || k == store::ROSTER_KEY => bump_events(),
             // An index row follows its match's own write (which is heard on its own).
             Some(k) if k.starts_with(store::INDEX_PREFIX) => {}
             Some(k) if k.starts_with(store::DELETED_PREFIX) => c.deleted_changed.update(|n| *n += 1),
-            Some(k) if k.starts_with(store::PREFIX) => c.reload(),
+            Some(k) if k.starts_with(store::PREFIX) => leptos::task::spawn_local(reading::reload(c)),
             Some(_) => {}
         }
     });
@@ -621,103 +650,104 @@ fn App() -> impl IntoView {
 // the first time the page is opened (code shared by several pages goes into shared chunks);
 // the service worker precaches every chunk, so this works offline as before. Without the
 // split (the browser tests' binary), `view` is an ordinary call. `data` runs in the main
-// module, while the chunk loads: every page but home reads the matches in full, so it reads
-// them first ([`Ctx::ensure_loaded`]).
+// module, while the chunk loads, and only takes the context: every page but home reads the
+// matches in full, so its `view` reads them first ([`Ctx::ensure_loaded`]), in the chunks'
+// code (the code that reads matches is not in the main module).
 
 /// `/new` ([`new_match::NewMatch`]), split out of the main module.
-struct NewMatchRoute;
+struct NewMatchRoute(Ctx);
 
 #[lazy_route]
 impl LazyRoute for NewMatchRoute {
     fn data() -> Self {
-        ctx().ensure_loaded();
-        Self
+        Self(ctx())
     }
-    fn view(_this: Self) -> AnyView {
+    fn view(this: Self) -> AnyView {
+        this.0.ensure_loaded();
         new_match::NewMatch().into_any()
     }
 }
 
 /// `/match/:id` ([`match_page::MatchPage`]), split out of the main module.
-struct MatchRoute;
+struct MatchRoute(Ctx);
 
 #[lazy_route]
 impl LazyRoute for MatchRoute {
     fn data() -> Self {
-        ctx().ensure_loaded();
-        Self
+        Self(ctx())
     }
-    fn view(_this: Self) -> AnyView {
+    fn view(this: Self) -> AnyView {
+        this.0.ensure_loaded();
         match_page::MatchPage().into_any()
     }
 }
 
 /// `/settings` ([`settings::SettingsPage`]), split out of the main module.
-struct SettingsRoute;
+struct SettingsRoute(Ctx);
 
 #[lazy_route]
 impl LazyRoute for SettingsRoute {
     fn data() -> Self {
-        ctx().ensure_loaded();
-        Self
+        Self(ctx())
     }
-    fn view(_this: Self) -> AnyView {
+    fn view(this: Self) -> AnyView {
+        this.0.ensure_loaded();
         settings::SettingsPage().into_any()
     }
 }
 
 /// `/about` ([`settings::About`]), split out of the main module.
-struct AboutRoute;
+struct AboutRoute(Ctx);
 
 #[lazy_route]
 impl LazyRoute for AboutRoute {
     fn data() -> Self {
-        ctx().ensure_loaded();
-        Self
+        Self(ctx())
     }
-    fn view(_this: Self) -> AnyView {
+    fn view(this: Self) -> AnyView {
+        this.0.ensure_loaded();
         settings::About().into_any()
     }
 }
 
 /// `/events` ([`events::Events`]), split out of the main module.
-struct EventsRoute;
+struct EventsRoute(Ctx);
 
 #[lazy_route]
 impl LazyRoute for EventsRoute {
     fn data() -> Self {
-        ctx().ensure_loaded();
-        Self
+        Self(ctx())
     }
-    fn view(_this: Self) -> AnyView {
+    fn view(this: Self) -> AnyView {
+        this.0.ensure_loaded();
         events::Events().into_any()
     }
 }
 
 /// `/event/:id` ([`events::EventPage`]), split out of the main module.
-struct EventRoute;
+struct EventRoute(Ctx);
 
 #[lazy_route]
 impl LazyRoute for EventRoute {
     fn data() -> Self {
-        ctx().ensure_loaded();
-        Self
+        Self(ctx())
     }
-    fn view(_this: Self) -> AnyView {
+    fn view(this: Self) -> AnyView {
+        this.0.ensure_loaded();
         events::EventPage().into_any()
     }
 }
 
 /// `/event/:id/hall` ([`events::HallPage`]), split out of the main module.
-struct HallRoute;
+struct HallRoute(Ctx);
 
 #[lazy_route]
 impl LazyRoute for HallRoute {
     fn data() -> Self {
-        ctx().ensure_loaded();
-        Self
+        Self(ctx())
     }
-    fn view(_this: Self) -> AnyView {
+    fn view(this: Self) -> AnyView {
+        this.0.ensure_loaded();
         events::HallPage().into_any()
     }
 }
