@@ -9,6 +9,7 @@ use super::*;
 use crate::record::schema;
 use crate::record::{AppealDecision, Decider, Entry};
 use crate::rules::ruling::{RulingRules, WarningEffect, WarningRule};
+use crate::rules::Ruling;
 
 fn put(m: &mut Match, id: &str, op: Op) -> Result<(), ImportError> {
     let at = m.entries.len() as f64 + 1.0;

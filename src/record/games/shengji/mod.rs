@@ -1,0 +1,152 @@
+//! 升级 match record (RULES.md §1): the set-up of two teams of two, the hand checks, and
+//! the replay of a series of games (best of 3, or the 南通 team match's three games) with
+//! the referee's rulings, time verdicts and per-action overruns.
+
+#[cfg(test)]
+mod tests;
+mod view;
+
+use crate::record::game::{self, GameId};
+use crate::record::schema::said;
+use crate::record::schema::ImportError;
+use crate::record::Match;
+use crate::rules::shengji::{self, InputError, Preset, Start};
+use crate::rules::{Arg, Seat, Team};
+use crate::tournament::tables::{Leg, LegError};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+pub use view::*;
+
+/// Set-up of a 升级 match between two teams of two.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShengjiSetup {
+    /// The match's own copy of the preset (a referee may have changed any parameter).
+    pub preset: Preset,
+    /// Team names: `A` sits N/S, `B` E/W.
+    pub teams: BTreeMap<Team, String>,
+    /// Player names by seat.
+    pub players: BTreeMap<Seat, String>,
+    /// Start levels, first declarer team and dealer seat of game 1.
+    pub start: Start,
+}
+
+/// 升级's [`game::Game`] impl.
+pub struct Shengji;
+
+/// Checks the set-up: names of at most 60 characters, a level table, a minimum level not
+/// above the maximum, and a first dealer on the first declarer team.
+pub fn validate_setup(s: &ShengjiSetup) -> Result<(), ImportError> {
+    for (t, n) in &s.teams {
+        if n.chars().count() > 60 {
+            return Err(said!(format!("teams.{t:?}"), "imp.name_too_long", max = Arg::Num(60)));
+        }
+    }
+    for (seat, n) in &s.players {
+        if n.chars().count() > 60 {
+            return Err(said!(format!("players.{seat:?}"), "imp.name_too_long", max = Arg::Num(60)));
+        }
+    }
+    if s.preset.table.bands.is_empty() {
+        return Err(said!("preset.table.bands", "imp.sj_no_bands"));
+    }
+    if let Some((lo, hi)) = s.preset.clamp {
+        if lo > hi {
+            return Err(said!(
+                "preset.clamp",
+                "imp.sj_clamp",
+                lo = Arg::Text(lo.to_string()),
+                hi = Arg::Text(hi.to_string())
+            ));
+        }
+    }
+    if let (Some(d), Some(declarer)) = (s.start.dealer, s.start.declarer) {
+        if d.team() != declarer {
+            return Err(said!("start.dealer", "imp.sj_dealer"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks a hand against the preset ([`shengji::validate_hand`]) and its declarations
+/// ([`shengji::check_declaring`]); errors name the field inside the hand.
+pub fn check_hand(s: &ShengjiSetup, h: &shengji::Hand) -> Result<(), ImportError> {
+    shengji::validate_hand(&s.preset, h).map_err(ImportError::from)?;
+    if !h.declaring.is_empty() {
+        shengji::check_declaring(&s.preset.declaring, &h.declaring).map_err(ImportError::from)?;
+    }
+    Ok(())
+}
+
+impl game::Game for Shengji {
+    const ID: GameId = GameId::Shengji;
+    const RULINGS: bool = true;
+    type Setup = ShengjiSetup;
+    type Input = shengji::Hand;
+    type View = ShengjiView;
+
+    fn validate_setup(s: &ShengjiSetup) -> Result<(), ImportError> {
+        validate_setup(s)
+    }
+    fn check_input(_m: &Match, s: &ShengjiSetup, h: &shengji::Hand) -> Result<(), ImportError> {
+        check_hand(s, h)
+    }
+    fn replay(m: &Match, s: &ShengjiSetup) -> ShengjiView {
+        replay_shengji(m, &s.preset, &s.start)
+    }
+    fn first_error(v: &ShengjiView) -> Option<(String, InputError)> {
+        v.first_error()
+    }
+    fn refused(v: &ShengjiView) -> Vec<(String, InputError)> {
+        v.refused.clone()
+    }
+    fn outcome(v: &ShengjiView) -> crate::tournament::outcome::Outcome {
+        let w = |t| v.series.get(&t).copied().unwrap_or(0);
+        let games_won = vec![w(Team::A), w(Team::B)];
+        crate::tournament::outcome::Outcome {
+            score: games_won.iter().map(|&x| x as i64).collect(),
+            games_won,
+            double_wins: vec![0, 0],
+            winner: v.series_winner.map(crate::tournament::outcome::side),
+            locked: v.locked,
+            done: v.series_winner.is_some() || v.over || v.locked,
+            forfeits: v.forfeit.map(crate::tournament::outcome::side).into_iter().collect(),
+            disqualified: v.disqualified.iter().map(|&t| crate::tournament::outcome::side(t)).collect(),
+            hands: v.games.iter().map(|g| g.rows.len()).sum(),
+            ..Default::default()
+        }
+    }
+    fn participants(s: &ShengjiSetup) -> String {
+        format!(
+            "{} vs {}",
+            s.teams.values().next().cloned().unwrap_or_default(),
+            s.teams.values().nth(1).cloned().unwrap_or_default()
+        )
+    }
+    fn names(s: &ShengjiSetup) -> (BTreeMap<Team, String>, Vec<String>) {
+        (s.teams.clone(), Vec::new())
+    }
+    fn sheet_body(
+        m: &Match,
+        s: &ShengjiSetup,
+        v: &ShengjiView,
+        l: crate::i18n::Lang,
+    ) -> crate::record::share_doc::SheetBody {
+        crate::record::share_doc::games::shengji(m, s, v, l)
+    }
+    fn leg_setup(leg: &Leg) -> Result<ShengjiSetup, LegError> {
+        let mut p = shengji::builtin_preset(leg.preset_id).filter(|p| !p.duplicate).ok_or_else(|| leg.bad())?;
+        if leg.best_of > 0 {
+            p.timing.best_of = leg.best_of;
+        }
+        if leg.long_round && p.timing.unlimited_long_rounds {
+            p.timing.deal_limit = None;
+            p.timing.match_minutes = None;
+        }
+        Ok(ShengjiSetup { preset: p, teams: leg.teams(), players: leg.players(), start: Default::default() })
+    }
+    fn preset_ids() -> Vec<String> {
+        shengji::builtin_presets().into_iter().filter(|p| !p.duplicate).map(|p| p.id).collect()
+    }
+}

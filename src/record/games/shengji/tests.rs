@@ -1,0 +1,308 @@
+use super::*;
+use crate::record::replay::{replay, MatchView};
+use crate::record::{ClockAction, Entry, HandInput, Op, Setup, TimedAction};
+
+#[test]
+fn rulings_replay_like_hands_and_undo_by_void() {
+    use crate::record::sample::blank_shengji;
+    use crate::rules::Ruling;
+    let mut m = blank_shengji("r", "jiankang-chaodipi", 0.0);
+    let mut k = 0;
+    let mut put = |m: &mut Match, op: Op| {
+        k += 1;
+        let id = format!("e{k}");
+        m.append(Entry { after: None, id: id.clone(), at_ms: k as f64, op }).map(|_| id)
+    };
+    let hand = |points| Op::Hand { hand: HandInput::Shengji(shengji::Hand { points, ..Default::default() }) };
+    let ruling = |ruling| Op::Ruling {
+        ruling,
+        player: None,
+        board: None,
+        reason: "暗示".into(),
+        rule: "000 §一(五)4".into(),
+        referee: "王裁判".into(),
+    };
+    let v = |m: &Match| match replay(m) {
+        MatchView::Shengji(v) => v,
+        _ => unreachable!(),
+    };
+    put(&mut m, hand(40)).unwrap(); // A 庄 40 → +2: A 4
+    let lp = put(&mut m, ruling(Ruling::LevelPenalty { team: Team::A, levels: 1 })).unwrap();
+    assert_eq!(v(&m).current().state.level(Team::A), crate::rules::Rank::parse("3").unwrap());
+    put(&mut m, hand(40)).unwrap(); // A 3 → 5
+    assert_eq!(v(&m).current().state.level(Team::A), crate::rules::Rank::parse("5").unwrap());
+    // Undo the level penalty: the later hand replays from 4 (→ 6).
+    put(&mut m, Op::Void { target: lp.clone(), reason: String::new() }).unwrap();
+    assert_eq!(v(&m).current().state.level(Team::A), crate::rules::Rank::parse("6").unwrap());
+    // A signals: game lost at once; B wins game 1 of the best of 3; no hand after it.
+    put(&mut m, ruling(Ruling::GameLost { team: Team::A })).unwrap();
+    let view = v(&m);
+    assert_eq!((view.current().winner, view.series[&Team::B]), (Some(Team::B), 1));
+    assert_eq!(view.current().rulings.len(), 1, "the voided level penalty no longer counts");
+    // (A new hand is checked by the page's preview, or replayed when another tab wrote.)
+    let err =
+        m.clone().append_replayed(Entry { after: None, id: "late".into(), at_ms: 99.0, op: hand(40) }).unwrap_err();
+    assert_eq!(err.field, crate::record::NOT_PLAYABLE);
+    let err = put(&mut m, ruling(Ruling::GameLost { team: Team::B })).unwrap_err();
+    assert_eq!(err.field, crate::record::NOT_PLAYABLE, "{err}");
+    // A ruling names its referee.
+    let err = put(
+        &mut m,
+        Op::Ruling {
+            ruling: Ruling::GameLost { team: Team::B },
+            player: None,
+            board: None,
+            reason: String::new(),
+            rule: String::new(),
+            referee: " ".into(),
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.field, "op.referee");
+}
+
+#[test]
+fn nantong_team_match_plays_all_three_games() {
+    use crate::record::sample::blank_shengji;
+    let mut m = blank_shengji("tm", "nantong-80fen", 0.0);
+    let mut k = 0;
+    let mut put = |m: &mut Match, op: Op| {
+        k += 1;
+        m.append(Entry { after: None, id: format!("e{k}"), at_ms: k as f64, op }).unwrap();
+    };
+    let v = |m: &Match| match replay(m) {
+        MatchView::Shengji(v) => v,
+        _ => unreachable!(),
+    };
+    for w in [Team::A, Team::A] {
+        put(&mut m, Op::TimeVerdict { winner: w, elapsed_ms: None });
+        assert_eq!(v(&m).series_winner, None, "all three games are played, not best of 3");
+        put(&mut m, Op::NextGame { start: Start::default() });
+    }
+    put(&mut m, Op::TimeVerdict { winner: Team::B, elapsed_ms: None });
+    let view = v(&m);
+    assert_eq!(view.series_winner, Some(Team::A));
+    assert_eq!(view.series[&Team::A], 2);
+}
+use crate::record::sample;
+
+/// A match of `preset` with these entries (ids `e1`, `e2` …, one second apart).
+fn logged(preset: &str, ops: Vec<Op>) -> Match {
+    let mut m = sample::blank_shengji("x", preset, 0.0);
+    for (k, op) in ops.into_iter().enumerate() {
+        m.append(Entry { after: None, id: format!("e{}", k + 1), at_ms: (k as f64 + 1.0) * 1000.0, op }).unwrap();
+    }
+    m
+}
+
+fn view_of(m: &Match) -> ShengjiView {
+    match replay(m) {
+        MatchView::Shengji(v) => v,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn deal_limit_gives_the_game_to_the_leader_after_the_twelfth_deal() {
+    // chaodipi-10: 12 deals (reading). A declares: 70 → A +1 each time (A at 7 after 5),
+    // then 80s: the deal passes back and forth with no level change.
+    let mut ops: Vec<Op> = [70, 70, 70, 70, 70].into_iter().map(h).collect();
+    ops.extend((0..6).map(|_| h(80)));
+    let m = logged("chaodipi-10", ops.clone());
+    let v = view_of(&m);
+    assert_eq!(v.current().rows.len(), 11);
+    assert_eq!(v.current().winner, None, "11 deals: the game goes on");
+    ops.push(h(80));
+    let m = logged("chaodipi-10", ops);
+    let v = view_of(&m);
+    let g = v.current();
+    assert_eq!((g.winner, g.by_deal_limit, g.by_time), (Some(Team::A), true, false), "A leads 7 to 2");
+    assert_eq!(v.series[&Team::A], 1);
+    // No 13th deal in that game.
+    let err = m.clone().append_replayed(Entry { after: None, id: "late".into(), at_ms: 99e3, op: h(80) }).unwrap_err();
+    assert_eq!(err.field, crate::record::NOT_PLAYABLE, "{err}");
+    // A copy without the limit (a semi-final's match) plays on.
+    let mut m2 = logged("chaodipi-10", vec![]);
+    let Setup::Shengji(s) = &mut m2.setup else { unreachable!() };
+    s.preset.timing.deal_limit = None;
+    for (k, e) in m.entries.iter().enumerate() {
+        m2.append(Entry { id: format!("c{k}"), ..e.clone() }).unwrap();
+    }
+    assert_eq!(view_of(&m2).current().winner, None);
+}
+
+/// Three hands of 0 take the declarer A from 2 to 10, to A, then through A: a game won.
+fn a_wins_a_game() -> Vec<Op> {
+    vec![h(0), h(0), h(0)]
+}
+
+#[test]
+fn nantong_time_up_in_the_third_game_gives_it_to_the_leader_and_ends_the_match() {
+    let start = Op::Clock { action: ClockAction::Start, elapsed_ms: Some(0.0) };
+    let mut ops = vec![start];
+    ops.extend(a_wins_a_game());
+    ops.push(Op::NextGame { start: Start::default() });
+    ops.push(Op::Ruling {
+        ruling: crate::rules::Ruling::GameLost { team: Team::A },
+        player: None,
+        board: None,
+        reason: "暗示".into(),
+        rule: "南通 §四".into(),
+        referee: "王".into(),
+    });
+    ops.push(Op::NextGame { start: Start::default() });
+    ops.push(h(40)); // game 3: A 2 → 4
+    let v = view_of(&logged("nantong-80fen", ops.clone()));
+    assert_eq!(v.games.len(), 3);
+    assert!(v.current().clock.started, "one clock for the whole team match");
+    assert!(!v.over);
+    assert_eq!(v.team_points, Some(BTreeMap::from([(Team::A, 3), (Team::B, 3)])));
+    // 90 minutes in all: the game in progress goes to A, leading 4 to 2; 2+1+2 : 1+2+1.
+    ops.push(Op::TimeVerdict { winner: Team::A, elapsed_ms: Some(90.0 * 60_000.0) });
+    let mut m = logged("nantong-80fen", ops);
+    let v = view_of(&m);
+    assert!(v.over && v.current().by_time);
+    assert_eq!(v.team_points, Some(BTreeMap::from([(Team::A, 5), (Team::B, 4)])));
+    assert_eq!(v.series_winner, Some(Team::A));
+    let o = crate::tournament::outcome::outcome(&m);
+    assert_eq!((o.games_won.clone(), o.winner, o.done), (vec![2, 1], Some(0), true));
+    // No fourth game.
+    let err = m
+        .append(Entry { after: None, id: "n4".into(), at_ms: 99e3, op: Op::NextGame { start: Start::default() } })
+        .unwrap_err();
+    assert_eq!(err.field, crate::record::NOT_PLAYABLE, "{err}");
+}
+
+#[test]
+fn nantong_time_up_in_the_second_game_leaves_the_third_unplayed() {
+    let mut ops = vec![Op::Clock { action: ClockAction::Start, elapsed_ms: Some(0.0) }];
+    ops.extend(a_wins_a_game());
+    ops.push(Op::NextGame { start: Start::default() });
+    ops.push(Op::TimeVerdict { winner: Team::B, elapsed_ms: Some(90.0 * 60_000.0) });
+    let v = view_of(&logged("nantong-80fen", ops));
+    // 1 game each: 3 points each, a drawn team match, and nothing more to play.
+    assert!(v.over);
+    assert_eq!(v.team_points, Some(BTreeMap::from([(Team::A, 3), (Team::B, 3)])));
+    assert_eq!(v.series_winner, None);
+    assert!(Shengji::outcome(&v).done);
+}
+
+use crate::record::game::Game as _;
+
+fn h(points: i32) -> Op {
+    Op::Hand { hand: HandInput::Shengji(shengji::Hand { points, ..Default::default() }) }
+}
+
+#[test]
+fn editing_an_early_hand_recomputes_later_ones() {
+    let mut m = sample::blank_shengji("m1", "jiankang-chaodipi", 0.0);
+    for (i, p) in [30, 85, 140, 0, 95].iter().enumerate() {
+        m.append(Entry { after: None, id: format!("h{i}"), at_ms: i as f64, op: h(*p) }).unwrap();
+    }
+    let MatchView::Shengji(v) = replay(&m) else { panic!("a 升级 match") };
+    assert_eq!(v.current().state.level(Team::A).name(), "J");
+    // Hand 1 was really 100 (B takes over +1): everything after shifts.
+    m.append(Entry {
+        after: None,
+        id: "c1".into(),
+        at_ms: 10.0,
+        op: Op::Correct {
+            target: "h0".into(),
+            hand: HandInput::Shengji(shengji::Hand { points: 100, ..Default::default() }),
+        },
+    })
+    .unwrap();
+    let MatchView::Shengji(v2) = replay(&m) else { panic!("a 升级 match") };
+    assert_ne!(v.current().state, v2.current().state);
+    assert_eq!(v2.current().rows[0].corrected_ms, vec![10.0]);
+    // Undo the correction: back to the original.
+    m.append(Entry {
+        after: None,
+        id: "v1".into(),
+        at_ms: 11.0,
+        op: Op::Void { target: "c1".into(), reason: String::new() },
+    })
+    .unwrap();
+    let MatchView::Shengji(v3) = replay(&m) else { panic!("a 升级 match") };
+    assert_eq!(v.current().state, v3.current().state);
+}
+
+#[test]
+fn best_of_three_keeps_series_score() {
+    let mut m = sample::blank_shengji("m2", "jiankang-chaodipi", 0.0);
+    m.append(Entry {
+        after: None,
+        id: "t1".into(),
+        at_ms: 1.0,
+        op: Op::TimeVerdict { winner: Team::B, elapsed_ms: None },
+    })
+    .unwrap();
+    m.append(Entry { after: None, id: "n1".into(), at_ms: 2.0, op: Op::NextGame { start: Start::default() } }).unwrap();
+    m.append(Entry { after: None, id: "h1".into(), at_ms: 3.0, op: h(40) }).unwrap();
+    let MatchView::Shengji(v) = replay(&m) else { panic!("a 升级 match") };
+    assert_eq!(v.games.len(), 2);
+    assert_eq!(v.series[&Team::B], 1);
+    assert!(v.games[0].by_time);
+    assert_eq!(v.series_winner, None);
+}
+
+/// An arbitrary log entry (valid or not: replay must cope with both).
+fn arb_op(k: u8, points: i32, back: usize, ids: &[String]) -> Op {
+    let target = if ids.is_empty() { "none".to_string() } else { ids[back % ids.len()].clone() };
+    match k % 12 {
+        0..=5 => h(points),
+        6 => Op::Clock {
+            action: [ClockAction::Start, ClockAction::Pause, ClockAction::Resume][back % 3],
+            elapsed_ms: [None, Some(points as f64 * 1000.0)][back % 2],
+        },
+        7 => Op::Overrun { seat: Seat::CCW[back % 4], action: TimedAction::Play, seconds: 3 },
+        8 => Op::Correct {
+            target,
+            hand: HandInput::Shengji(shengji::Hand { points: (points + 40) % 205, ..Default::default() }),
+        },
+        9 => Op::Void { target, reason: String::new() },
+        10 => [Op::TimeVerdict { winner: Team::A, elapsed_ms: None }, Op::NextGame { start: Start::default() }]
+            [back % 2]
+            .clone(),
+        _ => [Op::SignOff { referee: "r".into() }, Op::Reopen { reason: "x".into() }][back % 2].clone(),
+    }
+}
+
+proptest::proptest! {
+    /// Extending the view entry by entry (what the page does on each commit) gives the
+    /// full replay; the preview of the next hand is the row a replay would give it.
+    #[test]
+    fn extending_and_previewing_equal_a_full_replay(
+        ops in proptest::collection::vec((0u8..12, 0i32..41, 0usize..50), 0..60),
+        next in 0i32..41,
+    ) {
+        let mut m = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
+        let Setup::Shengji(s) = m.setup.clone() else { unreachable!() };
+        let mut view = replay_shengji(&m, &s.preset, &s.start);
+        let mut ids: Vec<String> = Vec::new();
+        for (i, (k, p, back)) in ops.into_iter().enumerate() {
+            let op = arb_op(k, p * 5, back, &ids);
+            let id = format!("e{i}");
+            ids.push(id.clone());
+            m.entries.push(Entry { after: None, id, at_ms: i as f64 * 1000.0, op });
+            let full = replay_shengji(&m, &s.preset, &s.start);
+            if !extend_shengji(&mut view, &s.preset, &m, m.entries.len() - 1) {
+                view = full.clone();
+            }
+            proptest::prop_assert_eq!(&view, &full);
+        }
+        let hand = shengji::Hand { points: next * 5, ..Default::default() };
+        let row = preview_next_hand(&view, &s.preset, "p", 7e9, hand.clone());
+        m.entries.push(Entry { after: None, id: "p".into(), at_ms: 7e9, op: h(next * 5) });
+        let after = replay_shengji(&m, &s.preset, &s.start);
+        proptest::prop_assert_eq!(after.current().rows.last(), Some(&row));
+    }
+}
+
+#[test]
+fn the_sample_replays_cleanly() {
+    let m = sample::shengji_sample(0.0);
+    let MatchView::Shengji(v) = replay(&m) else { panic!("a 升级 match") };
+    assert!(v.first_error().is_none());
+    assert!(v.current().rows.len() >= 8);
+}

@@ -1,0 +1,410 @@
+//! The replay of a 升级 log into its view: each game's hands as they count now, the
+//! rulings, time verdicts and overruns, and the series score.
+
+use crate::record::replay::{effective, Clock, Effective};
+use crate::record::{ClockAction, HandInput, Match, Op, TimedAction};
+use crate::rules::ruling::Effect;
+use crate::rules::shengji::{self, InputError, Outcome, Start, State};
+use crate::rules::{Arg, Msg, RulingError, Seat, Team};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One hand as it counts now (after corrections), with its computed result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HandRow {
+    /// Id of the original `Hand` entry (corrections target it).
+    pub entry_id: String,
+    /// 1-based number within its game.
+    pub number: usize,
+    /// When it was first logged, ms.
+    pub at_ms: f64,
+    /// The input in force.
+    pub hand: shengji::Hand,
+    /// The pipeline's result, or why the hand cannot count (e.g. after the game ended).
+    pub result: Result<Outcome, InputError>,
+    /// Times of the corrections applied to it, ms (the log keeps each one).
+    pub corrected_ms: Vec<f64>,
+}
+
+/// One game of the series.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Game {
+    /// Where it started.
+    pub start: Start,
+    /// Hands in order.
+    pub rows: Vec<HandRow>,
+    /// State after the last hand that counts.
+    pub state: State,
+    /// Winner: by passing A, or by time.
+    pub winner: Option<Team>,
+    /// Won by the time-limit verdict.
+    pub by_time: bool,
+    /// Won by the leading team when the preset's deal limit was reached
+    /// ([`shengji::Timing::deal_limit`], 002 「每局牌限12牌结束」 *(reading)*).
+    pub by_deal_limit: bool,
+    /// The referee's rulings in this game, in order.
+    pub rulings: Vec<RulingRow>,
+    /// The match clock.
+    pub clock: Clock,
+}
+
+impl Game {
+    pub(crate) fn new(start: Start) -> Game {
+        Game {
+            state: State::new(&start),
+            start,
+            rows: Vec::new(),
+            winner: None,
+            by_time: false,
+            by_deal_limit: false,
+            rulings: Vec::new(),
+            clock: Clock::default(),
+        }
+    }
+    /// Levels `[team A, team B]` after each hand, for the chart: index 0 = start.
+    pub fn level_series(&self) -> Vec<[crate::rules::Rank; 2]> {
+        let two = |l: &BTreeMap<Team, crate::rules::Rank>| {
+            Team::BOTH.map(|t| l.get(&t).copied().unwrap_or(crate::rules::Rank::TWO))
+        };
+        let mut v = vec![two(&self.start.levels)];
+        for r in &self.rows {
+            if let Ok(o) = &r.result {
+                v.push(two(&o.levels_after));
+            }
+        }
+        v
+    }
+}
+
+/// A logged overrun of a per-action limit.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OverrunRow {
+    /// Entry id.
+    pub entry_id: String,
+    /// Game index (0-based) and the hand in progress (1-based).
+    pub game: usize,
+    /// Hand in progress.
+    pub hand: usize,
+    /// Offending seat.
+    pub seat: Seat,
+    /// Which action.
+    pub action: TimedAction,
+    /// Seconds over.
+    pub seconds: u32,
+}
+
+/// Everything derived from a 升级 match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShengjiView {
+    /// Games of the series, in order (at least one).
+    pub games: Vec<Game>,
+    /// Games won per team.
+    pub series: BTreeMap<Team, u32>,
+    /// The series winner once a team has won more than half of `best_of`.
+    pub series_winner: Option<Team>,
+    /// Signed off and not reopened.
+    pub locked: bool,
+    /// Overruns.
+    pub overruns: Vec<OverrunRow>,
+    /// Entries that could not apply — a ruling after the game was won, a next game after a
+    /// team match was over: (entry id, why).
+    pub refused: Vec<(String, InputError)>,
+    /// The match's warnings so far (RULES.md §0 **[r2]**).
+    pub register: crate::rules::ruling::Register,
+    /// The team that forfeited the match (lateness at the preset's limit, disqualified).
+    pub forfeit: Option<Team>,
+    /// Teams disqualified: their remaining fixtures of the event are forfeits.
+    pub disqualified: Vec<Team>,
+    /// A team match (南通, RULES.md §1.4 **[r2]**): each team's points so far (2 a game won,
+    /// 1 lost), `None` for other presets.
+    pub team_points: Option<BTreeMap<Team, u32>>,
+    /// No more game is played: a team match's games all decided, or its time over (the game
+    /// in progress went to the leading team by the time verdict; the games not started are
+    /// not played and score nothing *(reading of 「三局未打完按领先队获胜」)*).
+    pub over: bool,
+}
+
+/// A referee's ruling as it counts in a game (RULES.md §0 **[r2]**).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RulingRow {
+    /// Id of the `Ruling` entry.
+    pub entry_id: String,
+    /// Hands of the game played before it.
+    pub after_hand: usize,
+    /// What it does: the ruling in force (an appeal's replacement, or as entered).
+    pub ruling: crate::rules::Ruling,
+    /// What it amounted to once counted (a warning's number and effect).
+    pub counted: crate::rules::ruling::Counted,
+    /// Levels before and after, and the winner after it; or why it could not apply.
+    pub result: Result<shengji::RulingOutcome, RulingError>,
+}
+
+impl ShengjiView {
+    /// The game in progress (the last one).
+    pub fn current(&self) -> &Game {
+        self.games.last().expect("a view has at least one game")
+    }
+    /// The first hand that cannot count, if any: (entry id, error).
+    pub fn first_error(&self) -> Option<(String, InputError)> {
+        self.games
+            .iter()
+            .flat_map(|g| &g.rows)
+            .find_map(|r| r.result.as_ref().err().map(|e| (r.entry_id.clone(), e.clone())))
+    }
+}
+
+/// Replays a 升级 match: voids drop entries, the newest correction of a hand is in force.
+pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> ShengjiView {
+    let mut v = ShengjiView {
+        games: vec![Game::new(start.clone())],
+        series: BTreeMap::new(),
+        series_winner: None,
+        refused: Vec::new(),
+        locked: false,
+        overruns: Vec::new(),
+        register: Default::default(),
+        forfeit: None,
+        disqualified: Vec::new(),
+        team_points: None,
+        over: false,
+    };
+    for eff in effective(m) {
+        v.step(preset, eff);
+    }
+    v.tally(preset);
+    v
+}
+
+/// Brings `view` — the replay of `m.entries[..replayed]` with `preset` — up to the whole
+/// log in time proportional to the new entries, not the log. Returns `false` (and leaves
+/// `view` unusable: replay again) when a new entry is a correction, a void or an appeal, which can
+/// change earlier hands. The result equals [`replay_shengji`] of `m` (tested).
+pub fn extend_shengji(view: &mut ShengjiView, preset: &shengji::Preset, m: &Match, replayed: usize) -> bool {
+    let Some(new) = m.entries.get(replayed..) else { return false };
+    if new
+        .iter()
+        .any(|e| matches!(e.op, Op::Correct { .. } | Op::CorrectRuling { .. } | Op::Void { .. } | Op::Appeal { .. }))
+    {
+        return false;
+    }
+    for e in new {
+        // Nothing voids or corrects a new entry (that would be a newer Void/Correct).
+        view.step(preset, Effective::plain(e));
+    }
+    view.tally(preset);
+    true
+}
+
+/// The row a new hand would get if appended now, without replaying the log: the live
+/// preview of the next hand. Equals the last row of [`replay_shengji`] of the log with the
+/// hand appended (tested).
+pub fn preview_next_hand(
+    view: &ShengjiView,
+    preset: &shengji::Preset,
+    entry_id: &str,
+    at_ms: f64,
+    hand: shengji::Hand,
+) -> HandRow {
+    let g = view.current();
+    let mut state = g.state.clone();
+    let result = hand_result(preset, g.winner, &mut state, &hand);
+    HandRow { entry_id: entry_id.to_string(), number: g.rows.len() + 1, at_ms, hand, result, corrected_ms: Vec::new() }
+}
+
+fn hand_result(
+    preset: &shengji::Preset,
+    winner: Option<Team>,
+    state: &mut State,
+    hand: &shengji::Hand,
+) -> Result<Outcome, InputError> {
+    match winner {
+        Some(w) => {
+            let msg = Msg::new("sj.why.game_over", vec![("team", Arg::Team(w))]);
+            Err(InputError {
+                field: "hand".into(),
+                reason: format!("game over: team {w:?} already won"),
+                msg: Some(msg),
+            })
+        }
+        None => shengji::apply(preset, state, hand),
+    }
+}
+
+impl ShengjiView {
+    /// One entry that counts, in log order.
+    fn step(&mut self, preset: &shengji::Preset, eff: Effective<'_>) {
+        let e = eff.entry;
+        let game_index = self.games.len() - 1;
+        let g = self.games.last_mut().expect("a view has at least one game");
+        match &e.op {
+            Op::Hand { .. } => {
+                let Some(HandInput::Shengji(hand)) = eff.hand else { return };
+                let result = hand_result(preset, g.winner, &mut g.state, &hand);
+                let counted = result.is_ok();
+                if let Ok(o) = &result {
+                    if o.winner.is_some() {
+                        g.winner = o.winner;
+                    }
+                }
+                g.rows.push(HandRow {
+                    entry_id: e.id.clone(),
+                    number: g.rows.len() + 1,
+                    at_ms: e.at_ms,
+                    hand,
+                    result,
+                    corrected_ms: eff.corrected_ms,
+                });
+                // The deal limit (002 「每局牌限12牌结束」, 12 deals *(reading)*): once that many
+                // deals are played the leading team wins — the deal in hand was finished, as
+                // this is its result; equal levels as the preset's `tie` says (one more hand
+                // plays on until the levels differ).
+                if let (true, None, Some(limit)) = (counted, g.winner, preset.timing.deal_limit) {
+                    let played = g.rows.iter().filter(|r| r.result.is_ok()).count();
+                    if limit > 0 && played >= limit as usize {
+                        if let Some(w) = g.state.time_verdict_with(preset.timing.tie).winner() {
+                            g.winner = Some(w);
+                            g.by_deal_limit = true;
+                            g.clock.act(ClockAction::Pause, e.at_ms);
+                        }
+                    }
+                }
+            }
+            Op::Correct { .. } | Op::CorrectRuling { .. } | Op::Void { .. } => {}
+            Op::Clock { action, elapsed_ms } => g.clock.act_at(*action, e.at_ms, *elapsed_ms),
+            Op::Overrun { seat, action, seconds } => self.overruns.push(OverrunRow {
+                entry_id: e.id.clone(),
+                game: game_index,
+                hand: g.rows.len() + 1,
+                seat: *seat,
+                action: *action,
+                seconds: *seconds,
+            }),
+            Op::TimeVerdict { winner, elapsed_ms } => {
+                if g.winner.is_none() {
+                    g.winner = Some(*winner);
+                    g.by_time = true;
+                }
+                g.clock.act_at(ClockAction::Pause, e.at_ms, *elapsed_ms);
+                // A team match's time is for all its games (90 minutes in all): a verdict at its
+                // end gave the game in progress to the leader, and no game is played after it.
+                if let Some(tm) = preset.team_match {
+                    if g.clock.elapsed_ms(e.at_ms) >= tm.minutes as f64 * 60_000.0 {
+                        self.over = true;
+                    }
+                }
+            }
+            Op::NextGame { start } => {
+                let all_played = preset
+                    .team_match
+                    .is_some_and(|tm| self.games.iter().filter(|g| g.winner.is_some()).count() as u32 >= tm.games);
+                if self.over || all_played {
+                    self.refused.push((
+                        e.id.clone(),
+                        InputError {
+                            field: "next_game".into(),
+                            reason: "the team match is over".into(),
+                            msg: Some(Msg::new("sj.why.team_match_over", vec![])),
+                        },
+                    ));
+                    return;
+                }
+                let g = self.games.last_mut().expect("a view has at least one game");
+                match preset.team_match {
+                    // One clock for the whole team match: the next game goes on counting it.
+                    Some(_) => {
+                        let clock = g.clock.clone();
+                        self.games.push(Game { clock, ..Game::new(start.clone()) });
+                    }
+                    None => {
+                        g.clock.act(ClockAction::Pause, e.at_ms);
+                        self.games.push(Game::new(start.clone()));
+                    }
+                }
+            }
+            Op::Appeal { .. } => {}
+            Op::Ruling { .. } => {
+                let Some(ruling) = eff.ruling else { return };
+                let counted = self.register.record(&preset.rulings, ruling, eff.rule);
+                // What the ruling does to this game: a warning that became a level penalty or
+                // a game lost, a forfeit or disqualification ends the game for the offender.
+                let game = match counted.effect {
+                    Effect::Game(r) => Some(r),
+                    Effect::Forfeit(team) | Effect::Disqualified(team) => {
+                        self.forfeit.get_or_insert(team);
+                        if let Effect::Disqualified(t) = counted.effect {
+                            if !self.disqualified.contains(&t) {
+                                self.disqualified.push(t);
+                            }
+                        }
+                        g.winner.is_none().then_some(crate::rules::Ruling::GameLost { team })
+                    }
+                    Effect::PointsDue(..) | Effect::FoulDue(_) | Effect::Noted => None,
+                };
+                let result = match (g.winner, game) {
+                    (Some(winner), _) if !matches!(counted.effect, Effect::Forfeit(_) | Effect::Disqualified(_)) => {
+                        Err(RulingError::GameOver { winner })
+                    }
+                    (_, Some(r)) => shengji::apply_ruling(&mut g.state, r),
+                    (_, None) => Ok(shengji::RulingOutcome {
+                        levels_before: g.state.levels.clone(),
+                        levels_after: g.state.levels.clone(),
+                        winner: g.winner,
+                    }),
+                };
+                match &result {
+                    Ok(o) if o.winner.is_some() => {
+                        g.winner = o.winner;
+                        g.clock.act(ClockAction::Pause, e.at_ms);
+                    }
+                    Ok(_) => {}
+                    Err(err) => self.refused.push((
+                        e.id.clone(),
+                        InputError { field: "ruling".into(), reason: err.to_string(), msg: Some(err.msg()) },
+                    )),
+                }
+                g.rulings.push(RulingRow { entry_id: e.id.clone(), after_hand: g.rows.len(), ruling, counted, result });
+            }
+            Op::Confirm { .. } => {}
+            Op::SignOff { .. } => self.locked = true,
+            Op::Reopen { .. } => self.locked = false,
+        }
+    }
+
+    /// Series score and winner from the games.
+    fn tally(&mut self, preset: &shengji::Preset) {
+        let mut series: BTreeMap<Team, u32> = Team::BOTH.iter().map(|t| (*t, 0)).collect();
+        for g in &self.games {
+            if let Some(w) = g.winner {
+                *series.get_mut(&w).unwrap() += 1;
+            }
+        }
+        self.series_winner = match preset.team_match {
+            // 南通 team match (RULES.md §1.4 [r2]): every game is played; the winner is known
+            // once they all are (2 per game won, 1 per game lost: never equal over 3 games).
+            // A time-up ends it: the games decided count, equal points are a drawn match.
+            Some(tm) => {
+                let winners: Vec<Option<Team>> = self.games.iter().map(|g| g.winner).collect();
+                let points = tm.points(&winners);
+                let played = winners.iter().flatten().count() as u32;
+                self.over |= played >= tm.games;
+                self.team_points = Some(points.clone());
+                (self.over && points[&Team::A] != points[&Team::B]).then(|| {
+                    if points[&Team::A] > points[&Team::B] {
+                        Team::A
+                    } else {
+                        Team::B
+                    }
+                })
+            }
+            None => {
+                let need = preset.timing.best_of.max(1) / 2 + 1;
+                Team::BOTH.into_iter().find(|t| series[t] >= need)
+            }
+        };
+        // A forfeited match (late at the limit, disqualified) goes to the other team.
+        if let Some(f) = self.forfeit {
+            self.series_winner = Some(f.other());
+        }
+        self.series = series;
+    }
+}
