@@ -1,7 +1,7 @@
 //! One commit per intent: the rules behind every game page's commit and undo
 //! buttons, pure (no DOM, the time passed in) so that they are tested on their own
 //! (`tests/web.rs`). The page side — what counts as touching a form, the browser confirm,
-//! the undo button — is in `widgets.rs` ([`super::widgets::FormIntent`],
+//! the undo button — is in `widgets/` ([`super::widgets::FormIntent`],
 //! [`super::widgets::UndoButton`]).
 //!
 //! * A form has a **generation**, bumped each time the referee touches it (a tap on one of

@@ -1,0 +1,141 @@
+//! The 三打一 hand being entered, and its draft.
+
+use super::*;
+
+/// The 三打一 form as the referee left it (its draft, [`crate::ui::draft`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(super) struct SdyDraft {
+    first: usize,
+    /// Whether `first` was chosen (a draft without it had it chosen once it holds calls).
+    #[serde(default)]
+    asked: Option<bool>,
+    calls: Vec<Call>,
+    won: Option<bool>,
+    tanda: bool,
+    mingwang: bool,
+    huangfan: bool,
+    bombs: Vec<u32>,
+    editing: Option<String>,
+}
+
+/// The 三打一 hand being entered.
+#[derive(Clone, Copy)]
+pub(super) struct SdyForm {
+    pub(super) bid: BidState,
+    pub(super) won: RwSignal<Option<bool>>,
+    pub(super) tanda: RwSignal<bool>,
+    pub(super) mingwang: RwSignal<bool>,
+    /// 荒番 for the first deal of the log only (later deals carry it from the log).
+    pub(super) huangfan: RwSignal<bool>,
+    pub(super) bombs: RwSignal<Vec<u32>>,
+    pub(super) editing: RwSignal<Option<String>>,
+    pub(super) error: RwSignal<Option<String>>,
+    /// One commit per intent: the referee's touches since the form was last (re)set.
+    pub(super) intent: FormIntent,
+}
+
+impl SdyForm {
+    pub(super) fn new(n: usize) -> Self {
+        SdyForm {
+            bid: BidState::asking(),
+            won: RwSignal::new(None),
+            tanda: RwSignal::new(false),
+            mingwang: RwSignal::new(false),
+            huangfan: RwSignal::new(false),
+            bombs: RwSignal::new(vec![0; n]),
+            editing: RwSignal::new(None),
+            error: RwSignal::new(None),
+            intent: FormIntent::new(),
+        }
+    }
+
+    /// The hand as entered, once complete. `carried`: the 荒番 the log carries to this deal
+    /// (`None` for the first deal of the log: the toggle decides).
+    pub(super) fn hand(&self, p: &Preset, carried: Option<bool>) -> Option<Hand> {
+        let n = p.players;
+        let top = p.bid_values.last().copied().unwrap_or(3);
+        let first = self.bid.chosen_first()?;
+        let calls = self.bid.calls.get();
+        let bids = bids_from(n, first, &calls, top)?;
+        let huangfan = carried.unwrap_or_else(|| self.huangfan.get());
+        match high_bid(n, first, &calls) {
+            None => Some(Hand { bids, first_bidder: Some(first), huangfan, ..Hand::default() }),
+            Some((l, v)) => {
+                let won = self.won.get()?;
+                let toulia = calls.first() == Some(&Call::Bid(p.toulia_bid));
+                let bombs = self.bombs.get();
+                Some(Hand {
+                    landlord: Some(l),
+                    bid: v,
+                    bids,
+                    first_bidder: Some(first),
+                    huangfan,
+                    tanda: self.tanda.get() && (toulia || !p.tanda_needs_toulia),
+                    mingwang: self.mingwang.get(),
+                    toulia,
+                    landlord_won: won,
+                    bombs: if bombs.iter().all(|&b| b == 0) { Vec::new() } else { bombs },
+                })
+            }
+        }
+    }
+
+    pub(super) fn load(&self, p: &Preset, h: &Hand, id: Option<String>) {
+        let n = p.players;
+        let first = h
+            .first_bidder
+            .or_else(|| crate::rules::sandayi::bidding_outcome(p, &h.bids, None).ok().map(|b| b.first_bidder))
+            .unwrap_or(0);
+        self.bid.load(&h.bids, first);
+        self.won.set(h.landlord.map(|_| h.landlord_won));
+        self.tanda.set(h.tanda);
+        self.mingwang.set(h.mingwang);
+        self.huangfan.set(h.huangfan);
+        self.bombs.set((0..n).map(|i| h.bombs_of(i)).collect());
+        self.editing.set(id);
+        self.error.set(None);
+        self.intent.fresh();
+    }
+
+    /// The form as it stands (tracked).
+    pub(super) fn draft(&self) -> SdyDraft {
+        SdyDraft {
+            first: self.bid.first.get(),
+            asked: Some(self.bid.asked.get()),
+            calls: self.bid.calls.get(),
+            won: self.won.get(),
+            tanda: self.tanda.get(),
+            mingwang: self.mingwang.get(),
+            huangfan: self.huangfan.get(),
+            bombs: self.bombs.get(),
+            editing: self.editing.get(),
+        }
+    }
+
+    /// Puts a draft back; `n`: the players (a draft of another size keeps blank bombs).
+    pub(super) fn set_draft(&self, n: usize, d: SdyDraft) {
+        self.bid.first.set(d.first % n.max(1));
+        self.bid.asked.set(d.asked.unwrap_or(!d.calls.is_empty()));
+        self.bid.calls.set(d.calls);
+        self.bid.error.set(None);
+        self.won.set(d.won);
+        self.tanda.set(d.tanda);
+        self.mingwang.set(d.mingwang);
+        self.huangfan.set(d.huangfan);
+        self.bombs.set(if d.bombs.len() == n { d.bombs } else { vec![0; n] });
+        self.editing.set(d.editing);
+        self.error.set(None);
+    }
+
+    pub(super) fn reset(&self, n: usize, first: usize) {
+        self.bid.reset(first);
+        self.won.set(None);
+        self.tanda.set(false);
+        self.mingwang.set(false);
+        self.huangfan.set(false);
+        self.bombs.set(vec![0; n]);
+        self.editing.set(None);
+        self.error.set(None);
+        self.intent.fresh();
+    }
+}

@@ -1,0 +1,246 @@
+//! The ruling form: board and table (双升), team or player, kind (levels, minutes), reason,
+//! rule, referee, the line saying what will be recorded, and its commit (or edit in place).
+
+use super::*;
+
+/// The form of the ruling panel, while the match is not signed off.
+#[component]
+pub(super) fn RulingForm(p: Panel) -> impl IntoView {
+    let Panel {
+        teams,
+        locked,
+        players,
+        boards,
+        session,
+        on_boards,
+        board_no,
+        table_no,
+        who,
+        kind,
+        levels,
+        minutes,
+        editing,
+        reason,
+        rule,
+        referee,
+        error,
+        ..
+    } = p;
+    let ruling = move || p.ruling();
+    let need_who = move || p.need_who();
+    let board_at = move || p.board_at();
+    let clear = move || p.clear();
+    let record = move |_| p.record();
+    // The choices of who: the two teams, or the session's players.
+    let whos = move || -> Vec<(Who, String, String)> {
+        if session {
+            players.with(|ps| (0..ps.len()).map(|p| (Who::Player(p), format!("p{p}"), player_name(ps, p))).collect())
+        } else {
+            teams.with(|tm| {
+                Team::BOTH
+                    .into_iter()
+                    .map(|x| {
+                        let name = tm.get(&x).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{x:?}"));
+                        (Who::Team(x), format!("{x:?}"), name)
+                    })
+                    .collect()
+            })
+        }
+    };
+    let kinds =
+        move || KINDS.into_iter().filter(move |(k, _, _)| !((session || on_boards) && *k == Kind::LevelPenalty));
+    view! {
+        <Show when=move || !locked.get()>
+            <Show when=move || on_boards>
+                <label class="field-label" for="ruling-board">
+                    {tx("dup.board")}
+                </label>
+                <select
+                    id="ruling-board"
+                    prop:value=move || board_no.get().to_string()
+                    on:change=move |ev| {
+                        if let Ok(n) = event_target_value(&ev).parse() {
+                            board_no.set(n);
+                        }
+                    }
+                >
+                    {move || {
+                        boards
+                            .get()
+                            .numbers
+                            .into_iter()
+                            .map(|n| {
+                                view! {
+                                    <option value=n.to_string() selected=move || board_no.get() == n>
+                                        {t("dup.board_n").replace("{n}", &n.to_string())}
+                                    </option>
+                                }
+                            })
+                            .collect_view()
+                    }}
+                </select>
+                <p class="field-label">{tx("dup.table_short")}</p>
+                <div class="actions">
+                    {[1u8, 2]
+                        .into_iter()
+                        .map(|tb| {
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    data-ruling-table=tb.to_string()
+                                    aria-pressed=move || (table_no.get() == tb).to_string()
+                                    class:selected=move || table_no.get() == tb
+                                    on:click=move |_| table_no.set(tb)
+                                >
+                                    {t("dup.table_n").replace("{n}", &tb.to_string())}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
+                </div>
+            </Show>
+            <p class="field-label">{move || if session { t("ruling.player") } else { t("ruling.team") }}</p>
+            <div class="actions">
+                {move || {
+                    whos()
+                        .into_iter()
+                        .map(|(w, key, name)| {
+                            let (team_attr, player_attr) = match w {
+                                Who::Team(_) => (Some(key), None),
+                                Who::Player(p) => (None, Some(p.to_string())),
+                            };
+                            view! {
+                                <button
+                                    class="btn chip"
+                                    data-ruling-team=team_attr
+                                    data-ruling-player=player_attr
+                                    aria-pressed=move || (who.get() == Some(w)).to_string()
+                                    class:selected=move || who.get() == Some(w)
+                                    on:click=move |_| who.set(Some(w))
+                                >
+                                    {name}
+                                </button>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </div>
+            <p class="field-label">{tx("ruling.kind")}</p>
+            <div class="actions">
+                {kinds()
+                    .map(|(k, id, key)| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                id=id
+                                aria-pressed=move || (kind.get() == k).to_string()
+                                class:selected=move || kind.get() == k
+                                on:click=move |_| kind.set(k)
+                            >
+                                {t(key)}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+            <Show when=move || kind.get() == Kind::Late>
+                <div class="count late">
+                    <button class="btn" aria-label="−" on:click=move |_| minutes.update(|n| *n = n.saturating_sub(1))>
+                        "−"
+                    </button>
+                    <span id="ruling-minutes">{move || minutes.get()}" "{tx("ruling.minutes_unit")}</span>
+                    <button class="btn" aria-label="+" on:click=move |_| minutes.update(|n| *n = (*n + 1).min(600))>
+                        "+"
+                    </button>
+                </div>
+            </Show>
+            <Show when=move || kind.get() == Kind::LevelPenalty>
+                <div class="count">
+                    <button
+                        class="btn"
+                        aria-label="−"
+                        on:click=move |_| levels.update(|n| *n = (*n).saturating_sub(1).max(1))
+                    >
+                        "−"
+                    </button>
+                    <span id="ruling-levels">{move || levels.get()}" "{tx("ruling.levels_unit")}</span>
+                    <button class="btn" aria-label="+" on:click=move |_| levels.update(|n| *n = (*n + 1).min(12))>
+                        "+"
+                    </button>
+                </div>
+            </Show>
+            <label class="field-label" for="ruling-reason">
+                {tx("ruling.reason")}
+            </label>
+            <input
+                id="ruling-reason"
+                maxlength=schema::MAX_TEXT
+                prop:value=move || reason.get()
+                on:input=move |ev| reason.set(event_target_value(&ev))
+            />
+            <label class="field-label" for="ruling-rule">
+                {tx("ruling.rule")}
+            </label>
+            <input
+                id="ruling-rule"
+                maxlength=schema::MAX_TEXT
+                placeholder=move || crate::ui::dt("000 §一(五)4")
+                prop:value=move || rule.get()
+                on:input=move |ev| rule.set(event_target_value(&ev))
+            />
+            <label class="field-label" for="ruling-referee">
+                {tx("ruling.referee")}
+            </label>
+            <input
+                id="ruling-referee"
+                maxlength=schema::MAX_TITLE
+                prop:value=move || referee.get()
+                on:input=move |ev| referee.set(event_target_value(&ev))
+            />
+            <p class="verdict" id="ruling-preview">
+                {move || {
+                    ruling()
+                        .map(|(r, player)| {
+                            let at = board_at();
+                            players
+                                .with(|ps| {
+                                    teams
+                                        .with(|tm| {
+                                            boards.with(|b| step_text(tm, ps, on_boards.then_some(b), &r, player, at))
+                                        })
+                                })
+                        })
+                        .unwrap_or_else(need_who)
+                }}
+            </p>
+            {move || {
+                error
+                    .get()
+                    .map(|e| {
+                        view! {
+                            <div class="banner error" role="alert" id="ruling-error">
+                                {e}
+                            </div>
+                        }
+                    })
+            }}
+            {move || {
+                editing
+                    .get()
+                    .map(|_| {
+                        view! {
+                            <p class="banner info" id="ruling-editing">
+                                {tx("ruling.editing")}
+                                <button class="btn" id="ruling-edit-cancel" on:click=move |_| clear()>
+                                    {tx("ruling.edit_cancel")}
+                                </button>
+                            </p>
+                        }
+                    })
+            }}
+            <button class="btn danger" id="ruling-commit" on:click=record>
+                {move || if editing.get().is_some() { t("ruling.edit_commit") } else { t("ruling.commit") }}
+            </button>
+        </Show>
+    }
+}

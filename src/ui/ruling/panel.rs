@@ -1,0 +1,236 @@
+//! The state of the ruling panel and what it does: the ruling chosen in the form, recording
+//! (or changing) it, loading a ruling to edit it, deleting it, deciding an appeal.
+
+use super::*;
+
+/// The version of ruling `id` in `m`: its newest correction's id, or its own.
+pub(super) fn version_of(m: &Match, id: &str) -> String {
+    let voided = m.voided();
+    m.entries
+        .iter()
+        .rev()
+        .find(|e| matches!(&e.op, Op::CorrectRuling { target, .. } if target == id) && !voided.contains(e.id.as_str()))
+        .map(|e| e.id.clone())
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// What the parts of the ruling panel share (all `Copy`).
+#[derive(Clone, Copy)]
+pub(super) struct Panel {
+    pub m: Memo<Option<Arc<Match>>>,
+    pub teams: Signal<BTreeMap<Team, String>>,
+    pub locked: Signal<bool>,
+    /// A session's players (empty for a match of teams).
+    pub players: Signal<Vec<String>>,
+    /// A 双升 match's boards (none for another game).
+    pub boards: Signal<Boards>,
+    /// Whether rulings name a session's player.
+    pub session: bool,
+    /// Whether rulings name a 双升 board and table.
+    pub on_boards: bool,
+    /// The board and table chosen (a 双升 match).
+    pub board_no: RwSignal<u32>,
+    pub table_no: RwSignal<u8>,
+    pub who: RwSignal<Option<Who>>,
+    pub kind: RwSignal<Kind>,
+    pub levels: RwSignal<u32>,
+    pub minutes: RwSignal<u32>,
+    /// The ruling being edited in place (its entry id), if any.
+    pub editing: RwSignal<Option<String>>,
+    /// The version of the ruling being edited when it was loaded (its newest correction's
+    /// id): another tab's correction since is asked about before this one goes over it.
+    pub loaded_version: RwSignal<Option<String>>,
+    /// The ruling whose appeal form is open, and the form's choices.
+    pub appealing: RwSignal<Option<String>>,
+    pub appellant: RwSignal<String>,
+    /// 0 upheld, 1 overturned, 2 replaced.
+    pub decision: RwSignal<u8>,
+    pub decider: RwSignal<Decider>,
+    pub reason: RwSignal<String>,
+    pub rule: RwSignal<String>,
+    pub referee: RwSignal<String>,
+    pub error: RwSignal<Option<String>>,
+}
+
+impl Panel {
+    /// The board and table chosen, in a 双升 match.
+    pub fn board_at(self) -> Option<BoardAt> {
+        let Panel { on_boards, board_no, table_no, .. } = self;
+        on_boards.then(|| BoardAt { number: board_no.get(), table: table_no.get() })
+    }
+    /// The message when no team (or player) is chosen.
+    pub fn need_who(self) -> String {
+        let session = self.session;
+        if session { t("ruling.need_player") } else { t("ruling.need_team") }.to_string()
+    }
+    /// The ruling chosen in the form and its player (a session's).
+    pub fn ruling(self) -> Option<(Ruling, Option<usize>)> {
+        let Panel { who, kind, levels, minutes, .. } = self;
+        who.get().map(|w| {
+            let (team, player) = w.parts();
+            let r = match kind.get() {
+                Kind::Warning => Ruling::Warning { team },
+                Kind::LevelPenalty => Ruling::LevelPenalty { team, levels: levels.get() },
+                Kind::GameLost => Ruling::GameLost { team },
+                Kind::Late => Ruling::Late { team, minutes: minutes.get() },
+                Kind::Disqualified => Ruling::Disqualified { team },
+            };
+            (r, player)
+        })
+    }
+    /// What a ruling does, in words, on the board chosen.
+    pub fn describe(self, r: &Ruling, player: Option<usize>) -> String {
+        let Panel { players, teams, boards, on_boards, .. } = self;
+        let board_at = move || self.board_at();
+        let at = board_at();
+        players.with_untracked(|ps| {
+            teams.with_untracked(|tm| {
+                boards.with_untracked(|b| step_text(tm, ps, on_boards.then_some(b), r, player, at))
+            })
+        })
+    }
+    /// Empties the form (and leaves edit mode).
+    pub fn clear(self) {
+        let Panel { who, reason, rule, editing, .. } = self;
+        who.set(None);
+        reason.set(String::new());
+        rule.set(String::new());
+        editing.set(None);
+    }
+    /// Records the decision of the appeal against ruling `target`, after a confirmation.
+    pub fn decide(self, target: String) {
+        let Panel { m, error, decision, appellant, decider, appealing, .. } = self;
+        let ruling = move || self.ruling();
+        let need_who = move || self.need_who();
+        error.set(None);
+        let Some(x) = m.get_untracked() else { return };
+        let d = match decision.get_untracked() {
+            0 => AppealDecision::Upheld,
+            1 => AppealDecision::Overturned,
+            // A session's replacement is against the same player (the replay keeps it).
+            _ => match ruling() {
+                Some((r, _)) => AppealDecision::Replaced { ruling: r },
+                None => {
+                    error.set(Some(need_who()));
+                    return;
+                }
+            },
+        };
+        if !window().confirm_with_message(t("appeal.confirm")).unwrap_or(false) {
+            return;
+        }
+        let op = Op::Appeal {
+            target,
+            appellant: appellant.get_untracked().trim().to_string(),
+            decision: d,
+            decided_by: decider.get_untracked(),
+            decided_ms: js_sys::Date::now(),
+        };
+        match commit(&x, op) {
+            Ok(()) => {
+                appealing.set(None);
+                appellant.set(String::new());
+            }
+            Err(e) => error.set(Some(e)),
+        }
+    }
+    /// Records the ruling in the form (or its edit in place), after a confirmation.
+    pub fn record(self) {
+        let Panel { m, error, referee, editing, loaded_version, reason, rule, .. } = self;
+        let ruling = move || self.ruling();
+        let need_who = move || self.need_who();
+        let board_at = move || self.board_at();
+        let describe = move |r: &Ruling, player: Option<usize>| self.describe(r, player);
+        let clear = move || self.clear();
+        error.set(None);
+        let Some(x) = m.get_untracked() else { return };
+        let Some((r, player)) = ruling() else {
+            error.set(Some(need_who()));
+            return;
+        };
+        if referee.get_untracked().trim().is_empty() {
+            error.set(Some(t("ruling.need_referee").to_string()));
+            return;
+        }
+        let target = editing.get_untracked();
+        if let Some(id) = &target {
+            let changed = loaded_version.get_untracked().is_some_and(|v| v != version_of(&x, id));
+            if changed && !window().confirm_with_message(t("ruling.edit_changed")).unwrap_or(false) {
+                return;
+            }
+        }
+        // A ruling decides a game: recorded (or changed) only when the referee confirms what it does.
+        let ask = if target.is_some() { t("ruling.edit_confirm") } else { t("ruling.confirm") };
+        let question = format!("{ask}: {}?", describe(&r, player));
+        if !window().confirm_with_message(&question).unwrap_or(false) {
+            return;
+        }
+        let (reason, rule, referee) = (
+            reason.get_untracked().trim().to_string(),
+            rule.get_untracked().trim().to_string(),
+            referee.get_untracked().trim().to_string(),
+        );
+        let op = match target {
+            Some(target) => Op::CorrectRuling { target, ruling: r, player, board: board_at(), reason, rule, referee },
+            None => Op::Ruling { ruling: r, player, board: board_at(), reason, rule, referee },
+        };
+        match commit(&x, op) {
+            Ok(()) => clear(),
+            Err(e) => error.set(Some(e)),
+        }
+    }
+    /// Loads a ruling into the form to edit it in place.
+    pub fn load(self, s: &Step) {
+        let Panel {
+            m,
+            error,
+            who,
+            board_no,
+            table_no,
+            kind,
+            levels,
+            minutes,
+            reason,
+            rule,
+            referee,
+            editing,
+            loaded_version,
+            ..
+        } = self;
+        error.set(None);
+        who.set(Some(Who::of(&s.ruling, s.player)));
+        if let Some(at) = s.board {
+            board_no.set(at.number);
+            table_no.set(at.table);
+        }
+        match s.ruling {
+            Ruling::Warning { .. } => kind.set(Kind::Warning),
+            Ruling::LevelPenalty { levels: n, .. } => {
+                kind.set(Kind::LevelPenalty);
+                levels.set(n.max(1));
+            }
+            Ruling::GameLost { .. } => kind.set(Kind::GameLost),
+            Ruling::Late { minutes: n, .. } => {
+                kind.set(Kind::Late);
+                minutes.set(n);
+            }
+            Ruling::Disqualified { .. } => kind.set(Kind::Disqualified),
+        }
+        reason.set(s.fields[0].clone());
+        rule.set(s.fields[1].clone());
+        referee.set(s.fields[2].clone());
+        editing.set(Some(s.id.clone()));
+        loaded_version.set(m.with_untracked(|x| x.as_ref().map(|x| version_of(x, &s.id))));
+    }
+    /// Deletes (voids) a ruling, after a confirmation.
+    pub fn delete(self, id: String) {
+        let m = self.m;
+        let Some(x) = m.get_untracked() else { return };
+        if !window().confirm_with_message(t("ruling.delete_confirm")).unwrap_or(false) {
+            return;
+        }
+        if let Err(e) = commit(&x, Op::Void { target: id, reason: "delete".into() }) {
+            io::alert(&e);
+        }
+    }
+}
