@@ -1,228 +1,9 @@
-//! Export (download, Web Share) and import (validate all, preview, then merge) of a file
-//! or of a table's QR codes (扫码导入, [`super::scan`]).
+//! The import/export panel of home and settings (export-all; import: validate all, preview,
+//! then merge), the restore actions of quarantined values, and the work they run (split out
+//! of the main module in a release build).
 
-use super::{ctx, fmt_time, now_ms, t, tx};
-use crate::record::schema::{self, MergeReport, MAX_IMPORT_BYTES};
-use crate::record::{Match, Op};
-use crate::store;
-use crate::tournament::{sync, Event};
-use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
-
-/// `window.alert` (used only for errors that must not be missed).
-pub fn alert(msg: &str) {
-    let _ = window().alert_with_message(msg);
-}
-
-/// Asks the browser to keep this origin's storage (`navigator.storage.persist()`): when
-/// the first match is stored on this device ([`super::added_match`]) and from the button on
-/// About, never on start. The answer goes to [`super::Ctx::persist`]; a refusal or a
-/// rejected promise is an answer too (no uncaught error).
-pub fn request_persistence() {
-    let c = ctx();
-    let Some(sm) = storage_manager() else {
-        c.persist.set(Some(Err(t("about.persist_unsupported").to_string())));
-        return;
-    };
-    let promise = match sm.persist() {
-        Ok(p) => p,
-        Err(e) => {
-            c.persist.set(Some(Err(js_error_text(&e))));
-            return;
-        }
-    };
-    leptos::task::spawn_local(async move {
-        let answer = match wasm_bindgen_futures::JsFuture::from(promise).await {
-            Ok(v) => Ok(v.as_bool() == Some(true)),
-            Err(e) => Err(js_error_text(&e)),
-        };
-        c.persist.set(Some(answer));
-    });
-}
-
-/// `navigator.storage`, where the browser has it.
-pub fn storage_manager() -> Option<web_sys::StorageManager> {
-    let sm = js_sys::Reflect::get(&window().navigator(), &"storage".into()).ok()?;
-    (!sm.is_undefined() && !sm.is_null()).then(|| sm.unchecked_into())
-}
-
-/// A thrown JS value as text (`name: message`, or the value itself).
-pub fn js_error_text(e: &JsValue) -> String {
-    let get = |k: &str| js_sys::Reflect::get(e, &k.into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
-    match (get("name"), get("message")) {
-        (n, m) if !n.is_empty() || !m.is_empty() => format!("{n}: {m}"),
-        _ => e.as_string().unwrap_or_else(|| format!("{e:?}")),
-    }
-}
-
-/// The text of a file to import, read as UTF-8 with no replacement: a file that is not
-/// valid UTF-8 is refused (translated message naming the byte offset of the first bad
-/// byte), so nothing is imported from it.
-pub async fn read_text(file: &web_sys::File) -> Result<String, String> {
-    let buf = wasm_bindgen_futures::JsFuture::from(file.array_buffer())
-        .await
-        .map_err(|_| t("import.unreadable").to_string())?;
-    let bytes = js_sys::Uint8Array::new(&buf).to_vec();
-    crate::record::schema::import_utf8(bytes).map_err(|offset| format!("{} {offset}", t("import.not_utf8")))
-}
-
-/// The local time as `YYYYMMDD-HHMM`, for file names.
-fn stamp() -> String {
-    let d = js_sys::Date::new_0();
-    format!(
-        "{}{:02}{:02}-{:02}{:02}",
-        d.get_full_year(),
-        d.get_month() + 1,
-        d.get_date(),
-        d.get_hours(),
-        d.get_minutes()
-    )
-}
-
-/// `referee-<what>-<stamp>.json`, e.g. the export of everything (`referee-all-…`).
-pub fn stamped_name(what: &str) -> String {
-    format!("referee-{what}-{}.json", stamp())
-}
-
-/// The export file name of match `m`, saying what it is: its event, game, round, table and
-/// sides when an event on this device schedules it (`健康杯-掼蛋-R2-T3-绿队-黄队.json`), else
-/// its game, title (or sides) and the time ([`crate::tournament::files::match_file_name`]).
-pub fn match_file_name(m: &Match) -> String {
-    let events = store::readable_events();
-    let place = crate::tournament::files::place_of(&events, &m.id);
-    let game = crate::i18n::game_name(ctx().lang.get_untracked(), m.setup.game());
-    crate::tournament::files::match_file_name(place, game, &m.title, &m.setup.participants(), &stamp())
-}
-
-/// Downloads the matches and events as one JSON export file named `name` and, where the
-/// Web Share API takes files and `share` is set, offers to share it. Records the export time.
-pub fn export<M: std::borrow::Borrow<Match>>(matches: &[M], events: &[Event], name: &str, share: bool) {
-    deliver(name, &crate::tournament::export_bundle(matches, events, now_ms()), share);
-}
-
-/// Downloads (or shares, see [`export`]) the export file `text` named `name`; records the
-/// export time.
-pub fn deliver(name: &str, text: &str, share: bool) {
-    let name = name.to_string();
-    if share {
-        let parts = js_sys::Array::of1(&JsValue::from_str(text));
-        let nav = window().navigator();
-        let can =
-            js_sys::Reflect::get(&nav, &"canShare".into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        if let (Some(can), Ok(file)) = (
-            can,
-            web_sys::File::new_with_str_sequence_and_options(&parts, &name, &{
-                let o = web_sys::FilePropertyBag::new();
-                o.set_type("application/json");
-                o
-            }),
-        ) {
-            let data = js_sys::Object::new();
-            let files = js_sys::Array::of1(&file);
-            let _ = js_sys::Reflect::set(&data, &"files".into(), &files);
-            if can.call1(&nav, &data).ok().and_then(|v| v.as_bool()) == Some(true) {
-                if let Ok(f) =
-                    js_sys::Reflect::get(&nav, &"share".into()).and_then(|f| f.dyn_into::<js_sys::Function>())
-                {
-                    let _ = f.call1(&nav, &data);
-                    mark_exported();
-                    return;
-                }
-            }
-        }
-    }
-    download(&name, JSON, text);
-    mark_exported();
-}
-
-/// The MIME type of the JSON files the app writes (exports, quarantined values).
-pub const JSON: &str = "application/json";
-
-/// Downloads `text` as a file named `name` of type `mime` (a link to a blob, clicked): the
-/// one download of the app (exports, quarantined values, move records, event sheets).
-pub fn download(name: &str, mime: &str, text: &str) {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
-    download_blob(name, &blob);
-}
-
-/// Downloads `blob` as a file named `name` (a link to it, clicked): [`download`]'s way, for
-/// any content (a PNG picture).
-pub fn download_blob(name: &str, blob: &web_sys::Blob) {
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else { return };
-    let doc = document();
-    if let Ok(a) = doc.create_element("a") {
-        let a: web_sys::HtmlAnchorElement = a.unchecked_into();
-        a.set_href(&url);
-        a.set_download(name);
-        let _ = doc.body().map(|b| b.append_child(&a));
-        a.click();
-        a.remove();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
-}
-
-/// Records the export time in the settings. The file is out already; when the time
-/// cannot be stored (storage full) the referee is told, and "last export" stays as it was
-/// (what a reload would show).
-fn mark_exported() {
-    let c = ctx();
-    let now = now_ms() as u64;
-    let mut s = store::settings();
-    s.last_export_ms = Some(now);
-    match store::save_settings(&s) {
-        Ok(()) => {
-            c.last_export.set(Some(now));
-            // The copies of deleted matches were kept until this export.
-            store::clear_deleted();
-            c.deleted_changed.update(|n| *n += 1);
-        }
-        Err(e) => alert(&super::save_error(crate::i18n::Action::ExportMark, &e)),
-    }
-}
-
-/// Archives match `id` (`on`) or takes it out of the archive: the settings' `archived`
-/// list. On error (storage full) the referee is told and nothing changes.
-pub fn set_archived(id: &str, on: bool) {
-    let c = ctx();
-    let mut s = store::settings();
-    s.archived.retain(|x| x != id);
-    if on {
-        s.archived.push(id.to_string());
-    }
-    match store::save_settings(&s) {
-        Ok(()) => c.archived.set(s.archived),
-        Err(e) => alert(&super::save_error(crate::i18n::Action::Settings, &e)),
-    }
-}
-
-/// Deletes match `m` after the referee confirms, keeping a copy until the next export
-/// ([`store::delete_keeping_copy`]); when even the copy cannot be stored, the match is
-/// downloaded as a file first. Returns whether it was deleted.
-pub fn delete_match(m: &Match) -> bool {
-    let title = if m.title.is_empty() { m.id.clone() } else { m.title.clone() };
-    let ask = t("io.delete_ask").replace("{title}", &title);
-    if !window().confirm_with_message(&ask).unwrap_or(false) {
-        return false;
-    }
-    let c = ctx();
-    if store::delete_keeping_copy(m).is_err() {
-        let name = match_file_name(m);
-        download(&name, JSON, &schema::export(std::slice::from_ref(m), now_ms()));
-        store::delete_match(&m.id);
-        alert(&t("io.delete_downloaded").replace("{file}", &name));
-    }
-    c.matches.update(|ms| ms.retain(|x| x.id != m.id));
-    c.deleted_changed.update(|n| *n += 1);
-    true
-}
-
-/// Whether the share button makes sense here.
-pub fn can_share() -> bool {
-    js_sys::Reflect::has(&window().navigator(), &"canShare".into()).unwrap_or(false)
-}
+use super::*;
+use crate::ui::{self, ctx, fmt_time, now_ms, t, tx};
 
 // The work of import, export-all and restore, split out of the main module in a release
 // build (each fetched the first time it is used, precached like the pages): the home page
@@ -334,7 +115,7 @@ async fn conflicts_of(
 /// `Err` the translated reason it was refused or not stored (nothing changed).
 #[cfg_attr(not(debug_assertions), leptos::lazy)]
 async fn resolve_conflict(
-    c: super::Ctx,
+    c: ui::Ctx,
     cf: sync::Conflict,
     choice: sync::Choice,
     reason: String,
@@ -344,8 +125,8 @@ async fn resolve_conflict(
     else {
         return Ok(false);
     };
-    match sync::resolution_entries(&m, &cf, choice, &reason, || super::new_id("e"), now_ms()) {
-        Err(e) => Err(format!("{}: {}", t("ev.sync.refused"), super::refusal_text(&e))),
+    match sync::resolution_entries(&m, &cf, choice, &reason, || ui::new_id("e"), now_ms()) {
+        Err(e) => Err(format!("{}: {}", t("ev.sync.refused"), ui::refusal_text(&e))),
         Ok((next, added)) => {
             if !added.is_empty() {
                 store::save_match(&next).map_err(|e| format!("{}: {e}", t("err.save")))?;
@@ -389,7 +170,7 @@ pub fn ImportExport() -> impl IntoView {
         }
         leptos::task::spawn_local(async move {
             // The preview says which matches are already here.
-            super::reading::read_all(c).await;
+            ui::reading::read_all(c).await;
             let text = match read_text(&file).await {
                 Ok(text) => text,
                 Err(e) => {
@@ -407,19 +188,19 @@ pub fn ImportExport() -> impl IntoView {
     };
     // 扫码导入: the codes' document goes to the same preview and merge as a file.
     let scan_start = Callback::new(move |_| {
-        leptos::task::spawn_local(super::reading::read_all(c));
+        leptos::task::spawn_local(ui::reading::read_all(c));
         error.set(None);
         done.set(None);
         events_done.set(None);
         pending.set(None);
     });
-    let scan_done = Callback::new(move |r: Result<crate::tournament::Bundle, super::scan::ScanFailed>| {
+    let scan_done = Callback::new(move |r: Result<crate::tournament::Bundle, ui::scan::ScanFailed>| {
         let name = t("qr.scanned").to_string();
         match r {
             // A table sends one match's export: there is no roster in it.
             Ok(b) => pending.set(Some(Pending { matches: b.matches, events: b.events, roster: None, file: name })),
-            Err(super::scan::ScanFailed::Unreadable) => error.set(Some(format!("{name}: {}", t("qr.unreadable")))),
-            Err(super::scan::ScanFailed::Invalid(e)) => {
+            Err(ui::scan::ScanFailed::Unreadable) => error.set(Some(format!("{name}: {}", t("qr.unreadable")))),
+            Err(ui::scan::ScanFailed::Invalid(e)) => {
                 error.set(Some(format!("{name}: {} — {}", t("import.invalid"), field_and_reason(&e))))
             }
         }
@@ -434,7 +215,7 @@ pub fn ImportExport() -> impl IntoView {
         }
         merging.set_value(true);
         leptos::task::spawn_local_scoped(async move {
-            super::reading::read_all(c).await;
+            ui::reading::read_all(c).await;
             let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
             let file = p.file.clone();
             let incoming = p.matches.clone();
@@ -443,7 +224,7 @@ pub fn ImportExport() -> impl IntoView {
                     error.set(Some(format!("{}: {}", t("import.invalid"), field_and_reason(&e))))
                 }
                 Err(ImportFailed::Events(e) | ImportFailed::Matches(e) | ImportFailed::Roster(e)) => {
-                    error.set(Some(super::save_error(crate::i18n::Action::Import, &e)))
+                    error.set(Some(ui::save_error(crate::i18n::Action::Import, &e)))
                 }
                 Ok((changed, report, evs, teams)) => {
                     if !evs.added.is_empty() || teams > 0 {
@@ -486,7 +267,7 @@ pub fn ImportExport() -> impl IntoView {
                     id="export-all"
                     on:click=move |_| {
                         leptos::task::spawn_local_scoped(async move {
-                            super::reading::read_all(c).await;
+                            ui::reading::read_all(c).await;
                             let matches = c.matches.get_untracked();
                             let text = export_all_text(matches, now_ms()).await;
                             deliver(&stamped_name("all"), &text, false);
@@ -499,7 +280,7 @@ pub fn ImportExport() -> impl IntoView {
                     {tx("io.import")}
                     <input type="file" id="import-file" accept="application/json,.json" on:change=on_file />
                 </label>
-                <super::scan::ScanImport on_start=scan_start on_done=scan_done />
+                <ui::scan::ScanImport on_start=scan_start on_done=scan_done />
             </div>
             <p class="muted">
                 {tx("io.last_export")}": "
@@ -627,9 +408,7 @@ pub fn ImportExport() -> impl IntoView {
                                                     .iter()
                                                     .map(|(m, e, why)| {
                                                         view! {
-                                                            <li>
-                                                                {format!("{m} / {e}: {}", super::left_out_text(why))}
-                                                            </li>
+                                                            <li>{format!("{m} / {e}: {}", ui::left_out_text(why))}</li>
                                                         }
                                                     })
                                                     .collect_view()}
@@ -661,7 +440,7 @@ pub fn ImportExport() -> impl IntoView {
                                                 no.map(|n| format!(" · #{n}")).unwrap_or_default(),
                                             );
                                             let target = cf.clone();
-                                            super::events::conflict_item(
+                                            ui::events::conflict_item(
                                                 l,
                                                 m,
                                                 &cf,
@@ -709,8 +488,8 @@ fn hands(m: &Match) -> usize {
 }
 
 /// `field: reason` of a file error (`(file)` for the file as a whole).
-pub(crate) fn field_and_reason(e: &schema::ImportError) -> String {
-    format!("{}: {}", if e.field.is_empty() { t("io.whole_file") } else { &e.field }, super::reason_of(e, false))
+pub fn field_and_reason(e: &schema::ImportError) -> String {
+    format!("{}: {}", if e.field.is_empty() { t("io.whole_file") } else { &e.field }, ui::reason_of(e, false))
 }
 
 /// The outcome of the last restore of a quarantined value: the message to show, `Ok` on
@@ -729,7 +508,7 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
     let restore = move |_| {
         let k = k.clone();
         leptos::task::spawn_local_scoped(async move {
-            super::reading::read_all(c).await;
+            ui::reading::read_all(c).await;
             let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
             msg.set(Some(match restore_quarantined(k.clone(), local).await {
                 Ok(r) => {
@@ -762,7 +541,7 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
                 Err(store::StoreError::Invalid(e)) => {
                     Err(format!("{k}: {} — {}", t("quarantine.refused"), field_and_reason(&e)))
                 }
-                Err(e) => Err(super::save_error(crate::i18n::Action::Restore, &e)),
+                Err(e) => Err(ui::save_error(crate::i18n::Action::Restore, &e)),
             }));
         });
     };
