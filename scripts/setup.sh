@@ -135,11 +135,11 @@ _setup_main() {
     installed+=("fonts-wqy-microhei")
   fi
 
-  # 5. node_modules from the committed lock (binaryen's wasm-opt, @playwright/test)
+  # 5. node_modules from the committed lock (binaryen's wasm-opt and wasm-merge, @playwright/test)
   local want stamp="$root/node_modules/.setup-stamp"
   want="$(cat "$root/package-lock.json" "$root/package.json" | sha256sum | cut -c1-64) node-$(node --version)"
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
-      && [ -x "$root/node_modules/.bin/wasm-opt" ] && [ -x "$root/node_modules/.bin/playwright" ]; then
+      && [ -x "$root/node_modules/.bin/wasm-opt" ] && [ -x "$root/node_modules/.bin/wasm-merge" ] && [ -x "$root/node_modules/.bin/playwright" ]; then
     say "ok   node_modules (package-lock.json unchanged)"
   else
     say "npm ci (node_modules missing or stale)"

@@ -19,6 +19,8 @@
 //   4. release builds: `wasm-opt -Oz` (binaryen 132, the features the wasm uses, debug
 //      info, producers and target-features sections stripped, as index.html asked trunk
 //      before) on every .wasm;
+//   4b. release builds: the shared chunks under 16 KiB merged into one file
+//      (merge-chunks.mjs: a page then fetches ~a dozen files, not ~100);
 //   5. gives every file written here a name with a hash of its final bytes: each chunk
 //      `<splitter's name>-<hash>.wasm` (named so in the loader), and the main JS, its wasm
 //      and the loader, which name each other, `<bin>-<hash>.js`, `<bin>-<hash>_bg.wasm`,
@@ -53,6 +55,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mergeSmallChunks } from './merge-chunks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
@@ -92,6 +95,15 @@ const raw = join(targetDir, 'wasm32-unknown-unknown', release ? 'release' : 'deb
 if (!existsSync(raw)) fail(`cargo's output ${raw} not found`);
 
 const bindir = join(root, 'node_modules', '.bin');
+// The wasm features the app's code uses (binaryen's defaults are older).
+const FEATURES = [
+  '--enable-bulk-memory',
+  '--enable-nontrapping-float-to-int',
+  '--enable-sign-ext',
+  '--enable-mutable-globals',
+  '--enable-reference-types',
+  '--enable-multivalue',
+];
 const wasmOpt = existsSync(join(bindir, 'wasm-opt')) ? join(bindir, 'wasm-opt') : 'wasm-opt';
 
 // ---- 1. split ----------------------------------------------------------------------------
@@ -99,7 +111,7 @@ const tmp = mkdtempSync(join(tmpdir(), 'split-build-'));
 try {
   run('wasm-split-cli', ['--target', 'web', '--out-name', name, raw, tmp]);
   if (!existsSync(join(tmp, `${name}.wasm`))) fail(`wasm-split-cli wrote no ${name}.wasm`);
-  const chunks = readdirSync(tmp)
+  let chunks = readdirSync(tmp)
     .filter((f) => f.endsWith('.wasm') && f !== `${name}.wasm`)
     .sort();
   const loader = existsSync(join(tmp, '__wasm_split.js')) ? ['__wasm_split.js'] : [];
@@ -126,14 +138,7 @@ try {
   // ---- 4. wasm-opt, two at a time ------------------------------------------------------------
   let wasms = [`${name}_bg.wasm`, ...chunks];
   if (release) {
-    const features = [
-      '--enable-bulk-memory',
-      '--enable-nontrapping-float-to-int',
-      '--enable-sign-ext',
-      '--enable-mutable-globals',
-      '--enable-reference-types',
-      '--enable-multivalue',
-    ];
+    const features = FEATURES;
     const opt = (f) => {
       const p = join(dir, f);
       return runAsync(wasmOpt, ['-Oz', ...features, '--strip-debug', '--strip-producers', '--strip-target-features', p, '-o', p]);
@@ -142,6 +147,12 @@ try {
     await Promise.all([0, 1].map(async () => {
       while (queue.length) await opt(queue.shift());
     }));
+  }
+
+  // ---- 4b. the small shared chunks as one file (merge-chunks.mjs) ------------------------------
+  if (release) {
+    const wasmMerge = existsSync(join(bindir, 'wasm-merge')) ? join(bindir, 'wasm-merge') : 'wasm-merge';
+    chunks = mergeSmallChunks(dir, chunks, loader[0], { wasmMerge, wasmOpt, features: FEATURES }, run);
   }
 
   // ---- 5. names that follow the final bytes -----------------------------------------------------
