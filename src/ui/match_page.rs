@@ -13,6 +13,7 @@ use std::sync::Arc;
 pub fn MatchPage() -> impl IntoView {
     let c = ctx();
     crate::ui::parts::EntryNamer::provide();
+    crate::ui::parts::FieldRefusals::provide();
     let params = use_params_map();
     let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
     // The match, shared with the list (Arc): a commit swaps the pointer, nothing is copied.

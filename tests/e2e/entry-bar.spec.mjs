@@ -256,3 +256,36 @@ test('升级: points typed on the keyboard reach the bar\'s verdict while typing
   await expect(field).toBeFocused();
   await expect(verdict).toContainText('25');
 });
+
+test('升级: a typed score that is refused is not replaced by the last valid one: the bar says why and nothing is stored', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await newShengji(page);
+  const line = page.locator('#commit-line');
+  const field = page.locator('#points');
+  const rows = page.locator('#history li.hand-row');
+  await field.click();
+  await field.fill('');
+  await page.keyboard.type('60');
+  await expect(line).toContainText('60');
+  // 93 typed over it, the commit pressed without leaving the field first.
+  await field.fill('');
+  await page.keyboard.type('93');
+  await expect(line).toContainText('“93”');
+  await page.click('#commit');
+  await expect(page.locator('#commit-error')).toContainText('“93”');
+  await expect(rows).toHaveCount(0);
+  // 250 (its prefix 25 is a score) and Enter: refused, 25 not stored.
+  await field.fill('');
+  await page.keyboard.type('250');
+  await page.keyboard.press('Enter');
+  await page.click('#commit');
+  await expect(page.locator('#commit-error')).toContainText('“250”');
+  await expect(rows).toHaveCount(0);
+  // A step makes the field a score again: the commit stores what is shown.
+  await page.locator('.stepper .btn.step', { hasText: '−5' }).first().click();
+  await expect(field).toHaveValue('20');
+  await expect(line).not.toContainText('“');
+  await page.click('#commit');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('20');
+});

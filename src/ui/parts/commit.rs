@@ -60,6 +60,41 @@ impl EntryNamer {
     }
 }
 
+/// The typed fields of the entry form whose text is refused as it stands (a score typed as
+/// "93"), by input id, each with its message. While any is, the entry bar's line says so
+/// and its commit stores nothing, so a number other than the one on screen is never stored
+/// (the field's last valid value is not taken in its place). The match page provides it;
+/// [`crate::ui::widgets::PointsInput`] reports to it; without it nothing is checked.
+#[derive(Clone, Copy)]
+pub struct FieldRefusals(RwSignal<Vec<(String, String)>>);
+
+impl FieldRefusals {
+    /// Provides an empty set for the pages mounted below (the match page).
+    pub fn provide() {
+        provide_context(FieldRefusals(RwSignal::new(Vec::new())));
+    }
+    /// The set of the page this is called under, if it has one.
+    pub fn get() -> Option<FieldRefusals> {
+        use_context::<FieldRefusals>()
+    }
+    /// Field `id` refused with `message`, or (`None`) no longer refused.
+    pub fn set(self, id: &str, message: Option<String>) {
+        let now = self.0.try_with_untracked(|v| v.iter().find(|(k, _)| k == id).map(|(_, m)| m.clone())).flatten();
+        if now != message {
+            self.0.try_update(|v| {
+                v.retain(|(k, _)| k != id);
+                if let Some(m) = message {
+                    v.push((id.to_string(), m));
+                }
+            });
+        }
+    }
+    /// The first refusal (tracked).
+    fn first(self) -> Option<String> {
+        self.0.with(|v| v.first().map(|(_, m)| m.clone()))
+    }
+}
+
 /// The name of entry `id` of `m` as its page says it (tracked: the namer may be set after
 /// the caller rendered): a hand as its history numbers it ("第 12 副"), a correction as
 /// "修改一副 · 第 12 副", any other entry by its kind ("判罚"). `None` when `id` is not in `m`.
@@ -114,8 +149,18 @@ pub fn CommitBar(
         n.0.set(Some(f));
     }
     let stored: RwSignal<Option<Stored>> = RwSignal::new(None);
+    // A refused field stands in for the page's verdict, and stops the commit.
+    let refusals = FieldRefusals::get();
+    let line = Signal::derive(move || match refusals.and_then(FieldRefusals::first) {
+        Some(r) => BarLine::Refusal(r),
+        None => verdict.get(),
+    });
     let last_id = move || m.with_untracked(|x| x.as_deref().and_then(|x| x.entries.last()).map(|e| e.id.clone()));
     let press = move |ev: leptos::ev::MouseEvent| {
+        if let Some(r) = refusals.and_then(|f| f.0.with_untracked(|v| v.first().map(|(_, m)| m.clone()))) {
+            error.set(Some(r));
+            return;
+        }
         let before = last_id();
         on_commit(ev);
         let Some(x) = m.get_untracked() else { return };
@@ -170,7 +215,7 @@ pub fn CommitBar(
         }
     };
     Effect::new(move |_| {
-        verdict.track();
+        line.track();
         error.track();
         stored.track();
         editing.track();
@@ -230,7 +275,7 @@ pub fn CommitBar(
             }}
             <div class="bar-row">
                 <p
-                    class=move || match verdict.get() {
+                    class=move || match line.get() {
                         BarLine::Hint(_) => "bar-line muted",
                         BarLine::Verdict(_) => "bar-line verdict",
                         BarLine::Refusal(_) => "bar-line field-error",
@@ -238,7 +283,7 @@ pub fn CommitBar(
                     id=line_id
                     aria-live="polite"
                 >
-                    {move || match verdict.get() {
+                    {move || match line.get() {
                         BarLine::Hint(s) | BarLine::Verdict(s) | BarLine::Refusal(s) => s,
                     }}
                 </p>

@@ -5,34 +5,63 @@ use leptos::prelude::*;
 
 /// Points entry without a keyboard: ±5/±10/±20 steps and a 0–200 keypad in steps of 5.
 /// `value` is always a valid score; typed input outside 0–200 or off the 5-step is refused
-/// with a message and the old value kept.
+/// with a message and the old value kept. While the typed text is refused, the field is
+/// reported to the page's [`crate::ui::parts::FieldRefusals`] (keyed by `id`), so the entry
+/// bar says so and does not commit the old value in its place.
 #[component]
 pub fn PointsInput(value: RwSignal<i32>, #[prop(into)] id: String) -> impl IntoView {
     let msg: RwSignal<Option<String>> = RwSignal::new(None);
     let keypad = RwSignal::new(false);
+    let refusals = crate::ui::parts::FieldRefusals::get();
+    let field = StoredValue::new(id.clone());
+    let refuse = move |m: Option<String>| {
+        if let (Some(r), Some(f)) = (refusals, field.try_get_value()) {
+            r.set(&f, m);
+        }
+    };
+    let score = |s: &str| s.trim().parse::<i32>().ok().filter(|n| (0..=200).contains(n) && n % 5 == 0);
+    let refusal = |s: &str| format!("“{s}”: {}", t("entry.points_invalid"));
+    // A value set from outside (a step, the keypad, the page loading an edit or clearing
+    // the form after a commit) is what the field shows: nothing typed is refused then.
+    Effect::new(move |_| {
+        value.track();
+        refuse(None);
+    });
+    on_cleanup(move || refuse(None));
     let step = move |d: i32| {
         value.update(|v| *v = (*v + d).clamp(0, 200));
         msg.set(None);
+        refuse(None);
     };
     let typed = move |ev: leptos::ev::Event| {
         let s = event_target_value(&ev);
-        match s.trim().parse::<i32>() {
-            Ok(n) if (0..=200).contains(&n) && n % 5 == 0 => {
+        match score(&s) {
+            Some(n) => {
                 value.set(n);
                 msg.set(None);
+                refuse(None);
             }
-            _ => msg.set(Some(format!("“{s}”: {}", t("entry.points_invalid")))),
+            None => {
+                msg.set(Some(refusal(&s)));
+                refuse(Some(refusal(&s)));
+            }
         }
     };
     // While typing, a complete valid score goes to `value` at once, so the verdict beside
-    // the commit button follows the keys; anything else waits for the change (blur, Enter)
-    // to be refused with its message.
+    // the commit button follows the keys; any other text is refused to the entry bar at once
+    // (the bar's line says why, its commit stores nothing) and beside the field on the change
+    // (blur, Enter).
     let typing = move |ev: leptos::ev::Event| {
-        if let Ok(n) = event_target_value(&ev).trim().parse::<i32>() {
-            if (0..=200).contains(&n) && n % 5 == 0 && n != value.get_untracked() {
-                value.set(n);
+        let s = event_target_value(&ev);
+        match score(&s) {
+            Some(n) => {
+                if n != value.get_untracked() {
+                    value.set(n);
+                }
                 msg.set(None);
+                refuse(None);
             }
+            None => refuse(Some(refusal(&s))),
         }
     };
     let input_id = id.clone();
@@ -82,6 +111,7 @@ pub fn PointsInput(value: RwSignal<i32>, #[prop(into)] id: String) -> impl IntoV
                                     on:click=move |_| {
                                         value.set(n);
                                         msg.set(None);
+                                        refuse(None);
                                         keypad.set(false);
                                     }
                                 >
