@@ -1,6 +1,6 @@
 //! Home: matches stored on this device, newest first; the sample; import and export.
 
-use super::{ctx, fmt_time, io, now_ms, tx};
+use super::{ctx, fmt_time, io, now_ms, t, tx};
 use crate::i18n::Lang;
 use crate::record::index::Row;
 use crate::record::{sample, Match};
@@ -196,6 +196,24 @@ pub fn Home() -> impl IntoView {
                     </ul>
                 </div>
             </Show>
+            // Values moved aside earlier (another start, another page) stay in the quarantine
+            // until restored or removed: home says so while any is there, not only on the
+            // start that moved it.
+            {move || {
+                c.quarantined.track();
+                restored.track();
+                let n = store::quarantined().len();
+                (n > 0 && c.quarantined.with(|q| q.is_empty()))
+                    .then(|| {
+                        view! {
+                            <div class="banner warn" role="status" id="quarantine-kept">
+                                {t("home.quarantine_kept").replace("{n}", &n.to_string())}
+                                " "
+                                <A href="/about">{tx("nav.about")}</A>
+                            </div>
+                        }
+                    })
+            }}
             <io::RestoreMessage msg=restored />
             <Show when=stale>
                 <div class="banner warn" role="status">

@@ -150,3 +150,22 @@ test("another tab's new match and new hand reach this tab's home list", async ({
   await started(home);
   await expect(item(home).locator('.sub')).toContainText(`${hands + 1} 副`);
 });
+
+test('a value moved aside on an earlier start is still said on home until it is restored', async ({ page }) => {
+  await sampleAtHome(page);
+  await page.evaluate((k) => localStorage.setItem(k, '{"garbage":'), KEY);
+  await page.reload();
+  await started(page);
+  await expect(page.locator('.banner[role="alert"]')).toContainText(KEY);
+  await expect(page.locator('#quarantine-kept')).toHaveCount(0); // this start's own report says it
+  // The next start moves nothing: home still says what is kept aside, and where.
+  await page.reload();
+  await started(page);
+  await allRead(page);
+  await expect(page.locator('.banner[role="alert"]')).toHaveCount(0);
+  const kept = page.locator('#quarantine-kept');
+  await expect(kept).toContainText('1');
+  await kept.locator('a[href="/about"]').click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.locator('#quarantine-list li')).toHaveCount(1);
+});
