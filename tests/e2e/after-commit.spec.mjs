@@ -10,7 +10,7 @@
 //   top of the screen and what was typed can be put back as a new hand; a hand corrected
 //   elsewhere while being edited is not replaced without asking.
 import { test, expect } from '@playwright/test';
-import { rowAction, storedEntries } from './helpers.mjs';
+import { centre, doubleTap, rowAction, storedEntries, tap } from './helpers.mjs';
 
 test.use({ hasTouch: true, viewport: { width: 360, height: 640 } });
 
@@ -36,33 +36,6 @@ const settle = async (page) => {
   await page.waitForTimeout(700);
   await page.waitForFunction(() => !document.body.hasAttribute('data-cooling'));
 };
-
-/** The centre of `sel`, scrolled to the middle of the screen; checked to be what a finger there touches. */
-async function centre(page, sel) {
-  const el = page.locator(sel).first();
-  await el.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'center' }));
-  const b = await el.boundingBox();
-  const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
-  const hit = await el.evaluate((e, [x, y]) => e.contains(document.elementFromPoint(x, y)), [x, y]);
-  if (!hit) throw new Error(`${sel}: another element is on top at (${x}, ${y})`);
-  return [x, y];
-}
-
-async function tap(page, sel) {
-  const [x, y] = await centre(page, sel);
-  await page.touchscreen.tap(x, y);
-}
-
-/** Two real touch taps on the same spot 120 ms apart (start to start). */
-async function doubleTap(page, sel, gap = 120) {
-  const [x, y] = await centre(page, sel);
-  const t0 = Date.now();
-  await page.touchscreen.tap(x, y);
-  await new Promise((ok) => setTimeout(ok, Math.max(0, gap - (Date.now() - t0))));
-  const t1 = Date.now();
-  await page.touchscreen.tap(x, y);
-  expect(t1 - t0, 'the two taps started this far apart (ms): the test machine was too slow for a double tap').toBeLessThan(450);
-}
 
 /** Every dialog the page opens, answered `answer` (accept or dismiss). */
 function dialogs(page, answer = 'accept') {

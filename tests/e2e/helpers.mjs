@@ -1,4 +1,5 @@
 // Shared by the e2e specs (not a spec itself: playwright.config.mjs runs *.spec.mjs).
+import { expect } from '@playwright/test';
 
 /** Every entry stored for match `id`: its value's, then its tail's newer ones (schema 2). */
 export const storedEntries = (page, id) =>
@@ -18,4 +19,54 @@ export const storedEntries = (page, id) =>
 export async function rowAction(row, action) {
   await row.locator('summary').click();
   await row.locator(`button.${action}`).click();
+}
+
+/**
+ * The centre of the first element matching `sel`, scrolled to the middle of the screen (not
+ * under a sticky bar); checked to be the element a finger there would touch.
+ */
+export async function centre(page, sel) {
+  const el = page.locator(sel).first();
+  await el.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'center' }));
+  const b = await el.boundingBox();
+  const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+  const hit = await el.evaluate((e, [x, y]) => e.contains(document.elementFromPoint(x, y)), [x, y]);
+  if (!hit) throw new Error(`${sel}: another element is on top at (${x}, ${y})`);
+  return [x, y];
+}
+
+/** One real touch tap on `sel` (a touch context: `hasTouch`). */
+export async function tap(page, sel) {
+  const [x, y] = await centre(page, sel);
+  await page.touchscreen.tap(x, y);
+}
+
+/**
+ * Two real touch taps on `sel`, `gap` ms apart (a referee's double tap), as Chromium's own
+ * touch events (CDP `Input.dispatchTouchEvent`, the same path as `page.touchscreen.tap`).
+ * The four events are sent without waiting for the page between them: a finger does not
+ * wait for a busy page either, and on a loaded test machine awaiting each tap's round trip
+ * had put the second tap 450 ms and more after the first. The page's own `timeStamp`s of
+ * the two touchstarts are checked: a gap over 450 ms names the machine, not the app.
+ */
+export async function doubleTap(page, sel, gap = 120) {
+  const [x, y] = await centre(page, sel);
+  await page.evaluate(() => {
+    if (!window.__touchStarts) {
+      window.__touchStarts = [];
+      window.addEventListener('touchstart', (e) => e.isTrusted && window.__touchStarts.push(e.timeStamp), true);
+    }
+    window.__touchStarts.length = 0;
+  });
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const sent = [touch('touchStart'), touch('touchEnd')];
+  await new Promise((ok) => setTimeout(ok, gap));
+  sent.push(touch('touchStart'), touch('touchEnd'));
+  await Promise.all(sent);
+  await cdp.detach();
+  const starts = await page.evaluate(() => window.__touchStarts.slice());
+  expect(starts, 'the page saw two touchstarts').toHaveLength(2);
+  expect(starts[1] - starts[0], 'the two taps reached the page this far apart (ms): the test machine was too slow for a double tap').toBeLessThan(450);
 }

@@ -6,7 +6,7 @@
 // and a double tap on 撤销 voids exactly one entry. What is stored is read from
 // localStorage (helpers.storedEntries).
 import { test, expect } from '@playwright/test';
-import { storedEntries } from './helpers.mjs';
+import { centre, doubleTap, storedEntries, tap } from './helpers.mjs';
 
 // A phone-sized touch screen (taps are real touch events; Chromium makes the clicks).
 test.use({ hasTouch: true, viewport: { width: 360, height: 640 } });
@@ -29,42 +29,6 @@ const entries = (page) => storedEntries(page, matchId(page));
 const ofType = (es, type) => es.filter((e) => e.op.type === type);
 const hands = async (page) => ofType(await entries(page), 'hand').length;
 const voids = async (page) => ofType(await entries(page), 'void').length;
-
-/**
- * The centre of the first element matching `sel`, scrolled to the middle of the screen (not
- * under the sticky commit bar); checked to be the element a finger there would touch.
- */
-async function centre(page, sel) {
-  const el = page.locator(sel).first();
-  await el.evaluate((e) => e.scrollIntoView({ block: 'center', inline: 'center' }));
-  const b = await el.boundingBox();
-  const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
-  const hit = await el.evaluate((e, [x, y]) => e.contains(document.elementFromPoint(x, y)), [x, y]);
-  if (!hit) throw new Error(`${sel}: another element is on top at (${x}, ${y})`);
-  return [x, y];
-}
-
-/** One real touch tap on `sel`. */
-async function tap(page, sel) {
-  const [x, y] = await centre(page, sel);
-  await page.touchscreen.tap(x, y);
-}
-
-/**
- * Two real touch taps on the same spot, `gap` ms apart from start to start (a referee's
- * double tap). Timed with Node's own timer (page.waitForTimeout went through the driver and
- * took 470 ms for 120 on a loaded machine); a machine too slow to tap twice within the
- * app's repeat window (500 ms) is named rather than blamed on the app.
- */
-async function doubleTap(page, sel, gap = 120) {
-  const [x, y] = await centre(page, sel);
-  const t0 = Date.now();
-  await page.touchscreen.tap(x, y);
-  await new Promise((ok) => setTimeout(ok, Math.max(0, gap - (Date.now() - t0))));
-  const t1 = Date.now();
-  await page.touchscreen.tap(x, y);
-  expect(t1 - t0, 'the two taps started this far apart (ms): the test machine was too slow for a double tap').toBeLessThan(450);
-}
 
 /** Records (and dismisses) every dialog the page opens. */
 function dialogs(page, answer = 'dismiss') {

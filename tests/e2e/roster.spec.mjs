@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { doubleTap } from './helpers.mjs';
 
 async function ready(page) {
   await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
@@ -136,18 +137,6 @@ test('a roster value that does not read is moved aside and reported, not dropped
 
 test.describe('double taps on a phone', () => {
   test.use({ hasTouch: true, viewport: { width: 360, height: 640 } });
-
-  /** Two real touch taps on `sel`'s centre, `gap` ms apart (a referee's double tap). */
-  async function doubleTap(page, sel, gap = 120) {
-    const b = await page.locator(sel).first().boundingBox();
-    const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
-    const t0 = Date.now();
-    await page.touchscreen.tap(x, y);
-    await new Promise((ok) => setTimeout(ok, Math.max(0, gap - (Date.now() - t0))));
-    const t1 = Date.now();
-    await page.touchscreen.tap(x, y);
-    expect(t1 - t0, 'the two taps started this far apart (ms): the test machine was too slow for a double tap').toBeLessThan(450);
-  }
 
   test('a double tap on a roster team\'s × removes that team only; one on a roster chip adds the team once', async ({ page }) => {
     await page.goto('/');
