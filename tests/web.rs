@@ -60,6 +60,24 @@ fn a_malformed_value_is_reported_and_kept_aside() {
 }
 
 #[wasm_bindgen_test]
+fn unreadable_settings_are_moved_aside_and_reported_not_written_over() {
+    clear();
+    let bad = "{\"lang\":7,\"archived\":[\"m1\"]}";
+    ls().set_item(store::SETTINGS_KEY, bad).unwrap();
+    assert_eq!(store::settings(), store::Settings::default(), "the defaults stand in");
+    let moved = store::take_moved();
+    assert_eq!(moved.len(), 1, "reported");
+    assert_eq!(moved[0].key, store::SETTINGS_KEY);
+    assert!(moved[0].error.contains("lang"), "names the field: {}", moved[0].error);
+    assert_eq!(ls().get_item(&moved[0].moved_to).unwrap().as_deref(), Some(bad), "kept as it was");
+    // The next save writes the defaults, and the value moved aside is still there.
+    store::save_settings(&store::settings()).unwrap();
+    assert_eq!(ls().get_item(&moved[0].moved_to).unwrap().as_deref(), Some(bad));
+    assert_eq!(store::quarantined().len(), 1);
+    assert!(store::take_moved().is_empty(), "reported once");
+}
+
+#[wasm_bindgen_test]
 fn append_keeps_entries_written_by_another_tab() {
     let m = stored_sample();
     let hand = |p| Op::Hand { hand: HandInput::Shengji(Hand { points: p, ..Default::default() }) };

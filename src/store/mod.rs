@@ -613,12 +613,32 @@ pub fn clear_deleted() {
     }
 }
 
-/// Reads the settings (defaults when absent or unreadable).
+/// Reads the settings (defaults when absent). A stored value that does not read as
+/// [`Settings`] (not JSON, a field of another type) is moved aside like any other
+/// ([`quarantine`]) and reported with the values moved aside during commits
+/// ([`take_moved`]), so the next save does not write over it unseen; then the defaults.
 pub fn settings() -> Settings {
-    LocalStorage::get::<serde_json::Value>(SETTINGS_KEY)
-        .ok()
-        .and_then(|v| crate::json::from_value(&v).ok())
-        .unwrap_or_default()
+    let why = match LocalStorage::get::<serde_json::Value>(SETTINGS_KEY) {
+        Ok(v) => match crate::json::from_value::<Settings>(&v) {
+            Ok(s) => return s,
+            Err(e) => e.to_string(),
+        },
+        Err(gloo_storage::errors::StorageError::SerdeError(e)) => e.to_string(),
+        // Absent, or no storage at all.
+        Err(_) => return Settings::default(),
+    };
+    // Reported once per tab, even when the copy cannot be written (storage full) and the
+    // value stays where it is.
+    thread_local! {
+        static REPORTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if let Some(text) = raw().and_then(|s| s.get_item(SETTINGS_KEY).ok().flatten()) {
+        if !REPORTED.with(|r| r.replace(true)) {
+            let q = quarantine(SETTINGS_KEY, &text, &why, js_sys::Date::now());
+            MOVED.with(|x| x.borrow_mut().push(q));
+        }
+    }
+    Settings::default()
 }
 
 /// Writes the settings.

@@ -480,7 +480,8 @@ fn App() -> impl IntoView {
         loaded: RwSignal::new(false),
         first_rows: RwSignal::new(Vec::new()),
         lang: RwSignal::new(Lang::from_code(&settings.lang)),
-        quarantined: RwSignal::new(Vec::new()),
+        // A settings value that did not read was moved aside by `store::settings` above.
+        quarantined: RwSignal::new(store::take_moved()),
         update_ready: RwSignal::new(false),
         last_export: RwSignal::new(settings.last_export_ms),
         archived: RwSignal::new(settings.archived.clone()),

@@ -169,3 +169,22 @@ test('a value moved aside on an earlier start is still said on home until it is 
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.locator('#quarantine-list li')).toHaveCount(1);
 });
+
+test('settings that do not read are moved aside and said, not written over', async ({ page }) => {
+  await sampleAtHome(page);
+  const bad = '{"lang":7,"archived":["x"]';
+  await page.evaluate((v) => localStorage.setItem('referee.settings', v), bad);
+  await page.reload();
+  await started(page);
+  await expect(page.locator('.banner[role="alert"]')).toContainText('referee.settings');
+  const aside = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith('referee.quarantine.') && k.endsWith('.referee.settings'))
+  );
+  expect(aside).toHaveLength(1);
+  expect(await page.evaluate((k) => localStorage.getItem(k), aside[0])).toBe(bad);
+  // The app goes on with the defaults (简体中文), and a setting saved now leaves the copy.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await page.goto('/about');
+  await expect(page.locator('#quarantine-list li')).toHaveCount(1);
+  expect(await page.evaluate((k) => localStorage.getItem(k), aside[0])).toBe(bad);
+});
