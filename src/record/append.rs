@@ -13,6 +13,22 @@ pub const LATER_HAND: &str = "op.later_hand";
 /// came first).
 pub const NOT_PLAYABLE: &str = "op.not_playable";
 
+/// Whether [`Match::append`] replays the log with an entry of this kind: a void or a
+/// correction changes an earlier hand; a move to the next game/table/round, a ruling and an
+/// appeal are rare and count only at the right moment (the round before over, a deal at this
+/// table).
+fn replays(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Void { .. }
+            | Op::Correct { .. }
+            | Op::NextGame { .. }
+            | Op::Ruling { .. }
+            | Op::CorrectRuling { .. }
+            | Op::Appeal { .. }
+    )
+}
+
 impl Match {
     /// Appends an entry after checking it against the log
     /// ([`schema::check_new_entry`]). Errors name the field; on error nothing changes.
@@ -28,18 +44,21 @@ impl Match {
     /// may have changed since that check (another tab wrote), use
     /// [`Match::append_replayed`].
     pub fn append(&mut self, entry: Entry) -> Result<(), ImportError> {
-        // A move to the next game/table/round is rare and only counts at the right moment
-        // (the round before it over, a deal at this table): replayed too.
-        let replay = matches!(
-            entry.op,
-            Op::Void { .. }
-                | Op::Correct { .. }
-                | Op::NextGame { .. }
-                | Op::Ruling { .. }
-                | Op::CorrectRuling { .. }
-                | Op::Appeal { .. }
-        );
+        let replay = replays(&entry.op);
         self.append_checked(entry, replay)
+    }
+
+    /// Whether [`Match::append`] would take `entry`: the same checks, and `self` unchanged.
+    /// An entry that `append` does not replay the log for (a new hand, a penalty, a timer
+    /// event) is checked against the log as it is, without a copy of it, so a page's live
+    /// preview costs the same on a long match as on a short one; the others are
+    /// [`Match::preview`]ed.
+    pub fn check(&self, mut entry: Entry) -> Result<(), ImportError> {
+        if replays(&entry.op) {
+            return self.preview(entry).map(|_| ());
+        }
+        self.stamp(&mut entry);
+        schema::check_new_entry(self, &entry)
     }
 
     /// The match with `entry` appended, or why not: the same checks as [`Match::append`],

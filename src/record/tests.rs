@@ -192,3 +192,31 @@ fn a_new_hand_after_the_game_was_won_is_refused_when_replayed() {
     early.append_replayed(Entry { after: None, id: "ok".into(), at_ms: 10.0, op: hand(40) }).unwrap();
     assert_eq!(early.entries.len(), sample::shengji_sample(1.0).entries.len() + 1);
 }
+
+/// `check` takes and refuses what `append` does, for the entries it checks in place (a new
+/// hand, a penalty) and for those it previews (a void, a correction), and changes nothing.
+#[test]
+fn check_agrees_with_append() {
+    let mut m = sample::shengji_sample(1.0);
+    for (i, p) in [85, 85, 40, 85].into_iter().enumerate() {
+        m.append(Entry { after: None, id: format!("t{i}"), at_ms: 10.0 + i as f64, op: hand(p) }).unwrap();
+    }
+    let before = m.clone();
+    let e = |id: &str, op: Op| Entry { after: None, id: id.into(), at_ms: 30.0, op };
+    let cases = [
+        e("n", hand(60)),
+        e("t0", hand(60)),
+        e("v", Op::Void { target: "t1".into(), reason: "delete".into() }),
+        e("v3", Op::Void { target: "t3".into(), reason: "delete".into() }),
+        e("vx", Op::Void { target: "nowhere".into(), reason: "delete".into() }),
+        e("c", Op::Correct { target: "t3".into(), hand: HandInput::Shengji(Hand { points: 50, ..Hand::default() }) }),
+    ];
+    for entry in cases {
+        let checked = m.check(entry.clone()).map_err(|e| e.field);
+        assert_eq!(m, before, "{}: check changes nothing", entry.id);
+        let appended = m.clone().append(entry.clone()).map_err(|e| e.field);
+        assert_eq!(checked, appended, "{}", entry.id);
+    }
+    assert!(m.check(e("t0", hand(60))).is_err(), "an id already in the log");
+    assert!(m.check(e("v", Op::Void { target: "t1".into(), reason: "delete".into() })).is_err());
+}

@@ -15,15 +15,16 @@ use serde_json::Value;
 use std::sync::Arc;
 
 /// What a citation on the match page needs to reach its row: the tab shown, the row to
-/// highlight, and the match's preset (its serde form).
+/// highlight, and the rows of the match's preset.
 #[derive(Clone, Copy)]
 pub struct RulesNav {
     /// Whether the 规则 tab is shown (else the game's page).
     pub open: RwSignal<bool>,
     /// The id of the row to scroll to and highlight (`rule-<key>`).
     pub focus: RwSignal<Option<String>>,
-    /// The match's preset as JSON.
-    pub preset: Memo<Value>,
+    /// The tab's rows ([`rule_rows`] of the match's preset, as JSON, in the language in
+    /// force), made once for every citation of the page.
+    pub rows: Memo<Vec<RuleRow>>,
     /// Where the match tab was scrolled when the 规则 tab opened (restored on the way back).
     pub scroll: StoredValue<f64>,
 }
@@ -32,7 +33,7 @@ impl RulesNav {
     /// The row a citation shown as `text` leads to, in the language in force.
     pub fn row_of(&self, text: &str) -> String {
         let lang = ctx().lang.get_untracked();
-        self.preset.with_untracked(|p| row_for_cite(lang, &rule_rows(lang, p), text))
+        self.rows.with_untracked(|rows| row_for_cite(lang, rows, text))
     }
     /// Shows the tab at the row `id`.
     pub fn go(&self, id: String) {
@@ -65,9 +66,22 @@ pub fn preset_value(s: &Setup) -> Value {
 pub fn MatchTabs(m: Memo<Option<Arc<Match>>>, #[prop(into)] page: ViewFn) -> impl IntoView {
     let open = RwSignal::new(false);
     let focus = RwSignal::new(None::<String>);
-    let preset = Memo::new(move |_| m.with(|x| x.as_ref().map(|x| preset_value(&x.setup)).unwrap_or(Value::Null)));
+    // The set-up, compared with the one it has before anything is cloned: a commit leaves
+    // it, and so the preset's JSON and the rows, as they were.
+    let setup = Memo::new_owning(move |old: Option<Option<Setup>>| {
+        m.with(|x| {
+            let s = x.as_ref().map(|x| &x.setup);
+            match old {
+                Some(o) if o.as_ref() == s => (o, false),
+                _ => (s.cloned(), true),
+            }
+        })
+    });
+    let preset = Memo::new(move |_| setup.with(|s| s.as_ref().map(preset_value).unwrap_or(Value::Null)));
+    let lang = ctx().lang;
+    let rows = Memo::new(move |_| preset.with(|p| rule_rows(lang.get(), p)));
     let scroll = StoredValue::new(0.0f64);
-    let nav = RulesNav { open, focus, preset, scroll };
+    let nav = RulesNav { open, focus, rows, scroll };
     provide_context(nav);
     let show = move |rules: bool| {
         if rules == open.get_untracked() {
@@ -122,8 +136,7 @@ pub fn MatchTabs(m: Memo<Option<Arc<Match>>>, #[prop(into)] page: ViewFn) -> imp
 /// The 规则 tab: the preset's rows, the focused one scrolled to and highlighted.
 #[component]
 fn RulesTab(nav: RulesNav, on_back: impl Fn() + Clone + Send + Sync + 'static) -> impl IntoView {
-    let lang = ctx().lang;
-    let rows = Memo::new(move |_| nav.preset.with(|p| rule_rows(lang.get(), p)));
+    let rows = nav.rows;
     Effect::new(move |_| {
         if let Some(id) = nav.focus.get() {
             request_animation_frame(move || {

@@ -175,7 +175,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         let _ = lang.get();
         let stone = Some(view_memo.with(|v| v.current().to_move()));
         let op = Op::Hand { hand: HandInput::Renju(RenjuAction::Stone { point: p, stone }) };
-        m.with(|x| x.as_ref()?.preview(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op }).err())
+        m.with(|x| x.as_ref()?.check(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op }).err())
             .map(|e| crate::ui::refusal_text(&e))
     });
     let highlight = Memo::new(move |_| {

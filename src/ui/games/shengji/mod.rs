@@ -371,7 +371,16 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         shown.track();
         view_memo.with_untracked(|c| c.as_ref().map(|c| c.4).unwrap_or(0))
     });
-    let preset = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).preset.clone())).expect("preset"));
+    // Compared with the one it has before anything is cloned: a commit leaves it as it was.
+    let preset = Memo::new_owning(move |old: Option<shengji::Preset>| {
+        m.with(|o| {
+            let p = &setup_of(o.as_ref().expect("preset")).preset;
+            match old {
+                Some(q) if q == *p => (q, false),
+                _ => (p.clone(), true),
+            }
+        })
+    });
     let teams = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).teams.clone())).unwrap_or_default());
     let players = Memo::new(move |_| m.with(|o| o.as_ref().map(|x| setup_of(x).players.clone())).unwrap_or_default());
     let form = Form::new();
@@ -416,13 +425,19 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             Some(target) => Op::Correct { target, hand: HandInput::Shengji(hand.clone()) },
             None => Op::Hand { hand: HandInput::Shengji(hand.clone()) },
         };
-        let y = match x.preview(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op }) {
+        let entry = Entry { after: None, id: "preview".into(), at_ms: now_ms(), op };
+        let Some(target) = editing else {
+            // Checked without a copy of the log, and played on the current state.
+            if let Err(e) = x.check(entry) {
+                return Some(Err(e));
+            }
+            let row = view_memo
+                .with(|c| c.as_ref().map(|c| preset.with(|p| preview_next_hand(&c.3, p, "preview", now_ms(), hand))))?;
+            return Some(Ok(Some(row)));
+        };
+        let y = match x.preview(entry) {
             Ok(y) => y,
             Err(e) => return Some(Err(e)),
-        };
-        let Some(target) = editing else {
-            let view = view_memo.with(|c| c.as_ref().map(|c| c.3.clone()))?;
-            return Some(Ok(Some(preset.with(|p| preview_next_hand(&view, p, "preview", now_ms(), hand)))));
         };
         let MatchView::Shengji(pv) = replay(&y) else { return None };
         Some(Ok(pv.games.iter().flat_map(|g| &g.rows).find(|r| r.entry_id == target).cloned()))
@@ -431,13 +446,11 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     // The preview's text, compared so that an unchanged preview renders nothing.
     let preview = Memo::new(move |_| {
         let l = lang.get();
-        let p = preset.get();
         let tm = teams.get();
         match candidate.get() {
             Some(Err(e)) => Preview::Error(crate::ui::refusal_named(&e, Names { teams: Some(&tm), players: &[] })),
-            Some(Ok(Some(HandRow { result: Ok(o), hand, .. }))) => {
-                Preview::Ok { verdict: verdict_line(l, &p, &o, &tm), lines: explain(l, &p, &hand, &o, &tm) }
-            }
+            Some(Ok(Some(HandRow { result: Ok(o), hand, .. }))) => preset
+                .with(|p| Preview::Ok { verdict: verdict_line(l, p, &o, &tm), lines: explain(l, p, &hand, &o, &tm) }),
             // The first declarer is open (RULES.md §1 [r2]): the show decides it.
             Some(Ok(Some(HandRow { result: Err(e), .. }))) if e.field == "declarer_seat" => {
                 Preview::Error(t("entry.need_show").to_string())
