@@ -176,7 +176,7 @@ export function mergeSmallChunks(dir, chunks, loader, tools, run) {
     });
     const out = join(dir, MERGED);
     run(tools.wasmMerge, [...args, ...tools.features, '-o', out]);
-    run(tools.wasmOpt, ['-Oz', ...tools.features, '--strip-debug', '--strip-producers', out, '-o', out]);
+    run(tools.wasmOpt, ['-Oz', ...tools.features, ...(process.env.REFEREE_WASM_NAMES === '1' ? ['-g'] : ['--strip-debug']), '--strip-producers', out, '-o', out]);
     const b = readFileSync(out);
     const imp = sections(b).find((s) => s.id === 2);
     const left = imp ? imports(b, imp) : [];

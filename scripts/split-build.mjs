@@ -141,7 +141,9 @@ try {
     const features = FEATURES;
     const opt = (f) => {
       const p = join(dir, f);
-      return runAsync(wasmOpt, ['-Oz', ...features, '--strip-debug', '--strip-producers', '--strip-target-features', p, '-o', p]);
+      // REFEREE_WASM_NAMES=1 keeps the function names (for a profiler; bigger files).
+      const strip = process.env.REFEREE_WASM_NAMES === '1' ? ['-g'] : ['--strip-debug'];
+      return runAsync(wasmOpt, ['-Oz', ...features, ...strip, '--strip-producers', '--strip-target-features', p, '-o', p]);
     };
     const queue = [...wasms];
     await Promise.all([0, 1].map(async () => {

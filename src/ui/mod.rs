@@ -642,6 +642,8 @@ fn App() -> impl IntoView {
                     <Route path=path!("/event/:id/hall") view=hall_lazy />
                 </Routes>
             </main>
+            // Over the content while `<body>` has `data-cooling` (widgets::cool_after_commit).
+            <div id="tap-shield" aria-hidden="true"></div>
         </Router>
     }
 }

@@ -36,8 +36,9 @@ thread_local! {
 /// the next hand's blank form, the next game's, the result sheet — so the second tap of
 /// a double tap (on 确认, 下一局, 签字, a forfeit…) would otherwise press whatever button
 /// came under the finger (the next hand's 进贡, a stone on the board). `<body>` carries
-/// `data-cooling` meanwhile, and the stylesheet makes `<main>` ignore the pointer: the
-/// tap goes nowhere, and a test driver waits for the content to take taps again.
+/// `data-cooling` meanwhile, and the stylesheet then shows a transparent shield over the
+/// content (`#tap-shield`, the header and banners above it): the tap goes nowhere, and a
+/// test driver waits for the content to take taps again.
 pub fn cool_after_commit() {
     let at = mono_ms();
     STORED_AT.with(|s| s.set(Some(at)));
