@@ -96,6 +96,15 @@ pub trait Game {
     }
 }
 
+/// [`Game::participants`] of a game of two teams: their names in team order, `A vs B`
+/// (an empty name where a team has none).
+pub fn two_teams(teams: &std::collections::BTreeMap<crate::rules::Team, String>) -> String {
+    let mut names = teams.values();
+    let a = names.next().cloned().unwrap_or_default();
+    let b = names.next().cloned().unwrap_or_default();
+    format!("{a} vs {b}")
+}
+
 /// The games, as stored (`setup.game`, `competition.game`). The registry: each game's id
 /// string appears here only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -665,11 +665,7 @@ impl crate::record::game::Game for Guandan {
         }
     }
     fn participants(s: &GuandanSetup) -> String {
-        format!(
-            "{} vs {}",
-            s.teams.values().next().cloned().unwrap_or_default(),
-            s.teams.values().nth(1).cloned().unwrap_or_default()
-        )
+        crate::record::game::two_teams(&s.teams)
     }
     fn names(s: &GuandanSetup) -> (BTreeMap<Team, String>, Vec<String>) {
         (s.teams.clone(), Vec::new())

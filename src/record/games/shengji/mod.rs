@@ -118,11 +118,7 @@ impl game::Game for Shengji {
         }
     }
     fn participants(s: &ShengjiSetup) -> String {
-        format!(
-            "{} vs {}",
-            s.teams.values().next().cloned().unwrap_or_default(),
-            s.teams.values().nth(1).cloned().unwrap_or_default()
-        )
+        crate::record::game::two_teams(&s.teams)
     }
     fn names(s: &ShengjiSetup) -> (BTreeMap<Team, String>, Vec<String>) {
         (s.teams.clone(), Vec::new())
