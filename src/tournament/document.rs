@@ -19,6 +19,61 @@ fn check_name(s: &str, field: &str, max: usize) -> Result<(), ImportError> {
     Ok(())
 }
 
+/// Checks every calendar date written in an event's `dates` text: each run of
+/// `YYYY-M-D` (also with `/` or `.` between the numbers) must be a day that exists
+/// (month 1–12, day within its month, 29 February only in a leap year). Other text
+/// (`5月1日–3日`, `2024-05-01—03`) is free. Used where a referee types the dates, not
+/// on stored or imported events (an event saved before this check still opens).
+/// Error: field `dates`, key `imp.not_date` naming the first impossible date.
+pub fn check_dates(s: &str) -> Result<(), ImportError> {
+    let b = s.as_bytes();
+    let digits = |i: usize| b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() || (i > 0 && b[i - 1].is_ascii_digit()) {
+            i += 1;
+            continue;
+        }
+        let n1 = digits(i);
+        let sep = b.get(i + n1).copied();
+        let date = (|| {
+            if n1 != 4 || !matches!(sep, Some(b'-' | b'/' | b'.')) {
+                return None;
+            }
+            let j = i + n1 + 1;
+            let n2 = digits(j);
+            if !(1..=2).contains(&n2) || b.get(j + n2) != sep.as_ref() {
+                return None;
+            }
+            let k = j + n2 + 1;
+            let n3 = digits(k);
+            if !(1..=2).contains(&n3) {
+                return None;
+            }
+            let num = |a: usize, n: usize| s[a..a + n].parse::<u32>().ok();
+            Some((num(i, 4)?, num(j, n2)?, num(k, n3)?, k + n3))
+        })();
+        match date {
+            Some((y, m, d, end)) => {
+                let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+                let days = match m {
+                    1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+                    4 | 6 | 9 | 11 => 30,
+                    2 if leap => 29,
+                    2 => 28,
+                    _ => 0,
+                };
+                if d == 0 || d > days {
+                    return Err(said!("dates", "imp.not_date", date = Arg::Text(s[i..end].to_string())));
+                }
+                i = end;
+            }
+            None => i += n1,
+        }
+    }
+    Ok(())
+}
+
 /// Semantic checks of an event: ids (event ≤ 40, entrants and fixtures ≤ 12, competitions
 /// ≤ 8 characters) unique where they must be; names ≤ 60 characters; every entrant a
 /// competition lists exists; draw numbers belong to its entrants and are unique; every slot

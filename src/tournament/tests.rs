@@ -227,3 +227,30 @@ fn imported_events_are_added_once_and_never_replace_this_devices() {
     let r = import_events(std::slice::from_ref(&a), &[a2]);
     assert_eq!(r, EventImport { added: vec![], unchanged: vec![], kept_local: vec!["健康杯".into()] });
 }
+
+#[test]
+fn typed_dates_must_exist() {
+    for ok in [
+        "",
+        "2024-05-01",
+        "2024-05-01—03",
+        "2024/5/1–2024/5/3",
+        "5月1日–3日",
+        "2024-02-29",
+        "2000.2.29",
+        "第 2024-1 轮",
+    ] {
+        assert!(check_dates(ok).is_ok(), "{ok}");
+    }
+    for (bad, date) in [
+        ("2026-13-45", "2026-13-45"),
+        ("2026-02-29", "2026-02-29"),
+        ("1900-2-29", "1900-2-29"),
+        ("2024-05-01 至 2024-04-31", "2024-04-31"),
+        ("2024/6/0", "2024/6/0"),
+    ] {
+        let e = check_dates(bad).unwrap_err();
+        assert_eq!(e.field, "dates", "{bad}");
+        assert!(format!("{e:?}").contains(date), "{bad}: {e:?}");
+    }
+}

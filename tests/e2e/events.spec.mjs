@@ -294,7 +294,13 @@ test('a 4-team 掼蛋 round robin on two tables and the desk: draw, schedule, sy
 });
 
 test('desk forfeits (18:0, two forfeits cancel) and a knock-out with best of 3 from the final', async ({ page }) => {
-  // Round robin, 健康杯 format; draw numbers typed by hand (a physical draw): 红 1 … 黄 4.
+  // Marking or withdrawing a forfeit asks first (it changes the standings).
+  const asked = [];
+  let answer = 'dismiss';
+  page.on('dialog', (d) => {
+    asked.push(d.message());
+    return answer === 'accept' ? d.accept() : d.dismiss();
+  });
   await teamRoundRobin(page, '弃权与淘汰');
   for (const [i, t] of TEAMS.entries()) {
     const row = page.locator('#draw-table tr', { hasText: t });
@@ -314,7 +320,24 @@ test('desk forfeits (18:0, two forfeits cancel) and a knock-out with best of 3 f
     await fx.locator('button.forfeit', { hasText: '黄队' }).click();
     await expect(yellow.nth(k).locator('.side-name.forfeited')).toHaveCount(1);
   };
+  // A stray tap answered "cancel" records nothing.
+  {
+    const fx = yellow.nth(0);
+    await fx.locator('details.fx-more summary').click();
+    const stored = () =>
+      page.evaluate(() => JSON.stringify(Object.entries(localStorage).filter(([k]) => k.startsWith('referee.event'))));
+    const before = await stored();
+    await fx.locator('button.forfeit', { hasText: '黄队' }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toContain('黄队');
+    expect(asked[0]).toContain('弃权');
+    await expect(fx.locator('.side-name.forfeited')).toHaveCount(0);
+    expect(await stored()).toBe(before);
+    await fx.locator('details.fx-more summary').click();
+  }
+  answer = 'accept';
   await forfeit(0);
+  expect(asked).toHaveLength(2);
   let rows = await standingsRows(page);
   const winner0 = rows.find((r) => r.total === 18);
   expect(winner0).toBeTruthy();
@@ -418,6 +441,34 @@ test('a new draw after a match was played: the fixture gets a match of its own t
   await expect(page.locator('h1.match-title')).toContainText('绿队 vs 蓝队', { timeout: 30_000 });
   await expect(page.locator('#gd-history li.hand-row')).toHaveCount(5);
   await expect(page.locator('#gd-round-end')).toBeVisible();
+});
+
+test('an event date that does not exist is refused where it is typed, and nothing is saved', async ({ page }) => {
+  await page.goto('/events');
+  await ready(page);
+  const events = () =>
+    page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('referee.event.')).length);
+  await page.fill('#ev-name', '日期');
+  await page.fill('#ev-dates', '2026-13-45');
+  await page.click('#ev-create');
+  await expect(page.locator('#ev-error')).toContainText('2026-13-45 不是存在的日期');
+  await expect(page).toHaveURL(/\/events$/);
+  expect(await events()).toBe(0);
+  // Free text and real dates are taken.
+  await page.fill('#ev-dates', '2024-02-29 至 3 月 2 日');
+  await page.click('#ev-create');
+  await expect(page).toHaveURL(/\/event\//);
+  expect(await events()).toBe(1);
+  // Edited on the event page: refused, the stored dates stay.
+  await page.locator('details.ev-edit summary').click();
+  await page.fill('#ev-edit-dates', '2025-02-29');
+  await page.locator('#ev-edit-dates').press('Tab');
+  await expect(page.locator('#ev-msg.error')).toContainText('2025-02-29 不是存在的日期');
+  const stored = await page.evaluate(() =>
+    Object.entries(localStorage).find(([k]) => k.startsWith('referee.event.'))[1]
+  );
+  expect(stored).toContain('2024-02-29 至 3 月 2 日');
+  expect(stored).not.toContain('2025-02-29');
 });
 
 test('event page messages: a refused entrant line is named by its line, and the next good change clears the error', async ({ page }) => {

@@ -251,12 +251,20 @@ pub(super) fn fixture_row(
                                         .map(|k| {
                                             let fid = fid_ff.clone();
                                             let on = f.forfeits.contains(&k);
+                                            let ask = tr(
+                                                    l,
+                                                    if on { "ev.confirm_unforfeit" } else { "ev.confirm_forfeit" },
+                                                )
+                                                .replace("{name}", &names.get(k).cloned().unwrap_or_default());
                                             view! {
                                                 <button
                                                     class="btn chip forfeit"
                                                     data-side=k
                                                     class:selected=on
                                                     on:click=move |_| {
+                                                        if !window().confirm_with_message(&ask).unwrap_or(false) {
+                                                            return;
+                                                        }
                                                         let fid = fid.clone();
                                                         mutate_comp(
                                                             Box::new(move |c| {

@@ -35,7 +35,7 @@ pub fn Events() -> impl IntoView {
         let mut e = Event::new(&new_id("ev"), &n, now_ms());
         e.dates = dates.get_untracked().trim().to_string();
         e.venue = venue.get_untracked().trim().to_string();
-        if let Err(x) = tm::validate_event(&e) {
+        if let Err(x) = tm::validate_event(&e).and_then(|()| tm::check_dates(&e.dates)) {
             error.set(Some(crate::ui::reason_of(&x, true)));
             return;
         }

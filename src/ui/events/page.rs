@@ -79,7 +79,10 @@ fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
             ev.mutate(|e| {
                 match field {
                     "name" if !v.is_empty() => e.name = v,
-                    "dates" => e.dates = v,
+                    "dates" => {
+                        tm::check_dates(&v).map_err(|x| crate::ui::reason_of(&x, true))?;
+                        e.dates = v
+                    }
                     "venue" => e.venue = v,
                     _ => {}
                 }
