@@ -552,7 +552,36 @@ pub fn delete_keeping_copy(m: &Match) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// The deleted matches kept, by title.
+/// Moves the kept copy of deleted match `id` aside ([`quarantine`], reason `why`): it does
+/// not read as a stored match, so it cannot be restored, but it is never dropped unseen.
+/// `None` when no copy is stored.
+pub fn set_aside_deleted(id: &str, why: &str, now_ms: f64) -> Option<Quarantined> {
+    let key = format!("{DELETED_PREFIX}{id}");
+    let text = raw()?.get_item(&key).ok().flatten()?;
+    Some(quarantine(&key, &text, why, now_ms))
+}
+
+/// Moves aside every kept copy of a deleted match whose value does not even name a match
+/// (not JSON, no `match` object: [`title_of`]), so the deleted list offers only copies
+/// that may restore. Returns what was moved, to be reported like the values found at
+/// start-up. A copy that names a match but does not read in full is moved when a restore
+/// finds it ([`set_aside_deleted`]).
+pub fn set_aside_unreadable_deleted(now_ms: f64) -> Vec<Quarantined> {
+    let Some(s) = raw() else { return Vec::new() };
+    keys()
+        .into_iter()
+        .filter(|k| k.starts_with(DELETED_PREFIX))
+        .filter_map(|k| {
+            let text = s.get_item(&k).ok().flatten()?;
+            title_of(&text)
+                .is_none()
+                .then(|| quarantine(&k, &text, "not a stored match (no readable \"match\")", now_ms))
+        })
+        .collect()
+}
+
+/// The deleted matches kept, by title (copies that do not name a match are left out:
+/// [`set_aside_unreadable_deleted`] moves them aside).
 pub fn deleted() -> Vec<Deleted> {
     let Some(s) = raw() else { return Vec::new() };
     let mut out: Vec<Deleted> = keys()
@@ -560,7 +589,7 @@ pub fn deleted() -> Vec<Deleted> {
         .filter_map(|k| {
             let id = k.strip_prefix(DELETED_PREFIX)?.to_string();
             let text = s.get_item(&k).ok().flatten()?;
-            let title = title_of(&text).unwrap_or_else(|| id.clone());
+            let title = title_of(&text)?;
             Some(Deleted { id, title, text })
         })
         .collect();

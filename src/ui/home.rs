@@ -131,6 +131,12 @@ pub fn Home() -> impl IntoView {
             }
         })
     };
+    // A kept copy that does not name a match is not offered for restore: it is moved aside
+    // and reported.
+    let unreadable = store::set_aside_unreadable_deleted(now_ms());
+    if !unreadable.is_empty() {
+        c.quarantined.update(|q| q.extend(unreadable));
+    }
     let deleted = Memo::new(move |_| {
         c.deleted_changed.track();
         store::deleted()
@@ -149,7 +155,13 @@ pub fn Home() -> impl IntoView {
                     store::drop_deleted(&id);
                     c.deleted_changed.update(|n| *n += 1);
                 }
-                Err(e) => io::alert(&super::save_error(crate::i18n::Action::RestoreDeleted, &e)),
+                Err((e, moved)) => {
+                    if let Some(q) = moved {
+                        c.quarantined.update(|v| v.push(q));
+                        c.deleted_changed.update(|n| *n += 1);
+                    }
+                    io::alert(&super::save_error(crate::i18n::Action::RestoreDeleted, &e))
+                }
             }
         });
     };

@@ -188,3 +188,41 @@ test('settings that do not read are moved aside and said, not written over', asy
   await expect(page.locator('#quarantine-list li')).toHaveCount(1);
   expect(await page.evaluate((k) => localStorage.getItem(k), aside[0])).toBe(bad);
 });
+
+test('a kept copy of a deleted match that does not read is moved aside and said, not offered for restore', async ({ page }) => {
+  await sampleAtHome(page);
+  const garbage = '{"match":';
+  const hollow = JSON.stringify({ schema_version: 1, match: { id: 'hollow', title: '空壳副本' } });
+  await page.evaluate(
+    ([g, h]) => {
+      localStorage.setItem('referee.deleted.garbage', g);
+      localStorage.setItem('referee.deleted.hollow', h);
+    },
+    [garbage, hollow]
+  );
+  await page.reload();
+  await started(page);
+  // Not JSON: moved aside at once and reported; not in the deleted list.
+  await expect(page.locator('.banner[role="alert"]')).toContainText('referee.deleted.garbage');
+  const rows = page.locator('#deleted li.deleted-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.locator('.title')).toHaveText('空壳副本');
+  // Names a match but does not read: the restore says why, and the copy is moved aside.
+  const said = [];
+  page.on('dialog', (d) => {
+    said.push(d.message());
+    d.accept();
+  });
+  await rows.locator('button.restore').click();
+  await expect.poll(() => said.length).toBe(1);
+  await expect(page.locator('#deleted')).toHaveCount(0);
+  await expect(page.locator('.banner[role="alert"]')).toContainText('referee.deleted.hollow');
+  const aside = await page.evaluate(() =>
+    Object.fromEntries(Object.entries(localStorage).filter(([k]) => k.startsWith('referee.quarantine.')))
+  );
+  const values = Object.values(aside).sort();
+  expect(values).toEqual([garbage, hollow].sort());
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('referee.deleted.')))).toEqual([]);
+  // Nothing of the sample changed.
+  await expect(item(page).locator('.title')).toHaveText(TITLE);
+});

@@ -93,10 +93,22 @@ async fn restore_quarantined(key: String, local: Vec<Match>) -> Result<store::Re
 }
 
 /// The stored copy of deleted match `id` merged into `local` as an import is
-/// ([`store::deleted_match`], [`store::merge_and_save`]).
+/// ([`store::deleted_match`], [`store::merge_and_save`]). A copy that does not read is
+/// moved aside ([`store::set_aside_deleted`]) and returned with the error, to be reported.
 #[cfg_attr(not(debug_assertions), leptos::lazy)]
-pub async fn restore_deleted(id: String, local: Vec<Match>) -> Result<(Vec<Match>, MergeReport), store::StoreError> {
-    store::deleted_match(&id).and_then(|m| store::merge_and_save(&local, &[m]))
+pub async fn restore_deleted(
+    id: String,
+    local: Vec<Match>,
+) -> Result<(Vec<Match>, MergeReport), (store::StoreError, Option<store::Quarantined>)> {
+    let m = match store::deleted_match(&id) {
+        Ok(m) => m,
+        Err(store::StoreError::Invalid(e)) => {
+            let q = store::set_aside_deleted(&id, &e.to_string(), now_ms());
+            return Err((store::StoreError::Invalid(e), q));
+        }
+        Err(e) => return Err((e, None)),
+    };
+    store::merge_and_save(&local, &[m]).map_err(|e| (e, None))
 }
 
 /// What a merge left for the referee to choose ([`sync::conflicts_of`]).
