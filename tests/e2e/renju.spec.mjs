@@ -101,6 +101,8 @@ test('a forbidden double-three is marked, named, highlighted and claimed; undo r
   await expect(banner).toContainText('三三');
   await expect(banner).toContainText('h8');
   await expect(page.locator('#rj-board .rj-shape[data-kind="Three"]')).toHaveCount(2);
+  // The undo names the stone it would take back as a move, not as a hand.
+  await expect(page.locator('#rj-undo .undo-target')).toHaveText(' · 第 9 手 h8');
 
   // White claims: black loses game 1.
   await page.click('#rj-claim');
@@ -109,6 +111,7 @@ test('a forbidden double-three is marked, named, highlighted and claimed; undo r
   await expect(page.locator('#rj-wins-p1')).toHaveText('0');
   await expect(h8).toHaveClass(/claimed/);
   await expect(page.locator('#rj-claim-banner')).toHaveCount(0);
+  await expect(page.locator('#rj-undo .undo-target')).toHaveText(' · 白方指出禁手 (判黑负)');
 
   // Undo (a void of the claim): the claim is offered again; claim once more.
   await page.click('#rj-undo');

@@ -58,6 +58,13 @@ impl EntryNamer {
     fn get() -> Option<EntryNamer> {
         use_context::<EntryNamer>()
     }
+    /// Sets the namer of a page that names its entries without a [`CommitBar`] (五子棋's
+    /// stones: "第 12 手 h8"): `f` takes an entry id, `None` leaves the default name.
+    pub fn set(f: Callback<String, Option<String>>) {
+        if let Some(n) = Self::get() {
+            n.0.set(Some(f));
+        }
+    }
 }
 
 /// The typed fields of the entry form whose text is refused as it stands (a score typed as

@@ -12,7 +12,7 @@
 //! ([`results`]), the records ([`record`]), the result sheet ([`sheet`]), the set-up form
 //! ([`setup`]); the page's shared state and its actions are [`state::Rj`].
 
-use crate::i18n::Lang;
+use crate::i18n::{tr, Lang};
 use crate::record::game::GameId;
 use crate::record::games::renju::{
     claim_name, colour_label, end_name, fill, player_label, record_text, replay, result_line, shape_name,
@@ -99,6 +99,35 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             None => RenjuView::empty(&RenjuSetup::default()),
         })
     });
+    // The undo button and the log name a stone by its move ("第 12 手 h8"), not as a hand.
+    crate::ui::parts::EntryNamer::set(Callback::new(move |id: String| {
+        let l = lang.get_untracked();
+        let stone = view_memo.with_untracked(|v| {
+            let many = v.games.len() > 1;
+            v.games.iter().find_map(|g| {
+                g.moves.iter().find(|r| r.entry_id == id).map(|r| {
+                    let mv = format!("{} {}", fill(l, "rj.move_n", r.number), r.point);
+                    if many {
+                        format!("{} {mv}", fill(l, "rj.game_n", g.number))
+                    } else {
+                        mv
+                    }
+                })
+            })
+        });
+        stone.or_else(|| {
+            m.with_untracked(|x| {
+                let e = x.as_deref()?.entries.iter().find(|e| e.id == id)?;
+                match &e.op {
+                    Op::Hand { hand: HandInput::Renju(RenjuAction::Claim) } => Some(tr(l, "rj.claim").to_string()),
+                    Op::Hand { hand: HandInput::Renju(RenjuAction::GameResult { .. }) } => {
+                        Some(tr(l, "rj.result").to_string())
+                    }
+                    _ => None,
+                }
+            })
+        })
+    }));
     let pending: RwSignal<Option<Point>> = RwSignal::new(None);
     // One commit per intent: the pending stone is the form (touched when a point is
     // picked); a repeated confirm or a third tap stores one stone.
