@@ -9,13 +9,12 @@
 use super::session::*;
 use crate::i18n::{tr, Lang};
 use crate::record::game::GameId;
-use crate::record::games::doudizhu::{DdzRow, DoudizhuSetup, DoudizhuView};
+use crate::record::games::doudizhu::{DdzRow, DoudizhuSetup, DoudizhuView, SessionView};
 use crate::record::replay::{replay, MatchView};
-use crate::record::{HandInput, ImportError, Match, Op, Setup};
+use crate::record::{HandInput, Match, Setup};
 use crate::rules::doudizhu::{builtin_presets, Call, Hand, HandResult, Preset, Reading, SessionRules};
-use crate::ui::parts::{BarLine, CommitBar};
-use crate::ui::widgets::{leave_edit_when_gone, FormIntent};
-use crate::ui::{commit, ctx, t, tx};
+use crate::ui::t;
+use crate::ui::widgets::FormIntent;
 use leptos::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
@@ -57,20 +56,6 @@ struct DdzForm {
 }
 
 impl DdzForm {
-    fn new() -> Self {
-        DdzForm {
-            bid: BidState::new(),
-            bombs: RwSignal::new(0),
-            rockets: RwSignal::new(0),
-            out: RwSignal::new(None),
-            spring: RwSignal::new(false),
-            anti: RwSignal::new(false),
-            editing: RwSignal::new(None),
-            error: RwSignal::new(None),
-            intent: FormIntent::new(),
-        }
-    }
-
     /// The hand as entered, once complete (bidding over, and who went out when played).
     fn hand(&self, p: &Preset) -> Option<Hand> {
         let n = p.players;
@@ -98,7 +83,40 @@ impl DdzForm {
             }
         }
     }
+}
 
+impl SessionForm for DdzForm {
+    type Preset = Preset;
+    type Hand = Hand;
+    type Draft = DdzDraft;
+    fn new(_: &Preset) -> Self {
+        DdzForm {
+            bid: BidState::new(),
+            bombs: RwSignal::new(0),
+            rockets: RwSignal::new(0),
+            out: RwSignal::new(None),
+            spring: RwSignal::new(false),
+            anti: RwSignal::new(false),
+            editing: RwSignal::new(None),
+            error: RwSignal::new(None),
+            intent: FormIntent::new(),
+        }
+    }
+    fn bid(&self) -> BidState {
+        self.bid
+    }
+    fn editing(&self) -> RwSignal<Option<String>> {
+        self.editing
+    }
+    fn error(&self) -> RwSignal<Option<String>> {
+        self.error
+    }
+    fn intent(&self) -> FormIntent {
+        self.intent
+    }
+    fn incomplete_key(&self) -> &'static str {
+        "ddz.incomplete"
+    }
     fn load(&self, p: &Preset, h: &Hand, id: Option<String>) {
         let n = p.players;
         let top = p.bid_values.last().copied().unwrap_or(3);
@@ -273,120 +291,62 @@ fn ddz_items(l: Lang, p: &Preset, names: &[String], v: &DoudizhuView) -> Vec<His
         .collect()
 }
 
-/// The 斗地主 match view.
-#[component]
-pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
-    let lang = ctx().lang;
-    let view_memo: Memo<Option<DoudizhuView>> = Memo::new(move |_| {
-        m.with(|o| {
-            o.as_deref().and_then(|x| match replay(x) {
-                MatchView::Doudizhu(v) => Some(v),
-                _ => None,
-            })
-        })
-    });
-    let Some(first_view) = view_memo.get_untracked() else {
-        return view! { <p class="empty">{tx("err.no_match")}</p> }.into_any();
-    };
-    let v = move || view_memo.get().expect("view present");
-    let preset = Memo::new(move |_| {
-        m.with(|o| o.as_deref().and_then(ddz_setup).map(|s| s.preset.clone()))
-            .unwrap_or_else(|| builtin_presets()[0].clone())
-    });
-    let names =
-        Memo::new(move |_| m.with(|o| o.as_deref().and_then(ddz_setup).map(|s| s.players.clone())).unwrap_or_default());
-    let session = Signal::derive(move || v().session);
-    let locked = Signal::derive(move || v().session.locked);
-    let now = ticking_now(m, session);
-    let form = DdzForm::new();
-    form.reset(first_view.next_first_bidder());
-    // The half-entered hand survives a reload, an update and back/forward.
-    let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
-    crate::ui::draft::keep_draft(
-        GameId::Doudizhu.as_str(),
-        &mid,
-        form.intent,
-        move || form.draft(),
-        move |d| form.set_draft(d),
-    );
-    // A new hand or a new table: the next deal's first caller, unless a hand is being entered.
-    Effect::new(move |_| {
-        let (rows, segs, next) = view_memo.with(|o| {
-            o.as_ref().map(|v| (v.rows.len(), v.session.segments.len(), v.next_first_bidder())).unwrap_or((0, 1, 0))
-        });
-        let _ = (rows, segs);
-        if form.editing.get_untracked().is_none()
-            && form.bid.calls.with_untracked(Vec::is_empty)
-            && !form.intent.changed_untracked()
-        {
-            form.bid.first.set(next);
+/// 斗地主 as a session game.
+struct Doudizhu;
+
+impl SessionGame for Doudizhu {
+    type Preset = Preset;
+    type Hand = Hand;
+    type Result = HandResult;
+    type View = DoudizhuView;
+    type Carry = ();
+    type Form = DdzForm;
+    const ID: GameId = GameId::Doudizhu;
+    const RULE_SRC: &'static str = "ddz.rule_src";
+    fn view_of(v: MatchView) -> Option<DoudizhuView> {
+        match v {
+            MatchView::Doudizhu(v) => Some(v),
+            _ => None,
         }
-    });
+    }
+    fn setup_of(m: &Match) -> Option<(&Preset, &[String])> {
+        ddz_setup(m).map(|s| (&s.preset, s.players.as_slice()))
+    }
+    fn rows(v: &DoudizhuView) -> &[DdzRow] {
+        &v.rows
+    }
+    fn session(v: &DoudizhuView) -> &SessionView {
+        &v.session
+    }
+    fn next_first_bidder(v: &DoudizhuView) -> usize {
+        v.next_first_bidder()
+    }
+    fn input(h: Hand) -> HandInput {
+        HandInput::Doudizhu(h)
+    }
+    fn deltas(r: &HandResult) -> &[i64] {
+        &r.deltas
+    }
+    fn carry(_: &Match, _: &DoudizhuView, _: Option<&str>) {}
+    fn hand(form: DdzForm, p: &Preset, _: &()) -> Option<Hand> {
+        form.hand(p)
+    }
+    fn line(l: Lang, names: &[String], h: &Hand) -> String {
+        ddz_line(l, names, h)
+    }
+    fn formula(l: Lang, p: &Preset, h: &Hand, r: &HandResult) -> String {
+        ddz_formula(l, p, h, r)
+    }
+    fn items(l: Lang, p: &Preset, names: &[String], v: &DoudizhuView) -> Vec<HistItem> {
+        ddz_items(l, p, names, v)
+    }
+    fn pad(form: DdzForm, preset: Memo<Preset>, names: Memo<Vec<String>>, _: Memo<()>) -> AnyView {
+        ddz_pad(form, preset, names)
+    }
+}
 
-    let candidate = Memo::new(move |_| -> Option<Result<DdzRow, ImportError>> {
-        let x = m.get()?;
-        let p = preset.get();
-        let hand = form.hand(&p)?;
-        let (op, target) = candidate_op(form.editing.get(), HandInput::Doudizhu(hand));
-        let y = match with_candidate(&x, op) {
-            Ok(y) => y,
-            Err(e) => return Some(Err(e)),
-        };
-        let MatchView::Doudizhu(pv) = replay(&y) else { return None };
-        pv.rows.into_iter().find(|r| r.entry_id == target).map(|r| match r.result {
-            Ok(_) => Ok(r),
-            Err(e) => Err(crate::record::games::doudizhu::rule_err(e)),
-        })
-    });
-
-    // The edited hand deleted (here or in another tab): the form says so and starts a new
-    // hand (the edit of an old hand is not the next hand's calls).
-    let edit_gone = leave_edit_when_gone(m, form.editing, form.error, "entry.edit_gone", form.intent, move || {
-        form.reset(view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0))
-    });
-    // One commit per intent: a repeated press stores nothing more, an untouched form asks.
-    let question = move || match candidate.get_untracked() {
-        Some(Ok(r)) => Some(ddz_line(lang.get_untracked(), &names.get_untracked(), &r.hand)),
-        _ => None,
-    };
-    let do_commit = move |ev: leptos::ev::MouseEvent| {
-        form.intent.commit(crate::ui::widgets::event_time(&ev), question, move || {
-            if edit_gone() {
-                return false;
-            }
-            let l = lang.get_untracked();
-            let Some(x) = m.get_untracked() else { return false };
-            let p = preset.get_untracked();
-            let Some(hand) = form.hand(&p) else {
-                form.error.set(Some(tr(l, "ddz.incomplete").to_string()));
-                return false;
-            };
-            if let Some(Err(e)) = candidate.get_untracked() {
-                form.error.set(Some(refusal_text(l, &names.get_untracked(), &e)));
-                return false;
-            }
-            let (op, _) = candidate_op(form.editing.get_untracked(), HandInput::Doudizhu(hand));
-            match commit(&x, op) {
-                Ok(()) => {
-                    let next = view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0);
-                    form.reset(next);
-                    true
-                }
-                Err(e) => {
-                    form.error.set(Some(e));
-                    false
-                }
-            }
-        })
-    };
-
-    let on_edit = move |id: String| {
-        if let Some(r) = view_memo.get_untracked().and_then(|v| v.rows.into_iter().find(|r| r.entry_id == id)) {
-            form.load(&preset.get_untracked(), &r.hand, Some(id));
-        }
-    };
-    let on_void = move |id: String| act(m, Op::Void { target: id, reason: "delete".into() });
-    let items = Signal::derive(move || ddz_items(lang.get(), &preset.get(), &names.get(), &v()));
+/// The bidding pad, then once a landlord is known: bombs, rockets, who went out, spring.
+fn ddz_pad(form: DdzForm, preset: Memo<Preset>, names: Memo<Vec<String>>) -> AnyView {
     let values = Signal::derive(move || preset.get().bid_values);
     let names_s: Signal<Vec<String>> = names.into();
     let landlord = Memo::new(move |_| {
@@ -400,231 +360,111 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     });
 
     view! {
-        <section class="page match ddz">
-            {crate::ui::parts::match_title(m)}
-            <p class="muted">
-                {move || {
-                    let p = preset.get();
-                    preset_line(lang.get(), "ddz", &p.id, &p.name, &p.source)
-                }}
-            </p> {scoreboard(session, names_s, now)} {session_bar(m, session, names_s, now, locked)}
-            <Show
-                when=move || !locked.get()
-                fallback=move || {
-                    view! {
-                        <div class="banner info" id="locked">
-                            {tx("end.locked")}
-                        </div>
-                    }
+        {bidding_pad(form.bid, names_s, values, "ddz", "ddz.unit", "ddz.first_bidder")}
+        {move || match landlord.get() {
+            None => ().into_any(),
+            Some(None) => {
+                view! {
+                    <p class="banner info" id="ddz-redeal">
+                        {t("ddz.all_passed")}
+                    </p>
                 }
-            >
-                <div
-                    class="entry"
-                    id="hand-entry"
-                    on:click=form.intent.watch()
-                    on:input=form.intent.watch()
-                    on:change=form.intent.watch()
-                >
-                    <h2>
-                        {move || if form.editing.get().is_some() { t("entry.editing") } else { t("ddz.enter_hand") }}
-                    </h2>
-                    {bidding_pad(form.bid, names_s, values, "ddz", "ddz.unit", "ddz.first_bidder")}
-                    {move || match landlord.get() {
-                        None => ().into_any(),
-                        Some(None) => {
-                            view! {
-                                <p class="banner info" id="ddz-redeal">
-                                    {t("ddz.all_passed")}
-                                </p>
-                            }
-                                .into_any()
-                        }
-                        Some(Some((ll, bid))) => {
-                            view! {
-                                <p class="verdict" id="ddz-landlord">
-                                    {format!(
-                                        "{} {} · {}{}",
-                                        t("ddz.landlord"),
-                                        name_of(&names.get(), ll),
-                                        bid,
-                                        t("ddz.unit"),
-                                    )}
-                                </p>
-                                <label class="field-label">{t("ddz.bombs_played")}</label>
-                                {stepper(
-                                    form.bombs,
-                                    Signal::derive(move || preset.get().max_bombs),
-                                    "ddz-bombs".to_string(),
-                                )}
-                                <label class="field-label">{t("ddz.rockets_played")}</label>
-                                <div class="chips" id="ddz-rockets">
-                                    {(0..=preset.get().max_rockets)
-                                        .map(|k| {
-                                            view! {
-                                                <button
-                                                    class="btn chip"
-                                                    data-rockets=k.to_string()
-                                                    class:selected=move || form.rockets.get() == k
-                                                    on:click=move |_| form.rockets.set(k)
-                                                >
-                                                    {k}
-                                                </button>
-                                            }
-                                        })
-                                        .collect_view()}
-                                </div>
-                                <label class="field-label">{t("ddz.went_out")}</label>
-                                <div class="chips" id="ddz-out">
-                                    {(0..names.get().len())
-                                        .map(|i| {
-                                            view! {
-                                                <button
-                                                    class="btn chip"
-                                                    data-player=i.to_string()
-                                                    class:selected=move || form.out.get() == Some(i)
-                                                    on:click=move |_| form.out.set(Some(i))
-                                                >
-                                                    {move || {
-                                                        format!(
-                                                            "{}{}",
-                                                            name_of(&names.get(), i),
-                                                            if i == ll {
-                                                                format!(" ({})", t("ddz.landlord"))
-                                                            } else {
-                                                                String::new()
-                                                            },
-                                                        )
-                                                    }}
-                                                </button>
-                                            }
-                                        })
-                                        .collect_view()}
-                                </div>
-                                {move || match form.out.get() {
-                                    Some(o) if o == ll => {
-                                        view! {
-                                            <label class="toggle">
-                                                <input
-                                                    type="checkbox"
-                                                    id="ddz-spring"
-                                                    prop:checked=move || form.spring.get()
-                                                    on:change=move |ev| form.spring.set(event_target_checked(&ev))
-                                                />
-                                                {t("ddz.spring")}
-                                            </label>
-                                        }
-                                            .into_any()
-                                    }
-                                    Some(_) => {
-                                        view! {
-                                            <label class="toggle">
-                                                <input
-                                                    type="checkbox"
-                                                    id="ddz-anti-spring"
-                                                    prop:checked=move || form.anti.get()
-                                                    on:change=move |ev| form.anti.set(event_target_checked(&ev))
-                                                />
-                                                {t("ddz.anti_spring")}
-                                            </label>
-                                        }
-                                            .into_any()
-                                    }
-                                    None => ().into_any(),
-                                }}
-                            }
-                                .into_any()
-                        }
-                    }}
-                </div>
-                <div class="preview" id="preview" aria-live="polite">
-                    {move || {
-                        let l = lang.get();
-                        let nm = names.get();
-                        let p = preset.get();
-                        match candidate.get() {
-                            Some(Ok(r)) => {
-                                let res = r.result.clone().expect("ok row");
+                    .into_any()
+            }
+            Some(Some((ll, bid))) => {
+                view! {
+                    <p class="verdict" id="ddz-landlord">
+                        {format!("{} {} · {}{}", t("ddz.landlord"), name_of(&names.get(), ll), bid, t("ddz.unit"))}
+                    </p>
+                    <label class="field-label">{t("ddz.bombs_played")}</label>
+                    {stepper(form.bombs, Signal::derive(move || preset.get().max_bombs), "ddz-bombs".to_string())}
+                    <label class="field-label">{t("ddz.rockets_played")}</label>
+                    <div class="chips" id="ddz-rockets">
+                        {(0..=preset.get().max_rockets)
+                            .map(|k| {
                                 view! {
-                                    <p class="verdict" id="preview-verdict">
-                                        {ddz_line(l, &nm, &r.hand)}
-                                    </p>
-                                    <p class="formula" id="preview-formula">
-                                        {ddz_formula(l, &p, &r.hand, &res)}
-                                    </p>
-                                    <p class="muted preview-cite">
-                                        <crate::ui::rules_tab::CiteText text=format!("[{}]", tr(l, "ddz.rule_src")) />
-                                    </p>
-                                    <p class="deltas" id="preview-deltas">
-                                        {deltas_text(&nm, &res.deltas)}
-                                    </p>
-                                    <p class="muted">{tr(l, "ddz.running")}": "{deltas_text(&nm, &r.running)}</p>
+                                    <button
+                                        class="btn chip"
+                                        data-rockets=k.to_string()
+                                        class:selected=move || form.rockets.get() == k
+                                        on:click=move |_| form.rockets.set(k)
+                                    >
+                                        {k}
+                                    </button>
                                 }
-                                    .into_any()
-                            }
-                            Some(Err(e)) => {
-                                view! {
-                                    <p class="field-error" id="preview-error">
-                                        {refusal_text(l, &nm, &e)}
-                                    </p>
-                                }
-                                    .into_any()
-                            }
-                            None => view! { <p class="muted">{tr(l, "ddz.incomplete")}</p> }.into_any(),
-                        }
-                    }}
-                </div>
-                <CommitBar
-                    m=m
-                    intent=form.intent
-                    verdict=Signal::derive(move || {
-                        let l = lang.get();
-                        let nm = names.get();
-                        match candidate.get() {
-                            Some(Ok(r)) => {
-                                let deltas = r
-                                    .result
-                                    .as_ref()
-                                    .map(|res| deltas_text(&nm, &res.deltas))
-                                    .unwrap_or_default();
-                                BarLine::Verdict(format!("{} · {deltas}", ddz_line(l, &nm, &r.hand)))
-                            }
-                            Some(Err(e)) => BarLine::Refusal(refusal_text(l, &nm, &e)),
-                            None => BarLine::Hint(tr(l, "ddz.incomplete").to_string()),
-                        }
-                    })
-                    name=Callback::new(move |id: String| {
-                        view_memo
-                            .with_untracked(|v| {
-                                let v = v.as_ref()?;
-                                let r = v.rows.iter().find(|r| r.entry_id == id)?;
-                                Some(row_label(lang.get_untracked(), &v.session, r.segment, r.number))
                             })
-                    })
-                    ids=["commit-error", "commit"]
-                    error=form.error
-                    editing=Signal::derive(move || form.editing.get().is_some())
-                    label="ddz.commit"
-                    on_commit=do_commit
-                    on_cancel=move || form.reset(view_memo.get_untracked().map(|v| v.next_first_bidder()).unwrap_or(0))
-                    cancel_id="cancel-edit"
-                    disabled=Signal::derive(move || candidate.with(|c| !matches!(c, Some(Ok(_)))))
-                />
-            </Show>
-            {session_panels(
-                m,
-                locked,
-                session,
-                names_s,
-                now,
-                items,
-                on_edit,
-                on_void,
-                Signal::derive(|| None),
-                Signal::derive(Vec::new),
-            )}
-        </section>
+                            .collect_view()}
+                    </div>
+                    <label class="field-label">{t("ddz.went_out")}</label>
+                    <div class="chips" id="ddz-out">
+                        {(0..names.get().len())
+                            .map(|i| {
+                                view! {
+                                    <button
+                                        class="btn chip"
+                                        data-player=i.to_string()
+                                        class:selected=move || form.out.get() == Some(i)
+                                        on:click=move |_| form.out.set(Some(i))
+                                    >
+                                        {move || {
+                                            format!(
+                                                "{}{}",
+                                                name_of(&names.get(), i),
+                                                if i == ll {
+                                                    format!(" ({})", t("ddz.landlord"))
+                                                } else {
+                                                    String::new()
+                                                },
+                                            )
+                                        }}
+                                    </button>
+                                }
+                            })
+                            .collect_view()}
+                    </div>
+                    {move || match form.out.get() {
+                        Some(o) if o == ll => {
+                            view! {
+                                <label class="toggle">
+                                    <input
+                                        type="checkbox"
+                                        id="ddz-spring"
+                                        prop:checked=move || form.spring.get()
+                                        on:change=move |ev| form.spring.set(event_target_checked(&ev))
+                                    />
+                                    {t("ddz.spring")}
+                                </label>
+                            }
+                                .into_any()
+                        }
+                        Some(_) => {
+                            view! {
+                                <label class="toggle">
+                                    <input
+                                        type="checkbox"
+                                        id="ddz-anti-spring"
+                                        prop:checked=move || form.anti.get()
+                                        on:change=move |ev| form.anti.set(event_target_checked(&ev))
+                                    />
+                                    {t("ddz.anti_spring")}
+                                </label>
+                            }
+                                .into_any()
+                        }
+                        None => ().into_any(),
+                    }}
+                }
+                    .into_any()
+            }
+        }}
     }
     .into_any()
+}
+
+/// The 斗地主 match view.
+#[component]
+pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
+    session_page::<Doudizhu>(m)
 }
 
 impl GamePreset for Preset {
@@ -632,27 +472,7 @@ impl GamePreset for Preset {
     fn builtins() -> Vec<Self> {
         builtin_presets()
     }
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
-    fn players(&self) -> usize {
-        self.players
-    }
-    fn session(&self) -> &SessionRules {
-        &self.session
-    }
-    fn session_mut(&mut self) -> &mut SessionRules {
-        &mut self.session
-    }
-    fn readings(&self) -> &[Reading] {
-        &self.readings
-    }
+    preset_fields!();
     fn summary(&self, l: Lang) -> Vec<String> {
         let bids = self.bid_values.iter().map(u8::to_string).collect::<Vec<_>>().join("/");
         vec![

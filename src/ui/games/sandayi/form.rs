@@ -32,23 +32,11 @@ pub(super) struct SdyForm {
     pub(super) error: RwSignal<Option<String>>,
     /// One commit per intent: the referee's touches since the form was last (re)set.
     pub(super) intent: FormIntent,
+    /// Players at the table.
+    n: usize,
 }
 
 impl SdyForm {
-    pub(super) fn new(n: usize) -> Self {
-        SdyForm {
-            bid: BidState::asking(),
-            won: RwSignal::new(None),
-            tanda: RwSignal::new(false),
-            mingwang: RwSignal::new(false),
-            huangfan: RwSignal::new(false),
-            bombs: RwSignal::new(vec![0; n]),
-            editing: RwSignal::new(None),
-            error: RwSignal::new(None),
-            intent: FormIntent::new(),
-        }
-    }
-
     /// The hand as entered, once complete. `carried`: the 荒番 the log carries to this deal
     /// (`None` for the first deal of the log: the toggle decides).
     pub(super) fn hand(&self, p: &Preset, carried: Option<bool>) -> Option<Hand> {
@@ -79,8 +67,43 @@ impl SdyForm {
             }
         }
     }
+}
 
-    pub(super) fn load(&self, p: &Preset, h: &Hand, id: Option<String>) {
+impl SessionForm for SdyForm {
+    type Preset = Preset;
+    type Hand = Hand;
+    type Draft = SdyDraft;
+    fn new(p: &Preset) -> Self {
+        let n = p.players;
+        SdyForm {
+            bid: BidState::asking(),
+            won: RwSignal::new(None),
+            tanda: RwSignal::new(false),
+            mingwang: RwSignal::new(false),
+            huangfan: RwSignal::new(false),
+            bombs: RwSignal::new(vec![0; n]),
+            editing: RwSignal::new(None),
+            error: RwSignal::new(None),
+            intent: FormIntent::new(),
+            n,
+        }
+    }
+    fn bid(&self) -> BidState {
+        self.bid
+    }
+    fn editing(&self) -> RwSignal<Option<String>> {
+        self.editing
+    }
+    fn error(&self) -> RwSignal<Option<String>> {
+        self.error
+    }
+    fn intent(&self) -> FormIntent {
+        self.intent
+    }
+    fn incomplete_key(&self) -> &'static str {
+        incomplete_key(self.bid)
+    }
+    fn load(&self, p: &Preset, h: &Hand, id: Option<String>) {
         let n = p.players;
         let first = h
             .first_bidder
@@ -98,7 +121,7 @@ impl SdyForm {
     }
 
     /// The form as it stands (tracked).
-    pub(super) fn draft(&self) -> SdyDraft {
+    fn draft(&self) -> SdyDraft {
         SdyDraft {
             first: self.bid.first.get(),
             asked: Some(self.bid.asked.get()),
@@ -112,8 +135,9 @@ impl SdyForm {
         }
     }
 
-    /// Puts a draft back; `n`: the players (a draft of another size keeps blank bombs).
-    pub(super) fn set_draft(&self, n: usize, d: SdyDraft) {
+    /// Puts a draft back (a draft of another table size keeps blank bombs).
+    fn set_draft(&self, d: SdyDraft) {
+        let n = self.n;
         self.bid.first.set(d.first % n.max(1));
         self.bid.asked.set(d.asked.unwrap_or(!d.calls.is_empty()));
         self.bid.calls.set(d.calls);
@@ -127,7 +151,8 @@ impl SdyForm {
         self.error.set(None);
     }
 
-    pub(super) fn reset(&self, n: usize, first: usize) {
+    fn reset(&self, first: usize) {
+        let n = self.n;
         self.bid.reset(first);
         self.won.set(None);
         self.tanda.set(false);

@@ -1,33 +1,14 @@
 //! The 三打一 preset as a session game's preset, and the set-up form.
 
 use super::*;
+use crate::rules::sandayi::{Reading, SessionRules};
 
 impl GamePreset for Preset {
     const PREFIX: &'static str = "sdy";
     fn builtins() -> Vec<Self> {
         builtin_presets()
     }
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn source(&self) -> &str {
-        &self.source
-    }
-    fn players(&self) -> usize {
-        self.players
-    }
-    fn session(&self) -> &SessionRules {
-        &self.session
-    }
-    fn session_mut(&mut self) -> &mut SessionRules {
-        &mut self.session
-    }
-    fn readings(&self) -> &[Reading] {
-        &self.readings
-    }
+    preset_fields!();
     fn summary(&self, l: Lang) -> Vec<String> {
         let bids = self.bid_values.iter().map(u8::to_string).collect::<Vec<_>>().join("/");
         let lim = |s: BidStanding| format!("{} {}", standing_text(l, s), limit_text(l, bomb_limit(self, s)));

@@ -25,10 +25,12 @@ use std::sync::Arc;
 mod bidding;
 mod board;
 mod history;
+mod page;
 mod setup;
 pub(crate) use bidding::*;
 pub(crate) use board::*;
 pub(crate) use history::*;
+pub(crate) use page::*;
 pub(crate) use setup::*;
 
 // ---------------------------------------------------------------------------------------

@@ -28,6 +28,35 @@ pub(crate) trait GamePreset: Clone + PartialEq + Serialize + DeserializeOwned + 
     fn setup(self, players: Vec<String>) -> Setup;
 }
 
+/// [`GamePreset`]'s accessors for a preset with the fields `id`, `name`, `source`,
+/// `players`, `session` and `readings` (both session games' presets have them).
+macro_rules! preset_fields {
+    () => {
+        fn id(&self) -> &str {
+            &self.id
+        }
+        fn name(&self) -> &str {
+            &self.name
+        }
+        fn source(&self) -> &str {
+            &self.source
+        }
+        fn players(&self) -> usize {
+            self.players
+        }
+        fn session(&self) -> &SessionRules {
+            &self.session
+        }
+        fn session_mut(&mut self) -> &mut SessionRules {
+            &mut self.session
+        }
+        fn readings(&self) -> &[Reading] {
+            &self.readings
+        }
+    };
+}
+pub(crate) use preset_fields;
+
 /// The session line: `3 桌轮换 · 每桌 30 分钟 · 1 人出线 · 同分加赛`.
 pub(crate) fn session_text(l: Lang, s: &SessionRules) -> String {
     format!(
