@@ -56,6 +56,12 @@ pub trait Game {
     }
     /// What the match says for the standings.
     fn outcome(v: &Self::View) -> Outcome;
+    /// Each team's level now, in a game played up through levels (升级, 掼蛋: the game or
+    /// round in progress, else the last); `None` where levels are fixed or absent (双升's
+    /// boards, a session's points, 五子棋). A ruling's preview compares it before and after.
+    fn levels(_v: &Self::View) -> Option<std::collections::BTreeMap<crate::rules::Team, crate::rules::Rank>> {
+        None
+    }
     /// The entrants' names as one line: two sides `A vs B`, a session's players `a / b / c`.
     fn participants(s: &Self::Setup) -> String;
     /// In a game whose rulings name a player instead of a team (a session of players), how

@@ -5,7 +5,7 @@ use super::game::by_game;
 use super::{games, ClockAction, Entry, HandInput, Match, Op, Setup};
 use crate::rules::shengji::InputError;
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 pub use super::games::shengji::{
     extend_shengji, preview_next_hand, replay_shengji, Game, HandRow, OverrunRow, RulingRow, ShengjiView,
@@ -207,6 +207,11 @@ impl MatchView {
     /// What the match says for the standings ([`super::game::Game::outcome`]).
     pub fn outcome(&self) -> crate::tournament::outcome::Outcome {
         by_game!(self; MatchView(v) => G: G::outcome(v))
+    }
+
+    /// Each team's level now ([`super::game::Game::levels`]), `None` in games without levels.
+    pub fn levels(&self) -> Option<BTreeMap<crate::rules::Team, crate::rules::Rank>> {
+        by_game!(self; MatchView(v) => G: G::levels(v))
     }
 }
 

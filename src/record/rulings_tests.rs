@@ -146,3 +146,18 @@ fn an_appeal_against_a_hand() {
     let back = super::schema::load_stored(&super::schema::store_match(&m)).unwrap();
     assert_eq!(back, m);
 }
+
+/// The levels a ruling's preview compares: a level penalty lowers the team's level, never
+/// below 2, so a penalty at level 2 leaves the levels as they were.
+#[test]
+fn levels_before_and_after_a_level_penalty_at_the_floor() {
+    let mut m = super::sample::blank_shengji("f", "jiankang-chaodipi", 0.0);
+    let levels = |m: &Match| replay(m).levels().unwrap();
+    assert_eq!(levels(&m)[&Team::A], rk("2"));
+    let before = levels(&m);
+    put(&mut m, "lp", ruling(Ruling::LevelPenalty { team: Team::A, levels: 2 }, "002 §三2")).unwrap();
+    assert_eq!(levels(&m), before, "at level 2 a level penalty changes nothing");
+    put(&mut m, "h1", hand(40)).unwrap(); // A 2 → 4
+    put(&mut m, "lp2", ruling(Ruling::LevelPenalty { team: Team::A, levels: 1 }, "002 §三2")).unwrap();
+    assert_eq!(levels(&m)[&Team::A], rk("3"));
+}

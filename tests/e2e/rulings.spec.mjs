@@ -61,6 +61,20 @@ test('a level penalty takes levels off, its deletion gives them back', async ({ 
   await expect(page.locator('#level-A')).toHaveText(before);
 });
 
+test('the form shows what a level penalty does to the levels, and says when a team is at level 2 already', async ({ page }) => {
+  await openSample(page);
+  const before = (await page.locator('#level-A').textContent()).trim();
+  await rule(page, 'A', 'level_penalty', 12);
+  await expect(page.locator('#ruling-effect')).toHaveText(`→ 红队 ${before} → 2`);
+  page.once('dialog', (d) => d.accept());
+  await page.click('#ruling-commit');
+  await expect(page.locator('#level-A')).toHaveText('2');
+  await expect(page.locator('#ruling-effect')).toHaveCount(0);
+  await page.click('button[data-ruling-team="A"]');
+  await page.click('#ruling-level-penalty');
+  await expect(page.locator('#ruling-effect')).toHaveText('红队 已在最低级 2，级数不变');
+});
+
 test('a game lost by ruling ends the game for the other team at once', async ({ page }) => {
   await openSample(page);
   await rule(page, 'A', 'game_lost');

@@ -645,6 +645,9 @@ impl crate::record::game::Game for Guandan {
     fn refused(v: &GuandanView) -> Vec<(String, InputError)> {
         v.refused.clone()
     }
+    fn levels(v: &GuandanView) -> Option<BTreeMap<Team, crate::rules::Rank>> {
+        v.rounds.last().map(|r| BTreeMap::from([(Team::A, r.state.levels.a), (Team::B, r.state.levels.b)]))
+    }
     fn outcome(v: &GuandanView) -> crate::tournament::outcome::Outcome {
         use crate::tournament::outcome::side;
         let per = |p: PerTeam<u32>| vec![p.a as i64, p.b as i64];

@@ -214,6 +214,16 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
                 }}
             </p>
             {move || {
+                p.effect()
+                    .map(|e| {
+                        view! {
+                            <p class="verdict muted" id="ruling-effect">
+                                {e}
+                            </p>
+                        }
+                    })
+            }}
+            {move || {
                 error
                     .get()
                     .map(|e| {

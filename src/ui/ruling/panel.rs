@@ -78,6 +78,57 @@ impl Panel {
             (r, player)
         })
     }
+    /// What the ruling in the form would do to the levels, from the match replayed with it
+    /// (so the engine's floor and a warning's penalty count as they will): each team whose
+    /// level changes, `红队 5 → 3`; a level penalty that changes nothing says its team is at
+    /// the lowest level already; a ruling the match refuses says why. `None` when no team is
+    /// chosen (the match is then not replayed), in a game without levels, or when nothing
+    /// changes otherwise.
+    pub fn effect(self) -> Option<String> {
+        let Panel { m, teams, editing, reason, rule, referee, session, on_boards, .. } = self;
+        if session || on_boards {
+            return None; // no levels
+        }
+        let (r, player) = self.ruling()?;
+        let x = m.get()?;
+        let before = crate::record::replay::replay(&x).levels()?;
+        // The texts do not change the levels: read untracked, so typing them replays nothing;
+        // a referee not named yet is asked for by the commit, not refused here.
+        let (reason, rule) = (reason.get_untracked(), rule.get_untracked());
+        let referee = Some(referee.get_untracked()).filter(|r| !r.trim().is_empty()).unwrap_or_else(|| "-".into());
+        let op = match editing.get() {
+            Some(target) => {
+                Op::CorrectRuling { target, ruling: r, player, board: self.board_at(), reason, rule, referee }
+            }
+            None => Op::Ruling { ruling: r, player, board: self.board_at(), reason, rule, referee },
+        };
+        let entry = crate::record::Entry { after: None, id: "preview".into(), at_ms: crate::ui::now_ms(), op };
+        let after = match x.preview(entry) {
+            Ok(y) => crate::record::replay::replay(&y).levels()?,
+            Err(e) => return Some(crate::ui::refusal_text(&e)),
+        };
+        let name = |team: Team| {
+            teams.with(|tm| {
+                tm.get(&team).cloned().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| format!("{team:?}"))
+            })
+        };
+        let changes: Vec<String> = Team::BOTH
+            .into_iter()
+            .filter_map(|team| {
+                let (b, a) = (before.get(&team)?, after.get(&team)?);
+                (b != a).then(|| format!("{} {} → {}", name(team), b.name(), a.name()))
+            })
+            .collect();
+        match r {
+            _ if !changes.is_empty() => Some(format!("→ {}", changes.join(" · "))),
+            Ruling::LevelPenalty { team, .. } => Some(
+                t("ruling.at_floor")
+                    .replace("{team}", &name(team))
+                    .replace("{level}", &before.get(&team).map(|l| l.name().to_string()).unwrap_or_default()),
+            ),
+            _ => None,
+        }
+    }
     /// What a ruling does, in words, on the board chosen.
     pub fn describe(self, r: &Ruling, player: Option<usize>) -> String {
         let Panel { players, teams, boards, on_boards, .. } = self;

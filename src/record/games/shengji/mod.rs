@@ -98,6 +98,9 @@ impl game::Game for Shengji {
     fn first_error(v: &ShengjiView) -> Option<(String, InputError)> {
         v.first_error()
     }
+    fn levels(v: &ShengjiView) -> Option<std::collections::BTreeMap<crate::rules::Team, crate::rules::Rank>> {
+        Some(v.current().state.levels.clone())
+    }
     fn refused(v: &ShengjiView) -> Vec<(String, InputError)> {
         v.refused.clone()
     }
