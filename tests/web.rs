@@ -8,6 +8,11 @@ use referee::rules::shengji::Hand;
 use referee::store;
 use wasm_bindgen_test::*;
 
+/// A reason in plain words, for a value put in the quarantine by a test.
+fn why(reason: &str) -> schema::ImportError {
+    schema::ImportError { field: String::new(), reason: reason.into(), msg: None }
+}
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn ls() -> web_sys::Storage {
@@ -54,7 +59,7 @@ fn a_malformed_value_is_reported_and_kept_aside() {
         let kept = ls().get_item(&q.moved_to).unwrap();
         assert!(kept.is_some(), "the raw value is kept, not dropped");
         assert!(ls().get_item(&q.key).unwrap().is_none());
-        assert!(!q.error.is_empty());
+        assert!(!q.error.to_string().is_empty());
     }
     assert_eq!(store::quarantined().len(), 2);
 }
@@ -68,7 +73,7 @@ fn unreadable_settings_are_moved_aside_and_reported_not_written_over() {
     let moved = store::take_moved();
     assert_eq!(moved.len(), 1, "reported");
     assert_eq!(moved[0].key, store::SETTINGS_KEY);
-    assert!(moved[0].error.contains("lang"), "names the field: {}", moved[0].error);
+    assert!(moved[0].error.to_string().contains("lang"), "names the field: {}", moved[0].error);
     assert_eq!(ls().get_item(&moved[0].moved_to).unwrap().as_deref(), Some(bad), "kept as it was");
     // The next save writes the defaults, and the value moved aside is still there.
     store::save_settings(&store::settings()).unwrap();
@@ -514,8 +519,12 @@ fn a_quarantined_match_value_is_restored_and_restoring_again_changes_nothing() {
     let m = sample::shengji_sample(1_700_000_000_000.0);
     let text = schema::store_match(&m);
     assert!(text.contains(&format!("\"schema_version\":{}", schema::SCHEMA_VERSION)));
-    let q =
-        store::quarantine(&store::match_key(&m.id), &text, "schema_version: version 2 is newer than this app's 1", 5.0);
+    let q = store::quarantine(
+        &store::match_key(&m.id),
+        &text,
+        why("schema_version: version 2 is newer than this app's 1"),
+        5.0,
+    );
     assert!(store::load_all(6.0).0.is_empty());
     let r = store::restore(&q.moved_to, &[]).unwrap();
     assert_eq!(r.matches, vec![m.clone()]);
@@ -523,7 +532,7 @@ fn a_quarantined_match_value_is_restored_and_restoring_again_changes_nothing() {
     assert_eq!(store::read_match(&m.id).unwrap(), Some(m.clone()));
     assert!(store::quarantined().is_empty(), "the quarantine key is removed");
     // The same value set aside again: restoring it merges nothing new.
-    let q = store::quarantine("referee.match.copy", &text, "another match under the key", 7.0);
+    let q = store::quarantine("referee.match.copy", &text, why("another match under the key"), 7.0);
     let before = ls().get_item(&store::match_key(&m.id)).unwrap();
     let r = store::restore(&q.moved_to, std::slice::from_ref(&m)).unwrap();
     assert_eq!((r.matches, r.report.unchanged), (vec![m.clone()], vec![m.id.clone()]));
@@ -544,7 +553,7 @@ fn a_quarantined_tail_is_merged_into_its_match() {
     store::save_match(&head).unwrap();
     // Its tail was set aside, and the match went on without it.
     let tail = schema::store_tail(&m.id, n - 3, &m.entries[n - 3..]);
-    let q = store::quarantine(&store::tail_key(&m.id), &tail, "newer", 5.0);
+    let q = store::quarantine(&store::tail_key(&m.id), &tail, why("newer"), 5.0);
     let later =
         store::append_entry(&head, Entry { after: None, id: "later".into(), at_ms: 1.9e12, op: hand(40) }).unwrap();
     let r = store::restore(&q.moved_to, std::slice::from_ref(&later)).unwrap();
@@ -555,7 +564,7 @@ fn a_quarantined_tail_is_merged_into_its_match() {
     assert_eq!(store::read_match(&m.id).unwrap().as_ref(), Some(&r.matches[0]));
     assert!(store::quarantined().is_empty());
     // A tail whose match is not here is refused, naming why, and kept.
-    let orphan = store::quarantine(&store::tail_key("gone"), &schema::store_tail("gone", 0, &[]), "no match", 6.0);
+    let orphan = store::quarantine(&store::tail_key("gone"), &schema::store_tail("gone", 0, &[]), why("no match"), 6.0);
     let before = app_values();
     let err = store::restore(&orphan.moved_to, std::slice::from_ref(&r.matches[0])).unwrap_err();
     let store::StoreError::Invalid(e) = err else { panic!("{err}") };
@@ -567,17 +576,17 @@ fn a_quarantined_tail_is_merged_into_its_match() {
 fn a_value_that_does_not_read_is_refused_and_kept() {
     let m = stored_sample();
     let garbage =
-        store::quarantine("referee.match.broken", "{\"schema_version\":2,\"app\":\"referee\",", "not JSON", 5.0);
+        store::quarantine("referee.match.broken", "{\"schema_version\":2,\"app\":\"referee\",", why("not JSON"), 5.0);
     let mut v: serde_json::Value = serde_json::from_str(&schema::store_match(&m)).unwrap();
     v["match"]["entries"][1]["op"]["hand"]["shengji"]["points"] = 83.into();
-    let bad = store::quarantine("referee.match.bad", &v.to_string(), "points", 5.0);
+    let bad = store::quarantine("referee.match.bad", &v.to_string(), why("points"), 5.0);
     let newer = store::quarantine(
         "referee.match.newer",
         &schema::store_match(&m).replace(
             &format!("\"schema_version\":{}", schema::SCHEMA_VERSION),
             &format!("\"schema_version\":{}", schema::SCHEMA_VERSION + 1),
         ),
-        "newer",
+        why("newer"),
         5.0,
     );
     let before = app_values();

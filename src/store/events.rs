@@ -27,8 +27,8 @@ pub fn load_events(now_ms: f64) -> (Vec<Event>, Vec<Quarantined>) {
         let Some(text) = s.get_item(&key).ok().flatten() else { continue };
         match tm::load_event(&text) {
             Ok(e) if event_key(&e.id) == key => out.push(e),
-            Ok(e) => bad.push(quarantine(&key, &text, &format!("the event inside has id {:?}", e.id), now_ms)),
-            Err(e) => bad.push(quarantine(&key, &text, &e.to_string(), now_ms)),
+            Ok(e) => bad.push(quarantine(&key, &text, super::other_id("q.event_other_id", &e.id), now_ms)),
+            Err(e) => bad.push(quarantine(&key, &text, e, now_ms)),
         }
     }
     crate::sort::sort_by(&mut out, |a, b| b.created_ms.total_cmp(&a.created_ms));

@@ -108,7 +108,7 @@ impl Loader {
             if let Some(id) = key.strip_prefix(TAIL_PREFIX) {
                 if s.get_item(&match_key(id)).ok().flatten().is_none() {
                     if let Some(t) = s.get_item(&key).ok().flatten() {
-                        self.bad.push(quarantine(&key, &t, "a tail with no match stored under that id", self.now_ms));
+                        self.bad.push(quarantine(&key, &t, said!("", "q.tail_no_match"), self.now_ms));
                     }
                 }
             } else if let Some(id) = key.strip_prefix(INDEX_PREFIX) {

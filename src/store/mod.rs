@@ -16,8 +16,9 @@
 //! Events are stored beside the matches, one key each ([`load_events`], [`save_event`]).
 
 use crate::record::index::{Fingerprint, Row};
-use crate::record::schema::{self, ImportError, MergeReport};
+use crate::record::schema::{self, said, ImportError, MergeReport};
 use crate::record::{Entry, Match};
+use crate::rules::Arg;
 use gloo_storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -83,8 +84,9 @@ pub struct Quarantined {
     pub key: String,
     /// Where the raw value now is (equal to `key` when it could not be moved).
     pub moved_to: String,
-    /// Why it could not be read (field and reason).
-    pub error: String,
+    /// Why it could not be read: the field and the reason, typed where it can be so the
+    /// UI says it in its language ([`crate::ui::reason_of`]); `Display` gives it in English.
+    pub error: ImportError,
 }
 
 /// App settings (language, last export time, archived matches, time-limit alarms).
@@ -203,11 +205,11 @@ fn load_id(s: &web_sys::Storage, id: &str, now_ms: f64, bad: &mut Vec<Quarantine
         // The tail is the trouble if the match reads without it: move the tail aside.
         (Err(e), Some(t)) => match schema::load_stored_parts(&text, None) {
             Ok(m) => {
-                bad.push(quarantine(&tkey, &t, &e.to_string(), now_ms));
+                bad.push(quarantine(&tkey, &t, e, now_ms));
                 (Ok(m), JsValue::NULL, None)
             }
             Err(e2) => {
-                bad.push(quarantine(&tkey, &t, &format!("its match could not be read: {e2}"), now_ms));
+                bad.push(quarantine(&tkey, &t, said!("", "q.tail_match_unread"), now_ms));
                 (Err(e2), JsValue::NULL, None)
             }
         },
@@ -220,11 +222,11 @@ fn load_id(s: &web_sys::Storage, id: &str, now_ms: f64, bad: &mut Vec<Quarantine
             Some((m, fp))
         }
         Ok(m) => {
-            bad.push(quarantine(&key, &text, &format!("the match inside has id {:?}", m.id), now_ms));
+            bad.push(quarantine(&key, &text, other_id("q.match_other_id", &m.id), now_ms));
             None
         }
         Err(e) => {
-            bad.push(quarantine(&key, &text, &e.to_string(), now_ms));
+            bad.push(quarantine(&key, &text, e, now_ms));
             None
         }
     }
@@ -412,23 +414,23 @@ fn append_entry_with(fallback: &Match, mut entry: Entry, replay_all: bool) -> Re
     // Read what is stored now. What cannot be read (or holds another match) is kept aside
     // before it is written over; a bad tail alone does not take its readable value with it.
     let mut m = fallback.clone();
-    let (mut head_bad, mut tail_bad): (Option<String>, Option<String>) = (None, None);
+    let (mut head_bad, mut tail_bad): (Option<ImportError>, Option<ImportError>) = (None, None);
     if let Some(h) = head_js.as_string() {
         let tail = tail_js.as_string();
         match schema::load_stored_parts(&h, tail.as_deref()) {
             Ok(x) if x.id == id => m = x,
             Ok(x) => {
-                head_bad = Some(format!("the match inside has id {:?}", x.id));
-                tail_bad = tail.map(|_| format!("its match's value holds another match ({:?})", x.id));
+                head_bad = Some(other_id("q.match_other_id", &x.id));
+                tail_bad = tail.map(|_| other_id("q.tail_other_match", &x.id));
             }
             Err(e) => match (tail.is_some(), schema::load_stored_parts(&h, None)) {
                 (true, Ok(x)) if x.id == id => {
                     m = x;
-                    tail_bad = Some(e.to_string());
+                    tail_bad = Some(e);
                 }
                 _ => {
-                    tail_bad = tail.map(|_| e.to_string());
-                    head_bad = Some(e.to_string());
+                    tail_bad = tail.map(|_| e.clone());
+                    head_bad = Some(e);
                 }
             },
         }
@@ -442,11 +444,11 @@ fn append_entry_with(fallback: &Match, mut entry: Entry, replay_all: bool) -> Re
     m.append_replayed(entry.clone()).map_err(StoreError::Invalid)?;
     let now = js_sys::Date::now();
     if let (Some(why), Some(h)) = (head_bad, head_js.as_string()) {
-        let q = quarantine(&match_key(id), &h, &why, now);
+        let q = quarantine(&match_key(id), &h, why, now);
         MOVED.with(|x| x.borrow_mut().push(q));
     }
     if let (Some(why), Some(t)) = (tail_bad, tail_js.as_string()) {
-        let q = quarantine(&tkey, &t, &why, now);
+        let q = quarantine(&tkey, &t, why, now);
         MOVED.with(|x| x.borrow_mut().push(q));
     }
     write_whole(&s, rs, &m, false)?;
@@ -555,7 +557,7 @@ pub fn delete_keeping_copy(m: &Match) -> Result<(), StoreError> {
 /// Moves the kept copy of deleted match `id` aside ([`quarantine`], reason `why`): it does
 /// not read as a stored match, so it cannot be restored, but it is never dropped unseen.
 /// `None` when no copy is stored.
-pub fn set_aside_deleted(id: &str, why: &str, now_ms: f64) -> Option<Quarantined> {
+pub fn set_aside_deleted(id: &str, why: ImportError, now_ms: f64) -> Option<Quarantined> {
     let key = format!("{DELETED_PREFIX}{id}");
     let text = raw()?.get_item(&key).ok().flatten()?;
     Some(quarantine(&key, &text, why, now_ms))
@@ -573,9 +575,7 @@ pub fn set_aside_unreadable_deleted(now_ms: f64) -> Vec<Quarantined> {
         .filter(|k| k.starts_with(DELETED_PREFIX))
         .filter_map(|k| {
             let text = s.get_item(&k).ok().flatten()?;
-            title_of(&text)
-                .is_none()
-                .then(|| quarantine(&k, &text, "not a stored match (no readable \"match\")", now_ms))
+            title_of(&text).is_none().then(|| quarantine(&k, &text, said!("", "q.not_stored_match"), now_ms))
         })
         .collect()
 }
@@ -650,9 +650,15 @@ pub fn settings() -> Settings {
     let why = match LocalStorage::get::<serde_json::Value>(SETTINGS_KEY) {
         Ok(v) => match crate::json::from_value::<Settings>(&v) {
             Ok(s) => return s,
-            Err(e) => e.to_string(),
+            Err(e) => ImportError { field: e.path().to_string(), reason: e.inner().to_string(), msg: None },
         },
-        Err(gloo_storage::errors::StorageError::SerdeError(e)) => e.to_string(),
+        Err(gloo_storage::errors::StorageError::SerdeError(e)) => said!(
+            "",
+            "imp.not_json",
+            line = Arg::Num(e.line() as i64),
+            column = Arg::Num(e.column() as i64),
+            detail = Arg::Text(e.to_string())
+        ),
         // Absent, or no storage at all.
         Err(_) => return Settings::default(),
     };
@@ -663,7 +669,7 @@ pub fn settings() -> Settings {
     }
     if let Some(text) = raw().and_then(|s| s.get_item(SETTINGS_KEY).ok().flatten()) {
         if !REPORTED.with(|r| r.replace(true)) {
-            let q = quarantine(SETTINGS_KEY, &text, &why, js_sys::Date::now());
+            let q = quarantine(SETTINGS_KEY, &text, why, js_sys::Date::now());
             MOVED.with(|x| x.borrow_mut().push(q));
         }
     }

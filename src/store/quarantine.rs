@@ -3,8 +3,14 @@
 
 use super::*;
 
+/// The reason of a value holding another id than its key's: `key` (a `q.*_other_id` row
+/// with slot `{id}`) naming the id found inside.
+pub fn other_id(key: &'static str, id: &str) -> ImportError {
+    ImportError::said("", key, vec![("id", Arg::Text(format!("{id:?}")))])
+}
+
 /// Moves a raw value aside (never deletes it unless the copy was written).
-pub fn quarantine(key: &str, text: &str, error: &str, now_ms: f64) -> Quarantined {
+pub fn quarantine(key: &str, text: &str, error: ImportError, now_ms: f64) -> Quarantined {
     let to = format!("{QUARANTINE_PREFIX}{}.{}", now_ms as u64, key);
     let moved = set_raw(&to, text).is_ok();
     if moved {
@@ -16,7 +22,7 @@ pub fn quarantine(key: &str, text: &str, error: &str, now_ms: f64) -> Quarantine
             }
         }
     }
-    Quarantined { key: key.into(), moved_to: if moved { to } else { key.into() }, error: error.into() }
+    Quarantined { key: key.into(), moved_to: if moved { to } else { key.into() }, error }
 }
 
 /// Quarantined values still stored: (key, first 200 characters).

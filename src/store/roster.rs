@@ -16,7 +16,7 @@ pub fn read_roster(now_ms: f64) -> (Roster, Option<Quarantined>) {
     };
     match roster::load_roster(&text) {
         Ok(r) => (r, None),
-        Err(e) => (Roster::default(), Some(quarantine(ROSTER_KEY, &text, &e.to_string(), now_ms))),
+        Err(e) => (Roster::default(), Some(quarantine(ROSTER_KEY, &text, e, now_ms))),
     }
 }
 

@@ -198,7 +198,7 @@ pub fn Home() -> impl IntoView {
                                 " → "
                                 <code>{q.moved_to.clone()}</code>
                                 ": "
-                                {q.error.clone()}
+                                {crate::ui::quarantine_reason(&q.error)}
                                 {q
                                     .moved_to
                                     .starts_with(store::QUARANTINE_PREFIX)

@@ -292,6 +292,18 @@ pub fn reason_of(e: &crate::record::ImportError, with_field: bool) -> String {
     reason_named(e, with_field, Default::default())
 }
 
+/// Why a stored value was moved aside ([`store::Quarantined::error`]): its field path as
+/// stored (`entries[3].op.hand.points`, so the place can be found in the raw value) and the
+/// reason in the UI language.
+pub fn quarantine_reason(e: &crate::record::ImportError) -> String {
+    let why = reason_of(e, false);
+    if e.field.is_empty() {
+        why
+    } else {
+        format!("{}: {why}", e.field)
+    }
+}
+
 /// [`reason_of`], its teams and players read by the match's names.
 pub fn reason_named(e: &crate::record::ImportError, with_field: bool, names: crate::i18n::Names) -> String {
     let lang = use_context::<Ctx>().map(|c| c.lang.get()).unwrap_or_else(|| LANG.with(|l| l.get()));

@@ -200,6 +200,21 @@ test('corrupt and foreign values are moved aside and reported; the rest keeps wo
   await expect(page.locator('#match-quarantined')).toContainText('隔离区');
 });
 
+test('why a value was moved aside is said in the UI language, its field path kept', async ({ page }) => {
+  await openSample(page);
+  const good = await head(page);
+  await page.evaluate((good) => {
+    localStorage.setItem('referee.match.broken', '{"schema_version":1,"app":"referee","kind":"match","match":{"id":');
+    localStorage.setItem('referee.match.misfiled', good);
+  }, good);
+  await page.goto('/');
+  await started(page);
+  const banner = page.locator('.banner[role="alert"]');
+  await expect(banner.locator('li', { hasText: 'referee.match.broken' })).toContainText('不是有效的 JSON');
+  await expect(banner.locator('li', { hasText: 'referee.match.misfiled' })).toContainText('里面保存的是另一场比赛');
+  await expect(banner).not.toContainText('the match inside');
+});
+
 test('a reload at any point of hand entry loses at most the uncommitted form', async ({ page }) => {
   const before = await openSample(page);
   const n0 = await entryCount(page);

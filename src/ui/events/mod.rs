@@ -57,7 +57,12 @@ fn owned(ms: &[std::sync::Arc<Match>]) -> Vec<Match> {
 /// reported as text.
 fn load_events() -> (Vec<Event>, Vec<String>) {
     let (out, bad) = store::load_events(now_ms());
-    (out, bad.into_iter().map(|q| format!("{} → {}: {}", q.key, q.moved_to, q.error)).collect())
+    (
+        out,
+        bad.into_iter()
+            .map(|q| format!("{} → {}: {}", q.key, q.moved_to, crate::ui::quarantine_reason(&q.error)))
+            .collect(),
+    )
 }
 
 /// Writes an event (translated error on failure, naming an event change; nothing changes
@@ -101,10 +106,10 @@ impl Ev {
             Some(Ok(x)) if x.id == shown.id => x,
             Some(r) => {
                 let why = match r {
-                    Ok(x) => format!("the event inside has id {:?}", x.id),
-                    Err(x) => x.to_string(),
+                    Ok(x) => store::other_id("q.event_other_id", &x.id),
+                    Err(x) => x,
                 };
-                let q = store::quarantine(&key, stored.as_deref().unwrap_or_default(), &why, now_ms());
+                let q = store::quarantine(&key, stored.as_deref().unwrap_or_default(), why, now_ms());
                 ctx().quarantined.update(|v| v.push(q));
                 shown
             }

@@ -103,7 +103,7 @@ pub async fn restore_deleted(
     let m = match store::deleted_match(&id) {
         Ok(m) => m,
         Err(store::StoreError::Invalid(e)) => {
-            let q = store::set_aside_deleted(&id, &e.to_string(), now_ms());
+            let q = store::set_aside_deleted(&id, e.clone(), now_ms());
             return Err((store::StoreError::Invalid(e), q));
         }
         Err(e) => return Err((e, None)),
