@@ -15,6 +15,7 @@ use crate::record::{HandInput, Match, Setup};
 use crate::rules::doudizhu::{builtin_presets, Call, Hand, HandResult, Preset, Reading, SessionRules};
 use crate::ui::t;
 use crate::ui::widgets::FormIntent;
+use crate::ui::widgets::Toggle;
 use leptos::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
@@ -424,31 +425,10 @@ fn ddz_pad(form: DdzForm, preset: Memo<Preset>, names: Memo<Vec<String>>) -> Any
                     </div>
                     {move || match form.out.get() {
                         Some(o) if o == ll => {
-                            view! {
-                                <label class="toggle">
-                                    <input
-                                        type="checkbox"
-                                        id="ddz-spring"
-                                        prop:checked=move || form.spring.get()
-                                        on:change=move |ev| form.spring.set(event_target_checked(&ev))
-                                    />
-                                    {t("ddz.spring")}
-                                </label>
-                            }
-                                .into_any()
+                            view! { <Toggle id="ddz-spring" checked=form.spring label="ddz.spring" /> }.into_any()
                         }
                         Some(_) => {
-                            view! {
-                                <label class="toggle">
-                                    <input
-                                        type="checkbox"
-                                        id="ddz-anti-spring"
-                                        prop:checked=move || form.anti.get()
-                                        on:change=move |ev| form.anti.set(event_target_checked(&ev))
-                                    />
-                                    {t("ddz.anti_spring")}
-                                </label>
-                            }
+                            view! { <Toggle id="ddz-anti-spring" checked=form.anti label="ddz.anti_spring" /> }
                                 .into_any()
                         }
                         None => ().into_any(),

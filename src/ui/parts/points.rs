@@ -4,6 +4,7 @@
 use crate::rules::shengji::{Preset, Unit};
 use crate::ui::tx;
 use crate::ui::widgets::PointsInput;
+use crate::ui::widgets::Toggle;
 use leptos::prelude::*;
 
 /// The units a kitty can be taken with, as the chips offer them.
@@ -33,15 +34,7 @@ pub fn PointsAndKitty(
         </label>
         <PointsInput value=points id=ids[0] />
         <div class="row">
-            <label class="toggle">
-                <input
-                    type="checkbox"
-                    id=ids[1]
-                    prop:checked=move || kitty_on.get()
-                    on:change=move |ev| kitty_on.set(event_target_checked(&ev))
-                />
-                {tx("entry.kitty")}
-            </label>
+            <Toggle id=ids[1] checked=kitty_on label="entry.kitty" />
         </div>
         <Show when=move || kitty_on.get()>
             <div class="kitty">

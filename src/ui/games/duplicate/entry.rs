@@ -1,6 +1,7 @@
 //! 双升 entry of one table's result of one board: points, kitty, penalties and the declaring.
 
 use super::*;
+use crate::ui::widgets::Toggle;
 
 /// The entry form: table, board, attackers, level/dealer as played, points, 抠底, penalties,
 /// the referee's refusal ruling.
@@ -196,15 +197,7 @@ pub(super) fn EntryForm(
                                 .unwrap_or_default()
                         }}
                     </p>
-                    <label class="toggle">
-                        <input
-                            type="checkbox"
-                            id="dup-confirm"
-                            prop:checked=move || form.confirmed.get()
-                            on:change=move |ev| form.confirmed.set(event_target_checked(&ev))
-                        />
-                        {tx("dup.confirm_played")}
-                    </label>
+                    <Toggle id="dup-confirm" checked=form.confirmed label="dup.confirm_played" />
                 </div>
             </Show>
             <PointsAndKitty

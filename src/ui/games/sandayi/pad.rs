@@ -2,6 +2,7 @@
 //! the landlord with 头撂, 摊打 and 明王, the bombs per player with their limits, the result.
 
 use super::*;
+use crate::ui::widgets::Toggle;
 
 /// 荒番: a toggle for the first deal of the log; a later deal shows the 荒番 the log
 /// carries to it (`carried`: whether, and from which void deal).
@@ -9,20 +10,7 @@ use super::*;
 pub(super) fn HuangfanRow(form: SdyForm, carried: Memo<Option<(bool, usize)>>) -> impl IntoView {
     view! {
         {move || match carried.get() {
-            None => {
-                view! {
-                    <label class="toggle">
-                        <input
-                            type="checkbox"
-                            id="sdy-huangfan"
-                            prop:checked=move || form.huangfan.get()
-                            on:change=move |ev| form.huangfan.set(event_target_checked(&ev))
-                        />
-                        {t("sdy.huangfan_first")}
-                    </label>
-                }
-                    .into_any()
-            }
+            None => view! { <Toggle id="sdy-huangfan" checked=form.huangfan label="sdy.huangfan_first" /> }.into_any(),
             Some((true, k)) => {
                 view! {
                     <p class="banner warn" id="sdy-huangfan-carried">
@@ -82,26 +70,8 @@ pub(super) fn LandlordPad(form: SdyForm, preset: Memo<Preset>, names: Memo<Vec<S
                     <div class="row">
                         {tanda_offered
                             .then(|| {
-                                view! {
-                                    <label class="toggle">
-                                        <input
-                                            type="checkbox"
-                                            id="sdy-tanda"
-                                            prop:checked=move || form.tanda.get()
-                                            on:change=move |ev| form.tanda.set(event_target_checked(&ev))
-                                        />
-                                        {t("sdy.tanda_opt")}
-                                    </label>
-                                }
-                            })} <label class="toggle">
-                            <input
-                                type="checkbox"
-                                id="sdy-mingwang"
-                                prop:checked=move || form.mingwang.get()
-                                on:change=move |ev| form.mingwang.set(event_target_checked(&ev))
-                            />
-                            {t("sdy.mingwang_opt")}
-                        </label>
+                                view! { <Toggle id="sdy-tanda" checked=form.tanda label="sdy.tanda_opt" /> }
+                            })} <Toggle id="sdy-mingwang" checked=form.mingwang label="sdy.mingwang_opt" />
                     </div>
                     {(!tanda_offered)
                         .then(|| {
