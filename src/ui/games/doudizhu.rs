@@ -13,9 +13,9 @@ use crate::record::games::doudizhu::{DdzRow, DoudizhuSetup, DoudizhuView, Sessio
 use crate::record::replay::{replay, MatchView};
 use crate::record::{HandInput, Match, Setup};
 use crate::rules::doudizhu::{builtin_presets, Call, Hand, HandResult, Preset, Reading, SessionRules};
+use crate::ui::parts::Toggle;
 use crate::ui::t;
 use crate::ui::widgets::FormIntent;
-use crate::ui::widgets::Toggle;
 use leptos::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;

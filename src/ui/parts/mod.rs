@@ -4,7 +4,7 @@
 //! ([`sheet_teams`]),
 //! the result sheet's picture and print ([`ShareBar`], [`PrintSheet`]),
 //! a 升级 hand's penalties ([`PenaltyEditor`]), and the names of a set-up form ([`TitleInput`], [`TeamInputs`], [`SeatInputs`]), its preset picker
-//! ([`PresetSelect`]) and its preset editor ([`PresetJson`]); and a check box as a row ([`CheckRow`]).
+//! ([`PresetSelect`]) and its preset editor ([`PresetJson`]); and a check box as a row ([`CheckRow`], a form's inline [`Toggle`]).
 
 mod actions;
 mod check;
@@ -20,7 +20,7 @@ mod share;
 mod sheet;
 
 pub use actions::{match_title, MatchActions};
-pub use check::CheckRow;
+pub use check::{CheckRow, Toggle};
 pub use commit::{entry_label, BarLine, CommitBar, EntryNamer, FieldRefusals};
 pub use history::{entry_times, row_actions};
 pub use names::{SeatInputs, TeamInputs, TitleInput};

@@ -2,9 +2,9 @@
 //! (抠底: its points and the unit of the last trick, with the preset's multiplier).
 
 use crate::rules::shengji::{Preset, Unit};
+use crate::ui::parts::Toggle;
 use crate::ui::tx;
 use crate::ui::widgets::PointsInput;
-use crate::ui::widgets::Toggle;
 use leptos::prelude::*;
 
 /// The units a kitty can be taken with, as the chips offer them.

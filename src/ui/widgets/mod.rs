@@ -14,7 +14,6 @@ mod paint;
 mod points;
 mod sheet;
 mod taps;
-mod toggle;
 
 pub use alarm::{alarm, fmt_duration, vibrate};
 pub use chart::LevelChart;
@@ -25,4 +24,3 @@ pub use paint::{after_next_paint, after_paint, drop_later};
 pub use points::PointsInput;
 pub use sheet::SignOff;
 pub use taps::{cool_after_commit, event_time, install_tap_guard, mono_ms, no_key_repeat};
-pub use toggle::Toggle;

@@ -1,7 +1,7 @@
 //! 双升 entry of one table's result of one board: points, kitty, penalties and the declaring.
 
 use super::*;
-use crate::ui::widgets::Toggle;
+use crate::ui::parts::Toggle;
 
 /// The entry form: table, board, attackers, level/dealer as played, points, 抠底, penalties,
 /// the referee's refusal ruling.

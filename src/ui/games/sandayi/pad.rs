@@ -2,7 +2,7 @@
 //! the landlord with 头撂, 摊打 and 明王, the bombs per player with their limits, the result.
 
 use super::*;
-use crate::ui::widgets::Toggle;
+use crate::ui::parts::Toggle;
 
 /// 荒番: a toggle for the first deal of the log; a later deal shows the 荒番 the log
 /// carries to it (`carried`: whether, and from which void deal).
