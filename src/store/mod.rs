@@ -85,7 +85,7 @@ pub struct Quarantined {
     /// Where the raw value now is (equal to `key` when it could not be moved).
     pub moved_to: String,
     /// Why it could not be read: the field and the reason, typed where it can be so the
-    /// UI says it in its language ([`crate::ui::reason_of`]); `Display` gives it in English.
+    /// UI says it in its language (`ui::quarantine_reason`); `Display` gives it in English.
     pub error: ImportError,
 }
 

@@ -3,8 +3,8 @@
 
 use super::*;
 
-/// The reason of a value holding another id than its key's: `key` (a `q.*_other_id` row
-/// with slot `{id}`) naming the id found inside.
+/// The reason of a value holding another id than its key's: `key` (a `q.*` row of the
+/// string table with slot `{id}`) naming the id found inside.
 pub fn other_id(key: &'static str, id: &str) -> ImportError {
     ImportError::said("", key, vec![("id", Arg::Text(format!("{id:?}")))])
 }
