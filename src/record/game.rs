@@ -100,6 +100,9 @@ pub trait Game {
     fn preset_name(_id: &str) -> Option<String> {
         None
     }
+    /// The preset of set-up `s` as JSON text, as stored in the set-up's `preset` field (the
+    /// 规则 tab reads its rows from it); `None` if it does not serialize.
+    fn preset_json(s: &Self::Setup) -> Option<String>;
 }
 
 /// [`Game::participants`] of a game of two teams: their names in team order, `A vs B`

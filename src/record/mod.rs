@@ -123,6 +123,10 @@ impl Setup {
     pub fn participants(&self) -> String {
         by_game!(self; Setup(s) => G: G::participants(s))
     }
+    /// The preset as JSON text ([`game::Game::preset_json`]).
+    pub fn preset_json(&self) -> Option<String> {
+        by_game!(self; Setup(s) => G: G::preset_json(s))
+    }
 }
 
 impl Match {

@@ -1,6 +1,7 @@
 //! The built-in formats as data (the seeds' events): [`FormatPreset`], [`builtin_formats`].
 
 use super::*;
+use crate::record::game::GameId;
 
 /// A competition format as data: which game and preset, entrant kind, legs, format and
 /// scoring. Built-ins read the seeds; the referee may change any field of the competition
@@ -76,7 +77,7 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
     let jk = gd("jiankang-guandan").expect("built-in preset");
     let mut v = vec![FormatPreset {
         id: s("jiankang-guandan-team"),
-        game: s("guandan"),
+        game: GameId::Guandan.to_string(),
         preset_id: s("jiankang-guandan"),
         source: s("000 §四"),
         kind: EntrantKind::Team,
@@ -95,7 +96,7 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
     }];
     v.push(FormatPreset {
         id: s("guandan-shift-3rounds"),
-        game: s("guandan"),
+        game: GameId::Guandan.to_string(),
         preset_id: s("guandan-shift-3rounds"),
         source: s("004 第三篇"),
         kind: EntrantKind::Pair,
@@ -112,7 +113,7 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
     });
     v.push(FormatPreset {
         id: s("nantong-80fen-team"),
-        game: s("shengji"),
+        game: GameId::Shengji.to_string(),
         preset_id: s("nantong-80fen"),
         source: s("002 南通纺院"),
         kind: EntrantKind::Team,
@@ -131,7 +132,7 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
     });
     v.push(FormatPreset {
         id: s("jiankang-chaodipi-ko"),
-        game: s("shengji"),
+        game: GameId::Shengji.to_string(),
         preset_id: s("jiankang-chaodipi"),
         source: s("000 §一"),
         kind: EntrantKind::Pair,
@@ -144,7 +145,7 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
     });
     v.push(FormatPreset {
         id: s("chaodipi-10-ko"),
-        game: s("shengji"),
+        game: GameId::Shengji.to_string(),
         preset_id: s("chaodipi-10"),
         source: s("002 炒地皮细则"),
         kind: EntrantKind::Pair,
@@ -157,7 +158,7 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
     });
     v.push(FormatPreset {
         id: s("yiyuan-duplicate-ko"),
-        game: s("duplicate"),
+        game: GameId::Duplicate.to_string(),
         preset_id: s("yiyuan-shuangsheng"),
         source: s("003"),
         kind: EntrantKind::Team,
@@ -170,7 +171,7 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
     });
     v.push(FormatPreset {
         id: s("renju-rif-ko"),
-        game: s("renju"),
+        game: GameId::Renju.to_string(),
         preset_id: s("renju-rif"),
         source: s("000 §三"),
         kind: EntrantKind::Player,
@@ -183,7 +184,7 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
     });
     v.push(FormatPreset {
         id: s("guandan-5-3-1-ko"),
-        game: s("guandan"),
+        game: GameId::Guandan.to_string(),
         preset_id: s("guandan-5-3-1"),
         source: s("004 第二篇"),
         kind: EntrantKind::Pair,
@@ -196,7 +197,7 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
     });
     v.push(FormatPreset {
         id: s("jiankang-doudizhu-groups"),
-        game: s("doudizhu"),
+        game: GameId::Doudizhu.to_string(),
         preset_id: s("jiankang-doudizhu"),
         source: s("000 §二"),
         kind: EntrantKind::Player,
@@ -209,7 +210,7 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
     });
     v.push(FormatPreset {
         id: s("qingpu-sandayi-groups"),
-        game: s("sandayi"),
+        game: GameId::Sandayi.to_string(),
         preset_id: s("qingpu-sandayi"),
         source: s("001"),
         kind: EntrantKind::Player,
@@ -222,7 +223,7 @@ pub fn builtin_formats() -> Vec<FormatPreset> {
     });
     v.push(FormatPreset {
         id: s("round-robin-2-1-0"),
-        game: s("guandan"),
+        game: GameId::Guandan.to_string(),
         preset_id: s("guandan-3-2-1"),
         source: s("RULES.md §6"),
         kind: EntrantKind::Pair,

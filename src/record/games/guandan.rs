@@ -700,6 +700,9 @@ impl crate::record::game::Game for Guandan {
     fn preset_name(id: &str) -> Option<String> {
         crate::rules::guandan::builtin_preset(id).map(|p| p.name)
     }
+    fn preset_json(s: &Self::Setup) -> Option<String> {
+        crate::json::to_string(&s.preset).ok()
+    }
 }
 
 #[cfg(test)]

@@ -200,6 +200,9 @@ impl crate::record::game::Game for Sandayi {
     fn preset_name(id: &str) -> Option<String> {
         crate::rules::sandayi::builtin_presets().into_iter().find(|p| p.id == id).map(|p| p.name)
     }
+    fn preset_json(s: &Self::Setup) -> Option<String> {
+        crate::json::to_string(&s.preset).ok()
+    }
 }
 
 #[cfg(test)]

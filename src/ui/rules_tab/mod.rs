@@ -47,15 +47,7 @@ impl RulesNav {
 
 /// The preset of a match's set-up as JSON (`Value::Null` for none).
 pub fn preset_value(s: &Setup) -> Value {
-    let text = match s {
-        Setup::Shengji(x) => crate::json::to_string(&x.preset),
-        Setup::Duplicate(x) => crate::json::to_string(&x.preset),
-        Setup::Guandan(x) => crate::json::to_string(&x.preset),
-        Setup::Doudizhu(x) => crate::json::to_string(&x.preset),
-        Setup::Sandayi(x) => crate::json::to_string(&x.preset),
-        Setup::Renju(x) => crate::json::to_string(&x.preset),
-    };
-    text.ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(Value::Null)
+    s.preset_json().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(Value::Null)
 }
 
 /// The match page's two tabs, 记录 (the game's page, built by `page` under the tabs'

@@ -454,6 +454,9 @@ impl crate::record::game::Game for Duplicate {
     fn preset_ids() -> Vec<String> {
         shengji::builtin_presets().into_iter().filter(|p| p.duplicate).map(|p| p.id).collect()
     }
+    fn preset_json(s: &Self::Setup) -> Option<String> {
+        crate::json::to_string(&s.preset).ok()
+    }
 }
 
 #[cfg(test)]

@@ -475,6 +475,9 @@ impl crate::record::game::Game for Renju {
     fn preset_ids() -> Vec<String> {
         Preset::all().into_iter().map(|p| p.id).collect()
     }
+    fn preset_json(s: &Self::Setup) -> Option<String> {
+        crate::json::to_string(&s.preset).ok()
+    }
 }
 
 #[cfg(test)]
