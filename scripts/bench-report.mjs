@@ -9,7 +9,7 @@
 // --wasm-top: scripts/wasm-top.mjs --json of the release wasm with its names kept (what is
 // large in it, by section, crate and function).  The web figures' `startup` (ours beside the
 // peers, bench-web.mjs) becomes a section of its own and, with --readme, rows of the README
-// table (the ratios ours / best peer against issue 20's targets).  Every part is optional:
+// table (the ratios ours / best peer against the start-up targets).  Every part is optional:
 // a run of the start-up comparison alone (BENCH_ONLY=startup) gives the sizes and that.
 
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -153,7 +153,7 @@ if (st) {
     md += `| **ours / best peer** | | **${x(r.cold)}** | **${x(r.warm)}** | ${x(r.slow_4g_cold)} | ${x(r.first_visit_gzip)} | ${x(r.heap)} |\n`;
   }
   md += `\nRuns (ms): ${st.apps.map((a) => `${a.name} cold ${a.cold_ms.runs.join(', ')}; warm ${a.warm_ms.runs.join(', ')}; Slow 4G ${a.slow_4g_cold_ms.runs.join(', ')}`).join('. ')}.\n\n`;
-  md += `Targets (issue 20), ours / best peer: cold ${r.cold ? ratioTarget(r.cold) : '— no peer measured'}; warm ${r.warm ? ratioTarget(r.warm) : '— no peer measured'}. Ours cold on Slow 4G ≤ 3000 ms: ${ok(oursSt.slow_4g_cold_ms.median <= 3000)}.\n`;
+  md += `Targets, ours / best peer: cold ${r.cold ? ratioTarget(r.cold) : '— no peer measured'}; warm ${r.warm ? ratioTarget(r.warm) : '— no peer measured'}. Ours cold on Slow 4G ≤ 3000 ms: ${ok(oursSt.slow_4g_cold_ms.median <= 3000)}.\n`;
   for (const m of st.missing) md += `\nNot measured: ${m.repo} — ${m.reason}.\n`;
   md += '\n';
 }

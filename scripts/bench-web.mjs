@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Size and speed figures of a release build (issue 9 items 4 and 5), printed and written as
+// Size and speed figures of a release build, printed and written as
 // JSON.  Run by scripts/bench.sh; by hand:
 //
 //   node scripts/bench-web.mjs --dist /tmp/dist-bench --match /tmp/match-1000.json \
@@ -38,7 +38,7 @@
 //   level chart are drawn one frame after the scoreboard).
 // Times are the page's own performance.now() (ms since navigation start / since the click).
 //
-// Start-up beside the peers (issue 20 item 4; after the figures above, or alone with
+// Start-up beside the peers (after the figures above, or alone with
 // --only startup, which skips the transfer and speed figures): ours and the two JS
 // score-keepers whose builds are in --peers DIR (default $BENCH_PEERS) as
 // DIR/guandan-scoreboard/dist (CoolVance/guandan-scoreboard, React) and
@@ -472,7 +472,7 @@ async function homeList(browser, base) {
 
 // ---- start-up beside the peers -----------------------------------------------------------
 
-// The two score-keepers issue 20 compares start-up with, each built from its repository
+// The two score-keepers start-up is compared with, each built from its repository
 // (`npm ci && npm run build`) into PEERS/<name>/dist, and what "usable" means for each:
 // the first frame with that element in the DOM (ours: the home list).  Selectors read from
 // their code: the React peer renders each team's level as `<div class="text-6xl

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks (issue 9 items 4–7) — figures, not tests; NOT part of scripts/test.sh.
+# Benchmarks — figures, not tests; NOT part of scripts/test.sh.
 #
 #   bash scripts/bench.sh
 #
@@ -16,7 +16,7 @@
 #   5. criterion: replaying 10,000 hands of each game, loading/committing on long logs,
 #      renju judgement (benches/replay.rs), plus the plain renju timing (benches/renju.rs);
 #   6. scripts/bench-web.mjs, start-up beside the peers: ours and the two JS score-keepers
-#      of issue 20 (CoolVance/guandan-scoreboard, xingfanxia/guandan_calc) when their builds
+#      compared with (CoolVance/guandan-scoreboard, xingfanxia/guandan_calc) when their builds
 #      are in $BENCH_PEERS — first usable screen cold / warm / cold on Slow 4G, first-visit
 #      gzip bytes, heap — with the ratios ours / best peer;
 #   7. writes bench/latest.md and bench/<date>-<commit>.md, and the figures into README.md's

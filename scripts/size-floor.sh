@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The least wasm the app's first visit can download on its fixed stack, in two parts
-# (bench/size-floor.md keeps the figures; issue 9's size target is judged against them):
+# (bench/size-floor.md keeps the figures):
 #   core  — examples/size_floor_core.rs: the non-UI code (rules, record, schema, replay,
 #           tournament, UI text tables) with no Leptos;
 #   shell — examples/size_floor_shell.rs: a minimal Leptos 0.8 CSR router app with

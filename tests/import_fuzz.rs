@@ -1,4 +1,4 @@
-//! Fuzzing of the JSON import (issue 9 item 2), with proptest (native, ~256 cases a
+//! Fuzzing of the JSON import, with proptest (native, ~256 cases a
 //! property):
 //!
 //! * arbitrary JSON values, bare and inside a valid envelope (`matches: [<anything>]`);

@@ -708,7 +708,7 @@ fn a_quarantined_tail_is_restored_by_entry_id_not_position() {
     assert_eq!(store::quarantined_value(&q), None);
 }
 
-// One commit per intent (issue 19 item 1): the pure rules of `ui::intent`, over a fake clock.
+// One commit per intent: the pure rules of `ui::intent`, over a fake clock.
 mod intent {
     use referee::ui::intent::{Intent, Press, Undo, REPEAT_MS};
     use wasm_bindgen_test::*;

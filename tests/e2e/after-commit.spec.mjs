@@ -1,5 +1,5 @@
-// Never change the record by accident, the cases a break-it pass found open after issue 19's
-// first delivery: on the release build, with REAL touch taps on a phone-sized screen.
+// Never change the record by accident, the cases a break-it pass found open: on the release
+// build, with REAL touch taps on a phone-sized screen.
 // * A tap that lands on the page within the repeat window after a commit does nothing
 //   (the page re-rendered under the finger: the second tap of a double tap on 确认 used to
 //   pick the next hand's 进贡).

@@ -1,4 +1,4 @@
-// Clocks on elapsed time (issue 19 item 2): the device clock is set forward or back while a
+// Clocks on elapsed time: the device clock is set forward or back while a
 // match clock or a bury countdown runs (Playwright's clock: `setSystemTime` moves Date.now()
 // and leaves performance.now() alone, as a real change of the device time does), and a
 // countdown is reloaded and left and come back to. Nothing of a jump counts, the jump is

@@ -1,4 +1,4 @@
-// 斗地主 (issue 6), driven as a referee would in the release build: create the session
+// 斗地主, driven as a referee would in the release build: create the session
 // through /new, a 3-table session with a 30-minute clock per table (fake clock), bids with
 // an illegal bid refused, bombs / rockets / spring / anti-spring, a redeal, undo, an edit of
 // an earlier hand, running totals, a tie at the top → play-off hands, the result sheet,

@@ -1,4 +1,4 @@
-// 双升 duplicate team match (issue 4): a 6-board match entered from both tables on two
+// 双升 duplicate team match: a 6-board match entered from both tables on two
 // devices (two browser contexts, each with its own localStorage), moved between them by the
 // match export (download) and the home page import, gives the same totals on both.
 import { test, expect } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The entry bar at the foot of every game page (issue 18, items 1 and 2), on a 360×640
+// The entry bar at the foot of every game page, on a 360×640
 // phone: the verdict of what will be committed is always on screen beside the commit
 // button; after a commit a notice names the hand with 撤销 (a void of exactly that
 // entry); an untouched form asks first; no button is ever left under the bar. And 掼蛋:

@@ -1,4 +1,4 @@
-// Tournaments (issue 8), driven as a chief referee and two table referees would in the
+// Tournaments, driven as a chief referee and two table referees would in the
 // release build: three browser contexts (two tables and the desk). The desk sets up a
 // 4-team round robin of 掼蛋 (健康杯 format: deal points, then 双上 count, then
 // head-to-head), draws with a seed, generates the schedule, creates every table's match and

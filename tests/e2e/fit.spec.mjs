@@ -1,4 +1,4 @@
-// Every page fits a phone in every language (issue 18, items 3 and 4): at 320×640 and
+// Every page fits a phone in every language: at 320×640 and
 // 360×640, in 简体, 繁體 and English, each page of the app — home, settings, about, the
 // set-up form of each game, each game's match page (the sample, or a match made here, with
 // the entry form, keypad, tribute panel and result sheet open), the events list, an event's

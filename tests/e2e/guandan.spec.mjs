@@ -1,4 +1,4 @@
-// 掼蛋 (issue 5), driven as a referee would in the release build: set up a match through
+// 掼蛋, driven as a referee would in the release build: set up a match through
 // /new, tap the four seats in finishing order with the live preview, log one tribute with
 // the rank/suit pickers and its validation messages, play through A with one failed attempt
 // (A¹ → A²), undo, reload, export and import; then a per-deal-points match with an edit, a

@@ -1,4 +1,4 @@
-// The hall's screen (issue 17, item 3): `/event/:id/hall` on a 1920×1080 screen shows an
+// The hall's screen: `/event/:id/hall` on a 1920×1080 screen shows an
 // event's current round with each table's result sheet (entered / confirmed / signed) and
 // the standings, every visible text at least 32 px; another page of the same browser enters
 // and signs a result and the hall follows without a reload; it cycles to the event's next

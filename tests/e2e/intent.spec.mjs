@@ -1,4 +1,4 @@
-// One commit per intent (issue 19 item 1), on the release build with REAL touch taps
+// One commit per intent, on the release build with REAL touch taps
 // (a touch context, page.touchscreen.tap at the element's centre) and a double click:
 // for every game page, a double tap on the commit button stores exactly one new entry, an
 // untouched form does not commit by itself (the browser asks, and dismissing stores

@@ -1,4 +1,4 @@
-// Reliability and security of the release build (issue 9 items 1 and 2):
+// Reliability and security of the release build:
 //   storage full on commit, corrupt / foreign values moved aside (and restored once they
 //   read), reload in the middle of hand entry, two tabs on one match, and imported text never interpreted as HTML;
 //   two tabs on one event, and a language chosen in one tab taken by the others.

@@ -1,4 +1,4 @@
-// 五子棋 referee board (issue 7) on the release build: a match created through the UI
+// 五子棋 referee board on the release build: a match created through the UI
 // (/new → chip data-game="renju" → the renju form), stones placed by tapping a point twice
 // (a single tap is only a ghost), a forbidden double-three (三三) claimed by white, one not
 // claimed (white played on), undo, next game with swapped colours, the text record, the

@@ -1,4 +1,4 @@
-// Rosters (issue 17, item 6): teams with their players kept on the device across events.
+// Rosters: teams with their players kept on the device across events.
 // Event A's entrants are saved to the roster; event B picks them (the names are filled);
 // the roster is kept over a reload, edited on the events page, offered on a new match's
 // form, carried by 导出全部 and merged back by the import; a value that does not read is

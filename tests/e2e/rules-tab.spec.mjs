@@ -1,4 +1,4 @@
-// The 规则 tab of a match (issue 18, item 6): the match's own preset as rows, each with its
+// The 规则 tab of a match: the match's own preset as rows, each with its
 // document §, in 简体 and English; a citation of the live preview is a link that opens the
 // tab on its row (in view, highlighted); a preset value changed in the set-up form's fields
 // is the created match's (its 规则 tab, its stored set-up and the preview's numbers).

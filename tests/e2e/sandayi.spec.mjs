@@ -1,4 +1,4 @@
-// 欢乐三打一 (issue 6), driven as a referee would in the release build: create the game
+// 欢乐三打一, driven as a referee would in the release build: create the game
 // through /new, a void deal (nobody bids) → the next deal is 荒番 automatically, an illegal
 // call refused, a bomb-limit violation flagged on the spot and on the result sheet, 头撂 with
 // 摊打 (offered only after 头撂), 明王, deleting the void deal re-scores the 荒番 hand, an

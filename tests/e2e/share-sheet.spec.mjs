@@ -1,4 +1,4 @@
-// The result sheet shared (issue 17, items 1 and 2): a match's sheet as a PNG picture
+// The result sheet shared: a match's sheet as a PNG picture
 // (1080 px wide, growing with the hands, its pixels equal to a second render of the
 // drawing list the file carries), an event's standings as a picture, and the A4 print of
 // a sheet and of blank recording sheets (from the match page and from an event's table),

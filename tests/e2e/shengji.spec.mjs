@@ -1,4 +1,4 @@
-// The referee's main job (issue 3), driven as a referee would in the release build:
+// The referee's main job, driven as a referee would in the release build:
 // set up a 升级 match, enter hands with 抠底 and penalties, see the live preview, edit an
 // earlier hand, undo, reload mid-match, play to A, export, clear storage, import, and see
 // the same result.

@@ -1,4 +1,4 @@
-// Storage and import edges of the release build (issue 19 items 5 and 7):
+// Storage and import edges of the release build:
 //   storage full names the action that was not saved (undo, clock, event, settings, new
 //   match, sample, import, the export mark), in the UI language; settings that could not
 //   be saved say so; About shows localStorage against its quota; persist() is asked when
