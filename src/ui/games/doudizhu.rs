@@ -15,7 +15,6 @@ use crate::record::{HandInput, Match, Setup};
 use crate::rules::doudizhu::{builtin_presets, Call, Hand, HandResult, Preset, Reading, SessionRules};
 use crate::ui::parts::Toggle;
 use crate::ui::t;
-use crate::ui::widgets::FormIntent;
 use leptos::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
@@ -44,16 +43,12 @@ struct DdzDraft {
 /// The 斗地主 hand being entered.
 #[derive(Clone, Copy)]
 struct DdzForm {
-    bid: BidState,
+    base: FormBase,
     bombs: RwSignal<u32>,
     rockets: RwSignal<u32>,
     out: RwSignal<Option<usize>>,
     spring: RwSignal<bool>,
     anti: RwSignal<bool>,
-    editing: RwSignal<Option<String>>,
-    error: RwSignal<Option<String>>,
-    /// One commit per intent: the referee's touches since the form was last (re)set.
-    intent: FormIntent,
 }
 
 impl DdzForm {
@@ -61,8 +56,8 @@ impl DdzForm {
     fn hand(&self, p: &Preset) -> Option<Hand> {
         let n = p.players;
         let top = p.bid_values.last().copied().unwrap_or(3);
-        let first = self.bid.first.get();
-        let calls = self.bid.calls.get();
+        let first = self.base.bid.first.get();
+        let calls = self.base.bid.calls.get();
         let bids = bids_from(n, first, &calls, top)?;
         match high_bid(n, first, &calls) {
             None => Some(Hand { bids: Some(bids), first_bidder: Some(first), ..Hand::redeal() }),
@@ -92,28 +87,16 @@ impl SessionForm for DdzForm {
     type Draft = DdzDraft;
     fn new(_: &Preset) -> Self {
         DdzForm {
-            bid: BidState::new(),
+            base: FormBase::new(BidState::new()),
             bombs: RwSignal::new(0),
             rockets: RwSignal::new(0),
             out: RwSignal::new(None),
             spring: RwSignal::new(false),
             anti: RwSignal::new(false),
-            editing: RwSignal::new(None),
-            error: RwSignal::new(None),
-            intent: FormIntent::new(),
         }
     }
-    fn bid(&self) -> BidState {
-        self.bid
-    }
-    fn editing(&self) -> RwSignal<Option<String>> {
-        self.editing
-    }
-    fn error(&self) -> RwSignal<Option<String>> {
-        self.error
-    }
-    fn intent(&self) -> FormIntent {
-        self.intent
+    fn base(&self) -> FormBase {
+        self.base
     }
     fn incomplete_key(&self) -> &'static str {
         "ddz.incomplete"
@@ -129,7 +112,7 @@ impl SessionForm for DdzForm {
                         crate::rules::doudizhu::check_bidding(b, None, &p.bid_values, n).ok().map(|x| x.first_bidder)
                     })
                     .unwrap_or(0);
-                self.bid.load(b, first);
+                self.base.bid.load(b, first);
             }
             None => {
                 // Recorded without the calls: the landlord opened with the bid.
@@ -143,9 +126,9 @@ impl SessionForm for DdzForm {
                 } else {
                     calls = vec![Call::Pass; n];
                 }
-                self.bid.first.set(first);
-                self.bid.calls.set(calls);
-                self.bid.error.set(None);
+                self.base.bid.first.set(first);
+                self.base.bid.calls.set(calls);
+                self.base.bid.error.set(None);
             }
         }
         self.bombs.set(h.bombs);
@@ -153,48 +136,43 @@ impl SessionForm for DdzForm {
         self.out.set(h.went_out.or_else(|| h.landlord.map(|l| if h.landlord_won { l } else { (l + 1) % n })));
         self.spring.set(h.spring);
         self.anti.set(h.anti_spring);
-        self.editing.set(id);
-        self.error.set(None);
-        self.intent.fresh();
+        self.base.start(id);
     }
 
     /// The form as it stands (tracked).
     fn draft(&self) -> DdzDraft {
         DdzDraft {
-            first: self.bid.first.get(),
-            calls: self.bid.calls.get(),
+            first: self.base.bid.first.get(),
+            calls: self.base.bid.calls.get(),
             bombs: self.bombs.get(),
             rockets: self.rockets.get(),
             out: self.out.get(),
             spring: self.spring.get(),
             anti: self.anti.get(),
-            editing: self.editing.get(),
+            editing: self.base.editing.get(),
         }
     }
 
     fn set_draft(&self, d: DdzDraft) {
-        self.bid.first.set(d.first);
-        self.bid.calls.set(d.calls);
-        self.bid.error.set(None);
+        self.base.bid.first.set(d.first);
+        self.base.bid.calls.set(d.calls);
+        self.base.bid.error.set(None);
         self.bombs.set(d.bombs);
         self.rockets.set(d.rockets);
         self.out.set(d.out);
         self.spring.set(d.spring);
         self.anti.set(d.anti);
-        self.editing.set(d.editing);
-        self.error.set(None);
+        self.base.restore(d.editing);
     }
 
     fn reset(&self, first: usize) {
-        self.bid.reset(first);
+        self.base.bid.reset(first);
         self.bombs.set(0);
         self.rockets.set(0);
         self.out.set(None);
         self.spring.set(false);
         self.anti.set(false);
-        self.editing.set(None);
-        self.error.set(None);
-        self.intent.fresh();
+        self.base.start(None);
     }
 }
 
@@ -353,15 +331,15 @@ fn ddz_pad(form: DdzForm, preset: Memo<Preset>, names: Memo<Vec<String>>) -> Any
     let landlord = Memo::new(move |_| {
         let n = preset.with(|p| p.players);
         let top = preset.with(|p| p.bid_values.last().copied().unwrap_or(3));
-        let calls = form.bid.calls.get();
+        let calls = form.base.bid.calls.get();
         if !bidding_done(n, &calls, top) {
             return None;
         }
-        Some(high_bid(n, form.bid.first.get(), &calls))
+        Some(high_bid(n, form.base.bid.first.get(), &calls))
     });
 
     view! {
-        {bidding_pad(form.bid, names_s, values, "ddz", "ddz.unit", "ddz.first_bidder")}
+        {bidding_pad(form.base.bid, names_s, values, "ddz", "ddz.unit", "ddz.first_bidder")}
         {move || match landlord.get() {
             None => ().into_any(),
             Some(None) => {

@@ -21,17 +21,13 @@ pub(super) struct SdyDraft {
 /// The 三打一 hand being entered.
 #[derive(Clone, Copy)]
 pub(super) struct SdyForm {
-    pub(super) bid: BidState,
+    pub(super) base: FormBase,
     pub(super) won: RwSignal<Option<bool>>,
     pub(super) tanda: RwSignal<bool>,
     pub(super) mingwang: RwSignal<bool>,
     /// 荒番 for the first deal of the log only (later deals carry it from the log).
     pub(super) huangfan: RwSignal<bool>,
     pub(super) bombs: RwSignal<Vec<u32>>,
-    pub(super) editing: RwSignal<Option<String>>,
-    pub(super) error: RwSignal<Option<String>>,
-    /// One commit per intent: the referee's touches since the form was last (re)set.
-    pub(super) intent: FormIntent,
     /// Players at the table.
     n: usize,
 }
@@ -42,8 +38,8 @@ impl SdyForm {
     pub(super) fn hand(&self, p: &Preset, carried: Option<bool>) -> Option<Hand> {
         let n = p.players;
         let top = p.bid_values.last().copied().unwrap_or(3);
-        let first = self.bid.chosen_first()?;
-        let calls = self.bid.calls.get();
+        let first = self.base.bid.chosen_first()?;
+        let calls = self.base.bid.calls.get();
         let bids = bids_from(n, first, &calls, top)?;
         let huangfan = carried.unwrap_or_else(|| self.huangfan.get());
         match high_bid(n, first, &calls) {
@@ -76,32 +72,20 @@ impl SessionForm for SdyForm {
     fn new(p: &Preset) -> Self {
         let n = p.players;
         SdyForm {
-            bid: BidState::asking(),
+            base: FormBase::new(BidState::asking()),
             won: RwSignal::new(None),
             tanda: RwSignal::new(false),
             mingwang: RwSignal::new(false),
             huangfan: RwSignal::new(false),
             bombs: RwSignal::new(vec![0; n]),
-            editing: RwSignal::new(None),
-            error: RwSignal::new(None),
-            intent: FormIntent::new(),
             n,
         }
     }
-    fn bid(&self) -> BidState {
-        self.bid
-    }
-    fn editing(&self) -> RwSignal<Option<String>> {
-        self.editing
-    }
-    fn error(&self) -> RwSignal<Option<String>> {
-        self.error
-    }
-    fn intent(&self) -> FormIntent {
-        self.intent
+    fn base(&self) -> FormBase {
+        self.base
     }
     fn incomplete_key(&self) -> &'static str {
-        incomplete_key(self.bid)
+        incomplete_key(self.base.bid)
     }
     fn load(&self, p: &Preset, h: &Hand, id: Option<String>) {
         let n = p.players;
@@ -109,58 +93,53 @@ impl SessionForm for SdyForm {
             .first_bidder
             .or_else(|| crate::rules::sandayi::bidding_outcome(p, &h.bids, None).ok().map(|b| b.first_bidder))
             .unwrap_or(0);
-        self.bid.load(&h.bids, first);
+        self.base.bid.load(&h.bids, first);
         self.won.set(h.landlord.map(|_| h.landlord_won));
         self.tanda.set(h.tanda);
         self.mingwang.set(h.mingwang);
         self.huangfan.set(h.huangfan);
         self.bombs.set((0..n).map(|i| h.bombs_of(i)).collect());
-        self.editing.set(id);
-        self.error.set(None);
-        self.intent.fresh();
+        self.base.start(id);
     }
 
     /// The form as it stands (tracked).
     fn draft(&self) -> SdyDraft {
         SdyDraft {
-            first: self.bid.first.get(),
-            asked: Some(self.bid.asked.get()),
-            calls: self.bid.calls.get(),
+            first: self.base.bid.first.get(),
+            asked: Some(self.base.bid.asked.get()),
+            calls: self.base.bid.calls.get(),
             won: self.won.get(),
             tanda: self.tanda.get(),
             mingwang: self.mingwang.get(),
             huangfan: self.huangfan.get(),
             bombs: self.bombs.get(),
-            editing: self.editing.get(),
+            editing: self.base.editing.get(),
         }
     }
 
     /// Puts a draft back (a draft of another table size keeps blank bombs).
     fn set_draft(&self, d: SdyDraft) {
         let n = self.n;
-        self.bid.first.set(d.first % n.max(1));
-        self.bid.asked.set(d.asked.unwrap_or(!d.calls.is_empty()));
-        self.bid.calls.set(d.calls);
-        self.bid.error.set(None);
+        self.base.bid.first.set(d.first % n.max(1));
+        self.base.bid.asked.set(d.asked.unwrap_or(!d.calls.is_empty()));
+        self.base.bid.calls.set(d.calls);
+        self.base.bid.error.set(None);
         self.won.set(d.won);
         self.tanda.set(d.tanda);
         self.mingwang.set(d.mingwang);
         self.huangfan.set(d.huangfan);
         self.bombs.set(if d.bombs.len() == n { d.bombs } else { vec![0; n] });
-        self.editing.set(d.editing);
-        self.error.set(None);
+        self.base.restore(d.editing);
     }
 
     fn reset(&self, first: usize) {
         let n = self.n;
-        self.bid.reset(first);
+        self.base.bid.reset(first);
         self.won.set(None);
         self.tanda.set(false);
         self.mingwang.set(false);
         self.huangfan.set(false);
         self.bombs.set(vec![0; n]);
-        self.editing.set(None);
-        self.error.set(None);
-        self.intent.fresh();
+        self.base.start(None);
     }
 }

@@ -16,7 +16,6 @@ use crate::record::games::sandayi::{first_hand_entry, SandayiSetup, SandayiView,
 use crate::record::replay::{replay, MatchView};
 use crate::record::{HandInput, Match, Setup};
 use crate::rules::sandayi::{bomb_limit, builtin_presets, BidStanding, Call, Hand, HandResult, Preset, Violation};
-use crate::ui::widgets::FormIntent;
 use crate::ui::{ctx, t};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -117,7 +116,7 @@ impl SessionGame for Sandayi {
         let values = Signal::derive(move || preset.get().bid_values);
         view! {
             <HuangfanRow form=form carried=carry />
-            {bidding_pad(form.bid, names.into(), values, "sdy", "sdy.unit", "sdy.marker")}
+            {bidding_pad(form.base.bid, names.into(), values, "sdy", "sdy.unit", "sdy.marker")}
             <LandlordPad form=form preset=preset names=names />
         }
         .into_any()

@@ -33,8 +33,8 @@ pub(super) fn LandlordPad(form: SdyForm, preset: Memo<Preset>, names: Memo<Vec<S
     let outcome = Memo::new(move |_| {
         let p = preset.get();
         let top = p.bid_values.last().copied().unwrap_or(3);
-        let calls = form.bid.calls.get();
-        let first = form.bid.first.get();
+        let calls = form.base.bid.calls.get();
+        let first = form.base.bid.first.get();
         if !bidding_done(p.players, &calls, top) {
             return None;
         }

@@ -26,14 +26,8 @@ pub(crate) trait SessionForm: Copy + Send + Sync + 'static {
     type Draft: Serialize + DeserializeOwned + 'static;
     /// A blank form for a table under preset `p`.
     fn new(p: &Self::Preset) -> Self;
-    /// The bidding pad's state.
-    fn bid(&self) -> BidState;
-    /// The id of the hand being edited, `None` for a new hand.
-    fn editing(&self) -> RwSignal<Option<String>>;
-    /// The commit error line.
-    fn error(&self) -> RwSignal<Option<String>>;
-    /// The referee's touches since the form was last (re)set.
-    fn intent(&self) -> FormIntent;
+    /// The parts every session form has ([`FormBase`]).
+    fn base(&self) -> FormBase;
     /// A new hand with `first` calling first.
     fn reset(&self, first: usize);
     /// The logged hand `h` (entry `id` when editing) back in the form.
@@ -44,6 +38,39 @@ pub(crate) trait SessionForm: Copy + Send + Sync + 'static {
     fn set_draft(&self, d: Self::Draft);
     /// The i18n key saying why no hand can be computed yet.
     fn incomplete_key(&self) -> &'static str;
+}
+
+/// The parts of a session form that do not depend on the game: its bidding pad, the
+/// hand being edited, the commit error line and the referee's touches.
+#[derive(Clone, Copy)]
+pub(crate) struct FormBase {
+    /// The bidding pad's state.
+    pub bid: BidState,
+    /// The id of the hand being edited, `None` for a new hand.
+    pub editing: RwSignal<Option<String>>,
+    /// The commit error line.
+    pub error: RwSignal<Option<String>>,
+    /// One commit per intent: the referee's touches since the form was last (re)set.
+    pub intent: FormIntent,
+}
+
+impl FormBase {
+    /// A blank base around bidding pad `bid`.
+    pub fn new(bid: BidState) -> Self {
+        FormBase { bid, editing: RwSignal::new(None), error: RwSignal::new(None), intent: FormIntent::new() }
+    }
+    /// The form now holds a new hand (`editing` `None`) or the logged hand `editing`: no
+    /// error, no touches yet.
+    pub fn start(&self, editing: Option<String>) {
+        self.editing.set(editing);
+        self.error.set(None);
+        self.intent.fresh();
+    }
+    /// A draft that was editing `editing` is back: no error (its touches stand).
+    pub fn restore(&self, editing: Option<String>) {
+        self.editing.set(editing);
+        self.error.set(None);
+    }
 }
 
 /// What the shared match page asks of a session game.
@@ -142,19 +169,25 @@ pub(crate) fn session_page<G: SessionGame>(m: Memo<Option<Arc<Match>>>) -> AnyVi
     form.reset(G::next_first_bidder(&first_view));
     // The half-entered hand survives a reload, an update and back/forward.
     let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
-    crate::ui::draft::keep_draft(G::ID.as_str(), &mid, form.intent(), move || form.draft(), move |d| form.set_draft(d));
+    crate::ui::draft::keep_draft(
+        G::ID.as_str(),
+        &mid,
+        form.base().intent,
+        move || form.draft(),
+        move |d| form.set_draft(d),
+    );
     // A new hand or a new table: the next deal's first caller, unless a hand is being entered.
     Effect::new(move |_| {
         let next = view_memo.with(|o| o.as_ref().map(G::next_first_bidder).unwrap_or(0));
-        if form.editing().get_untracked().is_none()
-            && form.bid().calls.with_untracked(Vec::is_empty)
-            && !form.intent().changed_untracked()
+        if form.base().editing.get_untracked().is_none()
+            && form.base().bid.calls.with_untracked(Vec::is_empty)
+            && !form.base().intent.changed_untracked()
         {
-            form.bid().first.set(next);
+            form.base().bid.first.set(next);
         }
     });
     let carry = Memo::new(move |_| {
-        let editing = form.editing().get();
+        let editing = form.base().editing.get();
         view_memo.with(|v| {
             m.with(|x| match (x.as_deref(), v) {
                 (Some(x), Some(v)) => G::carry(x, v, editing.as_deref()),
@@ -166,7 +199,7 @@ pub(crate) fn session_page<G: SessionGame>(m: Memo<Option<Arc<Match>>>) -> AnyVi
     let candidate = Memo::new(move |_| -> Candidate<G> {
         let x = m.get()?;
         let hand = preset.with(|p| carry.with(|c| G::hand(form, p, c)))?;
-        let (op, target) = candidate_op(form.editing().get(), G::input(hand));
+        let (op, target) = candidate_op(form.base().editing.get(), G::input(hand));
         let y = match with_candidate(&x, op) {
             Ok(y) => y,
             Err(e) => return Some(Err(e)),
@@ -180,38 +213,42 @@ pub(crate) fn session_page<G: SessionGame>(m: Memo<Option<Arc<Match>>>) -> AnyVi
 
     // The edited hand deleted (here or in another tab): the form says so and starts a new
     // hand (the edit of an old hand is not the next hand's calls).
-    let edit_gone =
-        leave_edit_when_gone(m, form.editing(), form.error(), "entry.edit_gone", form.intent(), move || {
-            form.reset(next_first())
-        });
+    let edit_gone = leave_edit_when_gone(
+        m,
+        form.base().editing,
+        form.base().error,
+        "entry.edit_gone",
+        form.base().intent,
+        move || form.reset(next_first()),
+    );
     // One commit per intent: a repeated press stores nothing more, an untouched form asks.
     let question = move || match candidate.get_untracked() {
         Some(Ok(r)) => Some(G::line(lang.get_untracked(), &names.get_untracked(), &r.hand)),
         _ => None,
     };
     let do_commit = move |ev: leptos::ev::MouseEvent| {
-        form.intent().commit(event_time(&ev), question, move || {
+        form.base().intent.commit(event_time(&ev), question, move || {
             if edit_gone() {
                 return false;
             }
             let l = lang.get_untracked();
             let Some(x) = m.get_untracked() else { return false };
             let Some(hand) = preset.with_untracked(|p| carry.with_untracked(|c| G::hand(form, p, c))) else {
-                form.error().set(Some(tr(l, form.incomplete_key()).to_string()));
+                form.base().error.set(Some(tr(l, form.incomplete_key()).to_string()));
                 return false;
             };
             if let Some(Err(e)) = candidate.get_untracked() {
-                form.error().set(Some(refusal_text(l, &names.get_untracked(), &e)));
+                form.base().error.set(Some(refusal_text(l, &names.get_untracked(), &e)));
                 return false;
             }
-            let (op, _) = candidate_op(form.editing().get_untracked(), G::input(hand));
+            let (op, _) = candidate_op(form.base().editing.get_untracked(), G::input(hand));
             match commit(&x, op) {
                 Ok(()) => {
                     form.reset(next_first());
                     true
                 }
                 Err(e) => {
-                    form.error().set(Some(e));
+                    form.base().error.set(Some(e));
                     false
                 }
             }
@@ -252,9 +289,9 @@ pub(crate) fn session_page<G: SessionGame>(m: Memo<Option<Arc<Match>>>) -> AnyVi
         locked,
         now,
         names: names.into(),
-        intent: form.intent(),
-        editing: form.editing(),
-        error: form.error(),
+        intent: form.base().intent,
+        editing: form.base().editing,
+        error: form.base().error,
         pad: Callback::new(move |()| G::pad(form, preset, names, carry)),
         preview: preview.into(),
         name: Callback::new(move |id: String| {
