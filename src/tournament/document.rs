@@ -268,39 +268,11 @@ pub fn load_event(text: &str) -> Result<Event, ImportError> {
     }
     // Another kind of file (a match export has its own version numbers) is named as such
     // before its version is compared with the event schema's.
-    if let Some(k) = doc.get("kind").and_then(Value::as_str).filter(|k| *k != "event") {
-        return Err(said!(
-            "kind",
-            "imp.kind",
-            want = Arg::Text("\"event\"".into()),
-            found = Arg::Text(format!("{:?}", k))
-        ));
-    }
+    schema::check_kind(&doc, "event", false)?;
     let doc = schema::migrate_with(doc, EVENT_VERSION, EVENT_MIGRATIONS)?;
-    match doc.get("kind").and_then(Value::as_str) {
-        Some("event") => {}
-        Some(k) => {
-            return Err(said!(
-                "kind",
-                "imp.kind",
-                want = Arg::Text("\"event\"".into()),
-                found = Arg::Text(format!("{:?}", k))
-            ))
-        }
-        None => return Err(said!("kind", "imp.missing")),
-    }
-    let s: StoredEvent = crate::json::from_value(&doc).map_err(|e| {
-        let path = e.path().to_string();
-        said!(
-            if path == "." { String::new() } else { path },
-            "imp.bad_value",
-            detail = Arg::Text(e.into_inner().to_string())
-        )
-    })?;
-    validate_event(&s.event).map_err(|e| ImportError {
-        field: if e.field.is_empty() { "event".into() } else { format!("event.{}", e.field) },
-        ..e
-    })?;
+    schema::check_kind(&doc, "event", true)?;
+    let s: StoredEvent = crate::json::from_value(&doc).map_err(schema::bad_value)?;
+    validate_event(&s.event).map_err(|e| schema::prefix("event", e))?;
     Ok(s.event)
 }
 

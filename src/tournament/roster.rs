@@ -111,31 +111,10 @@ pub fn roster_from_doc(doc: Value) -> Result<Roster, ImportError> {
     if doc.get("app").and_then(Value::as_str) != Some(APP_ID) {
         return Err(said!("app", "imp.not_app"));
     }
-    match doc.get("kind").and_then(Value::as_str) {
-        Some("roster") => {}
-        Some(k) => {
-            return Err(said!(
-                "kind",
-                "imp.kind",
-                want = Arg::Text("\"roster\"".into()),
-                found = Arg::Text(format!("{:?}", k))
-            ))
-        }
-        None => return Err(said!("kind", "imp.missing")),
-    }
+    schema::check_kind(&doc, "roster", true)?;
     let doc = schema::migrate_with(doc, ROSTER_VERSION, ROSTER_MIGRATIONS)?;
-    let s: StoredRoster = crate::json::from_value(&doc).map_err(|e| {
-        let path = e.path().to_string();
-        said!(
-            if path == "." { String::new() } else { path },
-            "imp.bad_value",
-            detail = Arg::Text(e.into_inner().to_string())
-        )
-    })?;
-    validate_roster(&s.roster).map_err(|e| ImportError {
-        field: if e.field.is_empty() { "roster".into() } else { format!("roster.{}", e.field) },
-        ..e
-    })?;
+    let s: StoredRoster = crate::json::from_value(&doc).map_err(schema::bad_value)?;
+    validate_roster(&s.roster).map_err(|e| schema::prefix("roster", e))?;
     Ok(s.roster)
 }
 

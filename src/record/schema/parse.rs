@@ -113,16 +113,35 @@ pub(super) fn envelope(text: &str, kind: &str) -> Result<Value, ImportError> {
         return Err(said!("app", "imp.not_app"));
     }
     let doc = migrate(doc)?;
+    check_kind(&doc, kind, true)?;
+    Ok(doc)
+}
+
+/// Checks a document's `kind` (`match`, `event`, `roster`): another kind is refused
+/// (`imp.kind`, naming both), and so is none when `required` (`imp.missing`).
+pub fn check_kind(doc: &Value, want: &str, required: bool) -> Result<(), ImportError> {
     match doc.get("kind").and_then(Value::as_str) {
-        Some(k) if k == kind => Ok(doc),
+        Some(k) if k == want => Ok(()),
         Some(k) => Err(said!(
             "kind",
             "imp.kind",
-            want = Arg::Text(format!("{:?}", kind)),
+            want = Arg::Text(format!("{:?}", want)),
             found = Arg::Text(format!("{:?}", k))
         )),
-        None => Err(said!("kind", "imp.missing")),
+        None if required => Err(said!("kind", "imp.missing")),
+        None => Ok(()),
     }
+}
+
+/// A typed read's error as a file's error (`imp.bad_value`): the failing field's path
+/// (empty for the document itself) and serde's own words.
+pub fn bad_value(e: crate::json::PathError) -> ImportError {
+    let path = e.path().to_string();
+    said!(
+        if path == "." { String::new() } else { path },
+        "imp.bad_value",
+        detail = Arg::Text(e.into_inner().to_string())
+    )
 }
 
 /// Reads one stored match value: every check of an import. Errors name the field.
@@ -153,7 +172,7 @@ pub fn parse_import(text: &str) -> Result<Vec<Match>, ImportError> {
     Ok(e.matches)
 }
 
-pub(super) fn prefix(p: &str, e: ImportError) -> ImportError {
+pub fn prefix(p: &str, e: ImportError) -> ImportError {
     let field = if e.field.is_empty() { p.to_string() } else { format!("{p}.{}", e.field) };
     ImportError { field, ..e }
 }
