@@ -4,13 +4,9 @@
 // countdown is reloaded and left and come back to. Nothing of a jump counts, the jump is
 // shown, and verdicts and overruns wait for the referee, showing the time they rest on.
 import { test, expect } from '@playwright/test';
-import { storedEntries } from './helpers.mjs';
+import { storedEntries, ready } from './helpers.mjs';
 
 const SAMPLE = 'sample-chaodipi';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
 
 /** Opens the sample 升级 match (its clock started 58:20 ago; limit 120 minutes). */
 async function openSample(page) {

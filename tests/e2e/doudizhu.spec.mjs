@@ -5,10 +5,7 @@
 // export, sign-off, and the formula in English built from the structured result.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 const call = (page, v) => page.click(`#ddz-bidding button[data-call="${v}"]`);
 

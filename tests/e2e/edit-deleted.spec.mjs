@@ -5,13 +5,9 @@
 // same in one tab (the edited hand deleted from this tab's history). 掼蛋, 斗地主, 三打一, 升级
 // (the sample match) and 双升 (whose typed result stays, as a new entry of its table).
 import { test, expect } from '@playwright/test';
-import { rowAction, storedEntries } from './helpers.mjs';
+import { rowAction, storedEntries, ready } from './helpers.mjs';
 
 const GONE = '正在修改的这一副已被删除';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
 
 /** A second tab on the match page `a` shows (same context: same localStorage). */
 async function secondTab(context, a) {

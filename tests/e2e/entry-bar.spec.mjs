@@ -6,13 +6,9 @@
 // for a double tribute (双贡) whose payers are 北 and 南 (stored, exported and shown so).
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { storedEntries } from './helpers.mjs';
+import { storedEntries, ready } from './helpers.mjs';
 
 test.use({ viewport: { width: 360, height: 640 } });
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
 
 const matchId = (page) => decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
 

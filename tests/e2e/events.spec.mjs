@@ -11,10 +11,7 @@ import { test, expect } from '@playwright/test';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 // Finishing orders from the point of view of the team named first (its pair sitting N/S).
 const AA = ['N', 'S', 'E', 'W']; // 双上: 5 points

@@ -5,10 +5,7 @@ import { test, expect } from '@playwright/test';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 const DL = mkdtempSync(join(tmpdir(), 'files-dl-'));
 let n = 0;

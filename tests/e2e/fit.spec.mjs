@@ -16,10 +16,7 @@
 //   snake_case field).
 // A failure lists every problem of the walk at once.
 import { test, expect } from '@playwright/test';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 // Characters of simplified Chinese that 繁體 never writes (each checked against the zh-TW
 // column of src/i18n/strings.tsv: none occurs there).

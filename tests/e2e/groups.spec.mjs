@@ -3,10 +3,7 @@
 // once and nobody of the other group; the standings show each pair's group and its place in
 // the group beside the overall place.
 import { test, expect } from '@playwright/test';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 const PAIRS = ['甲', '乙', '丙', '丁', '戊', '己', '庚', '辛'];
 

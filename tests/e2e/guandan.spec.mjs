@@ -5,10 +5,7 @@
 // delete, a foul and a forfeit (18:0).
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 /** Taps seats in finishing order (the fourth fills itself after three). */
 async function tapOrder(page, seats) {

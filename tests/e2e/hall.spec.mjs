@@ -5,10 +5,7 @@
 // competition every N seconds (`?every=N`), and a tap pauses it; at 1920×1080 and 1280×720
 // nothing overflows.
 import { test, expect } from '@playwright/test';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 const TEAMS = ['红队', '蓝队', '绿队', '黄队'];
 

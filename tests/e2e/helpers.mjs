@@ -1,6 +1,11 @@
 // Shared by the e2e specs (not a spec itself: playwright.config.mjs runs *.spec.mjs).
 import { expect } from '@playwright/test';
 
+/** Waits until the app has started (its top bar is shown). */
+export async function ready(page) {
+  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
+}
+
 /** Every entry stored for match `id`: its value's, then its tail's newer ones (schema 2). */
 export const storedEntries = (page, id) =>
   page.evaluate((id) => {

@@ -2,10 +2,7 @@
 // with its team by name and its effect, 掼蛋 order and tribute), levels beside the team
 // names; undo names what it undoes; the log numbers the hands.
 import { test, expect } from '@playwright/test';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 const row = (page, n) => page.locator('#history li.hand-row', { has: page.locator('.num', { hasText: new RegExp(`^#${n}$`) }) });
 

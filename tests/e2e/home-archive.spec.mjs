@@ -2,10 +2,7 @@
 // a copy stays until the next export, restorable and downloadable meanwhile).
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 async function sample(page) {
   await page.goto('/');

@@ -6,11 +6,7 @@
 // its first game. The event's standings add the points; the two teams end level, and the
 // play-off game recorded at the desk orders them and scores nothing (「加赛不记分」).
 import { test, expect } from '@playwright/test';
-import { storedEntries } from './helpers.mjs';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { storedEntries, ready } from './helpers.mjs';
 
 // Taps right after a commit are ignored (a double tap stores one entry): wait that out.
 const settle = (page) => page.waitForTimeout(700);

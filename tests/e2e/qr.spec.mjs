@@ -8,15 +8,11 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS } from '../../playwright.config.mjs';
-import { storedEntries } from './helpers.mjs';
+import { storedEntries, ready } from './helpers.mjs';
 
 const DIR = mkdtempSync(join(tmpdir(), 'qr-e2e-'));
 const W = 640;
 const H = 480;
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
 
 /** Grey pictures (base64, one byte a pixel) of the next `count` frames the canvas shows. */
 function recordFrames(page, count) {

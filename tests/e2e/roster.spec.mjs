@@ -8,11 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { doubleTap } from './helpers.mjs';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { doubleTap, ready } from './helpers.mjs';
 
 const TEAMS = ['红队', '蓝队', '绿队', '黄队'];
 const DL = mkdtempSync(join(tmpdir(), 'roster-dl-'));

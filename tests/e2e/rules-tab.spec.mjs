@@ -3,10 +3,7 @@
 // tab on its row (in view, highlighted); a preset value changed in the set-up form's fields
 // is the created match's (its 规则 tab, its stored set-up and the preview's numbers).
 import { test, expect } from '@playwright/test';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 async function fresh(page, lang) {
   await page.goto('/');

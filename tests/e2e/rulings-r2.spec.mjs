@@ -4,7 +4,7 @@
 // the levels, and the history and the result sheet keep the ruling, the appeal and the
 // decision.
 import { test, expect } from '@playwright/test';
-import { storedEntries } from './helpers.mjs';
+import { storedEntries, ready } from './helpers.mjs';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => {
@@ -15,10 +15,6 @@ test.beforeEach(async ({ context }) => {
 
 // Taps right after a commit are ignored (a double tap stores one entry): wait that out.
 const settle = (page) => page.waitForTimeout(700);
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
 
 /** Fills the ruling panel (opened if closed): team, kind, reason, rule, referee. */
 async function rule(page, team, kindId, { reason = '暗示', ruleText = '000 §一(五)4', levels = 1 } = {}) {

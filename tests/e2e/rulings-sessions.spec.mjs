@@ -4,11 +4,7 @@
 // player was named) and the edit undone. And the same edit in a game of teams: a 升级 level
 // penalty of 1 edited to 2 takes 2 levels; undo brings the 1 back.
 import { test, expect } from '@playwright/test';
-import { storedEntries } from './helpers.mjs';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { storedEntries, ready } from './helpers.mjs';
 
 // Taps right after a commit are ignored (a double tap stores one entry): wait that out.
 const settle = (page) => page.waitForTimeout(700);

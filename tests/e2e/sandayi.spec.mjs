@@ -4,10 +4,7 @@
 // 摊打 (offered only after 头撂), 明王, deleting the void deal re-scores the 荒番 hand, an
 // edit that removes the violation.
 import { test, expect } from '@playwright/test';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 const call = (page, v) => page.click(`#sdy-bidding button[data-call="${v}"]`);
 

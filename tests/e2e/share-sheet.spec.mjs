@@ -6,10 +6,7 @@
 // text read from the page in print media (what the PDF shows).
 import { test, expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 async function fresh(page, lang) {
   await page.goto('/');

@@ -3,10 +3,7 @@
 // hand voids the confirmation visibly; E/W confirm again and the referee signs last. The
 // event's schedule shows the table's sheet as entered, confirmed, signed.
 import { test, expect } from '@playwright/test';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 async function setPoints(page, sel, n) {
   await page.fill(sel, String(n));

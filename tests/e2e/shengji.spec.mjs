@@ -4,10 +4,7 @@
 // the same result.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { ready } from './helpers.mjs';
 
 async function setPoints(page, sel, n) {
   await page.fill(sel, String(n));

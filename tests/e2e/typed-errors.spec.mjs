@@ -4,16 +4,12 @@
 // Chinese character, naming the hand (#n) and the field in words; in 繁體中文 with no
 // simplified-only character.
 import { test, expect } from '@playwright/test';
-import { rowAction } from './helpers.mjs';
+import { rowAction, ready } from './helpers.mjs';
 
 const SAMPLE_KEY = 'referee.match.sample-chaodipi';
 const HAN = /[\u3400-\u9fff]/;
 // Characters written only in simplified Chinese (their traditional forms differ).
 const SIMPLIFIED_ONLY = /[这们来时对没还经过会发开关门问题间车长书买卖从场计记录结赛胜获罚级团队设预规则页专业东为与应该输赢导击显边让说删]/;
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
 
 // The sample in `lang`, its teams and players renamed in Latin letters (names are the
 // referee's data, shown as typed), with 85, 85, 40, 85 entered; then the second of these

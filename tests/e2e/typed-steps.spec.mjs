@@ -3,11 +3,7 @@
 // and a 斗地主 bid refused by the bidding pad carry no Chinese text — the engines emit
 // typed steps and src/i18n renders them.
 import { test, expect } from '@playwright/test';
-import { rowAction } from './helpers.mjs';
-
-async function ready(page) {
-  await expect(page.locator('header.topbar')).toBeVisible({ timeout: 30_000 });
-}
+import { rowAction, ready } from './helpers.mjs';
 
 const HAN = /[\u3400-\u9fff]/;
 
