@@ -204,13 +204,11 @@ pub fn reading_name(lang: Lang, field: &str) -> String {
 /// A text of a built-in preset or format as a referee reads it in `lang`: its name, source,
 /// notes, a reading's note, a bidding or 报牌 rule. Presets are data that store their
 /// 简体中文 text (a stored or edited copy keeps loading as it is), so the table holds one
-/// `data.<简体中文 text>` row per built-in text; a text the table does not know (the
+/// `data.<stored text>` row per built-in text (its 简体中文 column says a reading's marker in
+/// Chinese where the stored text has `reading`); a text the table does not know (the
 /// referee's own, or an edited one) is shown as stored, its citation notes and (in English)
 /// its section numbers translated by [`cite`].
 pub fn data_text(lang: Lang, text: &str) -> String {
-    if lang == Lang::ZhCn {
-        return text.to_string();
-    }
     match lookup(lang, &format!("data.{text}")) {
         Some(t) => t.to_string(),
         None => cite(lang, text),

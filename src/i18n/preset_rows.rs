@@ -202,8 +202,10 @@ fn value_text(lang: Lang, plain: &str, v: &Value) -> String {
 /// The lines of `v` at `path`: one `label: value` a leaf; a list of scalars in one line.
 fn leaf_lines(lang: Lang, path: &str, v: &Value, readings: &[String], out: &mut Vec<String>) {
     let mark = |s: String, p: &str| {
-        if is_reading(readings, p) && p.contains('.') {
-            format!("{s} ({})", tr(lang, "rt.reading"))
+        let marker = format!("({})", tr(lang, "rt.reading"));
+        // A preset's own text may say it is a reading already.
+        if is_reading(readings, p) && p.contains('.') && !s.ends_with(&marker) {
+            format!("{s} {marker}")
         } else {
             s
         }
@@ -626,6 +628,26 @@ mod tests {
         assert_eq!(row_for_cite(Lang::En, &rows, "[000 §1(4)2]"), "rule-penalties-failed_throw");
         assert_eq!(row_for_cite(Lang::ZhCn, &rows, "000 §一 炒地皮"), "rule-source");
         assert_eq!(row_for_cite(Lang::ZhCn, &rows, "999 §九"), "rule-source");
+    }
+
+    #[test]
+    fn simplified_rows_say_reading_in_chinese_once() {
+        let values = crate::rules::shengji::builtin_presets()
+            .iter()
+            .map(|p| crate::json::to_string(p).unwrap())
+            .chain(crate::rules::guandan::builtin_presets().iter().map(|p| crate::json::to_string(p).unwrap()))
+            .map(|t| serde_json::from_str::<Value>(&t).unwrap())
+            .collect::<Vec<_>>();
+        let marker = format!("({})", tr(Lang::ZhCn, "rt.reading"));
+        for v in &values {
+            for r in rule_rows(Lang::ZhCn, v) {
+                let cite_line = data_text(Lang::ZhCn, &r.cite);
+                for line in r.lines.iter().chain([&cite_line]) {
+                    assert!(!line.contains("reading"), "{} {}: {line}", v["id"], r.id);
+                    assert!(!line.contains(&format!("{marker} {marker}")), "{} {}: {line}", v["id"], r.id);
+                }
+            }
+        }
     }
 
     #[test]

@@ -147,13 +147,11 @@ fn arg_text(lang: Lang, a: &Arg, names: Names) -> String {
     }
 }
 
-/// A seed-document citation in `lang`: as written in 简体中文; in 繁體中文 and English its
-/// parenthesized notes come from the table (`cite.note.<note>`), and in English `第N篇`
-/// reads `part N` and Chinese section numbers are digits (`004 第一篇 §五` → `004 part 1 §5`).
+/// A seed-document citation in `lang`: its parenthesized notes come from the table
+/// (`cite.note.<note>`; a built-in note written in English, such as a reading's, reads in
+/// Chinese in 简体中文 too), the rest as written; in English `第N篇` reads `part N` and Chinese
+/// section numbers are digits (`004 第一篇 §五` → `004 part 1 §5`).
 pub fn cite(lang: Lang, c: &str) -> String {
-    if lang == Lang::ZhCn {
-        return c.to_string();
-    }
     // Notes in parentheses that are words, not section numbers: "(A必打)".
     let mut out = String::new();
     let mut rest = c;
