@@ -1,11 +1,11 @@
 //! Mount only: the app lives in the library (`referee::ui`).
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "app"))]
 fn main() {
     referee::ui::start();
 }
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(not(all(target_arch = "wasm32", feature = "app")))]
 fn main() {
     eprintln!("裁判助手 runs in the browser: build it with trunk (see README.md).");
 }
