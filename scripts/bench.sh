@@ -18,7 +18,9 @@
 #   6. scripts/bench-web.mjs, start-up beside the peers: ours and the two JS score-keepers
 #      compared with (CoolVance/guandan-scoreboard, xingfanxia/guandan_calc) when their builds
 #      are in $BENCH_PEERS — first usable screen cold / warm / cold on Slow 4G, first-visit
-#      gzip bytes, heap — with the ratios ours / best peer;
+#      gzip bytes, heap — with the ratios ours / best peer; beside them the stack's floor, a
+#      Leptos shell with no app code (scripts/size-floor.sh, which also rewrites
+#      bench/size-floor.md; BENCH_SKIP_FLOOR=1 leaves it out);
 #   7. writes bench/latest.md and bench/<date>-<commit>.md, and the figures into README.md's
 #      "## Benchmarks" section (that section only).
 #
@@ -30,6 +32,8 @@
 # <dir>/guandan_calc/dist (README § Benchmarks says how to make them); default ../peers
 # next to this repository if it exists, else /work/peers; a peer not found there is named
 # in the report and left out.
+# BENCH_SKIP_FLOOR=1: no stack floor (scripts/size-floor.sh, ~5 minutes when cargo has built
+# the app's dependencies).
 # BENCH_ONLY=startup: the start-up comparison alone (~5 minutes): reuses $BENCH_DIST when
 # it holds a build (else builds it), skips the rest, prints the table and writes it to
 # $BENCH_OUT (default /tmp/bench-startup.md; bench/ and README.md are left as they are).
@@ -41,6 +45,16 @@ source scripts/setup.sh >/dev/null || { echo "bench.sh: setup failed"; exit 1; }
 dist="${BENCH_DIST:-/tmp/dist-bench}"
 work="$(mktemp -d /tmp/referee-bench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
+
+# The stack's floor (size-floor.sh: bench/size-floor.md and the shell as a page).
+floor=()
+floor_build() {
+  if [ -z "${BENCH_SKIP_FLOOR:-}" ]; then
+    echo "==== size floor: the non-UI code alone, a Leptos shell alone (scripts/size-floor.sh)"
+    SIZE_FLOOR_OUT="$work/floor" SIZE_FLOOR_MD="${1:-bench/size-floor.md}" bash scripts/size-floor.sh
+    floor=(--floor "$work/floor/shell-dist")
+  fi
+}
 
 peers="${BENCH_PEERS:-}"
 if [ -z "$peers" ]; then
@@ -59,8 +73,9 @@ if [ "${BENCH_ONLY:-}" = startup ]; then
     echo "==== release build → $dist"
     trunk build --release --dist "$dist"
   fi
+  floor_build "$work/size-floor.md"
   echo "==== start-up beside the peers ($dist; peers from $peers)"
-  node scripts/bench-web.mjs --dist "$dist" --only startup --peers "$peers" --out "$work/web.json" \
+  node scripts/bench-web.mjs --dist "$dist" --only startup --peers "$peers" "${floor[@]}" --out "$work/web.json" \
     --runs "${BENCH_RUNS:-7}" --throttle 4
   out="${BENCH_OUT:-/tmp/bench-startup.md}"
   node scripts/bench-report.mjs --web "$work/web.json" --date "$date" --commit "$commit" --out "$out" > /dev/null
@@ -87,10 +102,12 @@ echo "==== 1,000-hand match; a 24-hand match (copied 300 times for the home list
 cargo run --quiet --release --example gen_match -- 1000 bench-1000 > "$work/match-1000.json"
 cargo run --quiet --release --example gen_match -- 24 bench-list > "$work/match-24.json"
 
+floor_build
+
 echo "==== web: size and speed"
 node scripts/bench-web.mjs --dist "$dist" --match "$work/match-1000.json" --out "$work/web.json" \
   --list-match "$work/match-24.json" --list "${BENCH_LIST:-300}" \
-  --runs "${BENCH_RUNS:-7}" --commits "${BENCH_COMMITS:-20}" --throttle 4 --peers "$peers"
+  --runs "${BENCH_RUNS:-7}" --commits "${BENCH_COMMITS:-20}" --throttle 4 --peers "$peers" "${floor[@]}"
 
 if [ -z "${BENCH_SKIP_NATIVE:-}" ]; then
   echo "==== native: criterion (benches/replay.rs)"
