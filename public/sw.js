@@ -26,12 +26,16 @@
 //     (/manifest.webmanifest) gets that file;
 //   - precached files: cache first;
 //   - anything else: network, with the cache as fallback.
+// * the pages it serves (the cached index.html) carry the app's
+//   Content-Security-Policy (public/_headers): the host's header when it sent one,
+//   else the worker adds it.
 // * message {type: 'SKIP_WAITING'}: a waiting new version takes over (the page
 //   asks for it through window.__swApplyUpdate(), see sw-register.js).
 
 const VERSION = '__SW_VERSION__';
 const PRECACHE = /* __SW_PRECACHE__ */ [];
 const HASHED = new Set(/* __SW_HASHED__ */ []);
+const CSP = '__SW_CSP__';
 const CACHE_PREFIX = 'referee-';
 const CACHE = CACHE_PREFIX + VERSION;
 const SHELL = new URL('index.html', self.registration.scope).pathname;
@@ -95,7 +99,11 @@ function isAppPath(pathname) {
 
 async function shell() {
   const cache = await caches.open(CACHE);
-  return cache.match(SHELL);
+  const hit = await cache.match(SHELL);
+  if (!hit || !CSP || hit.headers.has('Content-Security-Policy')) return hit;
+  const headers = new Headers(hit.headers);
+  headers.set('Content-Security-Policy', CSP);
+  return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers });
 }
 
 async function fromCacheOrNetwork(request, path) {

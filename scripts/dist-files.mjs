@@ -30,5 +30,32 @@ export function isVariant(path) {
   return ENCODINGS.some((e) => path.endsWith(e.suffix));
 }
 
+/**
+ * Files of the build that are for the static host, not for the page: `_headers` (the
+ * headers to send, public/_headers). Never precached by the service worker, not counted
+ * as a file of the app, and not served by scripts/server.mjs.
+ */
+export const HOST_FILES = new Set(['_headers']);
+
+/**
+ * The headers `_headers` (text in the Netlify / Cloudflare Pages format) gives for the
+ * pattern `/*`, the only one the build writes: `[[name, value], …]`. Lines starting with
+ * `#` are comments; a pattern line starts a block, indented `Name: value` lines follow it.
+ */
+export function headersForAll(text) {
+  const out = [];
+  let pattern = null;
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      pattern = line.trim();
+      continue;
+    }
+    const at = line.indexOf(':');
+    if (pattern === '/*' && at > 0) out.push([line.slice(0, at).trim(), line.slice(at + 1).trim()]);
+  }
+  return out;
+}
+
 /** Extensions worth compressing (text and wasm; the PNG icons are compressed already). */
 export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.wasm', '.css', '.webmanifest', '.json', '.svg', '.tsv', '.txt', '.map', '.ico']);

@@ -26,12 +26,16 @@
 // * SERVER_LOG=1: one line per response on stdout,
 //   "GET /path STATUS BODY_BYTES ENCODING MSms" (ENCODING: br, gzip or identity),
 //   which the e2e tests and the benchmark read to count what went over the wire.
+// * Headers: the `/*` block of the dir's `_headers` file (public/_headers: the
+//   Content-Security-Policy) is sent with every response, as Netlify and Cloudflare Pages
+//   send it; `_headers` itself is not served.  A dir without one (another app's build,
+//   served by the benchmark) gets no such header.
 
 import { createServer } from 'node:http';
-import { createReadStream, promises as fs } from 'node:fs';
+import { createReadStream, readFileSync, promises as fs } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENCODINGS, isHashed } from './dist-files.mjs';
+import { ENCODINGS, HOST_FILES, headersForAll, isHashed } from './dist-files.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -94,6 +98,12 @@ function accepted(header = '') {
 export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080, encodings, hashed } = {}) {
   const root = resolve(dir);
   const forms = ENCODINGS.filter((e) => !encodings || encodings.includes(e.encoding));
+  let extra = [];
+  try {
+    extra = headersForAll(readFileSync(join(root, '_headers'), 'utf8'));
+  } catch {
+    /* no _headers: nothing more to send */
+  }
 
   // The stored forms of a file that this server may send: [{encoding, suffix, st}].
   async function variants(path) {
@@ -110,6 +120,7 @@ export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080, enc
   }
 
   async function fileAt(pathname) {
+    if (HOST_FILES.has(pathname.replace(/^\/+/, ''))) return null; // for the host, not the page
     const p = normalize(join(root, pathname));
     if (p !== root && !p.startsWith(root + sep)) return null; // no escaping dist/
     try {
@@ -165,6 +176,7 @@ export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080, enc
         ETag: etag,
         'X-Content-Type-Options': 'nosniff',
       };
+      for (const [name, value] of extra) headers[name] = value;
       if (stored.length) headers.Vary = 'Accept-Encoding';
       if (form) headers['Content-Encoding'] = form.encoding;
       if (pathname.endsWith('/sw.js')) headers['Service-Worker-Allowed'] = '/';

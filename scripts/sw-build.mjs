@@ -9,9 +9,11 @@
 // DIR defaults to $TRUNK_STAGING_DIR, TEMPLATE to public/sw.js next to this script.
 //
 // 1. CSP: trunk injects an inline <script type="module"> that boots the wasm.
-//    The page's Content-Security-Policy (script-src 'self' 'wasm-unsafe-eval')
-//    forbids inline scripts, so each inline script is moved into its own file
-//    boot-<sha256>.js and referenced with src=.  No CSP hash to keep in sync.
+//    The page's Content-Security-Policy (script-src 'self' 'wasm-unsafe-eval'; an HTTP
+//    header, from DIR/_headers = public/_headers) forbids inline scripts, so each
+//    inline script is moved into its own file boot-<sha256>.js and referenced with
+//    src=.  No CSP hash to keep in sync.  The policy also goes into sw.js, whose
+//    worker adds it to the pages it serves when the host did not send it.
 // 2. Service worker: writes DIR/sw.js from the template, with the precache list =
 //    every file of the build (hashed names included, no hand-kept list) and the
 //    cache version = sha256 over the paths and contents of those files and the
@@ -33,7 +35,7 @@ import { readFileSync, writeFileSync, readdirSync, statSync, existsSync, rmSync 
 import { dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
-import { COMPRESSIBLE, ENCODINGS, isHashed, isVariant } from './dist-files.mjs';
+import { COMPRESSIBLE, ENCODINGS, HOST_FILES, headersForAll, isHashed, isVariant } from './dist-files.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
@@ -71,8 +73,12 @@ html = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (whole, attrs,
 if (/<script\b(?![^>]*\bsrc\s*=)[^>]*>\s*\S/i.test(html)) {
   fail('an inline script is still in index.html; the CSP would block it');
 }
-if (!/http-equiv\s*=\s*["']Content-Security-Policy["']/i.test(html)) {
-  console.warn('sw-build: warning: index.html has no Content-Security-Policy meta');
+// The policy of _headers (public/_headers), for the worker.
+const hostHeaders = existsSync(join(dir, '_headers')) ? headersForAll(readFileSync(join(dir, '_headers'), 'utf8')) : [];
+const csp = (hostHeaders.find(([name]) => name.toLowerCase() === 'content-security-policy') || [])[1] || '';
+if (!csp) console.warn('sw-build: warning: no Content-Security-Policy in _headers');
+if (/http-equiv\s*=\s*["']Content-Security-Policy["']/i.test(html)) {
+  console.warn('sw-build: warning: a Content-Security-Policy <meta> in index.html holds up the preload scanner: use _headers');
 }
 writeFileSync(indexPath, html);
 
@@ -90,7 +96,7 @@ function walk(d) {
 
 const files = walk(dir)
   .map((p) => relative(dir, p).split(sep).join('/'))
-  .filter((rel) => rel !== 'sw.js' && !isVariant(rel))
+  .filter((rel) => rel !== 'sw.js' && !isVariant(rel) && !HOST_FILES.has(rel))
   .sort();
 
 const tpl = readFileSync(template, 'utf8');
@@ -101,20 +107,22 @@ for (const rel of files) {
   bytes += data.length;
   h.update(rel).update('\0').update(data).update('\0');
 }
-h.update('template\0').update(tpl);
+h.update('template\0').update(tpl).update('\0csp\0').update(csp);
 const version = h.digest('hex').slice(0, 16);
 const urls = files.map((rel) => base + rel);
 
 const VERSION_MARK = "'__SW_VERSION__'";
 const PRECACHE_MARK = '/* __SW_PRECACHE__ */ []';
 const HASHED_MARK = '/* __SW_HASHED__ */ []';
-for (const mark of [VERSION_MARK, PRECACHE_MARK, HASHED_MARK]) {
+const CSP_MARK = "'__SW_CSP__'";
+for (const mark of [VERSION_MARK, PRECACHE_MARK, HASHED_MARK, CSP_MARK]) {
   if (!tpl.includes(mark)) fail(`template ${template} lacks the ${mark} marker`);
 }
 const sw = tpl
   .replace(VERSION_MARK, () => JSON.stringify(version))
   .replace(PRECACHE_MARK, () => JSON.stringify(urls, null, 2))
-  .replace(HASHED_MARK, () => JSON.stringify(urls.filter(isHashed), null, 2));
+  .replace(HASHED_MARK, () => JSON.stringify(urls.filter(isHashed), null, 2))
+  .replace(CSP_MARK, () => JSON.stringify(csp));
 writeFileSync(join(dir, 'sw.js'), sw);
 
 console.log(

@@ -327,45 +327,83 @@ test('no request ever goes to another origin', async ({ page, context, baseURL }
 });
 
 test('the CSP forbids remote and inline scripts', async ({ page }) => {
-  await page.goto('/');
-  await expectApp(page);
-  const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
-  expect(csp).toBeTruthy();
-  const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
-  expect(scriptSrc).toBeTruthy();
-  expect(scriptSrc).not.toMatch(/https?:|\*|'unsafe-inline'|'unsafe-eval'|data:/);
-  // Only external scripts of this origin in the page (trunk's inline boot script was moved out).
-  const inline = await page.$$eval('script:not([src])', (s) => s.filter((x) => x.textContent.trim()).length);
-  expect(inline).toBe(0);
+  // The policy is an HTTP header (public/_headers, not a <meta>): the server's on the first
+  // visit, the service worker's on the pages it serves from then on.
+  for (const load of ['network', 'service worker']) {
+    const res = load === 'network' ? await page.goto('/') : await page.reload();
+    await expectApp(page);
+    if (load === 'service worker') expect(res.fromServiceWorker()).toBe(true);
+    expect(await page.$('meta[http-equiv="Content-Security-Policy"]')).toBeNull();
+    const csp = res.headers()['content-security-policy'];
+    expect(csp).toBeTruthy();
+    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).toBeTruthy();
+    expect(scriptSrc).not.toMatch(/https?:|\*|'unsafe-inline'|'unsafe-eval'|data:/);
+    // Only external scripts of this origin in the page (trunk's inline boot script was moved out).
+    const inline = await page.$$eval('script:not([src])', (s) => s.filter((x) => x.textContent.trim()).length);
+    expect(inline).toBe(0);
 
-  const outcome = await page.evaluate(
-    () =>
-      new Promise((ok) => {
-        const s = document.createElement('script');
-        s.src = 'http://example.invalid/x.js';
-        const done = (how) => ok({ how, violations: window.__cspViolations });
-        document.addEventListener('securitypolicyviolation', () => setTimeout(() => done('violation'), 50), {
-          once: true,
-        });
-        s.onload = () => done('loaded');
-        setTimeout(() => done('timeout'), 5000);
-        document.head.appendChild(s);
-      })
-  );
-  expect(outcome.how).toBe('violation');
-  expect(outcome.violations).toContainEqual({
-    directive: 'script-src-elem',
-    blocked: expect.stringContaining('example.invalid'),
-  });
+    const outcome = await page.evaluate(
+      () =>
+        new Promise((ok) => {
+          const s = document.createElement('script');
+          s.src = 'http://example.invalid/x.js';
+          const done = (how) => ok({ how, violations: window.__cspViolations });
+          document.addEventListener('securitypolicyviolation', () => setTimeout(() => done('violation'), 50), {
+            once: true,
+          });
+          s.onload = () => done('loaded');
+          setTimeout(() => done('timeout'), 5000);
+          document.head.appendChild(s);
+        })
+    );
+    expect(outcome.how).toBe('violation');
+    expect(outcome.violations).toContainEqual({
+      directive: 'script-src-elem',
+      blocked: expect.stringContaining('example.invalid'),
+    });
 
-  const inlineRan = await page.evaluate(async () => {
-    const s = document.createElement('script');
-    s.textContent = 'window.__inlineRan = true;';
-    document.head.appendChild(s);
-    await new Promise((r) => setTimeout(r, 100));
-    return window.__inlineRan === true;
-  });
-  expect(inlineRan).toBe(false);
+    const inlineRan = await page.evaluate(async () => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__inlineRan = true;';
+      document.head.appendChild(s);
+      await new Promise((r) => setTimeout(r, 100));
+      return window.__inlineRan === true;
+    });
+    expect(inlineRan).toBe(false);
+    if (load === 'network') await swControl(page);
+  }
+});
+
+test('on a host that sends no CSP header the service worker adds it to the pages it serves', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'referee-dist-'));
+  cpSync(DIST, dir, { recursive: true });
+  rmSync(join(dir, '_headers'));
+  const server = await ownServer(dir);
+  try {
+    const first = await page.goto(server.url);
+    await expectApp(page);
+    expect(first.headers()['content-security-policy']).toBeUndefined();
+    await swControl(page);
+    const csp = readFileSync(join(DIST, '_headers'), 'utf8').match(/^\s+Content-Security-Policy:\s*(.+)$/m)[1].trim();
+    for (const path of ['', 'settings']) {
+      const res = await page.goto(server.url + path);
+      await expectApp(page);
+      expect(res.fromServiceWorker()).toBe(true);
+      expect(res.headers()['content-security-policy']).toBe(csp);
+    }
+    const blocked = await page.evaluate(async () => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__inlineRan = true;';
+      document.head.appendChild(s);
+      await new Promise((r) => setTimeout(r, 100));
+      return window.__inlineRan !== true;
+    });
+    expect(blocked).toBe(true);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a new build is announced (sw-update-ready) and applied by __swApplyUpdate()', async ({ page }) => {
