@@ -94,8 +94,11 @@ fi
 echo "==== wasm: what is large in it (scripts/wasm-top.mjs)"
 # trunk's wasm-opt run (index.html: data-wasm-opt="z" and its params) on wasm-bindgen's output,
 # with -g instead of --strip-debug: the code of $dist's wasm, plus the name section.
+# Without the linker's relocation sections (.cargo/config.toml: --emit-relocs, for the splitter),
+# which trunk's unsplit wasm-bindgen output still carries.
+node scripts/strip-relocs.mjs "${CARGO_TARGET_DIR:-target}/wasm-bindgen/release/referee_bg.wasm" "$work/unsplit.wasm"
 wasm-opt -Oz -g --strip-producers --strip-target-features \
-  "${CARGO_TARGET_DIR:-target}/wasm-bindgen/release/referee_bg.wasm" -o "$work/named.wasm"
+  "$work/unsplit.wasm" -o "$work/named.wasm"
 node scripts/wasm-top.mjs "$work/named.wasm" --top 25 --json "$work/wasm-top.json"
 
 echo "==== 1,000-hand match; a 24-hand match (copied 300 times for the home list)"
