@@ -25,7 +25,8 @@
 //      `<splitter's name>-<hash>.wasm` (named so in the loader), and the main JS, its wasm
 //      and the loader, which name each other, `<bin>-<hash>.js`, `<bin>-<hash>_bg.wasm`,
 //      `__wasm_split-<hash>.js` with one hash of the three (trunk's NAME hashed its own,
-//      unsplit wasm), in index.html and the scripts too.  Content-hashed names are served
+//      unsplit wasm), in index.html and the scripts too; index.html gets a modulepreload
+//      of the loader beside the main JS's (the main JS imports it).  Content-hashed names are served
 //      as immutable and taken by the service worker's precache from the HTTP cache
 //      (dist-files.mjs), so each must change whenever its bytes do; sw.js's version, a
 //      hash of every file, changes with any of them.
@@ -176,6 +177,15 @@ try {
   const hashedLoader = loader.map(() => `__wasm_split-${hash}.js`);
   const rename = (text) => text.split(name).join(hashed);
   edit('index.html', rename);
+  // The main JS imports the loader, which it names only in its own text: a modulepreload
+  // beside the main JS's lets the browser fetch it at once, not after the main JS is in.
+  if (loader.length) {
+    edit('index.html', (html) => {
+      const main = html.match(new RegExp(`<link rel="modulepreload" href="([^"]*)${hashed}\\.js"[^>]*>`));
+      if (!main) fail(`index.html has no modulepreload of ${hashed}.js`);
+      return html.replace(main[0], main[0] + main[0].replace(`${hashed}.js`, hashedLoader[0]));
+    });
+  }
   edit(`${name}.js`, (js) => {
     // The key of wasm-bindgen's own imports object, "./NAME_bg.js", is a module name
     // inside the wasm: it stays.
