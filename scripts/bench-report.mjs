@@ -86,7 +86,7 @@ const target = (label, v) => {
 let md = `# Benchmarks — ${args.date}, commit ${args.commit}\n\n`;
 md += `Written by \`scripts/bench.sh\`. Machine: ${machine}.\n\n`;
 md += `## Size: the files of the build\n\n`;
-md += `Release build (\`opt-level = "z"\`, LTO, one codegen unit, \`panic = "abort"\`, wasm-opt -Oz from npm binaryen). gzip and brotli: the precompressed forms \`scripts/sw-build.mjs\` writes next to each text or wasm file (gzip -9, brotli 11) and \`scripts/server.mjs\` sends; the PNGs are sent as they are. "page" = requested by the page itself; "service worker" = only by its precache.\n\n`;
+md += `Release build (\`opt-level = "z"\`, LTO, one codegen unit, \`panic = "abort"\`, wasm-opt -Oz from npm binaryen). gzip and brotli: the precompressed forms \`scripts/sw-build.mjs\` writes next to each text or wasm file (gzip -9, brotli 11) and \`scripts/server.mjs\` sends; the PNGs are sent as they are. "page" = requested by the page itself before home is usable (the page load); "page, after home is painted" = 简体中文's strings outside the start-up screens (\`src/i18n/start-keys.txt\`), read once home is shown; "service worker" = only by its precache.\n\n`;
 md += `| file | raw bytes | gzip bytes | brotli bytes | fetched by |\n|---|---:|---:|---:|---|\n`;
 for (const r of s.files) md += `| \`${r.file}\` | ${r.raw} | ${r.gzip} | ${r.br ?? ''} | ${r.by} |\n`;
 md += `| **page load** | ${s.page.raw} | **${s.page.gzip}** (${kb(s.page.gzip)}) | ${s.page.br !== undefined ? `${s.page.br} (${kb(s.page.br)})` : ''} | |\n`;

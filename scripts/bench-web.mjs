@@ -11,7 +11,8 @@
 // Size, per file of the build: raw bytes and the bytes of its gzip and brotli forms (the
 // NAME.gz / NAME.br that scripts/sw-build.mjs wrote and scripts/server.mjs sends; computed
 // here when absent: gzip -9, brotli 11; the PNGs are sent as they are); "page" = asked for by the page itself (index.html,
-// boot script, JS, wasm, CSS, manifest, icon, sw-register.js), "service worker" = only by
+// boot script, JS, wasm, CSS, manifest, icon, sw-register.js), "page, after home is
+// painted" = 简体中文's strings file (not part of the page load), "service worker" = only by
 // its precache.  Sums count each file once.
 //
 // Transfer: what a first visit (new profile, no HTTP cache, no service worker) really
@@ -133,6 +134,14 @@ function sizes() {
     .map((p) => '/' + relative(DIST, p).split('\\').join('/'))
     .filter((f) => !isVariant(f) && !HOST_FILES.has(f.slice(1)));
   for (const f of files) if (f.endsWith('_bg.wasm')) pageUrls.add(f);
+  // 简体中文's strings outside the start-up screens: read by the page once home is painted
+  // (src/i18n/start-keys.txt), so not part of what home needs before it is usable.
+  const lateUrls = new Set();
+  const i18n = /<meta name="referee-i18n" content="([^"]*)"/.exec(html);
+  for (const part of i18n ? i18n[1].split(';') : []) {
+    const [code, url] = part.split('=');
+    if (code === 'zh-CN' && url) lateUrls.add(url);
+  }
   const rows = files
     .map((f) => {
       const path = join(DIST, f);
@@ -142,7 +151,8 @@ function sizes() {
       const packs = COMPRESSIBLE.has(extname(f).toLowerCase());
       const gzip = packs ? Math.min(buf.length, formBytes(path, buf, '.gz')) : buf.length;
       const br = packs ? Math.min(buf.length, formBytes(path, buf, '.br')) : buf.length;
-      return { file: f, raw: buf.length, gzip, br, by: pageUrls.has(f) ? 'page' : 'service worker' };
+      const by = pageUrls.has(f) ? 'page' : lateUrls.has(f) ? 'page, after home is painted' : 'service worker';
+      return { file: f, raw: buf.length, gzip, br, by };
     })
     .sort((a, b) => b.gzip - a.gzip);
   const sum = (rs, k) => rs.reduce((s, r) => s + r[k], 0);

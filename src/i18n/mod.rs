@@ -53,14 +53,44 @@ impl Lang {
 /// The table: `strings.tsv` beside this file, one row per key: `key<TAB>zh-CN<TAB>zh-TW<TAB>en`
 /// (blank lines and lines starting with `#` skipped). Compiled in whole outside the browser
 /// (tests, tools); the browser build compiles in only the keys and the 简体中文 column
-/// ([`BASE_TSV`], written by `build.rs`) and reads the other two columns, when one is chosen,
-/// from the files `scripts/i18n-build.mjs` writes beside the app ([`install`]).
+/// ([`BASE_TSV`], written by `build.rs`; a release build only the rows of
+/// [`START_KEYS`]) and reads the rest, when needed, from the files `scripts/i18n-build.mjs`
+/// writes beside the app ([`install`]).
 #[cfg(not(target_arch = "wasm32"))]
 pub const STRINGS_TSV: &str = include_str!("strings.tsv");
 
+/// Whether this build compiles in only the start-up rows of the 简体中文 column
+/// ([`START_KEYS`]): a release build for the browser, whose main module (downloaded before
+/// the home screen shows) then carries ~15 KB of the table's ~72 KB. The other 简体中文 rows
+/// are [`install`]ed from their file like another language's, before any page but home is
+/// shown.
+pub const SPLIT_BASE: bool = cfg!(all(target_arch = "wasm32", not(debug_assertions)));
+
+/// The keys whose 简体中文 string a release build for the browser compiles in
+/// (`start-keys.txt`: one key, or a prefix ending in `.`, per line; `#` comments).
+pub const START_KEYS: &str = include_str!("start-keys.txt");
+
+/// Whether `key` is one of [`START_KEYS`].
+pub fn is_start_key(key: &str) -> bool {
+    START_KEYS.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).any(|s| {
+        if s.ends_with('.') {
+            key.starts_with(s)
+        } else {
+            key == s
+        }
+    })
+}
+
 /// The table's keys and 简体中文 column, `key<TAB>zh-CN` per row in the table's order
-/// (`build.rs` cuts it out of `strings.tsv`).
+/// (`build.rs` cuts it out of `strings.tsv`): every row, or in a release build for the
+/// browser ([`SPLIT_BASE`]) the rows of [`START_KEYS`].
+#[cfg(not(all(target_arch = "wasm32", not(debug_assertions))))]
 pub const BASE_TSV: &str = include_str!(concat!(env!("OUT_DIR"), "/strings-zh-CN.tsv"));
+/// The table's keys and 简体中文 column, `key<TAB>zh-CN` per row in the table's order
+/// (`build.rs` cuts it out of `strings.tsv`): every row, or in a release build for the
+/// browser ([`SPLIT_BASE`]) the rows of [`START_KEYS`].
+#[cfg(all(target_arch = "wasm32", not(debug_assertions)))]
+pub const BASE_TSV: &str = include_str!(concat!(env!("OUT_DIR"), "/strings-zh-CN-start.tsv"));
 
 /// `(key, [zh-CN, zh-TW, en])`.
 #[cfg(not(target_arch = "wasm32"))]
@@ -89,7 +119,7 @@ fn pairs(text: &'static str) -> impl Iterator<Item = (&'static str, &'static str
     text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).filter_map(|l| l.split_once('\t'))
 }
 
-/// The table's keys in its order.
+/// The keys of [`BASE_TSV`] in the table's order.
 pub fn keys() -> impl Iterator<Item = &'static str> {
     pairs(BASE_TSV).map(|(k, _)| k)
 }
@@ -97,6 +127,23 @@ pub fn keys() -> impl Iterator<Item = &'static str> {
 fn base() -> &'static Column {
     static T: std::sync::OnceLock<Column> = std::sync::OnceLock::new();
     T.get_or_init(|| pairs(BASE_TSV).collect())
+}
+
+/// The 简体中文 rows not compiled in ([`SPLIT_BASE`]), once [`install`]ed.
+fn base_rest() -> &'static std::sync::OnceLock<Column> {
+    static REST: std::sync::OnceLock<Column> = std::sync::OnceLock::new();
+    &REST
+}
+
+/// Keys looked up before the 简体中文 rows they belong to were installed ([`take_missed`]).
+static MISSED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// The keys looked up in 简体中文, and not found, while its rest was not installed yet
+/// ([`SPLIT_BASE`]; the first 64); emptied by the call. The UI draws again with the language's strings
+/// when there were any, and names them in the console: a start-up screen that uses a key
+/// outside [`START_KEYS`].
+pub fn take_missed() -> Vec<String> {
+    MISSED.lock().map(|mut m| std::mem::take(&mut *m)).unwrap_or_default()
 }
 
 /// The columns of 繁體中文 and English, once read: compiled in outside the browser, installed
@@ -113,23 +160,29 @@ fn extra(lang: Lang) -> &'static std::sync::OnceLock<Column> {
     cell
 }
 
-/// Whether `lang`'s strings are at hand (简体中文 always is; the others once [`install`]ed,
-/// or compiled in outside the browser).
+/// Whether `lang`'s strings are at hand: 简体中文 once its rest is [`install`]ed in a release
+/// build for the browser ([`SPLIT_BASE`]; always elsewhere), the others once installed, or
+/// compiled in outside the browser.
 pub fn installed(lang: Lang) -> bool {
-    lang == Lang::ZhCn || extra(lang).get().is_some()
+    match lang {
+        Lang::ZhCn => !SPLIT_BASE || base_rest().get().is_some(),
+        _ => extra(lang).get().is_some(),
+    }
 }
 
 /// Takes `lang`'s column from its file's text (`key<TAB>text` rows, as
-/// `scripts/i18n-build.mjs` writes them), kept for the rest of the session. Returns how
-/// many strings it holds. Errors: 简体中文 (compiled in), or a text without a single row
-/// (not the language's file: a server's error page, say). A language installed already
-/// keeps its first column.
+/// `scripts/i18n-build.mjs` writes them), kept for the rest of the session: for 简体中文 the
+/// rows not compiled in ([`SPLIT_BASE`]). Returns how many strings it holds. Errors:
+/// 简体中文 where it is compiled in whole, or a text without a single row (not the
+/// language's file: a server's error page, say). A language installed already keeps its
+/// first column.
 pub fn install(lang: Lang, text: String) -> Result<usize, String> {
-    if lang == Lang::ZhCn {
+    if lang == Lang::ZhCn && !SPLIT_BASE {
         return Err("zh-CN is compiled in".into());
     }
-    if installed(lang) {
-        return Ok(extra(lang).get().map_or(0, |c| c.len()));
+    let cell = if lang == Lang::ZhCn { base_rest() } else { extra(lang) };
+    if let Some(c) = cell.get() {
+        return Ok(c.len());
     }
     let text: &'static str = Box::leak(text.into_boxed_str());
     let column: Column = pairs(text).collect();
@@ -137,19 +190,36 @@ pub fn install(lang: Lang, text: String) -> Result<usize, String> {
         return Err(format!("no strings in the {} file", lang.code()));
     }
     let n = column.len();
-    let _ = extra(lang).set(column);
+    let _ = cell.set(column);
     Ok(n)
 }
 
 /// The string for `key` in `lang`, or `None`. A language not installed ([`installed`]),
-/// or a key its file lacks, reads the 简体中文 string.
+/// or a key its file lacks, reads the 简体中文 string. A key outside [`START_KEYS`] read
+/// before the 简体中文 rest is installed ([`SPLIT_BASE`]) is `None` and noted
+/// ([`take_missed`]).
 pub fn lookup(lang: Lang, key: &str) -> Option<&'static str> {
     if lang != Lang::ZhCn {
         if let Some(t) = extra(lang).get().and_then(|c| c.get(key)) {
             return Some(t);
         }
     }
-    base().get(key).copied()
+    if let Some(t) = base().get(key) {
+        return Some(t);
+    }
+    match base_rest().get() {
+        Some(rest) => rest.get(key).copied(),
+        None => {
+            if SPLIT_BASE && lang == Lang::ZhCn {
+                if let Ok(mut m) = MISSED.lock() {
+                    if m.len() < 64 {
+                        m.push(key.to_string());
+                    }
+                }
+            }
+            None
+        }
+    }
 }
 
 /// The string for `key` in `lang`; the key itself when missing.
@@ -409,7 +479,11 @@ impl Action {
 
 /// The table's own `&'static str` for `key` (`"err.save"` when missing).
 fn lookup_key(key: &str) -> &'static str {
-    base().get_key_value(key).map(|(k, _)| *k).unwrap_or("err.save")
+    base()
+        .get_key_value(key)
+        .or_else(|| base_rest().get().and_then(|r| r.get_key_value(key)))
+        .map(|(k, _)| *k)
+        .unwrap_or("err.save")
 }
 
 #[cfg(test)]
@@ -428,6 +502,39 @@ mod tests {
         assert!(full.iter().all(|(k, r)| column[k] == r[2] && lookup(Lang::En, k) == Some(r[2])));
         assert!(install(Lang::ZhCn, "a\tb\n".into()).is_err());
         assert!(Lang::ALL.into_iter().all(installed));
+    }
+
+    #[test]
+    fn the_start_rows_are_the_start_keys_rows() {
+        let start: Vec<_> = pairs(include_str!(concat!(env!("OUT_DIR"), "/strings-zh-CN-start.tsv"))).collect();
+        let want: Vec<_> = rows().into_iter().filter(|(k, _)| is_start_key(k)).map(|(k, r)| (k, r[0])).collect();
+        assert_eq!(start, want);
+        assert!(start.len() < rows().len() / 3, "{} start rows of {}", start.len(), rows().len());
+        assert!(is_start_key("home.new") && is_start_key("clock.jump_ok") && is_start_key("ev.sync.import"));
+        assert!(!is_start_key("clock.start") && !is_start_key("ev.add.create") && !is_start_key("gd.step.no_rise"));
+    }
+
+    /// The screens of the main module (top bar, home, import and export, QR receive,
+    /// notices) show before the 简体中文 rest is read in a release build ([`SPLIT_BASE`]):
+    /// every key their files name is a start key.
+    #[test]
+    fn the_main_module_screens_use_start_keys() {
+        let ui = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ui/");
+        let files =
+            ["mod.rs", "home.rs", "io/mod.rs", "io/import.rs", "scan.rs", "draft.rs", "intent.rs", "reading.rs"];
+        let mut outside = Vec::new();
+        for f in files {
+            let text = std::fs::read_to_string(format!("{ui}{f}")).unwrap();
+            for pat in ["tx(\"", "t(\"", "tr(\"", "tr(l, \"", "tr(lang, \""] {
+                for part in text.split(pat).skip(1) {
+                    let key = part.split('"').next().unwrap();
+                    if key.contains('.') && !is_start_key(key) {
+                        outside.push(format!("{f}: {key}"));
+                    }
+                }
+            }
+        }
+        assert!(outside.is_empty(), "keys outside start-keys.txt: {outside:?}");
     }
 
     #[test]

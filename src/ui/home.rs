@@ -174,6 +174,7 @@ pub fn Home() -> impl IntoView {
     let open_sample = move |_| {
         let navigate = navigate.clone();
         leptos::task::spawn_local_scoped(async move {
+            super::strings_ready(c).await;
             match open_sample(c).await {
                 Ok(id) => navigate(&format!("/match/{id}"), Default::default()),
                 Err(e) => io::alert(&e),

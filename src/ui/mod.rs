@@ -421,11 +421,13 @@ pub fn added_match(m: Match) {
 }
 
 /// Mounts the app on `<body>`; when the language stored in the settings is not compiled in,
-/// after reading its strings ([`load_lang`]; 简体中文 if they cannot be read).
+/// after reading its strings ([`load_lang`]; 简体中文 if they cannot be read). 简体中文's
+/// strings outside the start-up screens ([`crate::i18n::SPLIT_BASE`]) are read after the
+/// mount, and every page but home waits for them ([`strings_ready`]).
 pub fn start() {
     console_error_panic_hook::set_once();
     let lang = Lang::from_code(&store::settings().lang);
-    if crate::i18n::installed(lang) {
+    if crate::i18n::installed(lang) || lang == Lang::ZhCn {
         leptos::mount::mount_to_body(App);
     } else {
         wasm_bindgen_futures::spawn_local(async move {
@@ -447,6 +449,56 @@ pub async fn load_lang(lang: Lang) -> Result<(), String> {
     if crate::i18n::installed(lang) {
         return Ok(());
     }
+    // One read per language at a time: the start-up and a page may both ask for it.
+    let text = LANG_READS.with(|r| {
+        r.borrow_mut()
+            .entry(lang.code())
+            .or_insert_with(|| {
+                wasm_bindgen_futures::future_to_promise(async move {
+                    read_lang_file(lang).await.map(wasm_bindgen::JsValue::from).map_err(wasm_bindgen::JsValue::from)
+                })
+            })
+            .clone()
+    });
+    let text = JsFuture::from(text).await;
+    LANG_READS.with(|r| r.borrow_mut().remove(lang.code()));
+    let text = text.map_err(|e| e.as_string().unwrap_or_default())?.as_string().unwrap_or_default();
+    if crate::i18n::installed(lang) {
+        return Ok(());
+    }
+    crate::i18n::install(lang, text).map(|_| ()).map_err(|e| format!("{}: {e}", lang.code()))
+}
+
+thread_local! {
+    /// The language files being read ([`load_lang`]): their text, or the error in English.
+    static LANG_READS: std::cell::RefCell<std::collections::HashMap<&'static str, js_sys::Promise>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// Waits until the strings of the language in force are at hand: at once, but for
+/// 简体中文's rest in a release build ([`crate::i18n::SPLIT_BASE`]), which the start reads
+/// after the home screen is up. Every page but home and everything on home that shows a
+/// game's text (the matches' summaries, a sample match, an import) waits here first. A
+/// file that cannot be read is said in the console; the page goes on.
+pub async fn strings_ready(c: Ctx) {
+    let lang = c.lang.get_untracked();
+    if crate::i18n::installed(lang) {
+        return;
+    }
+    if let Err(e) = load_lang(lang).await {
+        web_sys::console::warn_1(&e.into());
+    }
+    let missed = crate::i18n::take_missed();
+    if !missed.is_empty() {
+        // A screen drawn before showed a key outside src/i18n/start-keys.txt: again now.
+        web_sys::console::warn_1(&format!("strings read late ({}): {}", lang.code(), missed.join(", ")).into());
+        c.lang.update(|_| ());
+    }
+}
+
+/// The text of `lang`'s strings file (see [`load_lang`]).
+async fn read_lang_file(lang: Lang) -> Result<String, String> {
+    use wasm_bindgen_futures::JsFuture;
     let url = document()
         .query_selector("meta[name=referee-i18n]")
         .ok()
@@ -464,7 +516,7 @@ pub async fn load_lang(lang: Lang) -> Result<(), String> {
         return Err(format!("{url}: HTTP {}", resp.status()));
     }
     let text = JsFuture::from(resp.text().map_err(|e| failed("text", e))?).await.map_err(|e| failed("text", e))?;
-    crate::i18n::install(lang, text.as_string().unwrap_or_default()).map(|_| ()).map_err(|e| format!("{url}: {e}"))
+    Ok(text.as_string().unwrap_or_default())
 }
 
 /// Switches the UI to `lang` once its strings are at hand ([`load_lang`]); `Err` (said in
@@ -504,6 +556,10 @@ fn App() -> impl IntoView {
         notice: RwSignal::new(None),
     };
     provide_context(c);
+    // 简体中文's strings outside the start-up screens, read once home is painted.
+    if !crate::i18n::installed(c.lang.get_untracked()) {
+        widgets::after_next_paint(move || leptos::task::spawn_local(strings_ready(c)));
+    }
     draft::install_leave_questions();
     widgets::install_tap_guard();
     // The games' summaries (the index rows' and the home list's second line) read the
@@ -561,13 +617,13 @@ fn App() -> impl IntoView {
     });
     // The pages split out of the main module (named here: a type path with `<…>` does not
     // survive leptosfmt inside `view!`).
-    let new_lazy = Lazy::<NewMatchRoute>::new();
-    let match_lazy = Lazy::<MatchRoute>::new();
-    let settings_lazy = Lazy::<SettingsRoute>::new();
-    let about_lazy = Lazy::<AboutRoute>::new();
-    let events_lazy = Lazy::<EventsRoute>::new();
-    let event_lazy = Lazy::<EventRoute>::new();
-    let hall_lazy = Lazy::<HallRoute>::new();
+    let new_lazy = Lazy::<Page<NewMatchRoute>>::new();
+    let match_lazy = Lazy::<Page<MatchRoute>>::new();
+    let settings_lazy = Lazy::<Page<SettingsRoute>>::new();
+    let about_lazy = Lazy::<Page<AboutRoute>>::new();
+    let events_lazy = Lazy::<Page<EventsRoute>>::new();
+    let event_lazy = Lazy::<Page<EventRoute>>::new();
+    let hall_lazy = Lazy::<Page<HallRoute>>::new();
     view! {
         <Router>
             <header class="topbar">
@@ -668,6 +724,23 @@ fn App() -> impl IntoView {
 // module, while the chunk loads, and only takes the context: every page but home reads the
 // matches in full, so its `view` reads them first ([`Ctx::ensure_loaded`]), in the chunks'
 // code (the code that reads matches is not in the main module).
+
+/// A page split out of the main module (the lazy route `R`), drawn once the strings of the
+/// language in force are at hand ([`strings_ready`]) and its code is fetched.
+struct Page<R>(R, Ctx);
+
+impl<R: LazyRoute> LazyRoute for Page<R> {
+    fn data() -> Self {
+        Page(R::data(), ctx())
+    }
+    async fn view(this: Self) -> AnyView {
+        strings_ready(this.1).await;
+        R::view(this.0).await
+    }
+    fn preload() -> impl std::future::Future<Output = ()> {
+        R::preload()
+    }
+}
 
 /// `/new` ([`new_match::NewMatch`]), split out of the main module.
 struct NewMatchRoute(Ctx);

@@ -27,26 +27,51 @@ pub(super) fn install_summarizer(c: Ctx) {
         return;
     }
     let Some(owner) = OWNER.with(|o| o.borrow().clone()) else { return };
+    // None (the row is written without one, and made again) until the language's strings
+    // are at hand: a summary words the games' texts.
     let f = move |m: &crate::record::Match| {
-        owner.with(|| untrack(|| Some((c.lang.get().code().to_string(), home::summary(m)))))
+        owner.with(|| {
+            untrack(|| {
+                let lang = c.lang.get();
+                crate::i18n::installed(lang).then(|| (lang.code().to_string(), home::summary(m)))
+            })
+        })
     };
     crate::store::set_summarizer(Some(std::rc::Rc::new(f)));
 }
 
+// Each of these first waits for the strings of the language in force
+// ([`super::strings_ready`]): reading the matches words their summaries.
+
 /// One slice of the start-up reading ([`Ctx::read_slice_now`]); whether every match is read.
-#[cfg_attr(not(debug_assertions), leptos::lazy)]
 pub(super) async fn read_slice(c: Ctx) -> bool {
-    c.read_slice_now()
+    super::strings_ready(c).await;
+    slice_code(c).await
 }
 
 /// Every match read now ([`Ctx::ensure_loaded`]).
-#[cfg_attr(not(debug_assertions), leptos::lazy)]
 pub(super) async fn read_all(c: Ctx) {
-    c.ensure_loaded();
+    super::strings_ready(c).await;
+    all_code(c).await
 }
 
 /// Every match read again after another tab wrote ([`Ctx::reload`]).
-#[cfg_attr(not(debug_assertions), leptos::lazy)]
 pub(super) async fn reload(c: Ctx) {
+    super::strings_ready(c).await;
+    reload_code(c).await
+}
+
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+async fn slice_code(c: Ctx) -> bool {
+    c.read_slice_now()
+}
+
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+async fn all_code(c: Ctx) {
+    c.ensure_loaded();
+}
+
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+async fn reload_code(c: Ctx) {
     c.reload();
 }

@@ -301,6 +301,56 @@ test('offline: with the server stopped, reload and deep links still show the app
   }
 });
 
+test('简体中文: the strings outside the start-up screens are read once home is painted; pages wait for them, offline too', async ({ page }) => {
+  const server = await ownServer();
+  const late = [];
+  page.on('console', (m) => {
+    if (m.text().includes('strings read late')) late.push(m.text());
+  });
+  try {
+    await page.goto(server.url);
+    await expectApp(page);
+    await expect(page.locator('.match-list li, .home p.empty').first()).toBeVisible();
+    const meta = await page.getAttribute('meta[name=referee-i18n]', 'content');
+    const file = meta
+      .split(';')
+      .find((p) => p.startsWith('zh-CN='))
+      .slice('zh-CN='.length);
+    // Asked for by the page, once, after its first paint (not part of what home needs).
+    await expect
+      .poll(() => page.evaluate((f) => performance.getEntriesByName(new URL(f, location.href).href).length, file))
+      .toBe(1);
+    const [asked, painted] = await page.evaluate((f) => {
+      const r = performance.getEntriesByName(new URL(f, location.href).href)[0];
+      const p = performance.getEntriesByName('first-paint')[0];
+      return [r.startTime, p ? p.startTime : 0];
+    }, file);
+    expect(painted).toBeGreaterThan(0);
+    expect(asked).toBeGreaterThanOrEqual(painted);
+    expect(server.log.filter((r) => r.path === file && r.status === 200).length).toBeGreaterThanOrEqual(1);
+
+    // A page's own strings, in 简体中文.
+    await page.locator('header.topbar a[href="/about"]').click();
+    await expect(page.getByText('本机比赛数')).toBeVisible();
+
+    // Offline, a deep link to a page draws its strings from the precache.
+    await swControl(page);
+    await server.stop();
+    expect(await probe(server.url)).toBe('ECONNREFUSED');
+    for (const [path, text] of [
+      ['about', '本机比赛数'],
+      ['new', '创建比赛'],
+    ]) {
+      await page.goto(server.url + path);
+      await expectApp(page);
+      await expect(page.getByText(text).first()).toBeVisible();
+    }
+    expect(late).toEqual([]);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('no request ever goes to another origin', async ({ page, context, baseURL }) => {
   const origin = new URL(baseURL).origin;
   const foreign = [];
