@@ -283,7 +283,7 @@ pub fn Home() -> impl IntoView {
                     </ul>
                 </div>
             </Show>
-            <io::ImportExport />
+            {Suspend::new(send_wrapper::SendWrapper::new(io::import_export_later()))}
         </section>
     }
 }

@@ -157,6 +157,18 @@ struct Pending {
     file: String,
 }
 
+/// [`ImportExport`], drawn once the home screen is painted: in a release build its code
+/// and the QR scanner's are split out of the main module, and fetched then.
+pub async fn import_export_later() -> AnyView {
+    ui::widgets::next_paint().await;
+    import_export_view().await
+}
+
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+async fn import_export_view() -> AnyView {
+    view! { <ImportExport /> }.into_any()
+}
+
 /// Export-all and import, with a preview of what a file holds before anything changes.
 #[component]
 pub fn ImportExport() -> impl IntoView {

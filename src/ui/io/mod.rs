@@ -10,7 +10,9 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 mod import;
-pub use import::{field_and_reason, restore_deleted, ImportExport, QuarantineActions, RestoreMessage, RestoreMsg};
+pub use import::{
+    field_and_reason, import_export_later, restore_deleted, QuarantineActions, RestoreMessage, RestoreMsg,
+};
 
 /// `window.alert` (used only for errors that must not be missed).
 pub fn alert(msg: &str) {

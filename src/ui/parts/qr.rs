@@ -1,5 +1,5 @@
 //! 二维码传送 (table side): the match's export shown as QR codes, for the desk's 扫码导入
-//! ([`crate::ui::io::ImportExport`]) to read with its camera; no file, no network.
+//! (`crate::ui::io::import::ImportExport`) to read with its camera; no file, no network.
 
 use crate::record::Match;
 use crate::transfer::Frames;

@@ -20,7 +20,7 @@ pub use chart::LevelChart;
 pub use edit::leave_edit_when_gone;
 pub use form::FormIntent;
 pub use log::{EntryLog, UndoButton};
-pub use paint::{after_next_paint, after_paint, drop_later};
+pub use paint::{after_next_paint, after_paint, drop_later, next_paint};
 pub use points::PointsInput;
 pub use sheet::SignOff;
 pub use taps::{cool_after_commit, event_time, install_tap_guard, mono_ms, no_key_repeat};

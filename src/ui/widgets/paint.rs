@@ -48,6 +48,16 @@ thread_local! {
     static AFTER_PAINT: std::cell::RefCell<Option<Vec<AfterPaint>>> = const { std::cell::RefCell::new(None) };
 }
 
+/// Resolves after the next frame is drawn ([`after_next_paint`]).
+pub async fn next_paint() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        after_next_paint(move || {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        })
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
 /// Runs `f` after the next frame is drawn (an animation frame, then a `setTimeout` of 0).
 /// Everything queued before that frame shares one animation-frame request (each request
 /// costs a closure handed to JS, which shows on a commit).
