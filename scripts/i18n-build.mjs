@@ -9,7 +9,7 @@
 //      the rows a release build does not compile in: those not named by
 //      src/i18n/start-keys.txt (a line ending in `.` is a key prefix, another one key);
 //   2. index.html: one `<meta name="referee-i18n" content="zh-CN=/i18n/….tsv;zh-TW=…;en=…">`
-//      (under trunk's public URL) before </head>, which the app reads to fetch a language when it is chosen
+//      (under trunk's public URL) before </head>, which the app reads to fetch a language when it is chosen (and 简体中文's rest once home is painted)
 //      (`ui::load_lang`).  The names carry a hash of their bytes, so they are served and
 //      cached as immutable like the wasm (dist-files.mjs).
 //

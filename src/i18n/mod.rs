@@ -139,9 +139,9 @@ fn base_rest() -> &'static std::sync::OnceLock<Column> {
 static MISSED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 
 /// The keys looked up in 简体中文, and not found, while its rest was not installed yet
-/// ([`SPLIT_BASE`]; the first 64); emptied by the call. The UI draws again with the language's strings
-/// when there were any, and names them in the console: a start-up screen that uses a key
-/// outside [`START_KEYS`].
+/// ([`SPLIT_BASE`]; the first 64); emptied by the call. The UI draws again with the
+/// language's strings when there were any, and names them in the console: a start-up
+/// screen that uses a key outside [`START_KEYS`].
 pub fn take_missed() -> Vec<String> {
     MISSED.lock().map(|mut m| std::mem::take(&mut *m)).unwrap_or_default()
 }
