@@ -3,7 +3,8 @@
 //! native builds compile it in as `i18n::BASE_TSV`) and `$OUT_DIR/strings-zh-CN-start.tsv`
 //! (the rows of `src/i18n/start-keys.txt`: what a release build for the browser compiles in;
 //! its other rows, and the 繁體中文 and English columns, reach the browser as files written by
-//! `scripts/i18n-build.mjs`). Rows without four columns are left out here (the i18n unit
+//! `scripts/i18n-build.mjs`; `$OUT_DIR/strings-zh-CN-rest-rows.txt` holds how many rows the
+//! 简体中文 file has, so that the app can tell a whole file from a cut or foreign one). Rows without four columns are left out here (the i18n unit
 //! test names them).
 
 use std::{env, fs, path::Path};
@@ -21,6 +22,7 @@ fn main() {
     let is_start = |k: &str| start.iter().any(|s| if s.ends_with('.') { k.starts_with(s) } else { k == *s });
     let mut out = String::with_capacity(table.len() / 3);
     let mut start_out = String::new();
+    let mut rest_rows = 0usize;
     for line in table.lines() {
         if line.trim().is_empty() || line.starts_with('#') {
             continue;
@@ -30,6 +32,8 @@ fn main() {
             let row = format!("{}\t{}\n", cols[0], cols[1]);
             if is_start(cols[0]) {
                 start_out.push_str(&row);
+            } else {
+                rest_rows += 1;
             }
             out.push_str(&row);
         }
@@ -37,4 +41,6 @@ fn main() {
     let dir = env::var("OUT_DIR").expect("OUT_DIR");
     fs::write(Path::new(&dir).join("strings-zh-CN.tsv"), out).expect("write strings-zh-CN.tsv");
     fs::write(Path::new(&dir).join("strings-zh-CN-start.tsv"), start_out).expect("write strings-zh-CN-start.tsv");
+    fs::write(Path::new(&dir).join("strings-zh-CN-rest-rows.txt"), rest_rows.to_string())
+        .expect("write strings-zh-CN-rest-rows.txt");
 }

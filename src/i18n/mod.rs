@@ -173,8 +173,9 @@ pub fn installed(lang: Lang) -> bool {
 /// Takes `lang`'s column from its file's text (`key<TAB>text` rows, as
 /// `scripts/i18n-build.mjs` writes them), kept for the rest of the session: for 简体中文 the
 /// rows not compiled in ([`SPLIT_BASE`]). Returns how many strings it holds. Errors:
-/// 简体中文 where it is compiled in whole, or a text without a single row (not the
-/// language's file: a server's error page, say). A language installed already keeps its
+/// 简体中文 where it is compiled in whole, a text without a single row (not the
+/// language's file: a server's error page, say), or a 简体中文 file without the number of
+/// rows `build.rs` counted (cut short). A language installed already keeps its
 /// first column.
 pub fn install(lang: Lang, text: String) -> Result<usize, String> {
     if lang == Lang::ZhCn && !SPLIT_BASE {
@@ -190,8 +191,18 @@ pub fn install(lang: Lang, text: String) -> Result<usize, String> {
         return Err(format!("no strings in the {} file", lang.code()));
     }
     let n = column.len();
+    if lang == Lang::ZhCn && n != rest_rows() {
+        return Err(format!("{n} strings in the zh-CN file, not {}", rest_rows()));
+    }
     let _ = cell.set(column);
     Ok(n)
+}
+
+/// How many rows the 简体中文 file holds (those not compiled in: [`SPLIT_BASE`]), as
+/// `build.rs` counted them: a file cut short, or another text served in its place, is not
+/// installed.
+fn rest_rows() -> usize {
+    include_str!(concat!(env!("OUT_DIR"), "/strings-zh-CN-rest-rows.txt")).trim().parse().unwrap_or(0)
 }
 
 /// The string for `key` in `lang`, or `None`. A language not installed ([`installed`]),

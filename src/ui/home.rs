@@ -174,7 +174,10 @@ pub fn Home() -> impl IntoView {
     let open_sample = move |_| {
         let navigate = navigate.clone();
         leptos::task::spawn_local_scoped(async move {
-            super::strings_ready(c).await;
+            if !super::strings_ready(c).await {
+                io::alert(t("err.strings"));
+                return;
+            }
             match open_sample(c).await {
                 Ok(id) => navigate(&format!("/match/{id}"), Default::default()),
                 Err(e) => io::alert(&e),

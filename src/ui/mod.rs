@@ -478,12 +478,15 @@ thread_local! {
 /// Waits until the strings of the language in force are at hand: at once, but for
 /// 简体中文's rest in a release build ([`crate::i18n::SPLIT_BASE`]), which the start reads
 /// after the home screen is up. Every page but home and everything on home that shows a
-/// game's text (the matches' summaries, a sample match, an import) waits here first. A
-/// file that cannot be read is said in the console; the page goes on.
-pub async fn strings_ready(c: Ctx) {
+/// game's text (the matches' summaries, a sample match, an import) waits here first.
+/// Returns whether they are at hand: a file that cannot be read (said in the console; read
+/// again at the next call) leaves a page unshown ([`Page`]) and the sample unopened, so no
+/// key is ever shown or stored as a text; the matches are read all the same (without
+/// summaries, made again later).
+pub async fn strings_ready(c: Ctx) -> bool {
     let lang = c.lang.get_untracked();
     if crate::i18n::installed(lang) {
-        return;
+        return true;
     }
     if let Err(e) = load_lang(lang).await {
         web_sys::console::warn_1(&e.into());
@@ -494,6 +497,7 @@ pub async fn strings_ready(c: Ctx) {
         web_sys::console::warn_1(&format!("strings read late ({}): {}", lang.code(), missed.join(", ")).into());
         c.lang.update(|_| ());
     }
+    crate::i18n::installed(lang)
 }
 
 /// The text of `lang`'s strings file (see [`load_lang`]).
@@ -558,7 +562,11 @@ fn App() -> impl IntoView {
     provide_context(c);
     // 简体中文's strings outside the start-up screens, read once home is painted.
     if !crate::i18n::installed(c.lang.get_untracked()) {
-        widgets::after_next_paint(move || leptos::task::spawn_local(strings_ready(c)));
+        widgets::after_next_paint(move || {
+            leptos::task::spawn_local(async move {
+                strings_ready(c).await;
+            })
+        });
     }
     draft::install_leave_questions();
     widgets::install_tap_guard();
@@ -734,7 +742,14 @@ impl<R: LazyRoute> LazyRoute for Page<R> {
         Page(R::data(), ctx())
     }
     async fn view(this: Self) -> AnyView {
-        strings_ready(this.1).await;
+        if !strings_ready(this.1).await {
+            return view! {
+                <p class="empty" id="strings-failed" role="alert">
+                    {tx("err.strings")}
+                </p>
+            }
+            .into_any();
+        }
         R::view(this.0).await
     }
     fn preload() -> impl std::future::Future<Output = ()> {

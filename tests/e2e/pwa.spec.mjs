@@ -1,6 +1,7 @@
 // PWA shell tests on the release build (dist/): app start, service worker,
 // manifest and icons, true offline (server stopped), no other origin, CSP, update.
 import { test, expect } from '@playwright/test';
+import { ready } from './helpers.mjs';
 import { spawn, execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, appendFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -349,6 +350,43 @@ test('简体中文: the strings outside the start-up screens are read once home 
   } finally {
     await server.stop();
   }
+});
+
+test('简体中文: a strings file that is cut short or cannot be read leaves pages unshown with a message, never keys', async ({ browser, baseURL }) => {
+  // No service worker: the page's own requests meet the routes below.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const base = baseURL.replace(/\/$/, '') + '/';
+  const dialogs = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    d.accept();
+  });
+  const keyLike = /\b(new|about|rt|sb|pf|gd|settings)\.[a-z_]+/;
+  for (const fail of ['cut', 'missing']) {
+    await page.route('**/i18n/zh-CN-*.tsv', (r) =>
+      fail === 'cut'
+        ? r.fulfill({ status: 200, contentType: 'text/plain', body: 'new.create\t创建比赛\n' })
+        : r.fulfill({ status: 404, body: 'not found' })
+    );
+    await page.goto(base);
+    await ready(page);
+    await expect(page.locator('.match-list li, .home p.empty').first()).toBeVisible();
+    await page.click('#open-sample');
+    await expect.poll(() => dialogs.length).toBeGreaterThan(0);
+    expect(dialogs.pop()).toContain('未能读取');
+    expect(page.url()).toBe(base);
+    for (const path of ['about', 'new']) {
+      await page.goto(base + path);
+      await expect(page.locator('#strings-failed')).toBeVisible();
+      expect(await page.locator('main').innerText()).not.toMatch(keyLike);
+    }
+    await page.unroute('**/i18n/zh-CN-*.tsv');
+  }
+  // Once the file is whole, the pages draw.
+  await page.goto(base + 'about');
+  await expect(page.getByText('本机比赛数')).toBeVisible();
+  await context.close();
 });
 
 test('no request ever goes to another origin', async ({ page, context, baseURL }) => {
