@@ -4,8 +4,8 @@
 //! (the rows of `src/i18n/start-keys.txt`: what a release build for the browser compiles in;
 //! its other rows, and the 繁體中文 and English columns, reach the browser as files written by
 //! `scripts/i18n-build.mjs`; `$OUT_DIR/strings-zh-CN-rest-rows.txt` holds how many rows the
-//! 简体中文 file has, so that the app can tell a whole file from a cut or foreign one). Rows without four columns are left out here (the i18n unit
-//! test names them).
+//! 简体中文 file has, so that the app can tell a whole file from a cut or foreign one). Rows
+//! without four columns are left out here (the i18n unit test names them).
 
 use std::{env, fs, path::Path};
 
