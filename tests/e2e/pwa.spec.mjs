@@ -147,6 +147,29 @@ test('the release build loads and shows the app, also on a deep link', async ({ 
   expect(errors).toEqual([]);
 });
 
+test("once home has read the matches, the match page's code is fetched ahead of a tap, and only once", async ({ page }) => {
+  await page.goto('/');
+  await expectApp(page);
+  await swControl(page);
+  await page.click('#open-sample');
+  await expect(page.locator('#commit')).toBeVisible();
+  const href = new URL(page.url()).pathname;
+  // Home again, served by the service worker from the start: no tap yet, the code comes.
+  await page.goto('/');
+  await expectApp(page);
+  const routeFiles = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => /^\/split___match_route_view_\d+-[0-9a-f]{16}\.wasm$/.test(p))
+    );
+  await expect.poll(routeFiles, { timeout: 15_000 }).toHaveLength(1);
+  await page.click(`a.match-link[href="${href}"]`);
+  await expect(page.locator('#commit')).toBeVisible();
+  expect(await routeFiles()).toHaveLength(1);
+});
+
 test('a service worker controls the page after one visit and precaches the build', async ({ page }) => {
   await page.goto('/');
   await expectApp(page);
