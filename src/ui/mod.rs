@@ -150,7 +150,7 @@ impl Ctx {
             Some(false) => false,
             Some(true) | None => {
                 self.ensure_loaded();
-                preload_match_page();
+                preload_home_pages();
                 true
             }
         }
@@ -775,14 +775,18 @@ impl LazyRoute for NewMatchRoute {
 /// `/match/:id` ([`match_page::MatchPage`]), split out of the main module.
 struct MatchRoute(Ctx);
 
-/// Fetches and instantiates the match page's code (its chunks) ahead of a tap on a match:
-/// called once home has read every match. Only while a service worker controls the page,
-/// so the files come from its cache (on a first visit its install is downloading them).
-fn preload_match_page() {
+/// Fetches and instantiates the code (the chunks) of the pages home opens, a match and a
+/// new match, ahead of a tap: called once home has read every match. Only while a service
+/// worker controls the page, so the files come from its cache (on a first visit its install
+/// is downloading them).
+fn preload_home_pages() {
     let sw = window().navigator().service_worker();
     let controlled = js_sys::Reflect::get(&sw, &"controller".into()).is_ok_and(|c| !c.is_null() && !c.is_undefined());
     if controlled {
-        leptos::task::spawn_local(<Page<MatchRoute> as LazyRoute>::preload());
+        leptos::task::spawn_local(async {
+            <Page<MatchRoute> as LazyRoute>::preload().await;
+            <Page<NewMatchRoute> as LazyRoute>::preload().await;
+        });
     }
 }
 

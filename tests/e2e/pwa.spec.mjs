@@ -147,7 +147,7 @@ test('the release build loads and shows the app, also on a deep link', async ({ 
   expect(errors).toEqual([]);
 });
 
-test("once home has read the matches, the match page's code is fetched ahead of a tap, and only once", async ({ page }) => {
+test("once home has read the matches, the code of the match and new-match pages is fetched ahead of a tap, and only once", async ({ page }) => {
   await page.goto('/');
   await expectApp(page);
   await swControl(page);
@@ -162,12 +162,19 @@ test("once home has read the matches, the match page's code is fetched ahead of 
       performance
         .getEntriesByType('resource')
         .map((e) => new URL(e.name).pathname)
-        .filter((p) => /^\/split___match_route_view_\d+-[0-9a-f]{16}\.wasm$/.test(p))
+        .filter((p) => /^\/split___(new_)?match_route_view_\d+-[0-9a-f]{16}\.wasm$/.test(p))
+        .map((p) => p.replace(/_\d+-[0-9a-f]{16}\.wasm$/, ''))
+        .sort()
     );
-  await expect.poll(routeFiles, { timeout: 15_000 }).toHaveLength(1);
+  const both = ['/split___match_route_view', '/split___new_match_route_view'];
+  await expect.poll(routeFiles, { timeout: 15_000 }).toEqual(both);
   await page.click(`a.match-link[href="${href}"]`);
   await expect(page.locator('#commit')).toBeVisible();
-  expect(await routeFiles()).toHaveLength(1);
+  await page.goBack();
+  await page.click('main a[href="/new"]');
+  await expect(page).toHaveURL(/\/new$/);
+  await expect(page.locator('button[data-game="guandan"]')).toBeVisible();
+  expect(await routeFiles()).toEqual(both);
 });
 
 test('a service worker controls the page after one visit and precaches the build', async ({ page }) => {
