@@ -69,6 +69,7 @@ const speedRows = [
   ['First usable screen, from the service-worker cache', sp.first_screen_sw_cache_ms, '< 1000 ms'],
   ['First usable screen, SW cache, a 1,000-hand match stored', sp.first_screen_sw_cache_with_1000_hands_ms, ''],
   ['Open a stored match of 1,000 hands (newest 50 rows shown), SW cache', sp.load_match_1000_hands_ms, '< 300 ms'],
+  ['… opened from home: a tap on its line → shown (home shown and every match read first)', sp.open_from_home_1000_hands_ms, ''],
   ['Commit a hand → next paint, 1,000 hands in the match (median)', sp.commit_to_paint_ms, '< 16 ms'],
   ['Commit a hand → the new history row and the chart painted (one frame after the scoreboard)', sp.commit_to_paint_ms && sp.commit_to_paint_ms.history_row_median !== undefined ? { median: sp.commit_to_paint_ms.history_row_median, runs: sp.commit_to_paint_ms.history_row_runs } : null, ''],
   [`Home list of ${sp.home_list_ms ? sp.home_list_ms.matches : 300} stored matches (${sp.home_list_ms ? sp.home_list_ms.hands_each : 24} hands each), SW cache`, sp.home_list_ms, '< 500 ms'],

@@ -27,7 +27,8 @@
 // * navigation → first usable screen (home list shown, then the next animation frame),
 //   cold (new profile: no HTTP cache, no service worker) and from the service-worker cache;
 // * navigation → a stored match of 1,000 hands shown (every history row rendered), from the
-//   service-worker cache;
+//   service-worker cache; and the same match opened from home by a tap on its line (home
+//   shown, every match read, 1.5 s of quiet) → shown;
 // * navigation → the home list of --list stored matches (copies of --list-match under
 //   their own ids) shown, from the service-worker cache (a profile of its own); the
 //   first start after the copies are written (no index rows yet) is reported apart, and
@@ -355,6 +356,24 @@ async function speed(base) {
         load.push(await waitMark(page, 'match'));
       }
       out.load_match_1000_hands_ms = { hands, median: round1(median(load)), runs: load.map(round1) };
+      // As a referee opens it: home shown and every match read (the app's User Timing mark
+      // `referee:matches-read`), the page left quiet for 1.5 s, then a tap on the match's
+      // line → the frame after its newest 50 rows are in the DOM (ms since the click).
+      const tap = [];
+      for (let i = 0; i < BIG_RUNS; i++) {
+        await page.goto(base + '/');
+        await waitMark(page, 'home');
+        await page.waitForFunction(() => performance.getEntriesByName('referee:matches-read').length > 0, null, { timeout: 300_000 });
+        await page.waitForTimeout(1500);
+        const link = `a.match-link[href="/match/${match.id}"]`;
+        await page.evaluate((sel) => {
+          document.querySelector(sel).addEventListener('click', () => (window.__tapAt = performance.now()), { capture: true, once: true });
+        }, link);
+        await page.click(link);
+        const at = await waitMark(page, 'match');
+        tap.push(at - (await page.evaluate(() => window.__tapAt)));
+      }
+      out.open_from_home_1000_hands_ms = { hands, median: round1(median(tap)), runs: tap.map(round1) };
 
       // Commit → paint, COMMITS times on the open match (fewer, at least 3, when they are
       // so slow that COMMITS would take more than ~3 minutes).
@@ -717,6 +736,9 @@ async function startup(oursUrl, peersDir) {
           await page.goto(app.url + '/', { waitUntil: 'commit' });
           fig[k].warm.push(await waitMark(page, 'usable'));
           controlled[k] = await page.evaluate(() => !!navigator.serviceWorker?.controller);
+          // What a page does once usable (ours: reading the matches, fetching the match
+          // page's code) is over before the next app's load is timed.
+          await settle(page);
         }
       }
       for (const w of warm) await w.context.close();
