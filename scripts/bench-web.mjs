@@ -50,7 +50,8 @@
 // navigation → the frame after the first usable screen (ours: the home list; the React
 // peer: its level digits; the vanilla one: its ranking slots), cold (new profile) and warm
 // (later loads in one profile: the service worker's cache where the app has one, else the
-// HTTP cache), the runs alternating between the apps; cold again on DevTools' "Slow 4G"
+// HTTP cache), the runs alternating between the apps (a warm page left to go quiet before
+// the next app's load); cold again on DevTools' "Slow 4G"
 // network preset (and the same CPU throttling); a first visit's bytes from a server sending
 // gzip only (every body, service worker included, until the page is quiet); the JS heap
 // after the cold load (after a GC) and our wasm's linear memory.  Printed as one table
