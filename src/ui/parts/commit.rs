@@ -208,16 +208,20 @@ pub fn CommitBar(
     let undo_id = format!("{}-notice-undo", ids[1]);
 
     // The bar's height, given to the page as bottom padding and scroll padding (the CSS
-    // variable `--bar-h` on the root element), measured after each paint that may change it.
+    // variable `--bar-h` on the two elements that use it, `<html>` and `<main>`: the
+    // stylesheet registers it as not inherited, so a new height restyles those two and
+    // not every element of the page), measured after each paint that may change it.
     let bar = NodeRef::<leptos::html::Div>::new();
     let lang = crate::ui::ctx().lang;
     // Runs in a later frame: by then a commit may have taken the bar down (the game won,
     // the form gone), so nothing here may assume it is still there.
     let measure = move || {
         if let Some(b) = bar.try_get_untracked().flatten() {
-            let h = b.offset_height();
-            if let Some(root) = document().document_element() {
-                let _ = root.set_attribute("style", &format!("--bar-h: {h}px"));
+            let style = format!("--bar-h: {}px", b.offset_height());
+            for el in bar_padded() {
+                if el.get_attribute("style").as_deref() != Some(style.as_str()) {
+                    let _ = el.set_attribute("style", &style);
+                }
             }
         }
     };
@@ -232,8 +236,8 @@ pub fn CommitBar(
     let resize = window_event_listener(leptos::ev::resize, move |_| measure());
     on_cleanup(move || {
         resize.remove();
-        if let Some(root) = document().document_element() {
-            let _ = root.remove_attribute("style");
+        for el in bar_padded() {
+            let _ = el.remove_attribute("style");
         }
     });
 
@@ -311,4 +315,11 @@ pub fn CommitBar(
             </div>
         </div>
     }
+}
+
+/// The elements that read the entry bar's height (`--bar-h`): `<html>` (scroll padding)
+/// and `<main>` (bottom padding).
+fn bar_padded() -> impl Iterator<Item = web_sys::Element> {
+    let d = document();
+    d.document_element().into_iter().chain(d.query_selector("main").ok().flatten())
 }
