@@ -71,6 +71,7 @@ const speedRows = [
   ['Open a stored match of 1,000 hands (newest 50 rows shown), SW cache', sp.load_match_1000_hands_ms, '< 300 ms'],
   ['… opened from home: a tap on its line → shown (home shown and every match read first)', sp.open_from_home_1000_hands_ms, ''],
   ['Commit a hand → next paint, 1,000 hands in the match (median)', sp.commit_to_paint_ms, '< 16 ms'],
+  ['… the click → the next frame presented (its Event Timing duration, what INP measures; 8 ms steps)', sp.commit_to_paint_ms && sp.commit_to_paint_ms.presented_median !== undefined ? { median: sp.commit_to_paint_ms.presented_median, runs: sp.commit_to_paint_ms.presented_runs.map((x) => x ?? '< 16') } : null, ''],
   ['Commit a hand → the new history row and the chart painted (one frame after the scoreboard)', sp.commit_to_paint_ms && sp.commit_to_paint_ms.history_row_median !== undefined ? { median: sp.commit_to_paint_ms.history_row_median, runs: sp.commit_to_paint_ms.history_row_runs } : null, ''],
   [`Home list of ${sp.home_list_ms ? sp.home_list_ms.matches : 300} stored matches (${sp.home_list_ms ? sp.home_list_ms.hands_each : 24} hands each), SW cache`, sp.home_list_ms, '< 500 ms'],
   ['… then every one of them read and validated (after the list is shown)', sp.home_list_ms && sp.home_list_ms.all_read_median != null ? { median: sp.home_list_ms.all_read_median, runs: sp.home_list_ms.all_read_runs } : null, ''],
