@@ -21,6 +21,8 @@
 //      before) on every .wasm;
 //   4b. release builds: the shared chunks under 16 KiB merged into one file
 //      (merge-chunks.mjs: a page then fetches ~a dozen files, not ~100);
+//   4c. the loader's failed loads are tried again, then the page reloaded, else left
+//      pending, never reported to the app, which would stop (loader-recover.mjs);
 //   5. gives every file written here a name with a hash of its final bytes: each chunk
 //      `<splitter's name>-<hash>.wasm` (named so in the loader), and the main JS, its wasm
 //      and the loader, which name each other, `<bin>-<hash>.js`, `<bin>-<hash>_bg.wasm`,
@@ -57,6 +59,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mergeSmallChunks } from './merge-chunks.mjs';
+import { recoverLoads } from './loader-recover.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
@@ -156,6 +159,12 @@ try {
   if (release) {
     const wasmMerge = existsSync(join(bindir, 'wasm-merge')) ? join(bindir, 'wasm-merge') : 'wasm-merge';
     chunks = mergeSmallChunks(dir, chunks, loader[0], { wasmMerge, wasmOpt, features: FEATURES }, run);
+  }
+
+  // ---- 4c. a page whose code cannot be loaded does not stop the app (loader-recover.mjs) -------
+  if (loader.length) {
+    const f = join(dir, loader[0]);
+    writeFileSync(f, recoverLoads(readFileSync(f, 'utf8')));
   }
 
   // ---- 5. names that follow the final bytes -----------------------------------------------------

@@ -615,6 +615,11 @@ fn App() -> impl IntoView {
         }
     });
     let update_listener = window_event_listener_untyped("sw-update-ready", move |_| c.update_ready.set(true));
+    // The code of a page could not be fetched, neither again nor by a reload (the loader,
+    // scripts/loader-recover.mjs, leaves the page blank rather than stop the app): said.
+    let code_listener = window_event_listener_untyped("referee-code-missing", move |_| {
+        c.notice.set(Some(Notice { text: t("err.code_missing").to_string(), action: None }))
+    });
     if js_sys::Reflect::get(&window(), &"__swUpdateReady".into()).ok().and_then(|v| v.as_bool()) == Some(true) {
         c.update_ready.set(true);
     }
@@ -623,6 +628,7 @@ fn App() -> impl IntoView {
         hide_listener.remove();
         hidden_listener.remove();
         update_listener.remove();
+        code_listener.remove();
     });
     // The pages split out of the main module (named here: a type path with `<…>` does not
     // survive leptosfmt inside `view!`).
@@ -635,6 +641,7 @@ fn App() -> impl IntoView {
     let hall_lazy = Lazy::<Page<HallRoute>>::new();
     view! {
         <Router>
+            <OpeningAddress />
             <header class="topbar">
                 <A href="/" attr:class="brand">
                     {tx("app.name")}
@@ -756,6 +763,20 @@ impl<R: LazyRoute> LazyRoute for Page<R> {
     fn preload() -> impl std::future::Future<Output = ()> {
         R::preload()
     }
+}
+
+/// Keeps `window.__refereeAddress` at the address the router shows or is opening (path,
+/// query, fragment). The address bar changes only once the page's code is in, so a reload
+/// for code that could not be fetched (`scripts/loader-recover.mjs`) goes here instead.
+#[component]
+fn OpeningAddress() -> impl IntoView {
+    let loc = leptos_router::hooks::use_location();
+    Effect::new(move |_| {
+        let search = loc.search.get();
+        let query = if search.is_empty() { String::new() } else { format!("?{search}") };
+        let to = format!("{}{query}{}", loc.pathname.get(), loc.hash.get());
+        let _ = js_sys::Reflect::set(&window(), &"__refereeAddress".into(), &to.into());
+    });
 }
 
 /// `/new` ([`new_match::NewMatch`]), split out of the main module.

@@ -419,6 +419,47 @@ test('简体中文: a strings file that is cut short or cannot be read leaves pa
   await context.close();
 });
 
+test("a page whose code cannot be fetched: tried again, then the page reloaded once; failing again, a message and the app goes on", async ({ browser, baseURL }) => {
+  // No service worker: the page's own requests meet the route below.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const base = baseURL.replace(/\/$/, '') + '/';
+  const aboutCode = /\/split___about_route_view_\d+-[0-9a-f]{16}\.wasm$/;
+  await page.goto(base);
+  await ready(page);
+  await expect(page.locator('.match-list li, .home p.empty').first()).toBeVisible();
+
+  // The About page's code is missing for a while (a build deployed meanwhile, a dropped
+  // connection): asked for three times, then the page reloads at /about and shows it.
+  let asked = 0;
+  await page.route(aboutCode, (r) => (++asked <= 3 ? r.fulfill({ status: 404, body: 'gone' }) : r.continue()));
+  await page.evaluate(() => (window.__beforeReload = true));
+  const reloaded = page.waitForEvent('load');
+  await page.click('header a[href="/about"]');
+  await reloaded;
+  await expect(page.getByText('本机比赛数')).toBeVisible();
+  expect(asked).toBe(4);
+  expect(page.url()).toBe(base + 'about');
+  expect(await page.evaluate(() => window.__beforeReload)).toBeUndefined();
+  await page.unroute(aboutCode);
+
+  // Missing again within the minute: no second reload; the app says so and goes on.
+  await page.goto(base);
+  await ready(page);
+  await page.route(aboutCode, (r) => r.fulfill({ status: 404, body: 'gone' }));
+  await page.evaluate(() => (window.__beforeReload = true));
+  await page.click('header a[href="/about"]');
+  await expect(page.locator('#notice')).toContainText('这一页的程序未能读取');
+  expect(await page.evaluate(() => window.__beforeReload)).toBe(true);
+  await page.click('#notice-close');
+  await page.click('header a.brand');
+  await expect(page.locator('.match-list li, .home p.empty').first()).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('no request ever goes to another origin', async ({ page, context, baseURL }) => {
   const origin = new URL(baseURL).origin;
   const foreign = [];
