@@ -6,7 +6,8 @@
 // the connection drops on a first visit before the service worker has the files, or when a
 // new build was deployed and applied in another tab: this tab's code still names the old
 // build's chunks, which the server and the worker's cache no longer have.  Instead:
-// * the load is tried again, twice, one second apart (a dropped request);
+// * the load is tried again, twice, one second apart (a dropped request); if the referee has
+//   meanwhile gone on to another page, nothing more is done for this one;
 // * then, when the server answers (a HEAD of the app's root), the page is loaded again, once
 //   a minute at most, at the address being opened (`window.__refereeAddress`, which
 //   ui::OpeningAddress keeps: the address bar changes only once the page's code is in):
@@ -39,16 +40,23 @@ const RECOVERING = `// A load that fails is tried again, then the page reloaded,
 // (scripts/loader-recover.mjs): a failure reported to the app would stop it.
 function wrapAsyncCb(callee) {
     return async (callbackIndex, callbackData) => {
+        // The address being opened when the load first failed (by then ui::OpeningAddress
+        // has followed the navigation that asked for the code).
+        let opening;
         for (let attempt = 1; ; attempt++) {
             try {
                 await callee();
                 break;
             } catch (e) {
                 console.error(e);
+                if (attempt === 1) opening = window.__refereeAddress;
                 if (attempt < 3) {
                     await new Promise((ok) => setTimeout(ok, 1000));
                     continue;
                 }
+                // The referee has gone on to another page meanwhile: nothing to reload or
+                // say for this one (the other page's code, if it needs any, has its own tries).
+                if (window.__refereeAddress !== opening) return;
                 let last = 0;
                 try {
                     last = Number(sessionStorage.getItem(${JSON.stringify(RELOADED_KEY)})) || 0;

@@ -419,7 +419,7 @@ test('简体中文: a strings file that is cut short or cannot be read leaves pa
   await context.close();
 });
 
-test("a page whose code cannot be fetched: tried again, then the page reloaded once; failing again, a message and the app goes on", async ({ browser, baseURL }) => {
+test("a page whose code cannot be fetched: tried again, then the page reloaded once; failing again, a message and the app goes on; for a page left meanwhile, nothing", async ({ browser, baseURL }) => {
   // No service worker: the page's own requests meet the route below.
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
@@ -456,6 +456,16 @@ test("a page whose code cannot be fetched: tried again, then the page reloaded o
   await page.click('#notice-close');
   await page.click('header a.brand');
   await expect(page.locator('.match-list li, .home p.empty').first()).toBeVisible();
+
+  // Gone on to another page before the tries are over: no reload, no message, for a page left.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.click('header a[href="/about"]');
+  await page.waitForTimeout(300);
+  await page.click('header a.brand');
+  await page.waitForTimeout(4000);
+  expect(await page.evaluate(() => window.__beforeReload)).toBe(true);
+  await expect(page.locator('#notice')).toHaveCount(0);
+  expect(page.url()).toBe(base);
   expect(errors).toEqual([]);
   await context.close();
 });
