@@ -125,7 +125,7 @@ if (top) {
 }
 if (web.speed) {
   md += `## Speed in headless Chromium, ${web.cpu_throttling}× CPU throttling (DevTools protocol)\n\n`;
-  md += `Times from the page's \`performance.now()\`: navigation start (or the click on \`#commit\`) → the animation frame after the screen is in the DOM. Median of the runs.\n\n`;
+  md += `Times from the page's \`performance.now()\`: navigation start (or the click on \`#commit\`) → the animation frame after the screen is in the DOM, noted by a script the page runs before its own and said as a console message, so that nothing is evaluated in the page while it loads. Median of the runs.\n\n`;
   md += `| figure | median | runs (ms) | target |\n|---|---:|---|---|\n`;
   for (const [label, v, t] of speedRows) {
     if (!v) continue;

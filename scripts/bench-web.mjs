@@ -260,13 +260,21 @@ async function transfer() {
 
 // In every page before its scripts: note when the home list (or a match's history) is in
 // the DOM, then the next frame.
+// In every page before its scripts: the frame after home's list (`home`) or the match's
+// newest rows (`match`) are first in the DOM, and the app's User Timing mark
+// `referee:matches-read` (`read`, its own time), each said once a document as a console
+// message (see `nextMark`).
 function probe() {
   window.__marks = {};
+  const say = (name, at) => console.debug(`__mark ${name} ${at}`);
   const mark = (name) => {
     if (window.__marks[name] !== undefined) return;
     window.__marks[name] = -1;
-    requestAnimationFrame(() => (window.__marks[name] = performance.now()));
+    requestAnimationFrame(() => say(name, (window.__marks[name] = performance.now())));
   };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'referee:matches-read') say('read', e.startTime);
+  }).observe({ type: 'mark' });
   const check = () => {
     if (document.querySelector('.match-list li, .home p.empty')) mark('home');
     const want = window.__wantRows;
@@ -281,9 +289,26 @@ async function throttled(context, page) {
   return cdp;
 }
 
-async function waitMark(page, name) {
-  await page.waitForFunction((n) => window.__marks && window.__marks[n] > 0, name, { timeout: 300_000 });
-  return page.evaluate((n) => window.__marks[n], name);
+// The time of the next mark `name` the page says (a console message `__mark NAME MS` from
+// the probe) after this call: call it before the navigation or click that makes the mark.
+// Nothing is evaluated in the page while it loads: Playwright's waitForFunction would
+// inject its own script into the page on first use (58 ms of main thread at 4×, measured in
+// a trace of a warm start) and then poll it every frame, inside the time being measured.
+function nextMark(page, name) {
+  return new Promise((ok, ko) => {
+    const timer = setTimeout(() => {
+      page.off('console', seen);
+      ko(new Error(`no mark "${name}" within 300 s`));
+    }, 300_000);
+    const seen = (msg) => {
+      const m = /^__mark (\S+) ([-\d.e]+)$/.exec(msg.text());
+      if (!m || m[1] !== name) return;
+      clearTimeout(timer);
+      page.off('console', seen);
+      ok(Number(m[2]));
+    };
+    page.on('console', seen);
+  });
 }
 
 async function swReady(page) {
@@ -313,8 +338,9 @@ async function speed(base) {
       page.setDefaultTimeout(300_000);
       page.setDefaultNavigationTimeout(300_000);
       await throttled(context, page);
+      const home = nextMark(page, 'home');
       await page.goto(base + '/');
-      cold.push(await waitMark(page, 'home'));
+      cold.push(await home);
       await context.close();
     }
     out.first_screen_cold_ms = { median: round1(median(cold)), runs: cold.map(round1) };
@@ -325,15 +351,18 @@ async function speed(base) {
     const page = await context.newPage();
     page.setDefaultTimeout(300_000);
     page.setDefaultNavigationTimeout(300_000);
+    const first = nextMark(page, 'home');
     await page.goto(base + '/');
-    await waitMark(page, 'home');
+    await first;
     await swReady(page);
     await throttled(context, page);
     const warm = [];
     for (let i = 0; i < RUNS; i++) {
+      const home = nextMark(page, 'home');
       await page.goto(base + '/');
+      const at = await home;
       if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) throw new Error('no service worker in control');
-      warm.push(await waitMark(page, 'home'));
+      warm.push(at);
     }
     out.first_screen_sw_cache_ms = { median: round1(median(warm)), runs: warm.map(round1) };
 
@@ -347,8 +376,9 @@ async function speed(base) {
       const BIG_RUNS = Math.min(RUNS, 3);
       const home = [];
       for (let i = 0; i < BIG_RUNS; i++) {
+        const at = nextMark(page, 'home');
         await page.goto(base + '/');
-        home.push(await waitMark(page, 'home'));
+        home.push(await at);
       }
       out.first_screen_sw_cache_with_1000_hands_ms = { median: round1(median(home)), runs: home.map(round1) };
       // Open the stored match directly.
@@ -356,8 +386,9 @@ async function speed(base) {
       await page.addInitScript((n) => (window.__wantRows = n), hands);
       for (let i = 0; i < BIG_RUNS; i++) {
         await page.goto(base + '/about');
+        const at = nextMark(page, 'match');
         await page.goto(`${base}/match/${match.id}`);
-        load.push(await waitMark(page, 'match'));
+        load.push(await at);
       }
       out.load_match_1000_hands_ms = { hands, median: round1(median(load)), runs: load.map(round1) };
       // As a referee opens it: home shown and every match read (the app's User Timing mark
@@ -365,16 +396,17 @@ async function speed(base) {
       // line → the frame after its newest 50 rows are in the DOM (ms since the click).
       const tap = [];
       for (let i = 0; i < BIG_RUNS; i++) {
+        const read = nextMark(page, 'read');
         await page.goto(base + '/');
-        await waitMark(page, 'home');
-        await page.waitForFunction(() => performance.getEntriesByName('referee:matches-read').length > 0, null, { timeout: 300_000 });
+        await read;
         await page.waitForTimeout(1500);
         const link = `a.match-link[href="/match/${match.id}"]`;
         await page.evaluate((sel) => {
           document.querySelector(sel).addEventListener('click', () => (window.__tapAt = performance.now()), { capture: true, once: true });
         }, link);
+        const shown = nextMark(page, 'match');
         await page.click(link);
-        const at = await waitMark(page, 'match');
+        const at = await shown;
         tap.push(at - (await page.evaluate(() => window.__tapAt)));
       }
       out.open_from_home_1000_hands_ms = { hands, median: round1(median(tap)), runs: tap.map(round1) };
@@ -469,8 +501,9 @@ async function homeList(browser, base) {
   const page = await context.newPage();
   page.setDefaultTimeout(300_000);
   page.setDefaultNavigationTimeout(300_000);
+  const started = nextMark(page, 'home');
   await page.goto(base + '/');
-  await waitMark(page, 'home');
+  await started;
   await swReady(page);
   const chars = await page.evaluate(
     ([doc, n]) => {
@@ -489,16 +522,14 @@ async function homeList(browser, base) {
     [doc, LIST]
   );
   await throttled(context, page);
-  // When every match has been read and validated (the app marks it; the list is shown
-  // before, from the index rows). Builds without the mark read them before the list: null.
-  const matchesRead = () =>
-    page
-      .waitForFunction(() => performance.getEntriesByName('referee:matches-read')[0]?.startTime, null, { timeout: 30_000 })
-      .then((h) => h.jsonValue(), () => null);
+  // When every match has been read and validated (the app's mark; the list is shown
+  // before, from the index rows).
   const load = async () => {
+    const listed = nextMark(page, 'home');
+    const matchesRead = nextMark(page, 'read');
     await page.goto(base + '/');
-    const home = await waitMark(page, 'home');
-    const read = await matchesRead();
+    const home = await listed;
+    const read = await matchesRead;
     const shown = await page.locator('.match-list li').count();
     if (shown !== LIST) throw new Error(`home list: ${shown} matches shown, ${LIST} stored`);
     return [home, read];
@@ -604,7 +635,7 @@ function stagePeer(dist, into) {
 }
 
 // In every page before its scripts: when `selector` first matches, note the next animation
-// frame (window.__marks.usable); keep the wasm's memory when trunk's boot script announces
+// frame, said as the mark `usable` (see `nextMark`); keep the wasm's memory when trunk's boot script announces
 // the app (for the heap figure).
 function usableProbe(selector) {
   window.__marks = {};
@@ -612,7 +643,7 @@ function usableProbe(selector) {
   const check = () => {
     if (window.__marks.usable !== undefined || !document.querySelector(selector)) return;
     window.__marks.usable = -1;
-    requestAnimationFrame(() => (window.__marks.usable = performance.now()));
+    requestAnimationFrame(() => console.debug(`__mark usable ${(window.__marks.usable = performance.now())}`));
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
 }
@@ -666,8 +697,9 @@ async function coldLoad(browser, app, network = null, withHeap = false) {
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', network);
     }
+    const mark = nextMark(page, 'usable');
     await page.goto(app.url + '/', { waitUntil: 'commit' });
-    const usable = await waitMark(page, 'usable');
+    const usable = await mark;
     let mem = null;
     if (withHeap) {
       await settle(page);
@@ -685,8 +717,9 @@ async function firstVisitGzip(browser, app) {
   const srv = await server('gzip', app.servedDir, app.hashed);
   try {
     const { context, page } = await startupContext(browser, app);
+    const usable = nextMark(page, 'usable');
     await page.goto(srv.url + '/');
-    await waitMark(page, 'usable');
+    await usable;
     await settle(page);
     await page.waitForTimeout(1000);
     await context.close();
@@ -743,8 +776,9 @@ async function startup(oursUrl, peersDir) {
       const warm = [];
       for (const app of apps) {
         const { context, page } = await startupContext(browser, app);
+        const usable = nextMark(page, 'usable');
         await page.goto(app.url + '/');
-        await waitMark(page, 'usable');
+        await usable;
         await settle(page);
         warm.push({ context, page, cdp: await context.newCDPSession(page) });
       }
@@ -753,8 +787,9 @@ async function startup(oursUrl, peersDir) {
         for (const [k, app] of apps.entries()) {
           const { page, cdp } = warm[k];
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+          const usable = nextMark(page, 'usable');
           await page.goto(app.url + '/', { waitUntil: 'commit' });
-          fig[k].warm.push(await waitMark(page, 'usable'));
+          fig[k].warm.push(await usable);
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
           controlled[k] = await page.evaluate(() => !!navigator.serviceWorker?.controller);
           // What a page does once usable (ours: reading the matches, fetching the match
