@@ -41,7 +41,9 @@
 //   16 ms up); and
 //   click → the animation frame after the new row is in #history (the history and the
 //   level chart are drawn one frame after the scoreboard).
-// Times are the page's own performance.now() (ms since navigation start / since the click).
+// Times are the page's own performance.now() (ms since navigation start / since the click),
+// noted by a script run before the page's own and said as console messages: nothing is
+// evaluated in the page while it loads.
 //
 // Start-up beside the peers (after the figures above, or alone with
 // --only startup, which skips the transfer and speed figures): ours and the two JS
@@ -258,8 +260,6 @@ async function transfer() {
 
 // ---- speed -------------------------------------------------------------------------------
 
-// In every page before its scripts: note when the home list (or a match's history) is in
-// the DOM, then the next frame.
 // In every page before its scripts: the frame after home's list (`home`) or the match's
 // newest rows (`match`) are first in the DOM, and the app's User Timing mark
 // `referee:matches-read` (`read`, its own time), each said once a document as a console
@@ -634,9 +634,9 @@ function stagePeer(dist, into) {
   return into;
 }
 
-// In every page before its scripts: when `selector` first matches, note the next animation
-// frame, said as the mark `usable` (see `nextMark`); keep the wasm's memory when trunk's boot script announces
-// the app (for the heap figure).
+// In every page before its scripts: when `selector` first matches, the next animation
+// frame, said as the mark `usable` (see `nextMark`); keeps the wasm's memory when trunk's
+// boot script announces the app (for the heap figure).
 function usableProbe(selector) {
   window.__marks = {};
   addEventListener('TrunkApplicationStarted', (e) => (window.__wasmMemory = e.detail && e.detail.wasm && e.detail.wasm.memory));
