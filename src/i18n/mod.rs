@@ -317,8 +317,9 @@ pub fn show_name(lang: Lang, code: &str) -> String {
     }
 }
 
-/// A level-table band as a referee reads it, e.g. "80–95 → 台下上台 +0" / "80–95 → attackers
-/// take over +0, +1 per full 10 from 80".
+/// A level-table band as a referee reads it, e.g. "80–95 → 台下上台 +0" / "≥80 → attackers
+/// take over, +1 per full 10 points away from 80" (a graduated band with no levels of its
+/// own says only its step).
 pub fn band_text(lang: Lang, b: &crate::rules::shengji::Band) -> String {
     use crate::rules::shengji::Side;
     let who = tr(lang, if b.side == Side::Declarer { "band.declarer" } else { "band.attackers" });
@@ -326,11 +327,14 @@ pub fn band_text(lang: Lang, b: &crate::rules::shengji::Band) -> String {
     if b.to_ace {
         s.push_str(&format!(" {}", tr(lang, "band.to_ace")));
     } else {
-        s.push_str(&format!(" +{}", b.levels));
+        if b.levels > 0 || b.step.is_none() {
+            s.push_str(&format!(" +{}", b.levels));
+        }
         if let Some(st) = b.step {
             let per = tr(lang, if st.round_up { "band.per_started" } else { "band.per_full" });
             s.push_str(&format!(
-                ", {}",
+                "{}{}",
+                if b.levels > 0 { ", " } else { " " },
                 per.replace("{every}", &st.every.to_string()).replace("{from}", &st.from.to_string())
             ));
         }

@@ -260,6 +260,48 @@ test('round scoring: time-up closes the round (the hand in progress does not cou
   await expect(page.locator('#gd-due')).toContainText('无需进贡');
 });
 
+test('knock-out, 60 minutes a match: at the limit equal levels go to the team not declaring', async ({ page }) => {
+  // RULES.md §2 guandan-knockout-60 (004 第五篇): at time the higher level wins; equal
+  // levels → the team not declaring (在台下) wins.
+  await page.goto('/');
+  await ready(page);
+  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await newMatch(page, 'guandan-knockout-60', '一队', '二队');
+  await page.click('#gd-clock-start');
+  await expect(page.locator('#gd-clock')).toContainText('/ 60:00');
+  await commitHand(page, ['N', 'S', 'E'], ['+3 (2→5)']);
+  await commitHand(page, ['E', 'W', 'N'], ['+3 (2→5)']);
+  await expect(page.locator('#gd-level-A')).toHaveText('5');
+  await expect(page.locator('#gd-level-B')).toHaveText('5');
+  await expect(page.locator('#gd-time-up')).toHaveCount(0);
+
+  // The same match with its clock started 61 minutes earlier (export → edit → import).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#gd-export')]);
+  const doc = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  const m = doc.matches[0];
+  m.id = `${m.id}-t`;
+  m.title = '时间到';
+  m.entries.find((e) => e.op.type === 'clock').at_ms -= 61 * 60_000;
+  await page.goto('/');
+  await ready(page);
+  await page.setInputFiles('#import-file', {
+    name: 'late.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  });
+  await page.click('#import-confirm');
+  await expect(page.locator('#import-done')).toBeVisible();
+  await page.goto(`/match/${m.id}`);
+  await ready(page);
+  // 5 : 5, and 二队's level is played next (it declares): 一队, not declaring, wins.
+  await expect(page.locator('#gd-time-up')).toContainText('级别高者胜');
+  await expect(page.locator('#gd-time-up')).toContainText('台下方胜');
+  await expect(page.locator('#gd-time-verdict')).toContainText('一队');
+  await page.click('#gd-time-verdict');
+  await expect(page.locator('#gd-entry')).toHaveCount(0);
+  await expect(page.locator('#gd-match-winner')).toContainText('一队');
+});
+
 test('once the next round has started, deleting the hand that won the round before is refused with a reason', async ({ page }) => {
   // A tester's case: it used to be saved, leaving round 1 with no winner behind round 2.
   await page.goto('/');

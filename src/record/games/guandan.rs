@@ -255,7 +255,7 @@ pub struct GuandanRow {
     pub level: Option<Rank>,
     /// Times of the corrections applied to it, ms.
     pub corrected_ms: Vec<f64>,
-    /// Logged when the round clock had already passed `format.round_minutes`
+    /// Logged when the round clock had already passed `format.time_limit_minutes()`
     /// (information: a hand finished before time-up may be entered a little later).
     pub late: bool,
 }
@@ -416,7 +416,7 @@ fn clock_act(c: &mut Clock, a: ClockAction, at: f64) {
 /// Replays the log: voids drop entries, the newest correction of a hand is in force.
 pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
     let preset = &s.preset;
-    let limit_ms = preset.format.round_minutes.map(|n| n as f64 * 60_000.0);
+    let limit_ms = preset.format.time_limit_minutes().map(|n| n as f64 * 60_000.0);
     let mut rounds = vec![Round::new(s.start.state(), preset)];
     let mut overruns = Vec::new();
     let mut refused = Vec::new();

@@ -252,6 +252,14 @@ pub struct MatchFormat {
     pub ranking: Vec<RankKey>,
 }
 
+impl MatchFormat {
+    /// The limit the clock of a round (or of the match, when it is one game) runs against,
+    /// in minutes: [`MatchFormat::round_minutes`], else [`MatchFormat::match_minutes`].
+    pub fn time_limit_minutes(&self) -> Option<u32> {
+        self.round_minutes.or(self.match_minutes)
+    }
+}
+
 /// Time limits per play, in seconds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -101,7 +101,8 @@ pub fn builtin_presets() -> Vec<Preset> {
             pr("wrong_card_intentional", "故意出错牌 (出花式), 每次", fixed(20), "000 §一(四)3"),
             pr("failed_throw_concealed", "故意隐瞒甩牌失败 → 判负", Amount::GameLost, "000 §一(四)2"),
             pr("kitty_count", "扣底张数错", fixed(80), "000 §一(四)4"),
-            pr("card_count", "多牌/少牌 (每人)", per_card(10), "000 §一(四)6"),
+            // 10 for each player found long or short: 20 when one is long and another short.
+            pr("card_count", "多牌/少牌 (每人)", fixed(10), "000 §一(四)6"),
             pr("out_of_turn", "越序出牌", per_card(10), "000 (reading: not in 000, 10 × cards as 002)"),
             pr("exposed_card", "亮牌", per_card(10), "000 (reading: 10 × cards, as 002)"),
             pr("signalling", "暗示/作弊 → 判负", Amount::GameLost, "000 §一(五)4"),
@@ -129,6 +130,8 @@ pub fn builtin_presets() -> Vec<Preset> {
         team_match: None,
         rulings: RulingRules::default(),
         readings: vec![
+            "penalties.wrong_card_late".into(),
+            "penalties.card_count".into(),
             "penalties.out_of_turn".into(),
             "penalties.exposed_card".into(),
             "declaring.none".into(),

@@ -322,3 +322,32 @@ fn hands_logged_after_the_time_limit_are_flagged() {
     assert!(v.current().rows[1].late);
     assert!(v.first_error().is_none());
 }
+
+#[test]
+fn a_match_time_limit_flags_late_hands_as_a_round_limit_does() {
+    // guandan-knockout-60: 60 minutes a match (`format.match_minutes`), no round limit.
+    let mut m = blank("k", "guandan-knockout-60", 0.0).unwrap();
+    let s = match &m.setup {
+        crate::record::Setup::Guandan(s) => s.clone(),
+        _ => panic!("a 掼蛋 match"),
+    };
+    assert_eq!(s.preset.format.round_minutes, None);
+    assert_eq!(s.preset.format.time_limit_minutes(), Some(60));
+    m.append(Entry {
+        after: None,
+        id: "c".into(),
+        at_ms: 0.0,
+        op: Op::Clock { action: ClockAction::Start, elapsed_ms: None },
+    })
+    .unwrap();
+    m.append(Entry { after: None, id: "h1".into(), at_ms: 59.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
+    m.append(Entry { after: None, id: "h2".into(), at_ms: 61.0 * 60_000.0, op: op(h([E, W, N, S])) }).unwrap();
+    let v = view(&m);
+    assert!(!v.current().rows[0].late);
+    assert!(v.current().rows[1].late);
+    // 5 : 5 with 二队 (B) declaring: the engine's verdict at the limit goes to A.
+    let st = &v.current().state;
+    assert_eq!((st.levels.a, st.levels.b), (rk("5"), rk("5")));
+    let at = crate::rules::guandan::time_up(&s.preset, st).unwrap();
+    assert_eq!(at.winner, Some(Team::A));
+}

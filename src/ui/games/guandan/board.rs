@@ -169,7 +169,7 @@ pub(super) fn ClockBar(
         preset
             .get()
             .format
-            .round_minutes
+            .time_limit_minutes()
             .is_some_and(|mins| !r.done() && r.clock.elapsed_ms(now.get()) >= mins as f64 * 60_000.0)
     };
     let time_buzzed = RwSignal::new(false);
@@ -179,15 +179,15 @@ pub(super) fn ClockBar(
             crate::ui::widgets::alarm(800);
         }
     });
-    // The team ahead when time runs out: round scores, else points, else levels.
+    // The team ahead when time runs out: round scores, else points, else the engine's
+    // verdict on the levels (equal levels decided by the preset's `time_tie`; none before
+    // the first hand, when the referee picks).
     let leader = move || -> Option<Team> {
         let view = v.get();
         let r = view.current();
-        let by = r
-            .state
-            .round_scores
-            .or(r.state.points)
-            .unwrap_or(PerTeam::new(r.state.levels.a.index() as u32, r.state.levels.b.index() as u32));
+        let Some(by) = r.state.round_scores.or(r.state.points) else {
+            return preset.with(|p| crate::rules::guandan::time_up(p, &r.state).ok().and_then(|s| s.winner));
+        };
         match by.a.cmp(&by.b) {
             std::cmp::Ordering::Greater => Some(Team::A),
             std::cmp::Ordering::Less => Some(Team::B),
@@ -200,7 +200,7 @@ pub(super) fn ClockBar(
                 let view = v.get();
                 let r = view.current();
                 let running = r.clock.running_since.is_some();
-                let limit = preset.get().format.round_minutes;
+                let limit = preset.get().format.time_limit_minutes();
                 let done = r.done();
                 view! {
                     <span class="clock" id="gd-clock">
@@ -226,9 +226,30 @@ pub(super) fn ClockBar(
                     <p>
                         <strong>{tx("clock.time_up")}</strong>
                         " "
-                        {move || match preset.get().format.time_up {
-                            Some(TimeUp::FinishHand) => t("gd.time.finish_hand"),
-                            _ => t("gd.time.prev_stands"),
+                        {move || {
+                            let f = preset.get().format;
+                            match f.time_up {
+                                Some(TimeUp::FinishHand) => t("gd.time.finish_hand").to_string(),
+                                Some(TimeUp::PreviousHandStands) => t("gd.time.prev_stands").to_string(),
+                                None => {
+                                    format!(
+                                        "{}; {}: {}",
+                                        t("gd.time.higher_wins"),
+                                        t("pf.format.time_tie"),
+                                        t(
+                                            match f.time_tie {
+                                                crate::rules::TimeTie::Declarer => "choice.format.time_tie.declarer",
+                                                crate::rules::TimeTie::NotDeclarer => {
+                                                    "choice.format.time_tie.not_declarer"
+                                                }
+                                                crate::rules::TimeTie::OneMoreHand => {
+                                                    "choice.format.time_tie.one_more_hand"
+                                                }
+                                            },
+                                        ),
+                                    )
+                                }
+                            }
                         }}
                     </p>
                     <p class="muted">{tx("gd.time.enter_first")}</p>
