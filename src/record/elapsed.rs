@@ -107,8 +107,22 @@ impl Run {
     }
     /// A run going on from a heartbeat of an earlier page session (a reload, a tab closed
     /// and opened again): the heartbeat's elapsed time plus the wall-clock gap, checked.
+    ///
+    /// When the device clock stood behind the run's own reckoning at the heartbeat (it was
+    /// put back, a jump seen and not counted), a gap that also holds the clock being set
+    /// right again would count that correction as time played. Then only the gap by the
+    /// run's reckoning counts; the rest is a jump, shown, which the referee may count (the
+    /// tab really was closed that long).
     pub fn resume(hb: &Heartbeat, now: Reading) -> (Run, Option<Jump>) {
-        let (gap, jump) = checked_gap(now.wall_ms - hb.wall_ms, now.wall_ms);
+        let (mut gap, mut jump) = checked_gap(now.wall_ms - hb.wall_ms, now.wall_ms);
+        let own_now = hb.start_ms + hb.since_ms;
+        if jump.is_none() && own_now - hb.wall_ms > JUMP_TOLERANCE_MS {
+            let own = (now.wall_ms - own_now).max(0.0);
+            if gap - own > JUMP_TOLERANCE_MS {
+                jump = Some(Jump { wall_ms: now.wall_ms, delta_ms: gap - own });
+                gap = own;
+            }
+        }
         (Run { start_ms: hb.start_ms, since_ms: hb.since_ms.max(0.0) + gap, mono_ms: now.mono_ms }, jump)
     }
     /// Elapsed since the start at monotonic time `mono_now`, ms.
@@ -298,6 +312,47 @@ mod tests {
         let (run4, j) = Run::resume(&hb, d.r());
         assert!(j.is_some());
         assert_eq!(run4.since(d.mono), 18_500.0);
+    }
+
+    /// The device clock put back an hour while the page is open (seen, not counted), then
+    /// set right while the page reloads: the correction is not time played. It is shown
+    /// as a jump the referee may count; a tab really closed for a while after a clock put
+    /// back counts by the run's reckoning, the rest shown the same way.
+    #[test]
+    fn a_clock_put_back_then_set_right_across_a_reload_adds_no_time() {
+        let mut d = Fake::at(T0);
+        let (run, _) = Run::first_seen(d.wall, d.r());
+        d.pass(10_000.0);
+        d.set_wall(-H);
+        d.pass(5_000.0);
+        let hb = run.heartbeat(d.r());
+        assert_eq!(hb.since_ms, 15_000.0);
+        d.pass(1_000.0);
+        d.set_wall(H);
+        d.reload();
+        let (run2, j) = Run::resume(&hb, d.r());
+        assert_eq!(run2.since(d.mono), 16_000.0);
+        assert_eq!(j.map(|j| j.delta_ms), Some(H));
+        // Reloaded with the clock still an hour behind: the reload's second counts.
+        let mut d = Fake::at(T0);
+        let (run, _) = Run::first_seen(d.wall, d.r());
+        d.pass(10_000.0);
+        d.set_wall(-H);
+        let hb = run.heartbeat(d.r());
+        d.pass(1_000.0);
+        d.reload();
+        let (run2, j) = Run::resume(&hb, d.r());
+        assert_eq!((run2.since(d.mono), j), (11_000.0, None));
+        // Put back 5 minutes, then the tab closed for 30: 25 count, 5 are shown.
+        let mut d = Fake::at(T0);
+        let (run, _) = Run::first_seen(d.wall, d.r());
+        d.set_wall(-5.0 * 60_000.0);
+        let hb = run.heartbeat(d.r());
+        d.pass(30.0 * 60_000.0);
+        d.reload();
+        let (run2, j) = Run::resume(&hb, d.r());
+        assert_eq!(run2.since(d.mono), 25.0 * 60_000.0);
+        assert_eq!(j.map(|j| j.delta_ms), Some(5.0 * 60_000.0));
     }
 
     /// A run read from the log with no heartbeat (a tab closed, another device's entry):

@@ -100,6 +100,27 @@ test('device time −1 h, then 暂停: the seconds played stay', async ({ page }
   await expect(page.locator('#match-clock')).toContainText(/^59:[01]\d/);
 });
 
+test('device time −1 h, then set right while the page reloads: the correction is not time played', async ({ page }) => {
+  await page.clock.install({ time: new Date('2026-03-01T09:00:00') });
+  await openSample(page);
+  await expect(page.locator('#match-clock')).toContainText('58:2');
+  await setDeviceClock(page, -3_600_000);
+  await page.clock.runFor(3_000);
+  await expect(page.locator('#clock-jump')).toBeVisible();
+  await expect(page.locator('#match-clock')).toContainText('58:2');
+  // No tick between setting the clock right and the reload: the page never sees it.
+  await page.clock.pauseAt(new Date((await page.evaluate(() => Date.now())) + 500));
+  await setDeviceClock(page, 3_600_000);
+  await page.reload();
+  await page.clock.resume();
+  await ready(page);
+  await expect(page.locator('#match-clock')).toContainText('58:');
+  await expect(page.locator('#match-clock')).not.toContainText('1:58:');
+  // The hour is shown as a jump the referee may count.
+  await expect(page.locator('#clock-jump')).toContainText('+1:00:00');
+  await expect(page.locator('#clock-jump')).toContainText('未计入计时');
+});
+
 test('device time +30 s during a 20 s bury countdown: no overrun', async ({ page }) => {
   await page.clock.install({ time: new Date('2026-03-01T09:00:00') });
   const bury = await sampleWithBuryTimer(page);
