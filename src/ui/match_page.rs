@@ -51,12 +51,27 @@ pub fn MatchPage() -> impl IntoView {
                 .iter()
                 .any(|k| k.starts_with(crate::store::QUARANTINE_PREFIX) && k.ends_with(&format!(".{key}")));
             let aside = move || earlier || c.quarantined.with(|q| q.iter().any(|x| x.key == key));
+            // Deleted here or in another tab: its copy is listed on home until the next export.
+            let deleted = crate::store::deleted().iter().any(|d| d.id == id.get_untracked());
             view! {
                 <section class="page">
                     <p class="empty" id="match-missing">
                         {tx("err.no_match")}
                         " "
                         <code>{id.get()}</code>
+                    </p>
+                    {deleted
+                        .then(|| {
+                            view! {
+                                <div class="banner info" id="match-deleted">
+                                    {tx("err.match_deleted")}
+                                </div>
+                            }
+                        })}
+                    <p>
+                        <leptos_router::components::A href="/" attr:class="btn" attr:id="match-missing-home">
+                            {tx("nav.home")}
+                        </leptos_router::components::A>
                     </p>
                     <Show when=aside>
                         <div class="banner error" role="alert" id="match-quarantined">

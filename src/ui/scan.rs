@@ -216,7 +216,7 @@ pub fn ScanImport(on_start: Callback<()>, on_done: Callback<Result<Bundle, ScanF
                     tick.set_value(set_interval_with_handle(frame, std::time::Duration::from_millis(GRAB_MS)).ok());
                 }
                 Err(e) => {
-                    let _ = failed.try_set(Some(format!("{}: {}", t("qr.no_camera"), js_error_text(&e))));
+                    let _ = failed.try_set(Some(camera_error_text(&e)));
                     let _ = active.try_set(false);
                 }
             }
@@ -264,4 +264,18 @@ fn barcode_detector() -> Option<JsValue> {
     let opts = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&opts, &"formats".into(), &js_sys::Array::of1(&"qr_code".into()));
     js_sys::Reflect::construct(&ctor, &js_sys::Array::of1(&opts)).ok()
+}
+
+/// Why the camera could not be used, in the UI language: the usual refusals of
+/// `getUserMedia` by their `DOMException` name, anything else with the browser's own words.
+fn camera_error_text(e: &JsValue) -> String {
+    let name = js_sys::Reflect::get(e, &"name".into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
+    let key = match name.as_str() {
+        "NotFoundError" | "OverconstrainedError" => "qr.cam.not_found",
+        "NotAllowedError" => "qr.cam.denied",
+        "NotReadableError" | "AbortError" => "qr.cam.busy",
+        "SecurityError" => "qr.cam.insecure",
+        _ => return format!("{}: {}", t("qr.no_camera"), js_error_text(e)),
+    };
+    format!("{}: {}", t("qr.no_camera"), t(key))
 }

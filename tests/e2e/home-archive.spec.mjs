@@ -75,6 +75,26 @@ test('delete: asked first; declined keeps it; accepted keeps a copy until the ne
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('referee.deleted.')))).toEqual([]);
 });
 
+test('a link to a deleted match says where its copy is, and leads home to restore it', async ({ page }) => {
+  const id = await sample(page);
+  page.once('dialog', (d) => d.accept());
+  await page.click('#delete-match');
+  await expect(page.locator('#deleted .deleted-row')).toHaveCount(1);
+  await page.goto(`/match/${id}`);
+  await ready(page);
+  await expect(page.locator('#match-missing')).toBeVisible();
+  await expect(page.locator('#match-deleted')).toContainText('首页可以恢复');
+  await page.click('#match-missing-home');
+  await page.locator('#deleted button.restore').click();
+  await expect(page.locator(`ul.match-list a[href="/match/${id}"]`)).toHaveCount(1);
+  // A match never stored here: no such note, the way home all the same.
+  await page.goto('/match/never-here');
+  await ready(page);
+  await expect(page.locator('#match-missing')).toBeVisible();
+  await expect(page.locator('#match-deleted')).toHaveCount(0);
+  await expect(page.locator('#match-missing-home')).toBeVisible();
+});
+
 test('time-limit alarms: sound and vibration settable, kept after a reload, and obeyed', async ({ page }) => {
   await page.addInitScript(() => {
     window.__buzz = [];

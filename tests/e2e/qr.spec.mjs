@@ -134,3 +134,16 @@ test('a scan that is stopped turns the camera off and changes nothing', async ({
   await expect(page.locator('#import-preview')).toHaveCount(0);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('referee.match.')).length)).toBe(0);
 });
+
+test('a camera the browser refuses is said in the UI language, not in the browser’s words', async ({ page }) => {
+  for (const [name, said] of [['NotFoundError', '本机没有找到摄像头'], ['NotAllowedError', '没有使用摄像头的权限']]) {
+    await page.addInitScript((name) => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Requested device not found', name));
+    }, name);
+    await page.goto('/');
+    await ready(page);
+    await page.click('#scan-import');
+    await expect(page.locator('#scan-error')).toContainText(`无法使用摄像头: ${said}`);
+    await expect(page.locator('#scan-error')).not.toContainText(name);
+  }
+});
