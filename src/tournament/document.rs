@@ -369,10 +369,14 @@ pub fn parse_roster(text: &str) -> Result<Option<super::roster::Roster>, ImportE
         Some("roster") => super::roster::load_roster(text).map(Some),
         Some("export") => match doc.get("roster") {
             None | Some(Value::Null) => Ok(None),
-            Some(r) => super::roster::roster_from_doc(r.clone()).map(Some).map_err(|e| {
-                let field = if e.field.is_empty() { "roster".into() } else { format!("roster.{}", e.field) };
-                ImportError { field, ..e }
-            }),
+            Some(r) => {
+                // Read without `read_json`: its check of keys given twice is made here.
+                schema::no_duplicate_keys(text)?;
+                super::roster::roster_from_doc(r.clone()).map(Some).map_err(|e| {
+                    let field = if e.field.is_empty() { "roster".into() } else { format!("roster.{}", e.field) };
+                    ImportError { field, ..e }
+                })
+            }
         },
         _ => Ok(None),
     }

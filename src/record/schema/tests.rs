@@ -403,3 +403,48 @@ fn merge_reports_a_set_up_or_title_that_differs_and_keeps_the_local_one() {
     let (_, rep) = merge(std::slice::from_ref(&base), std::slice::from_ref(&base)).unwrap();
     assert!(!rep.left_out());
 }
+
+#[test]
+fn a_key_given_twice_in_a_file_is_refused_naming_its_path() {
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    let stored = store_match(&m);
+    let twice = |text: &str, what: &str, with: &str| {
+        let at = text.find(what).unwrap_or_else(|| panic!("{what} not in the text"));
+        format!("{}{with}{}", &text[..at + what.len()], &text[at + what.len()..])
+    };
+    let refused = |r: Result<Vec<Match>, ImportError>| {
+        let e = r.unwrap_err();
+        assert_eq!(e.msg.as_ref().map(|m| m.key), Some("imp.duplicate_key"), "{e}");
+        e.field
+    };
+    // A hand's points 30 then 120: the last would win, silently.
+    let entries = stored.find("\"entries\":[").unwrap();
+    let (head, rest) = stored.split_at(entries);
+    let hand = format!("{head}{}", twice(rest, "\"points\":30", ",\"points\":120"));
+    let first = m.entries.iter().position(|e| matches!(e.op, Op::Hand { .. })).unwrap();
+    assert_eq!(refused(load_stored(&hand).map(|m| vec![m])), format!("match.entries[{first}].op.hand.shengji.points"));
+    assert_eq!(refused(parse_import(&hand)), format!("match.entries[{first}].op.hand.shengji.points"));
+    // The version 3 then 1: read as a version-1 document it would be migrated.
+    let version = twice(&stored, "\"schema_version\":3", ",\"schema_version\":1");
+    assert_eq!(refused(load_stored(&version).map(|m| vec![m])), "schema_version");
+    // The match's id twice.
+    let id = twice(&stored, "\"id\":\"sample-chaodipi\"", ",\"id\":\"other\"");
+    assert_eq!(refused(parse_import(&id)), "match.id");
+    // In an export, and in a stored tail.
+    let exported = export(std::slice::from_ref(&m), 0.0);
+    let e = twice(&exported, "\"exported_ms\": 0.0", ",\"exported_ms\": 1.0");
+    assert_eq!(refused(parse_import(&e)), "exported_ms");
+    let tail = store_tail(&m.id, 10, &m.entries[10..]);
+    let t = twice(&tail, "\"from\":10", ",\"from\":11");
+    let e = load_stored_parts(&stored, Some(&t)).unwrap_err();
+    assert_eq!((e.field.as_str(), e.msg.map(|m| m.key)), ("tail.from", Some("imp.duplicate_key")));
+    // The same key in different objects is no repeat.
+    assert_eq!(load_stored(&stored).unwrap(), m);
+    // The message, in all three languages.
+    let e = load_stored(&version).unwrap_err();
+    assert_eq!(e.reason, "key \"schema_version\" appears twice in one object: which value is meant cannot be told");
+    for l in [crate::i18n::Lang::ZhCn, crate::i18n::Lang::ZhTw] {
+        let text = crate::i18n::say(l, e.msg.as_ref().unwrap(), Default::default());
+        assert!(text.contains("\"schema_version\"") && !text.contains('{'), "{text}");
+    }
+}
