@@ -286,3 +286,20 @@ fn a_key_given_twice_in_an_event_or_roster_file_is_refused_naming_its_path() {
     assert_eq!(key(&parse_roster(&bad).unwrap_err()), dup("roster.roster.teams[0].name"));
     assert_eq!(key(&parse_bundle(&bad).unwrap_err()), dup("roster.roster.teams[0].name"));
 }
+
+#[test]
+fn an_events_time_and_entrant_names_are_checked() {
+    let key = |e: &Event| {
+        let err = validate_event(e).unwrap_err();
+        (err.field.clone(), err.msg.as_ref().map(|m| m.key))
+    };
+    let e = four_pairs();
+    validate_event(&e).unwrap();
+    let mut x = e.clone();
+    x.created_ms = 1e20;
+    assert_eq!(key(&x), ("created_ms".to_string(), Some("imp.not_time_range")));
+    // A table's match names its sides after the entrants.
+    let mut x = e.clone();
+    x.entrants[2].name = " ".into();
+    assert_eq!(key(&x), ("entrants[2].name".to_string(), Some("imp.empty")));
+}

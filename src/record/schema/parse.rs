@@ -176,6 +176,7 @@ pub fn parse_import(text: &str) -> Result<Vec<Match>, ImportError> {
     }
     let doc = envelope(text, "export")?;
     let e: Export = typed(doc)?;
+    check_time(e.exported_ms, "exported_ms")?;
     let mut seen = HashSet::new();
     for (i, m) in e.matches.iter().enumerate() {
         validate_match(m).map_err(|err| prefix(&format!("matches[{i}]"), err))?;
