@@ -84,9 +84,7 @@ pub fn validate_event(e: &Event) -> Result<(), ImportError> {
     check_name(&e.name, "name", MAX_NAME)?;
     check_name(&e.dates, "dates", MAX_NAME)?;
     check_name(&e.venue, "venue", MAX_NAME)?;
-    if !e.created_ms.is_finite() {
-        return Err(said!("created_ms", "imp.not_finite_time"));
-    }
+    schema::check_time(e.created_ms, "created_ms")?;
     if e.entrants.len() > MAX_ENTRANTS {
         return Err(said!("entrants", "imp.ev_entrants", max = Arg::Num(MAX_ENTRANTS as i64)));
     }
@@ -98,6 +96,8 @@ pub fn validate_event(e: &Event) -> Result<(), ImportError> {
             return Err(said!(f("id"), "imp.twice", id = Arg::Text(format!("{:?}", en.id))));
         }
         check_name(&en.name, &f("name"), MAX_NAME)?;
+        // A table's match names its sides after the entrants (a set-up needs the names).
+        schema::check_named(&en.name, f("name"))?;
         check_name(&en.unit, &f("unit"), MAX_NAME)?;
         if en.members.len() > MAX_MEMBERS {
             return Err(said!(f("members"), "imp.ev_members", max = Arg::Num(MAX_MEMBERS as i64)));
@@ -369,10 +369,14 @@ pub fn parse_roster(text: &str) -> Result<Option<super::roster::Roster>, ImportE
         Some("roster") => super::roster::load_roster(text).map(Some),
         Some("export") => match doc.get("roster") {
             None | Some(Value::Null) => Ok(None),
-            Some(r) => super::roster::roster_from_doc(r.clone()).map(Some).map_err(|e| {
-                let field = if e.field.is_empty() { "roster".into() } else { format!("roster.{}", e.field) };
-                ImportError { field, ..e }
-            }),
+            Some(r) => {
+                // Read without `read_json`: its check of keys given twice is made here.
+                schema::no_duplicate_keys(text)?;
+                super::roster::roster_from_doc(r.clone()).map(Some).map_err(|e| {
+                    let field = if e.field.is_empty() { "roster".into() } else { format!("roster.{}", e.field) };
+                    ImportError { field, ..e }
+                })
+            }
         },
         _ => Ok(None),
     }

@@ -254,3 +254,52 @@ fn typed_dates_must_exist() {
         assert!(format!("{e:?}").contains(date), "{bad}: {e:?}");
     }
 }
+
+#[test]
+fn a_key_given_twice_in_an_event_or_roster_file_is_refused_naming_its_path() {
+    let key = |e: &ImportError| (e.field.clone(), e.msg.as_ref().map(|m| m.key));
+    let twice = |text: &str, what: &str, with: &str| {
+        let at = text.find(what).unwrap_or_else(|| panic!("{what} not in {text}"));
+        format!("{}{with}{}", &text[..at + what.len()], &text[at + what.len()..])
+    };
+    let dup = |f: &str| (f.to_string(), Some("imp.duplicate_key"));
+    let e = four_pairs();
+    let text = store_event(&e);
+    let bad = twice(&text, "\"name\":\"蓝队\"", ",\"name\":\"紫队\"");
+    assert_eq!(key(&load_event(&bad).unwrap_err()), dup("event.entrants[1].name"));
+    assert_eq!(key(&parse_bundle(&bad).unwrap_err()), dup("event.entrants[1].name"));
+    // A roster file, and the roster an export carries.
+    let r = roster::Roster {
+        teams: vec![roster::RosterTeam {
+            name: "红队".into(),
+            kind: EntrantKind::Team,
+            members: vec![],
+            unit: String::new(),
+        }],
+    };
+    let text = roster::store_roster(&r);
+    let bad = twice(&text, "\"name\":\"红队\"", ",\"name\":\"蓝队\"");
+    assert_eq!(key(&roster::load_roster(&bad).unwrap_err()), dup("roster.teams[0].name"));
+    assert_eq!(key(&parse_roster(&bad).unwrap_err()), dup("roster.teams[0].name"));
+    let export = export_bundle_with::<crate::record::Match>(&[], &[], Some(&r), 0.0);
+    let bad = twice(&export, "\"name\": \"红队\"", ",\"name\": \"蓝队\"");
+    assert_eq!(key(&parse_roster(&bad).unwrap_err()), dup("roster.roster.teams[0].name"));
+    assert_eq!(key(&parse_bundle(&bad).unwrap_err()), dup("roster.roster.teams[0].name"));
+}
+
+#[test]
+fn an_events_time_and_entrant_names_are_checked() {
+    let key = |e: &Event| {
+        let err = validate_event(e).unwrap_err();
+        (err.field.clone(), err.msg.as_ref().map(|m| m.key))
+    };
+    let e = four_pairs();
+    validate_event(&e).unwrap();
+    let mut x = e.clone();
+    x.created_ms = 1e20;
+    assert_eq!(key(&x), ("created_ms".to_string(), Some("imp.not_time_range")));
+    // A table's match names its sides after the entrants.
+    let mut x = e.clone();
+    x.entrants[2].name = " ".into();
+    assert_eq!(key(&x), ("entrants[2].name".to_string(), Some("imp.empty")));
+}

@@ -19,8 +19,7 @@
 //! time verdict) and sums rounds.
 
 use crate::record::replay::{effective, Clock, OverrunRow};
-use crate::record::schema::said;
-use crate::record::schema::ImportError;
+use crate::record::schema::{self, said, ImportError};
 use crate::record::{ClockAction, HandInput, Match, Op};
 use crate::rules::guandan::{
     apply, level_played, tribute_due, validate_hand, ForfeitReason, GuandanPreset, GuandanState, Hand, HandOutcome,
@@ -90,6 +89,7 @@ pub fn validate_setup(s: &GuandanSetup) -> Result<(), ImportError> {
         if n.chars().count() > 60 {
             return Err(said!(format!("teams.{t:?}"), "imp.name_too_long", max = Arg::Num(60)));
         }
+        schema::check_named(n, format!("teams.{t:?}"))?;
     }
     for (seat, n) in &s.players {
         if n.chars().count() > 60 {
@@ -133,6 +133,16 @@ pub fn validate_setup(s: &GuandanSetup) -> Result<(), ImportError> {
         if v == Some(0) {
             return Err(said!(format!("preset.format.{k}"), "imp.at_least_one"));
         }
+    }
+    for (k, v) in [
+        ("round_minutes", f.round_minutes),
+        ("match_minutes", f.match_minutes),
+        ("late_forfeit_minutes", f.late_forfeit_minutes),
+    ] {
+        schema::check_limit(format!("preset.format.{k}"), v, schema::MAX_LIMIT_MINUTES)?;
+    }
+    for (k, v) in [("first_play_seconds", p.timing.first_play_seconds), ("play_seconds", p.timing.play_seconds)] {
+        schema::check_limit(format!("preset.timing.{k}"), v, schema::MAX_LIMIT_SECONDS)?;
     }
     if p.fixed_level.is_none() && s.start.levels.a != s.start.levels.b && s.start.declarer.is_none() {
         return Err(said!("start.declarer", "imp.gd_declarer"));

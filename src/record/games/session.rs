@@ -56,6 +56,7 @@ pub fn check_session(players: &[String], n: usize, session: &SessionRules) -> Re
         if p.chars().count() > MAX_NAME {
             return Err(said!(format!("players[{i}]"), "imp.name_too_long", max = Arg::Num(MAX_NAME as i64)));
         }
+        crate::record::schema::check_named(p, format!("players[{i}]"))?;
     }
     if let Some(t) = session.tables {
         if t == 0 || t > MAX_TABLES {

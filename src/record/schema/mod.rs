@@ -4,8 +4,9 @@
 //! A document is `{"schema_version": N, "app": "referee", "kind": "match" | "export",
 //! …}`: a stored match is `{…, "kind": "match", "match": Match}`, an export
 //! `{…, "kind": "export", "exported_ms": f64, "matches": [Match]}`. Reading is:
-//! size limit → JSON → envelope → [`migrate`] → typed parse (errors carry the field path)
-//! → semantic checks (ids, targets, every hand replays). Nothing is changed on error.
+//! size limit → JSON (no key twice in one object) → envelope → [`migrate`] → typed parse
+//! (errors carry the field path) → semantic checks (ids, targets, every hand replays).
+//! Nothing is changed on error.
 
 use super::{Entry, HandInput, Match, Op, Setup};
 use crate::rules::shengji;

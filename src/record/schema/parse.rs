@@ -82,8 +82,9 @@ fn refine(doc: &Value, field: String, reason: String) -> ImportError {
     }
 }
 
-/// The JSON value of a file's text: refused when longer than [`MAX_IMPORT_BYTES`] or not
-/// JSON (naming the line and column). The first step of reading any of the app's files.
+/// The JSON value of a file's text: refused when longer than [`MAX_IMPORT_BYTES`], not
+/// JSON (naming the line and column), or with a key given twice in one object (naming its
+/// path, [`no_duplicate_keys`]). The first step of reading any of the app's files.
 pub fn read_json(text: &str) -> Result<Value, ImportError> {
     if text.len() > MAX_IMPORT_BYTES {
         return Err(said!(
@@ -93,7 +94,7 @@ pub fn read_json(text: &str) -> Result<Value, ImportError> {
             max = Arg::Num(MAX_IMPORT_BYTES as i64)
         ));
     }
-    serde_json::from_str(text).map_err(|e| {
+    let doc = serde_json::from_str(text).map_err(|e| {
         said!(
             "",
             "imp.not_json",
@@ -101,7 +102,20 @@ pub fn read_json(text: &str) -> Result<Value, ImportError> {
             column = Arg::Num(e.column() as i64),
             detail = Arg::Text(e.to_string())
         )
-    })
+    })?;
+    no_duplicate_keys(text)?;
+    Ok(doc)
+}
+
+/// Refuses JSON `text` in which an object has the same key twice (`"points": 30, "points":
+/// 120`): a parsed value keeps the last one without a word, so the file would not say what
+/// it seems to. Error: the path of the second key (`match.entries[0].op.hand.shengji.points`),
+/// key `imp.duplicate_key`. `text` must be JSON (see [`crate::json::duplicate_key`]).
+pub fn no_duplicate_keys(text: &str) -> Result<(), ImportError> {
+    match crate::json::duplicate_key(text) {
+        Some((path, key)) => Err(said!(path, "imp.duplicate_key", key = Arg::Text(format!("{key:?}")))),
+        None => Ok(()),
+    }
 }
 
 pub(super) fn envelope(text: &str, kind: &str) -> Result<Value, ImportError> {
@@ -162,6 +176,7 @@ pub fn parse_import(text: &str) -> Result<Vec<Match>, ImportError> {
     }
     let doc = envelope(text, "export")?;
     let e: Export = typed(doc)?;
+    check_time(e.exported_ms, "exported_ms")?;
     let mut seen = HashSet::new();
     for (i, m) in e.matches.iter().enumerate() {
         validate_match(m).map_err(|err| prefix(&format!("matches[{i}]"), err))?;

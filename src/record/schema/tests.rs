@@ -403,3 +403,235 @@ fn merge_reports_a_set_up_or_title_that_differs_and_keeps_the_local_one() {
     let (_, rep) = merge(std::slice::from_ref(&base), std::slice::from_ref(&base)).unwrap();
     assert!(!rep.left_out());
 }
+
+#[test]
+fn a_key_given_twice_in_a_file_is_refused_naming_its_path() {
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    let stored = store_match(&m);
+    let twice = |text: &str, what: &str, with: &str| {
+        let at = text.find(what).unwrap_or_else(|| panic!("{what} not in the text"));
+        format!("{}{with}{}", &text[..at + what.len()], &text[at + what.len()..])
+    };
+    let refused = |r: Result<Vec<Match>, ImportError>| {
+        let e = r.unwrap_err();
+        assert_eq!(e.msg.as_ref().map(|m| m.key), Some("imp.duplicate_key"), "{e}");
+        e.field
+    };
+    // A hand's points 30 then 120: the last would win, silently.
+    let entries = stored.find("\"entries\":[").unwrap();
+    let (head, rest) = stored.split_at(entries);
+    let hand = format!("{head}{}", twice(rest, "\"points\":30", ",\"points\":120"));
+    let first = m.entries.iter().position(|e| matches!(e.op, Op::Hand { .. })).unwrap();
+    assert_eq!(refused(load_stored(&hand).map(|m| vec![m])), format!("match.entries[{first}].op.hand.shengji.points"));
+    assert_eq!(refused(parse_import(&hand)), format!("match.entries[{first}].op.hand.shengji.points"));
+    // The version 3 then 1: read as a version-1 document it would be migrated.
+    let version = twice(&stored, "\"schema_version\":3", ",\"schema_version\":1");
+    assert_eq!(refused(load_stored(&version).map(|m| vec![m])), "schema_version");
+    // The match's id twice.
+    let id = twice(&stored, "\"id\":\"sample-chaodipi\"", ",\"id\":\"other\"");
+    assert_eq!(refused(parse_import(&id)), "match.id");
+    // In an export, and in a stored tail.
+    let exported = export(std::slice::from_ref(&m), 0.0);
+    let e = twice(&exported, "\"exported_ms\": 0.0", ",\"exported_ms\": 1.0");
+    assert_eq!(refused(parse_import(&e)), "exported_ms");
+    let tail = store_tail(&m.id, 10, &m.entries[10..]);
+    let t = twice(&tail, "\"from\":10", ",\"from\":11");
+    let e = load_stored_parts(&stored, Some(&t)).unwrap_err();
+    assert_eq!((e.field.as_str(), e.msg.map(|m| m.key)), ("tail.from", Some("imp.duplicate_key")));
+    // The same key in different objects is no repeat.
+    assert_eq!(load_stored(&stored).unwrap(), m);
+    // The message, in all three languages.
+    let e = load_stored(&version).unwrap_err();
+    assert_eq!(e.reason, "key \"schema_version\" appears twice in one object: which value is meant cannot be told");
+    for l in [crate::i18n::Lang::ZhCn, crate::i18n::Lang::ZhTw] {
+        let text = crate::i18n::say(l, e.msg.as_ref().unwrap(), Default::default());
+        assert!(text.contains("\"schema_version\"") && !text.contains('{'), "{text}");
+    }
+}
+
+/// The field and message key of `m`'s refusal.
+fn refusal(m: &Match) -> (String, &'static str) {
+    let e = validate_match(m).unwrap_err();
+    (e.field.clone(), e.msg.as_ref().map(|m| m.key).unwrap_or_else(|| panic!("untyped: {e}")))
+}
+
+#[test]
+fn times_titles_and_ruling_levels_out_of_range_are_refused() {
+    let m = sample::shengji_sample(1_700_000_000_000.0);
+    validate_match(&m).unwrap();
+    let with = |f: &dyn Fn(&mut Match)| {
+        let mut x = m.clone();
+        f(&mut x);
+        refusal(&x)
+    };
+    let r = |f: &str, k: &'static str| (f.to_string(), k);
+    // The creation time is a time as entries' `at_ms` are.
+    assert_eq!(with(&|x| x.created_ms = 1e20), r("created_ms", "imp.not_time_range"));
+    assert_eq!(with(&|x| x.created_ms = -1e20), r("created_ms", "imp.not_time_range"));
+    let mut x = m.clone();
+    x.created_ms = MAX_TIME_MS;
+    validate_match(&x).unwrap();
+    // No title is fine (the id or the sides are shown); spaces alone are refused.
+    x.title = String::new();
+    validate_match(&x).unwrap();
+    assert_eq!(with(&|x| x.title = " \u{3000} ".into()), r("title", "imp.blank_title"));
+    // An export's time.
+    let mut v: Value = serde_json::from_str(&export(std::slice::from_ref(&m), 0.0)).unwrap();
+    v["exported_ms"] = Value::from(1e20);
+    let e = parse_import(&v.to_string()).unwrap_err();
+    assert_eq!((e.field.as_str(), e.msg.map(|m| m.key)), ("exported_ms", Some("imp.not_time_range")));
+    // A level penalty of more than the 12 levels from 2 to A; an appeal decided at no time.
+    let ruling = |levels| Op::Ruling {
+        ruling: crate::rules::Ruling::LevelPenalty { team: crate::rules::Team::A, levels },
+        player: None,
+        board: None,
+        rule: String::new(),
+        reason: String::new(),
+        referee: "裁判".into(),
+    };
+    let mut x = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
+    let at = |id: &str, op| Entry { after: None, id: id.into(), at_ms: 1.0, op };
+    x.append(at("r1", ruling(12))).unwrap();
+    validate_match(&x).unwrap();
+    let e = x.clone().append(at("r2", ruling(13))).unwrap_err();
+    assert_eq!((e.field.as_str(), e.msg.map(|m| m.key)), ("op.ruling.levels", Some("imp.at_most")));
+    let appeal = |ms| Op::Appeal {
+        target: "r1".into(),
+        appellant: String::new(),
+        decision: crate::record::AppealDecision::Upheld,
+        decided_by: crate::record::Decider::ChiefReferee,
+        decided_ms: ms,
+    };
+    let e = x.clone().append(at("a1", appeal(1e20))).unwrap_err();
+    assert_eq!((e.field.as_str(), e.msg.map(|m| m.key)), ("op.decided_ms", Some("imp.not_time")));
+    x.append(at("a1", appeal(1.0))).unwrap();
+}
+
+#[test]
+fn every_games_set_up_refuses_blank_names_and_limits_out_of_range() {
+    use crate::record::games::{doudizhu::DoudizhuSetup, duplicate, guandan, sandayi::SandayiSetup};
+    use crate::rules::Team;
+    let r = |f: &str, k: &'static str| (f.to_string(), k);
+    let range = "imp.range";
+    // 升级: team names; a band's levels; time limits (minutes to a day, seconds to a day).
+    let sj = sample::blank_shengji("m", "jiankang-chaodipi", 0.0);
+    validate_match(&sj).unwrap();
+    let with_sj = |f: &dyn Fn(&mut crate::record::ShengjiSetup)| {
+        let mut x = sj.clone();
+        let Setup::Shengji(s) = &mut x.setup else { unreachable!() };
+        f(s);
+        refusal(&x)
+    };
+    assert_eq!(with_sj(&|s| s.teams.insert(Team::B, "  ".into()).map(drop).unwrap()), r("setup.teams.B", "imp.empty"));
+    assert_eq!(
+        with_sj(&|s| s.teams.insert(Team::A, String::new()).map(drop).unwrap()),
+        r("setup.teams.A", "imp.empty")
+    );
+    assert_eq!(
+        with_sj(&|s| s.preset.table.bands[1].levels = 255),
+        r("setup.preset.table.bands[1].levels", "imp.at_most")
+    );
+    assert_eq!(
+        with_sj(&|s| s.preset.timing.match_minutes = Some(u32::MAX)),
+        r("setup.preset.timing.match_minutes", range)
+    );
+    assert_eq!(with_sj(&|s| s.preset.timing.match_minutes = Some(0)), r("setup.preset.timing.match_minutes", range));
+    assert_eq!(with_sj(&|s| s.preset.timing.bury_seconds = Some(86_401)), r("setup.preset.timing.bury_seconds", range));
+    assert_eq!(with_sj(&|s| s.preset.timing.play_seconds = Some(0)), r("setup.preset.timing.play_seconds", range));
+    assert_eq!(
+        with_sj(&|s| s.preset.rulings.late_forfeit_minutes = Some(1441)),
+        r("setup.preset.rulings.late_forfeit_minutes", range)
+    );
+    // The bounds themselves are taken; player names may stay empty in 升级.
+    let mut x = sj.clone();
+    let Setup::Shengji(s) = &mut x.setup else { unreachable!() };
+    s.preset.table.bands[1].levels = 12;
+    s.preset.timing.match_minutes = Some(24 * 60);
+    s.preset.timing.bury_seconds = Some(86_400);
+    s.players.values_mut().for_each(String::clear);
+    validate_match(&x).unwrap();
+    // 双升: the teams' names and the preset's numbers.
+    let dup = duplicate::blank("d", 6, 0.0);
+    validate_match(&dup).unwrap();
+    let with_dup = |f: &dyn Fn(&mut duplicate::DuplicateSetup)| {
+        let mut x = dup.clone();
+        let Setup::Duplicate(s) = &mut x.setup else { unreachable!() };
+        f(s);
+        refusal(&x)
+    };
+    assert_eq!(
+        with_dup(&|s| s.teams.get_mut(&Team::A).unwrap().name = " ".into()),
+        r("setup.teams.A.name", "imp.empty")
+    );
+    assert_eq!(
+        with_dup(&|s| s.preset.timing.match_minutes = Some(4_294_967_295)),
+        r("setup.preset.timing.match_minutes", range)
+    );
+    assert_eq!(
+        with_dup(&|s| s.preset.table.bands[0].levels = 13),
+        r("setup.preset.table.bands[0].levels", "imp.at_most")
+    );
+    // 掼蛋: the teams' names (when given); the format's minutes and the timing's seconds.
+    let mut gd = guandan::blank("g", "jiankang-guandan", 0.0).unwrap();
+    let Setup::Guandan(s) = &mut gd.setup else { unreachable!() };
+    s.teams = [(Team::A, "红队".to_string()), (Team::B, "蓝队".to_string())].into_iter().collect();
+    validate_match(&gd).unwrap();
+    let with_gd = |f: &dyn Fn(&mut guandan::GuandanSetup)| {
+        let mut x = gd.clone();
+        let Setup::Guandan(s) = &mut x.setup else { unreachable!() };
+        f(s);
+        refusal(&x)
+    };
+    assert_eq!(with_gd(&|s| s.teams.insert(Team::A, "\t".into()).map(drop).unwrap()), r("setup.teams.A", "imp.empty"));
+    assert_eq!(with_gd(&|s| s.preset.format.round_minutes = Some(1441)), r("setup.preset.format.round_minutes", range));
+    assert_eq!(
+        with_gd(&|s| s.preset.format.match_minutes = Some(u32::MAX)),
+        r("setup.preset.format.match_minutes", range)
+    );
+    assert_eq!(
+        with_gd(&|s| s.preset.format.late_forfeit_minutes = Some(0)),
+        r("setup.preset.format.late_forfeit_minutes", range)
+    );
+    assert_eq!(
+        with_gd(&|s| s.preset.timing.first_play_seconds = Some(86_401)),
+        r("setup.preset.timing.first_play_seconds", range)
+    );
+    assert_eq!(with_gd(&|s| s.preset.timing.play_seconds = Some(0)), r("setup.preset.timing.play_seconds", range));
+    // 斗地主 and 三打一: every player of the session is named.
+    let session =
+        |setup: Setup| Match { id: "s".into(), created_ms: 0.0, title: String::new(), setup, entries: vec![] };
+    let names = |n: usize| (1..=n).map(|i| format!("P{i}")).collect::<Vec<_>>();
+    let ddz = |players| {
+        session(Setup::Doudizhu(DoudizhuSetup {
+            preset: crate::rules::doudizhu::find_preset("jiankang-doudizhu").unwrap(),
+            players,
+        }))
+    };
+    validate_match(&ddz(names(3))).unwrap();
+    assert_eq!(refusal(&ddz(vec!["甲".into(), " ".into(), "丙".into()])), r("setup.players[1]", "imp.empty"));
+    let sdy = |players| {
+        session(Setup::Sandayi(SandayiSetup {
+            preset: crate::rules::sandayi::find_preset("qingpu-sandayi").unwrap(),
+            players,
+        }))
+    };
+    validate_match(&sdy(names(4))).unwrap();
+    let mut blank = names(4);
+    blank[3].clear();
+    assert_eq!(refusal(&sdy(blank)), r("setup.players[3]", "imp.empty"));
+}
+
+#[test]
+fn every_built_in_preset_and_the_sample_pass_the_set_up_checks() {
+    validate_match(&sample::shengji_sample(1_700_000_000_000.0)).unwrap();
+    for p in crate::rules::shengji::builtin_presets() {
+        crate::record::games::shengji::check_preset_numbers(&p).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+    }
+    for p in crate::rules::guandan::builtin_presets() {
+        let mut m = crate::record::games::guandan::blank("g", &p.id, 0.0).unwrap();
+        if let Setup::Guandan(s) = &mut m.setup {
+            s.teams = [(crate::rules::Team::A, "甲".to_string()), (crate::rules::Team::B, "乙".to_string())].into();
+        }
+        validate_match(&m).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+    }
+}

@@ -56,9 +56,12 @@ pub fn validate_match(m: &Match) -> Result<(), ImportError> {
     if m.title.chars().count() > MAX_TITLE {
         return Err(said!("title", "imp.too_long", max = Arg::Num(MAX_TITLE as i64)));
     }
-    if !m.created_ms.is_finite() {
-        return Err(said!("created_ms", "imp.not_finite_time"));
+    // An empty title is none (the pages show the match's id or sides); spaces alone would
+    // show an empty heading.
+    if !m.title.is_empty() && m.title.trim().is_empty() {
+        return Err(said!("title", "imp.blank_title"));
     }
+    check_time(m.created_ms, "created_ms")?;
     check_texts(&m.setup, "setup")?;
     let setup_err = |e: ImportError| prefix("setup", e);
     crate::record::game::by_game!(&m.setup; Setup(s) => G: G::validate_setup(s)).map_err(setup_err)?;
@@ -118,6 +121,43 @@ pub fn check_new_entry(m: &Match, e: &Entry) -> Result<(), ImportError> {
 /// The largest time an entry may have, ms either side of 1970 (JavaScript's date range).
 pub const MAX_TIME_MS: f64 = 8.64e15;
 
+/// Refuses a time that is not ms since 1970 within [`MAX_TIME_MS`] (`imp.not_time_range`):
+/// an entry's `at_ms`, a match's `created_ms`, an export's `exported_ms`.
+pub fn check_time(ms: f64, field: &str) -> Result<(), ImportError> {
+    if !ms.is_finite() || ms.abs() > MAX_TIME_MS {
+        return Err(said!(field, "imp.not_time_range"));
+    }
+    Ok(())
+}
+
+/// The most levels a band, a rise or a penalty may move a team: from 2 to A.
+pub const MAX_LEVELS: u32 = 12;
+
+/// The longest time limit a preset may set: a day, in minutes (a match, a round, a table's
+/// clock, lateness that forfeits; a ruling's lateness has the same bound).
+pub const MAX_LIMIT_MINUTES: u32 = 24 * 60;
+/// The longest time limit a preset may set in seconds (a play, a bury): a day.
+pub const MAX_LIMIT_SECONDS: u32 = 24 * 3600;
+
+/// Refuses a preset's time limit outside 1…`max` (`imp.range`); none (`None`) is no limit.
+pub fn check_limit(field: impl Into<String>, limit: Option<u32>, max: u32) -> Result<(), ImportError> {
+    match limit {
+        Some(n) if n == 0 || n > max => {
+            Err(said!(field, "imp.range", lo = Arg::Num(1), hi = Arg::Num(max as i64), found = Arg::Num(n as i64)))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Refuses a name that is empty or only spaces (`imp.empty`) where the set-up needs one (a
+/// team's, a session player's): the pages and the sheet would show nothing for it.
+pub fn check_named(name: &str, field: impl Into<String>) -> Result<(), ImportError> {
+    if name.trim().is_empty() {
+        return Err(said!(field, "imp.empty"));
+    }
+    Ok(())
+}
+
 /// What checking the next entry needs to know about the log so far (ids, voids, lock),
 /// kept up to date entry by entry so that validating a whole log is O(n), not O(n²).
 #[derive(Default)]
@@ -167,9 +207,7 @@ impl<'a> LogIndex<'a> {
 
 pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), ImportError> {
     check_id(&e.id, "id")?;
-    if !e.at_ms.is_finite() || e.at_ms.abs() > MAX_TIME_MS {
-        return Err(said!("at_ms", "imp.not_time_range"));
-    }
+    check_time(e.at_ms, "at_ms")?;
     if index.by_id.contains_key(e.id.as_str()) {
         return Err(said!("id", "imp.in_log", id = Arg::Text(format!("{:?}", e.id))));
     }
@@ -251,7 +289,7 @@ pub(super) fn check_entry(m: &Match, index: &LogIndex, e: &Entry) -> Result<(), 
             if let crate::record::AppealDecision::Replaced { ruling } = decision {
                 check_ruling(ruling)?;
             }
-            if !decided_ms.is_finite() || *decided_ms < 0.0 {
+            if !decided_ms.is_finite() || *decided_ms < 0.0 || *decided_ms > MAX_TIME_MS {
                 return Err(said!("op.decided_ms", "imp.not_time"));
             }
         }
@@ -311,11 +349,15 @@ fn check_ruling_entry(
     Ok(())
 }
 
-/// A ruling's own numbers: lateness of at most a day.
+/// A ruling's own numbers: lateness of at most a day; a level penalty of at most the 12
+/// levels from 2 to A (a level never goes below 2, so more would say nothing more).
 fn check_ruling(r: &crate::rules::Ruling) -> Result<(), ImportError> {
     match r {
         crate::rules::Ruling::Late { minutes, .. } if *minutes > 24 * 60 => {
             Err(said!("op.ruling.minutes", "imp.over_day"))
+        }
+        crate::rules::Ruling::LevelPenalty { levels, .. } if *levels > MAX_LEVELS => {
+            Err(said!("op.ruling.levels", "imp.at_most", max = Arg::Num(MAX_LEVELS as i64)))
         }
         _ => Ok(()),
     }

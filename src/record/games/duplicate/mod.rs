@@ -229,6 +229,7 @@ pub fn validate_setup(s: &DuplicateSetup) -> Result<(), ImportError> {
         if t.name.chars().count() > 60 {
             return Err(said!(format!("teams.{team:?}.name"), "imp.too_long", max = Arg::Num(60)));
         }
+        crate::record::schema::check_named(&t.name, format!("teams.{team:?}.name"))?;
         for (i, p) in t.pairs.iter().enumerate() {
             for (j, n) in p.iter().enumerate() {
                 if n.chars().count() > 60 {
@@ -237,6 +238,7 @@ pub fn validate_setup(s: &DuplicateSetup) -> Result<(), ImportError> {
             }
         }
     }
+    crate::record::games::shengji::check_preset_numbers(&s.preset)?;
     if s.boards.is_empty() {
         return Err(said!("boards", "imp.dup_no_boards"));
     }

@@ -7,8 +7,7 @@ mod tests;
 mod view;
 
 use crate::record::game::{self, GameId};
-use crate::record::schema::said;
-use crate::record::schema::ImportError;
+use crate::record::schema::{self, said, ImportError};
 use crate::record::Match;
 use crate::rules::shengji::{self, InputError, Preset, Start};
 use crate::rules::{Arg, Seat, Team};
@@ -42,6 +41,7 @@ pub fn validate_setup(s: &ShengjiSetup) -> Result<(), ImportError> {
         if n.chars().count() > 60 {
             return Err(said!(format!("teams.{t:?}"), "imp.name_too_long", max = Arg::Num(60)));
         }
+        schema::check_named(n, format!("teams.{t:?}"))?;
     }
     for (seat, n) in &s.players {
         if n.chars().count() > 60 {
@@ -51,6 +51,7 @@ pub fn validate_setup(s: &ShengjiSetup) -> Result<(), ImportError> {
     if s.preset.table.bands.is_empty() {
         return Err(said!("preset.table.bands", "imp.sj_no_bands"));
     }
+    check_preset_numbers(&s.preset)?;
     if let Some((lo, hi)) = s.preset.clamp {
         if lo > hi {
             return Err(said!(
@@ -67,6 +68,31 @@ pub fn validate_setup(s: &ShengjiSetup) -> Result<(), ImportError> {
         }
     }
     Ok(())
+}
+
+/// Checks the numbers of a 升级-family preset (升级 and 双升) that nothing else bounds: a
+/// band's fixed levels at most the 12 from 2 to A, and time limits of 1 minute (second) to a
+/// day — match time, bury and play limits, lateness that forfeits. Errors name the field
+/// relative to the set-up (`preset.table.bands[2].levels`, `preset.timing.match_minutes`).
+pub fn check_preset_numbers(p: &Preset) -> Result<(), ImportError> {
+    for (i, b) in p.table.bands.iter().enumerate() {
+        if b.levels > schema::MAX_LEVELS {
+            return Err(said!(
+                format!("preset.table.bands[{i}].levels"),
+                "imp.at_most",
+                max = Arg::Num(schema::MAX_LEVELS as i64)
+            ));
+        }
+    }
+    let t = &p.timing;
+    schema::check_limit("preset.timing.match_minutes", t.match_minutes, schema::MAX_LIMIT_MINUTES)?;
+    schema::check_limit("preset.timing.bury_seconds", t.bury_seconds, schema::MAX_LIMIT_SECONDS)?;
+    schema::check_limit("preset.timing.play_seconds", t.play_seconds, schema::MAX_LIMIT_SECONDS)?;
+    schema::check_limit(
+        "preset.rulings.late_forfeit_minutes",
+        p.rulings.late_forfeit_minutes,
+        schema::MAX_LIMIT_MINUTES,
+    )
 }
 
 /// Checks a hand against the preset ([`shengji::validate_hand`]) and its declarations
