@@ -290,7 +290,7 @@ pub fn standings_doc(
         .rows
         .iter()
         .map(|r| {
-            let mut name = e.entrant_name(&r.entrant);
+            let mut name = e.entrant_label(&r.entrant);
             let note = crate::tournament::output::row_note(l, r);
             if !note.is_empty() {
                 name = format!("{name} ({note})");
@@ -310,7 +310,7 @@ pub fn standings_doc(
         .collect();
     let mut result = vec![t(if st.complete { "ev.complete" } else { "ev.provisional" })];
     if let Some(ch) = &st.champion {
-        result.push(fill(l, "share.winner_is", &[("who", e.entrant_name(ch))]));
+        result.push(fill(l, "share.winner_is", &[("who", e.entrant_label(ch))]));
     }
     ShareDoc {
         title: fill(l, "share.standings_title", &[("name", c.name.clone())]),

@@ -195,7 +195,7 @@ pub fn HallPage() -> impl IntoView {
                 view! {
                     <tr class="hall-st" data-entrant=r.entrant.clone()>
                         <td class="hall-rank">{r.rank.map(|x| x.to_string()).unwrap_or_else(|| "—".into())}</td>
-                        <td class="hall-name">{e.entrant_name(&r.entrant)}</td>
+                        <td class="hall-name">{e.entrant_label(&r.entrant)}</td>
                         <td class="hall-num">{r.played}</td>
                         <td class="hall-num hall-total">{r.total}</td>
                     </tr>

@@ -497,12 +497,12 @@ fn hand_number(m: &Match, id: &str) -> Option<usize> {
     None
 }
 
-/// A match's title, or its id when untitled.
+/// A match's title for display (isolated, [`crate::bidi::isolated`]), or its id when untitled.
 fn title(m: &Match) -> String {
     if m.title.is_empty() {
         m.id.clone()
     } else {
-        m.title.clone()
+        crate::bidi::isolated(&m.title)
     }
 }
 
