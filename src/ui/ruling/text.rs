@@ -5,7 +5,11 @@ use super::*;
 
 /// A player's name in a session, isolated ([`crate::bidi::isolated`]; `P2` when empty).
 pub(super) fn player_name(players: &[String], p: usize) -> String {
-    players.get(p).map(|s| crate::bidi::isolated(s.trim())).filter(|s| !s.is_empty()).unwrap_or_else(|| format!("P{}", p + 1))
+    players
+        .get(p)
+        .map(|s| crate::bidi::isolated(s.trim()))
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| format!("P{}", p + 1))
 }
 
 /// What a ruling against a session's player does, in words: "甲 判负 → 本桌比赛结束 …

@@ -427,8 +427,8 @@ impl crate::record::game::Game for Duplicate {
             ..Default::default()
         }
     }
-    fn participants(s: &DuplicateSetup) -> String {
-        s.teams.values().map(|x| x.name.clone()).collect::<Vec<_>>().join(" vs ")
+    fn participants(s: &DuplicateSetup, name: &dyn Fn(&str) -> String) -> String {
+        s.teams.values().map(|x| name(&x.name)).collect::<Vec<_>>().join(" vs ")
     }
     fn names(s: &DuplicateSetup) -> (BTreeMap<Team, String>, Vec<String>) {
         (s.teams.iter().map(|(t, x)| (*t, x.name.clone())).collect(), Vec::new())

@@ -23,7 +23,11 @@ pub(super) fn side(tm: Team) -> &'static str {
 
 /// A team's name for display, isolated ([`crate::bidi::isolated`]), or its side when empty.
 pub(super) fn team_label(teams: &BTreeMap<Team, String>, tm: Team) -> String {
-    teams.get(&tm).filter(|n| !n.trim().is_empty()).map(|n| crate::bidi::isolated(n)).unwrap_or_else(|| side(tm).to_string())
+    teams
+        .get(&tm)
+        .filter(|n| !n.trim().is_empty())
+        .map(|n| crate::bidi::isolated(n))
+        .unwrap_or_else(|| side(tm).to_string())
 }
 
 pub(super) fn place(p: u8) -> &'static str {

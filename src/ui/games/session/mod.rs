@@ -39,7 +39,11 @@ pub(crate) use setup::*;
 
 /// A player's display name, isolated ([`crate::bidi::isolated`]; `P2` when the name is empty).
 pub(crate) fn name_of(names: &[String], i: usize) -> String {
-    names.get(i).map(|s| crate::bidi::isolated(s.trim())).filter(|s| !s.is_empty()).unwrap_or_else(|| format!("P{}", i + 1))
+    names
+        .get(i)
+        .map(|s| crate::bidi::isolated(s.trim()))
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| format!("P{}", i + 1))
 }
 
 /// One multiplier factor, translated: `炸弹 ×2`, `2 bombs ×4`.
