@@ -106,6 +106,14 @@ mod tests {
     }
 
     #[test]
+    fn isolating_twice_is_isolating_once() {
+        // A name a helper isolated may pass through another helper that isolates it.
+        for n in ["قەشقەر", "红\u{202E}队", "红队", "a \u{2069}b"] {
+            assert_eq!(isolate(&isolated(n)), isolate(n), "{n}");
+        }
+    }
+
+    #[test]
     fn strip_removes_only_controls() {
         assert_eq!(strip("قە\u{202E}شقەر"), "قەشقەر");
         assert!(matches!(strip("红队"), Cow::Borrowed(_)));

@@ -163,7 +163,7 @@ pub(crate) fn describe(l: Lang, m: Option<&Match>, e: &Entry) -> String {
                         _ => None,
                     });
                     match p.filter(|p| !p.is_empty()) {
-                        Some(p) => format!("{} {p}", seat_name(l, s)),
+                        Some(p) => format!("{} {}", seat_name(l, s), crate::bidi::isolate(&p)),
                         None => seat_name(l, s).to_string(),
                     }
                 };

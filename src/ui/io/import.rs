@@ -357,7 +357,12 @@ pub fn ImportExport() -> impl IntoView {
                                                 ", {} {}: {}",
                                                 p.events.len(),
                                                 t("io.events"),
-                                                p.events.iter().map(|e| e.name.as_str()).collect::<Vec<_>>().join(", "),
+                                                p
+                                                    .events
+                                                    .iter()
+                                                    .map(|e| crate::bidi::isolated(&e.name))
+                                                    .collect::<Vec<_>>()
+                                                    .join(", "),
                                             )
                                         })}
                                     {p.roster.as_ref().map(|r| format!(", {} {}", r.teams.len(), t("roster.teams_n")))}

@@ -78,8 +78,9 @@ pub fn match_title(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         <h1 class="match-title">
             {move || {
                 m.with(|x| {
-                    x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { crate::bidi::isolated(&x.title) })
-                })
+                        x.as_ref()
+                            .map(|x| if x.title.is_empty() { x.id.clone() } else { crate::bidi::isolated(&x.title) })
+                    })
                     .unwrap_or_default()
             }}
         </h1>
