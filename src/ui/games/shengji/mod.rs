@@ -37,7 +37,7 @@ pub fn summary(m: &Match) -> String {
     let Setup::Shengji(s) = &m.setup else { return String::new() };
     let MatchView::Shengji(v) = replay(m) else { return String::new() };
     let g = v.current();
-    let name = |team: Team| s.teams.get(&team).cloned().unwrap_or_default();
+    let name = |team: Team| s.teams.get(&team).map(|n| crate::bidi::isolated(n)).unwrap_or_default();
     format!(
         "{} {} : {} {} · {} {}",
         name(Team::A),
