@@ -7,6 +7,7 @@
 //! * [`transfer`] — a match's export sent table → desk as QR codes (fountain-coded frames).
 //! * `ui`, `store`, `i18n` — the Leptos web shell (wasm32 only).
 
+pub mod bidi;
 pub mod html;
 pub mod json;
 pub mod record;

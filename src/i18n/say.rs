@@ -7,7 +7,7 @@ use crate::rules::{Arg, Msg, Team};
 use std::collections::BTreeMap;
 
 /// What a rendering knows of the match: team names (`None`: `A` / `B`) and player names
-/// (empty: the 0-based index).
+/// (empty: the 0-based index). A name is put into the text isolated ([`crate::bidi`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Names<'a> {
     /// Team names by team; an empty name reads as the team's side (南北 / 东西).
@@ -126,7 +126,7 @@ fn arg_text(lang: Lang, a: &Arg, names: Names) -> String {
                 .get(t)
                 .map(|n| n.trim())
                 .filter(|n| !n.is_empty())
-                .map(str::to_string)
+                .map(crate::bidi::isolated)
                 .unwrap_or_else(|| team_side(lang, *t).to_string()),
             None => format!("{t:?}"),
         },
@@ -135,7 +135,7 @@ fn arg_text(lang: Lang, a: &Arg, names: Names) -> String {
         Arg::Player(i) => names
             .players
             .get(*i)
-            .map(|n| n.trim().to_string())
+            .map(|n| crate::bidi::isolated(n.trim()))
             .filter(|n| !n.is_empty())
             .unwrap_or_else(|| format!("P{}", i + 1)),
         Arg::Cite(c) => cite(lang, c),

@@ -62,8 +62,10 @@ pub trait Game {
     fn levels(_v: &Self::View) -> Option<std::collections::BTreeMap<crate::rules::Team, crate::rules::Rank>> {
         None
     }
-    /// The entrants' names as one line: two sides `A vs B`, a session's players `a / b / c`.
-    fn participants(s: &Self::Setup) -> String;
+    /// The entrants' names as one line: two sides `A vs B`, a session's players `a / b / c`;
+    /// each name as `name` gives it (as entered for file names and titles, isolated for
+    /// display).
+    fn participants(s: &Self::Setup, name: &dyn Fn(&str) -> String) -> String;
     /// In a game whose rulings name a player instead of a team (a session of players), how
     /// many players there are; `None` in games of teams.
     fn ruling_players(_s: &Self::Setup) -> Option<usize> {
@@ -107,10 +109,13 @@ pub trait Game {
 
 /// [`Game::participants`] of a game of two teams: their names in team order, `A vs B`
 /// (an empty name where a team has none).
-pub fn two_teams(teams: &std::collections::BTreeMap<crate::rules::Team, String>) -> String {
+pub fn two_teams(
+    teams: &std::collections::BTreeMap<crate::rules::Team, String>,
+    name: &dyn Fn(&str) -> String,
+) -> String {
     let mut names = teams.values();
-    let a = names.next().cloned().unwrap_or_default();
-    let b = names.next().cloned().unwrap_or_default();
+    let a = names.next().map(|n| name(n)).unwrap_or_default();
+    let b = names.next().map(|n| name(n)).unwrap_or_default();
     format!("{a} vs {b}")
 }
 

@@ -12,8 +12,9 @@
 use super::{Match, SCHEMA_VERSION};
 use serde::{Deserialize, Serialize};
 
-/// Version of the row format; a row of another version is stale.
-pub const INDEX_VERSION: u32 = 1;
+/// Version of the row format; a row of another version is stale. 2: summaries isolate
+/// the names in them ([`crate::bidi`]), so rows written before are made again.
+pub const INDEX_VERSION: u32 = 2;
 
 /// What identifies the stored state of one match: the lengths of its value and, if one is
 /// stored, of its tail, in UTF-16 code units (what the page reads without copying the

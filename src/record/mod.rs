@@ -119,9 +119,14 @@ impl Setup {
     pub fn names(&self) -> (std::collections::BTreeMap<Team, String>, Vec<String>) {
         by_game!(self; Setup(s) => G: G::names(s))
     }
-    /// The entrants' names as one line ([`game::Game::participants`]).
+    /// The entrants' names as one line, as entered ([`game::Game::participants`]): for
+    /// file names and the titles the app stores.
     pub fn participants(&self) -> String {
-        by_game!(self; Setup(s) => G: G::participants(s))
+        by_game!(self; Setup(s) => G: G::participants(s, &str::to_string))
+    }
+    /// [`Setup::participants`] for display, each name isolated ([`crate::bidi::isolated`]).
+    pub fn participants_shown(&self) -> String {
+        by_game!(self; Setup(s) => G: G::participants(s, &crate::bidi::isolated))
     }
     /// The preset as JSON text ([`game::Game::preset_json`]).
     pub fn preset_json(&self) -> Option<String> {

@@ -17,6 +17,7 @@ mod tests;
 use super::game::by_game;
 use super::replay::MatchView;
 use super::{Match, Op, Setup};
+use crate::bidi::isolated;
 use crate::i18n::{tr, Lang};
 use serde::Serialize;
 
@@ -147,7 +148,7 @@ pub fn match_doc(m: &Match, l: Lang, place: Option<&Fixture>, time: &dyn Fn(f64)
     doc.result.extend(rulings(m, l));
     // Recorder and verifier as confirmed now, the referee who signed (not reopened since).
     let sheet = super::sheet::sheet(m);
-    let name = |p| sheet.current(p).map(|c| c.name.clone()).unwrap_or_default();
+    let name = |p| sheet.current(p).map(|c| isolated(&c.name)).unwrap_or_default();
     doc.signatures[0].name = name(super::sheet::Pair::Ns);
     doc.signatures[1].name = name(super::sheet::Pair::Ew);
     if sheet.signed {
@@ -156,7 +157,7 @@ pub fn match_doc(m: &Match, l: Lang, place: Option<&Fixture>, time: &dyn Fn(f64)
             .iter()
             .rev()
             .find_map(|e| match &e.op {
-                Op::SignOff { referee } => Some(referee.clone()),
+                Op::SignOff { referee } => Some(isolated(referee)),
                 _ => None,
             })
             .unwrap_or_default();
@@ -179,7 +180,7 @@ pub fn blank_doc(setup: &Setup, title: &str, l: Lang, place: Option<&Fixture>) -
         .collect();
     body.result = Vec::new();
     let mut doc = frame(&m, l, place, body);
-    let head = if title.trim().is_empty() { m.setup.participants() } else { title.to_string() };
+    let head = if title.trim().is_empty() { m.setup.participants_shown() } else { isolated(title) };
     doc.title = format!("{head} · {}", tr(l, "share.blank_title"));
     doc.meta.push((tr(l, "share.date").to_string(), String::new()));
     doc.result.push(format!("{}: ", tr(l, "share.winner")));
@@ -196,11 +197,11 @@ fn body_of(m: &Match, view: &MatchView, l: Lang) -> SheetBody {
 /// The shared head and foot around `body`.
 fn frame(m: &Match, l: Lang, place: Option<&Fixture>, body: SheetBody) -> ShareDoc {
     let game = crate::i18n::game_name(l, m.setup.game());
-    let sides = m.setup.participants();
-    let head = if m.title.trim().is_empty() { sides.clone() } else { m.title.clone() };
+    let sides = m.setup.participants_shown();
+    let head = if m.title.trim().is_empty() { sides.clone() } else { isolated(&m.title) };
     let mut meta = Vec::new();
     if let Some(p) = place {
-        meta.push((tr(l, "share.event").to_string(), format!("{} · {}", p.event, p.competition)));
+        meta.push((tr(l, "share.event").to_string(), format!("{} · {}", isolated(&p.event), isolated(&p.competition))));
         meta.push((
             tr(l, "share.round_table").to_string(),
             fill(l, "share.round_table_value", &[("round", p.round.to_string()), ("table", p.table.to_string())]),
@@ -230,10 +231,10 @@ fn rulings(m: &Match, l: Lang) -> Vec<String> {
             let ruling = e.ruling?;
             let Op::Ruling { reason, referee, .. } = &e.entry.op else { return None };
             let who = match e.player {
-                Some(p) => players.get(p).cloned().unwrap_or_else(|| format!("#{}", p + 1)),
+                Some(p) => players.get(p).map(|n| isolated(n)).unwrap_or_else(|| format!("#{}", p + 1)),
                 None => {
                     let t = ruling.team();
-                    teams.get(&t).cloned().unwrap_or_else(|| crate::i18n::team_side(l, t).to_string())
+                    teams.get(&t).map(|n| isolated(n)).unwrap_or_else(|| crate::i18n::team_side(l, t).to_string())
                 }
             };
             let what = match ruling {
@@ -250,7 +251,7 @@ fn rulings(m: &Match, l: Lang) -> Vec<String> {
             let mut parts = vec![format!("{}: {what} · {who}", tr(l, "share.ruling"))];
             for x in [reason.as_str(), e.rule, referee.as_str()] {
                 if !x.trim().is_empty() {
-                    parts.push(x.to_string());
+                    parts.push(isolated(x));
                 }
             }
             Some(parts.join(" · "))
@@ -258,13 +259,14 @@ fn rulings(m: &Match, l: Lang) -> Vec<String> {
         .collect()
 }
 
-/// The two teams' names, A then B (the side's name, 南北 / 东西, when the set-up has none).
+/// The two teams' names, A then B, isolated ([`isolated`]; the side's name, 南北 / 东西, when
+/// the set-up has none).
 pub(crate) fn team_names(teams: &std::collections::BTreeMap<crate::rules::Team, String>, l: Lang) -> [String; 2] {
     crate::rules::Team::BOTH.map(|t| {
         teams
             .get(&t)
             .filter(|n| !n.trim().is_empty())
-            .cloned()
+            .map(|n| isolated(n))
             .unwrap_or_else(|| crate::i18n::team_side(l, t).to_string())
     })
 }
@@ -281,7 +283,7 @@ pub fn standings_doc(
     now_ms: f64,
 ) -> ShareDoc {
     let t = |k: &'static str| tr(l, k).to_string();
-    let mut meta = vec![(t("share.event"), e.name.clone())];
+    let mut meta = vec![(t("share.event"), isolated(&e.name))];
     if !e.dates.trim().is_empty() {
         meta.push((t("share.date"), e.dates.clone()));
     }
@@ -290,7 +292,7 @@ pub fn standings_doc(
         .rows
         .iter()
         .map(|r| {
-            let mut name = e.entrant_name(&r.entrant);
+            let mut name = e.entrant_label(&r.entrant);
             let note = crate::tournament::output::row_note(l, r);
             if !note.is_empty() {
                 name = format!("{name} ({note})");
@@ -310,10 +312,10 @@ pub fn standings_doc(
         .collect();
     let mut result = vec![t(if st.complete { "ev.complete" } else { "ev.provisional" })];
     if let Some(ch) = &st.champion {
-        result.push(fill(l, "share.winner_is", &[("who", e.entrant_name(ch))]));
+        result.push(fill(l, "share.winner_is", &[("who", e.entrant_label(ch))]));
     }
     ShareDoc {
-        title: fill(l, "share.standings_title", &[("name", c.name.clone())]),
+        title: fill(l, "share.standings_title", &[("name", isolated(&c.name))]),
         meta,
         header: [
             "ev.col.rank",

@@ -487,6 +487,11 @@ impl Event {
     pub fn entrant_name(&self, id: &str) -> String {
         self.entrant(id).map(|e| e.name.clone()).unwrap_or_else(|| id.to_string())
     }
+    /// [`Event::entrant_name`] for display in the app's texts, isolated
+    /// ([`crate::bidi::isolated`]); the CSV files keep the name as entered.
+    pub fn entrant_label(&self, id: &str) -> String {
+        crate::bidi::isolated(&self.entrant_name(id))
+    }
     /// The competition with this id.
     pub fn competition(&self, id: &str) -> Option<&Competition> {
         self.competitions.iter().find(|c| c.id == id)

@@ -77,7 +77,7 @@ fn list_html<'a>(lines: impl Iterator<Item = Line<'a>>) -> String {
         out.push_str("<li><a class=\"match-link\" href=\"/match/");
         crate::html::push_escaped(&mut out, l.id);
         out.push_str("\"><span class=\"title\">");
-        crate::html::push_escaped(&mut out, l.title);
+        crate::html::push_escaped(&mut out, &crate::bidi::isolate(l.title));
         out.push_str("</span><span class=\"sub\">");
         crate::html::push_escaped(&mut out, &l.summary);
         out.push_str("</span><span class=\"time\">");
@@ -271,7 +271,7 @@ pub fn Home() -> impl IntoView {
                                     let text = d.text.clone();
                                     view! {
                                         <li class="deleted-row">
-                                            <span class="title">{d.title.clone()}</span>
+                                            <span class="title">{crate::bidi::isolated(&d.title)}</span>
                                             <button class="btn restore" on:click=move |_| restore(id.clone())>
                                                 {tx("home.restore")}
                                             </button>

@@ -127,8 +127,8 @@ impl crate::record::game::Game for Doudizhu {
     fn ruling_players(s: &DoudizhuSetup) -> Option<usize> {
         Some(s.players.len())
     }
-    fn participants(s: &DoudizhuSetup) -> String {
-        s.players.join(" / ")
+    fn participants(s: &DoudizhuSetup, name: &dyn Fn(&str) -> String) -> String {
+        s.players.iter().map(|p| name(p)).collect::<Vec<_>>().join(" / ")
     }
     fn names(s: &DoudizhuSetup) -> (std::collections::BTreeMap<crate::rules::Team, String>, Vec<String>) {
         (Default::default(), s.players.clone())

@@ -677,8 +677,8 @@ impl crate::record::game::Game for Guandan {
             ..Default::default()
         }
     }
-    fn participants(s: &GuandanSetup) -> String {
-        crate::record::game::two_teams(&s.teams)
+    fn participants(s: &GuandanSetup, name: &dyn Fn(&str) -> String) -> String {
+        crate::record::game::two_teams(&s.teams, name)
     }
     fn names(s: &GuandanSetup) -> (BTreeMap<Team, String>, Vec<String>) {
         (s.teams.clone(), Vec::new())

@@ -173,8 +173,8 @@ impl crate::record::game::Game for Sandayi {
     fn ruling_players(s: &SandayiSetup) -> Option<usize> {
         Some(s.players.len())
     }
-    fn participants(s: &SandayiSetup) -> String {
-        s.players.join(" / ")
+    fn participants(s: &SandayiSetup, name: &dyn Fn(&str) -> String) -> String {
+        s.players.iter().map(|p| name(p)).collect::<Vec<_>>().join(" / ")
     }
     fn names(s: &SandayiSetup) -> (std::collections::BTreeMap<crate::rules::Team, String>, Vec<String>) {
         (Default::default(), s.players.clone())

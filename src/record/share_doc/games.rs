@@ -2,6 +2,7 @@
 //! row per hand. Called by the game's [`crate::record::game::Game::sheet_body`].
 
 use super::{fill, team_names, Row, SheetBody};
+use crate::bidi::isolated;
 use crate::i18n::{seat_name, tr, Lang};
 use crate::record::games::session::{Deltas, Row as SessionRow, SessionView};
 use crate::record::Match;
@@ -25,7 +26,7 @@ fn players_row(l: Lang, names: &[String; 2], players: &BTreeMap<Seat, String>) -
     let side = |i: usize, seats: [Seat; 2]| {
         let ps: Vec<String> = seats
             .iter()
-            .map(|s| format!("{} {}", seat_name(l, *s), players.get(s).cloned().unwrap_or_default()))
+            .map(|s| format!("{} {}", seat_name(l, *s), players.get(s).map(|p| isolated(p)).unwrap_or_default()))
             .collect();
         format!("{}: {}", names[i], ps.join(", "))
     };
@@ -132,7 +133,7 @@ pub fn guandan(
         if p.trim().is_empty() {
             seat_name(l, seat).to_string()
         } else {
-            format!("{} {p}", seat_name(l, seat))
+            format!("{} {}", seat_name(l, seat), isolated(&p))
         }
     };
     for (ri, r) in v.rounds.iter().enumerate() {
@@ -247,7 +248,7 @@ fn session<H, R: Deltas>(
     multiplier: impl Fn(&R) -> i64,
     l: Lang,
 ) -> SheetBody {
-    let name = |i: usize| players.get(i).cloned().unwrap_or_else(|| format!("#{}", i + 1));
+    let name = |i: usize| players.get(i).map(|p| isolated(p)).unwrap_or_else(|| format!("#{}", i + 1));
     let mut header = vec!["#".to_string(), tr(l, "share.table_col").to_string()];
     header.extend((0..players.len()).map(name));
     header.push(tr(l, "share.mult").to_string());
@@ -328,8 +329,8 @@ pub fn duplicate(
     let names: [String; 2] = Team::BOTH.map(|t| {
         s.teams
             .get(&t)
-            .map(|x| x.name.clone())
-            .filter(|n| !n.trim().is_empty())
+            .filter(|x| !x.name.trim().is_empty())
+            .map(|x| isolated(&x.name))
             .unwrap_or_else(|| crate::i18n::team_side(l, t).to_string())
     });
     let table = |t: &Option<crate::record::games::duplicate::TableRow>| match t {
@@ -377,7 +378,15 @@ pub fn duplicate(
         .iter()
         .filter_map(|t| s.teams.get(t).map(|x| (t, x)))
         .map(|(t, x)| {
-            format!("{}: {}", names[*t as usize], x.pairs.iter().map(|p| p.join(" / ")).collect::<Vec<_>>().join(", "))
+            format!(
+                "{}: {}",
+                names[*t as usize],
+                x.pairs
+                    .iter()
+                    .map(|p| p.iter().map(|n| isolated(n)).collect::<Vec<_>>().join(" / "))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         })
         .collect();
     SheetBody {
@@ -406,13 +415,11 @@ pub fn renju(
 ) -> SheetBody {
     use crate::record::games::renju::Player;
     use crate::rules::renju::Stone;
+    // The players' names as the sheet shows them, isolated.
+    let name = |p: Player| isolated(s.name(p));
     let mut rows = Vec::new();
     for g in &v.games {
-        rows.push(Row::section(fill(
-            l,
-            "share.renju_game",
-            &[("n", g.number.to_string()), ("black", s.name(g.black).to_string())],
-        )));
+        rows.push(Row::section(fill(l, "share.renju_game", &[("n", g.number.to_string()), ("black", name(g.black))])));
         for (i, pair) in g.moves.chunks(2).enumerate() {
             let point = |k: usize| pair.get(k).map(|m| m.point.to_string()).unwrap_or_default();
             rows.push(Row::hand(vec![(i + 1).to_string(), point(0), point(1)]));
@@ -421,7 +428,7 @@ pub fn renju(
             let key = format!("rj.end.{}", r.reason.as_str());
             let why = crate::i18n::lookup(l, &key).unwrap_or("").to_string();
             let who = match r.winner {
-                Some(c) => fill(l, "share.winner_is", &[("who", s.name(g.player(c)).to_string())]),
+                Some(c) => fill(l, "share.winner_is", &[("who", name(g.player(c)))]),
                 None => tr(l, "share.tie").to_string(),
             };
             let colour = match r.winner {
@@ -436,13 +443,13 @@ pub fn renju(
     let mut result = vec![format!(
         "{}: {} {} : {} {}",
         tr(l, "sb.games_won"),
-        s.name(Player::P1),
+        name(Player::P1),
         w(Player::P1),
         w(Player::P2),
-        s.name(Player::P2)
+        name(Player::P2)
     )];
     let winner = v.series_winner.or(v.disqualified.map(|p| p.other()));
-    result.push(winner_line(l, winner.map(|p| s.name(p).to_string()), winner.is_some()));
+    result.push(winner_line(l, winner.map(name), winner.is_some()));
     SheetBody {
         meta: Vec::new(),
         header: vec!["#".into(), tr(l, "share.black").into(), tr(l, "share.white").into()],

@@ -1,7 +1,7 @@
 use super::draw::{estimate, layout, wrap, WIDTH};
 use super::*;
 use crate::record::{Entry, HandInput};
-use crate::rules::Seat;
+use crate::rules::{Seat, Team};
 
 fn at(_ms: f64) -> String {
     "12:00".into()
@@ -232,4 +232,31 @@ fn standings_sheet_lists_every_entrant() {
     assert!(doc.rows.iter().all(|r| r.cells.len() == doc.header.len()));
     let en = standings_doc(&e, c, &st, Lang::En, &at, 0.0);
     assert!(!en.header.concat().contains(|c: char| c as u32 >= 0x2E80), "{:?}", en.header);
+}
+
+#[test]
+fn right_to_left_names_and_bidi_controls_are_isolated_on_the_sheet() {
+    let mut m = crate::record::sample::shengji_sample(0.0);
+    let Setup::Shengji(s) = &mut m.setup else { unreachable!() };
+    s.teams.insert(Team::A, "قەشقەر".into());
+    s.teams.insert(Team::B, "红\u{202E}队".into());
+    m.title = String::new();
+    let place = Fixture { event: "健康杯".into(), competition: "炒地皮".into(), round: 1, table: 1 };
+    let doc = match_doc(&m, Lang::ZhCn, Some(&place), &at, 0.0);
+    let text = all_text(&doc);
+    assert!(text.contains("\u{2068}قەشقەر\u{2069} vs \u{2068}红队\u{2069}"), "{text}");
+    assert!(!text.contains('\u{202E}'), "no override reaches the sheet");
+    // Every right-to-left character is inside an isolate.
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '\u{2068}' => depth += 1,
+            '\u{2069}' => depth -= 1,
+            'ق' => assert_eq!(depth, 1, "{text}"),
+            _ => {}
+        }
+    }
+    assert_eq!(depth, 0);
+    // The file name keeps the names as entered.
+    assert_eq!(m.setup.participants(), "قەشقەر vs 红\u{202E}队");
 }

@@ -192,7 +192,13 @@ pub(super) fn SyncTab(ev: Ev) -> impl IntoView {
                                 .map(|(i, cf)| {
                                     let m = ms.iter().find(|m| m.id == cf.match_id);
                                     let title = m
-                                        .map(|m| if m.title.is_empty() { m.id.clone() } else { m.title.clone() })
+                                        .map(|m| {
+                                            if m.title.is_empty() {
+                                                m.id.clone()
+                                            } else {
+                                                crate::bidi::isolated(&m.title)
+                                            }
+                                        })
                                         .unwrap_or_else(|| cf.match_id.clone());
                                     conflict_item(
                                         l,

@@ -30,7 +30,7 @@ pub(super) fn fixture_row(
     };
     let (fid_swap, fid_ff, fid_tab, fid_label) = (fid.clone(), fid.clone(), fid.clone(), fid.clone());
     let fid_blank = fid.clone();
-    let entrants: Vec<(String, String)> = cm.entrants.iter().map(|id| (id.clone(), e.entrant_name(id))).collect();
+    let entrants: Vec<(String, String)> = cm.entrants.iter().map(|id| (id.clone(), e.entrant_label(id))).collect();
     let score = r
         .as_ref()
         .filter(|r| !r.bye && (r.started || r.done))

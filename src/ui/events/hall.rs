@@ -195,7 +195,7 @@ pub fn HallPage() -> impl IntoView {
                 view! {
                     <tr class="hall-st" data-entrant=r.entrant.clone()>
                         <td class="hall-rank">{r.rank.map(|x| x.to_string()).unwrap_or_else(|| "—".into())}</td>
-                        <td class="hall-name">{e.entrant_name(&r.entrant)}</td>
+                        <td class="hall-name">{e.entrant_label(&r.entrant)}</td>
                         <td class="hall-num">{r.played}</td>
                         <td class="hall-num hall-total">{r.total}</td>
                     </tr>
@@ -212,7 +212,7 @@ pub fn HallPage() -> impl IntoView {
                     on:click=move |_| paused.update(|p| *p = !*p)
                 >
                     <h2 class="hall-comp" id="hall-comp">
-                        {cm.name.clone()}
+                        {crate::bidi::isolated(&cm.name)}
                         " · "
                         {game_name(l, &cm.game)}
                         {part}
@@ -261,7 +261,9 @@ pub fn HallPage() -> impl IntoView {
     view! {
         <section class="hall" id="hall" class:paused=move || paused.get()>
             <header class="hall-head">
-                <h1 id="hall-event">{move || ev.with(|e| e.as_ref().map(|e| e.name.clone()).unwrap_or_default())}</h1>
+                <h1 id="hall-event">
+                    {move || ev.with(|e| e.as_ref().map(|e| crate::bidi::isolated(&e.name)).unwrap_or_default())}
+                </h1>
                 <span class="hall-count" id="hall-count">
                     {counter}
                 </span>

@@ -63,7 +63,7 @@ pub fn Events() -> impl IntoView {
                 Err(e) => error.set(Some(format!("{fname}: {} — {}", t("import.invalid"), io::field_and_reason(&e)))),
                 Ok(e) => match save_event_as(&e, Action::Import) {
                     Ok(()) => {
-                        info.set(Some(format!("{fname}: {} {}", t("ev.imported"), e.name)));
+                        info.set(Some(format!("{fname}: {} {}", t("ev.imported"), crate::bidi::isolate(&e.name))));
                         events.set(load_events().0);
                     }
                     Err(x) => error.set(Some(x)),
@@ -101,7 +101,7 @@ pub fn Events() -> impl IntoView {
                                 view! {
                                     <li>
                                         <A href=format!("/event/{}", e.id) attr:class="match-link">
-                                            <span class="title">{e.name.clone()}</span>
+                                            <span class="title">{crate::bidi::isolated(&e.name)}</span>
                                             <span class="sub">{sub}</span>
                                             <span class="time">{fmt_time(e.created_ms)}</span>
                                         </A>

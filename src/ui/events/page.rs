@@ -101,11 +101,16 @@ fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
     view! {
         <section class="page event" id="event-page">
             <header class="ev-head">
-                <h1 id="ev-title">{move || head().0}</h1>
+                <h1 id="ev-title">{move || crate::bidi::isolated(&head().0)}</h1>
                 <p class="muted">
                     {move || {
                         let (_, d, v) = head();
-                        [d, v].into_iter().filter(|x| !x.is_empty()).collect::<Vec<_>>().join(" · ")
+                        [d, v]
+                            .into_iter()
+                            .filter(|x| !x.is_empty())
+                            .map(|x| crate::bidi::isolated(&x))
+                            .collect::<Vec<_>>()
+                            .join(" · ")
                     }}
                 </p>
                 <A href=hall attr:class="btn no-print" attr:id="hall-open">
@@ -206,7 +211,7 @@ fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
                                     class:selected=move || tab.get() == id2
                                     on:click=move |_| tab.set(id3.clone())
                                 >
-                                    {name}
+                                    {crate::bidi::isolated(&name)}
                                 </button>
                             }
                         })

@@ -165,7 +165,7 @@ pub fn RosterSection() -> impl IntoView {
                         .map(|team| {
                             let l = lang.get();
                             let (n1, n2) = (team.name.clone(), team.name.clone());
-                            let label = format!("{} ({})", team.name, kind_name(l, team.kind));
+                            let label = format!("{} ({})", crate::bidi::isolate(&team.name), kind_name(l, team.kind));
                             let input_id = format!("roster-m-{}", roster_dom_id(&team.name));
                             view! {
                                 <li class="roster-team" data-team=team.name.clone()>

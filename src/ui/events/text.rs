@@ -106,10 +106,10 @@ pub(super) fn scoring_lines(l: Lang, c: &Competition) -> Vec<String> {
 
 pub(super) fn slot_name(l: Lang, e: &Event, r: Option<&FixtureResult>, k: usize, s: &Slot) -> String {
     match (r.and_then(|r| r.sides.get(k).cloned().flatten()), s) {
-        (Some(id), _) => e.entrant_name(&id),
+        (Some(id), _) => e.entrant_label(&id),
         (None, Slot::Bye) => tr(l, "ev.bye").to_string(),
         (None, Slot::Winner { fixture }) => tr(l, "ev.winner_of").replace("{f}", fixture),
-        (None, Slot::Entrant { id }) => e.entrant_name(id),
+        (None, Slot::Entrant { id }) => e.entrant_label(id),
     }
 }
 
@@ -163,7 +163,7 @@ pub(crate) fn describe(l: Lang, m: Option<&Match>, e: &Entry) -> String {
                         _ => None,
                     });
                     match p.filter(|p| !p.is_empty()) {
-                        Some(p) => format!("{} {p}", seat_name(l, s)),
+                        Some(p) => format!("{} {}", seat_name(l, s), crate::bidi::isolate(&p)),
                         None => seat_name(l, s).to_string(),
                     }
                 };
@@ -228,18 +228,18 @@ pub(super) fn warning_text(l: Lang, e: &Event, w: &schedule::Warning) -> String 
     use schedule::Warning::*;
     match w {
         TwiceInRound { round, entrant } => {
-            tr(l, "ev.warn.twice").replace("{r}", &round.to_string()).replace("{e}", &e.entrant_name(entrant))
+            tr(l, "ev.warn.twice").replace("{r}", &round.to_string()).replace("{e}", &e.entrant_label(entrant))
         }
         OtherGroup { a, b } => {
-            tr(l, "ev.warn.other_group").replace("{a}", &e.entrant_name(a)).replace("{b}", &e.entrant_name(b))
+            tr(l, "ev.warn.other_group").replace("{a}", &e.entrant_label(a)).replace("{b}", &e.entrant_label(b))
         }
         MetTwice { a, b } => {
-            tr(l, "ev.warn.met_twice").replace("{a}", &e.entrant_name(a)).replace("{b}", &e.entrant_name(b))
+            tr(l, "ev.warn.met_twice").replace("{a}", &e.entrant_label(a)).replace("{b}", &e.entrant_label(b))
         }
         TableTwice { round, table } => {
             tr(l, "ev.warn.table").replace("{r}", &round.to_string()).replace("{t}", &table.to_string())
         }
-        Unscheduled { entrant } => tr(l, "ev.warn.unscheduled").replace("{e}", &e.entrant_name(entrant)),
+        Unscheduled { entrant } => tr(l, "ev.warn.unscheduled").replace("{e}", &e.entrant_label(entrant)),
         GroupSize { fixture, size, want } => tr(l, "ev.warn.group")
             .replace("{f}", fixture)
             .replace("{n}", &size.to_string())

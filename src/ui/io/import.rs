@@ -357,7 +357,12 @@ pub fn ImportExport() -> impl IntoView {
                                                 ", {} {}: {}",
                                                 p.events.len(),
                                                 t("io.events"),
-                                                p.events.iter().map(|e| e.name.as_str()).collect::<Vec<_>>().join(", "),
+                                                p
+                                                    .events
+                                                    .iter()
+                                                    .map(|e| crate::bidi::isolated(&e.name))
+                                                    .collect::<Vec<_>>()
+                                                    .join(", "),
                                             )
                                         })}
                                     {p.roster.as_ref().map(|r| format!(", {} {}", r.teams.len(), t("roster.teams_n")))}
@@ -497,12 +502,12 @@ fn hand_number(m: &Match, id: &str) -> Option<usize> {
     None
 }
 
-/// A match's title, or its id when untitled.
+/// A match's title for display (isolated, [`crate::bidi::isolated`]), or its id when untitled.
 fn title(m: &Match) -> String {
     if m.title.is_empty() {
         m.id.clone()
     } else {
-        m.title.clone()
+        crate::bidi::isolated(&m.title)
     }
 }
 

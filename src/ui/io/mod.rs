@@ -207,7 +207,7 @@ pub fn set_archived(id: &str, on: bool) {
 /// ([`store::delete_keeping_copy`]); when even the copy cannot be stored, the match is
 /// downloaded as a file first. Returns whether it was deleted.
 pub fn delete_match(m: &Match) -> bool {
-    let title = if m.title.is_empty() { m.id.clone() } else { m.title.clone() };
+    let title = if m.title.is_empty() { m.id.clone() } else { crate::bidi::isolated(&m.title) };
     let ask = t("io.delete_ask").replace("{title}", &title);
     if !window().confirm_with_message(&ask).unwrap_or(false) {
         return false;

@@ -71,12 +71,16 @@ pub fn MatchActions(
     }
 }
 
-/// The match page's heading: the match's title, or its id when it has none.
+/// The match page's heading: the match's title (isolated, [`crate::bidi::isolated`]), or its
+/// id when it has none.
 pub fn match_title(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     view! {
         <h1 class="match-title">
             {move || {
-                m.with(|x| x.as_ref().map(|x| if x.title.is_empty() { x.id.clone() } else { x.title.clone() }))
+                m.with(|x| {
+                        x.as_ref()
+                            .map(|x| if x.title.is_empty() { x.id.clone() } else { crate::bidi::isolated(&x.title) })
+                    })
                     .unwrap_or_default()
             }}
         </h1>

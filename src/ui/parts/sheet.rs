@@ -16,7 +16,13 @@ pub fn sheet_teams(names: [String; 2], players: &BTreeMap<Seat, String>, l: Lang
         };
         seats
             .iter()
-            .map(|s| format!("{} {}", crate::i18n::seat_name(l, *s), players.get(s).cloned().unwrap_or_default()))
+            .map(|s| {
+                format!(
+                    "{} {}",
+                    crate::i18n::seat_name(l, *s),
+                    players.get(s).map(|p| crate::bidi::isolated(p)).unwrap_or_default()
+                )
+            })
             .collect::<Vec<_>>()
             .join(", ")
     };

@@ -40,7 +40,11 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
                 Team::BOTH
                     .into_iter()
                     .map(|x| {
-                        let name = tm.get(&x).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{x:?}"));
+                        let name = tm
+                            .get(&x)
+                            .filter(|n| !n.is_empty())
+                            .map(|n| crate::bidi::isolated(n))
+                            .unwrap_or_else(|| format!("{x:?}"));
                         (Who::Team(x), format!("{x:?}"), name)
                     })
                     .collect()

@@ -109,7 +109,10 @@ impl Panel {
         };
         let name = |team: Team| {
             teams.with(|tm| {
-                tm.get(&team).cloned().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| format!("{team:?}"))
+                tm.get(&team)
+                    .filter(|n| !n.trim().is_empty())
+                    .map(|n| crate::bidi::isolated(n))
+                    .unwrap_or_else(|| format!("{team:?}"))
             })
         };
         let changes: Vec<String> = Team::BOTH

@@ -3,9 +3,13 @@
 
 use super::*;
 
-/// A player's name in a session (`P2` when empty).
+/// A player's name in a session, isolated ([`crate::bidi::isolated`]; `P2` when empty).
 pub(super) fn player_name(players: &[String], p: usize) -> String {
-    players.get(p).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).unwrap_or_else(|| format!("P{}", p + 1))
+    players
+        .get(p)
+        .map(|s| crate::bidi::isolated(s.trim()))
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| format!("P{}", p + 1))
 }
 
 /// What a ruling against a session's player does, in words: "甲 判负 → 本桌比赛结束 …
@@ -71,7 +75,9 @@ pub(super) fn detail_view(fields: &[String; 3]) -> impl IntoView {
 
 /// What a ruling does, in words: "蓝队 罚 2 级", "红队 判负 → 蓝队 胜本局".
 pub fn ruling_text(teams: &BTreeMap<Team, String>, r: &Ruling) -> String {
-    let name = |x: Team| teams.get(&x).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{x:?}"));
+    let name = |x: Team| {
+        teams.get(&x).filter(|n| !n.is_empty()).map(|n| crate::bidi::isolated(n)).unwrap_or_else(|| format!("{x:?}"))
+    };
     match r {
         Ruling::LevelPenalty { team, levels } => {
             format!("{} {} {levels} {}", name(*team), t("ruling.minus"), t("ruling.levels_unit"))
@@ -98,7 +104,9 @@ pub fn board_at_text(at: &BoardAt) -> String {
 
 /// A ruling on a 双升 board, in words: "第 3 副 · 第 1 桌 · 红队 判负 → 红队 本副结果 −20 (解读)".
 pub(super) fn board_ruling_text(teams: &BTreeMap<Team, String>, at: &BoardAt, lost_result: i32, r: &Ruling) -> String {
-    let name = |x: Team| teams.get(&x).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{x:?}"));
+    let name = |x: Team| {
+        teams.get(&x).filter(|n| !n.is_empty()).map(|n| crate::bidi::isolated(n)).unwrap_or_else(|| format!("{x:?}"))
+    };
     let what = match r {
         Ruling::GameLost { team } => format!(
             "{} {} → {} {} {} ({})",

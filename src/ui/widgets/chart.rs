@@ -90,10 +90,12 @@ pub fn LevelChart(
             </svg>
             <figcaption>
                 <span class="key team-a">
-                    "━ "{move || names.with(|nm| nm.get(&Team::A).cloned().unwrap_or_default())}
+                    "━ "
+                    {move || names.with(|nm| nm.get(&Team::A).map(|n| crate::bidi::isolated(n)).unwrap_or_default())}
                 </span>
                 <span class="key team-b">
-                    "━ "{move || names.with(|nm| nm.get(&Team::B).cloned().unwrap_or_default())}
+                    "━ "
+                    {move || names.with(|nm| nm.get(&Team::B).map(|n| crate::bidi::isolated(n)).unwrap_or_default())}
                 </span>
                 <span class="muted">" · "{tx("chart.x")}</span>
             </figcaption>

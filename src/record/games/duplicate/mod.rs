@@ -109,11 +109,12 @@ impl DuplicateSetup {
         let i = if matches!(seat, Seat::N | Seat::E) { 0 } else { 1 };
         self.teams.get(&team).map(|t| t.pairs[(table.clamp(1, 2) - 1) as usize][i].clone()).unwrap_or_default()
     }
-    /// The team's name, or `A` / `B` when empty.
+    /// The team's name for display, isolated ([`crate::bidi::isolated`]), or `A` / `B` when
+    /// empty.
     pub fn team_name(&self, team: Team) -> String {
         self.teams
             .get(&team)
-            .map(|t| t.name.trim().to_string())
+            .map(|t| crate::bidi::isolated(t.name.trim()))
             .filter(|n| !n.is_empty())
             .unwrap_or_else(|| format!("{team:?}"))
     }
@@ -429,8 +430,8 @@ impl crate::record::game::Game for Duplicate {
             ..Default::default()
         }
     }
-    fn participants(s: &DuplicateSetup) -> String {
-        s.teams.values().map(|x| x.name.clone()).collect::<Vec<_>>().join(" vs ")
+    fn participants(s: &DuplicateSetup, name: &dyn Fn(&str) -> String) -> String {
+        s.teams.values().map(|x| name(&x.name)).collect::<Vec<_>>().join(" vs ")
     }
     fn names(s: &DuplicateSetup) -> (BTreeMap<Team, String>, Vec<String>) {
         (s.teams.iter().map(|(t, x)| (*t, x.name.clone())).collect(), Vec::new())

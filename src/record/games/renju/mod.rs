@@ -449,8 +449,8 @@ impl crate::record::game::Game for Renju {
             ..Default::default()
         }
     }
-    fn participants(s: &RenjuSetup) -> String {
-        s.players.join(" vs ")
+    fn participants(s: &RenjuSetup, name: &dyn Fn(&str) -> String) -> String {
+        s.players.iter().map(|p| name(p)).collect::<Vec<_>>().join(" vs ")
     }
     fn sheet_body(
         m: &Match,

@@ -75,13 +75,14 @@ pub fn colour_label(lang: Lang, c: Stone) -> &'static str {
     tr(lang, if c == Stone::Black { "rj.black" } else { "rj.white" })
 }
 
-/// A player's name, or the translated default ("棋手一" / "Player 1") when empty.
+/// A player's name, isolated for display ([`crate::bidi::isolated`]), or the translated
+/// default ("棋手一" / "Player 1") when empty.
 pub fn player_label(lang: Lang, s: &RenjuSetup, p: Player) -> String {
     let n = s.name(p).trim();
     if n.is_empty() {
         tr(lang, if p == Player::P1 { "rj.p1_default" } else { "rj.p2_default" }).to_string()
     } else {
-        n.to_string()
+        crate::bidi::isolated(n)
     }
 }
 

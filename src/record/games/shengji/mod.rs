@@ -146,8 +146,8 @@ impl game::Game for Shengji {
             ..Default::default()
         }
     }
-    fn participants(s: &ShengjiSetup) -> String {
-        crate::record::game::two_teams(&s.teams)
+    fn participants(s: &ShengjiSetup, name: &dyn Fn(&str) -> String) -> String {
+        crate::record::game::two_teams(&s.teams, name)
     }
     fn names(s: &ShengjiSetup) -> (BTreeMap<Team, String>, Vec<String>) {
         (s.teams.clone(), Vec::new())

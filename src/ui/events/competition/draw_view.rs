@@ -129,7 +129,7 @@ pub(super) fn CompDraw(cx: CompCtx) -> impl IntoView {
                                                             }
                                                         />
                                                     </td>
-                                                    <td>{e.entrant_name(&id)}</td>
+                                                    <td>{e.entrant_label(&id)}</td>
                                                 </tr>
                                             }
                                         })
@@ -149,7 +149,7 @@ pub(super) fn CompDraw(cx: CompCtx) -> impl IntoView {
                                                     .map(|(k, g)| {
                                                         let names = g
                                                             .iter()
-                                                            .map(|id| e.entrant_name(id))
+                                                            .map(|id| e.entrant_label(id))
                                                             .collect::<Vec<_>>()
                                                             .join(" · ");
                                                         view! {

@@ -33,7 +33,7 @@ pub(super) fn CompSettings(cx: CompCtx, tab: RwSignal<String>) -> impl IntoView 
                     let cm2 = cm.clone();
                     view! {
                         <div class="print-head">
-                            <h2 id="comp-title">{cm.name.clone()}</h2>
+                            <h2 id="comp-title">{crate::bidi::isolated(&cm.name)}</h2>
                             <p class="muted">
                                 {format!(
                                     "{} · {} · {} · {}",
@@ -133,7 +133,7 @@ pub(super) fn CompSettings(cx: CompCtx, tab: RwSignal<String>) -> impl IntoView 
                                                         );
                                                     }
                                                 />
-                                                {en.name.clone()}
+                                                {crate::bidi::isolated(&en.name)}
                                                 " ("
                                                 {kind_name(l, en.kind)}
                                                 ")"

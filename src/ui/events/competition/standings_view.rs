@@ -72,7 +72,7 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                                     <p class="verdict" id="champion">
                                         {tr(l, "ev.champion")}
                                         ": "
-                                        {e.entrant_name(id)}
+                                        {e.entrant_label(id)}
                                     </p>
                                 }
                             })}
@@ -142,7 +142,7 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                                                             .map(|x| x.to_string())
                                                             .unwrap_or_default()}
                                                     </td>
-                                                    <td class="name">{e.entrant_name(&r.entrant)}</td>
+                                                    <td class="name">{e.entrant_label(&r.entrant)}</td>
                                                     <td>{r.played}</td>
                                                     <td class="won">{r.won}</td>
                                                     <td class="drawn">{r.drawn}</td>
@@ -297,7 +297,7 @@ fn Playoffs(
                                                     );
                                                 }
                                             >
-                                                {tr(l, "ev.po.won").replace("{who}", &e.entrant_name(id))}
+                                                {tr(l, "ev.po.won").replace("{who}", &e.entrant_label(id))}
                                             </button>
                                         }
                                     })
@@ -311,7 +311,7 @@ fn Playoffs(
                     .map(|(k, winner)| {
                         view! {
                             <p class="playoff-recorded">
-                                {tr(l, "ev.po.recorded").replace("{who}", &e.entrant_name(&winner))} " "
+                                {tr(l, "ev.po.recorded").replace("{who}", &e.entrant_label(&winner))} " "
                                 <button
                                     class="btn small playoff-remove"
                                     on:click=move |_| {

@@ -29,7 +29,13 @@ pub(super) fn Scoreboard(
                         };
                         let names = seats
                             .iter()
-                            .map(|s| format!("{}{}", seat(*s), pl.get(s).map(|n| format!(" {n}")).unwrap_or_default()))
+                            .map(|s| {
+                                format!(
+                                    "{}{}",
+                                    seat(*s),
+                                    pl.get(s).map(|n| format!(" {}", crate::bidi::isolate(n))).unwrap_or_default(),
+                                )
+                            })
                             .collect::<Vec<_>>()
                             .join(" · ");
                         let level = r.state.levels[team];

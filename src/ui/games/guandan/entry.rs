@@ -19,7 +19,9 @@ pub(super) fn HandEntry(form: Form, players: Signal<BTreeMap<Seat, String>>) -> 
                 }
             >
                 <span class="gd-seat-name">{move || format!("{} ({})", seat(s), side(s.team()))}</span>
-                <span class="gd-seat-player muted">{move || players.get().get(&s).cloned().unwrap_or_default()}</span>
+                <span class="gd-seat-player muted">
+                    {move || players.get().get(&s).map(|p| crate::bidi::isolated(p)).unwrap_or_default()}
+                </span>
                 <span class="gd-place">
                     {move || {
                         form.order

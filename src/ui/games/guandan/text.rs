@@ -21,8 +21,13 @@ pub(super) fn side(tm: Team) -> &'static str {
     crate::i18n::team_side(ctx().lang.get(), tm)
 }
 
+/// A team's name for display, isolated ([`crate::bidi::isolated`]), or its side when empty.
 pub(super) fn team_label(teams: &BTreeMap<Team, String>, tm: Team) -> String {
-    teams.get(&tm).cloned().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| side(tm).to_string())
+    teams
+        .get(&tm)
+        .filter(|n| !n.trim().is_empty())
+        .map(|n| crate::bidi::isolated(n))
+        .unwrap_or_else(|| side(tm).to_string())
 }
 
 pub(super) fn place(p: u8) -> &'static str {

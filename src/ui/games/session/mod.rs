@@ -37,9 +37,13 @@ pub(crate) use setup::*;
 // Small shared helpers
 // ---------------------------------------------------------------------------------------
 
-/// A player's display name (`P2` when the name is empty).
+/// A player's display name, isolated ([`crate::bidi::isolated`]; `P2` when the name is empty).
 pub(crate) fn name_of(names: &[String], i: usize) -> String {
-    names.get(i).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).unwrap_or_else(|| format!("P{}", i + 1))
+    names
+        .get(i)
+        .map(|s| crate::bidi::isolated(s.trim()))
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| format!("P{}", i + 1))
 }
 
 /// One multiplier factor, translated: `炸弹 ×2`, `2 bombs ×4`.

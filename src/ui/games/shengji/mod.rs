@@ -37,7 +37,7 @@ pub fn summary(m: &Match) -> String {
     let Setup::Shengji(s) = &m.setup else { return String::new() };
     let MatchView::Shengji(v) = replay(m) else { return String::new() };
     let g = v.current();
-    let name = |team: Team| s.teams.get(&team).cloned().unwrap_or_default();
+    let name = |team: Team| s.teams.get(&team).map(|n| crate::bidi::isolated(n)).unwrap_or_default();
     format!(
         "{} {} : {} {} · {} {}",
         name(Team::A),
@@ -137,8 +137,9 @@ pub fn levels_line(o: &Outcome, teams: &BTreeMap<Team, String>) -> String {
     )
 }
 
+/// A team's name for display, isolated ([`crate::bidi::isolated`]), or `A` / `B` when empty.
 fn team_label(teams: &BTreeMap<Team, String>, t: Team) -> String {
-    teams.get(&t).cloned().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{t:?}"))
+    teams.get(&t).filter(|n| !n.is_empty()).map(|n| crate::bidi::isolated(n)).unwrap_or_else(|| format!("{t:?}"))
 }
 
 fn note_text(lang: Lang, n: &Note) -> String {

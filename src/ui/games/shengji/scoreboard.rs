@@ -37,7 +37,7 @@ pub(super) fn Scoreboard(
                                         format!(
                                             "{}{}",
                                             seat_label(lang.get(), *s),
-                                            pl.get(s).cloned().unwrap_or_default(),
+                                            pl.get(s).map(|p| crate::bidi::isolated(p)).unwrap_or_default(),
                                         )
                                     })
                                     .collect::<Vec<_>>()
