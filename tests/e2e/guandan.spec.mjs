@@ -37,6 +37,28 @@ async function newMatch(page, preset, a, b) {
   await expect(page.locator('#gd-scoreboard')).toBeVisible();
 }
 
+/** The open match again, as a copy whose clock started `minutes` earlier (export → edit
+ * → import), opened. */
+async function openClockedEarlier(page, minutes) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#gd-export')]);
+  const doc = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  const m = doc.matches[0];
+  m.id = `${m.id}-t`;
+  m.title = '时间到';
+  m.entries.find((e) => e.op.type === 'clock').at_ms -= minutes * 60_000;
+  await page.goto('/');
+  await ready(page);
+  await page.setInputFiles('#import-file', {
+    name: 'late.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(doc)),
+  });
+  await page.click('#import-confirm');
+  await expect(page.locator('#import-done')).toBeVisible();
+  await page.goto(`/match/${m.id}`);
+  await ready(page);
+}
+
 test('a full 掼蛋 game through A with one A failure and one tribute; undo, reload, export, import', async ({ page }) => {
   await page.goto('/');
   await ready(page);
@@ -228,23 +250,7 @@ test('round scoring: time-up closes the round (the hand in progress does not cou
   await expect(page.locator('#gd-time-up')).toHaveCount(0);
 
   // The same match with its round clock started 61 minutes earlier (export → edit → import).
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#gd-export')]);
-  const doc = JSON.parse(readFileSync(await download.path(), 'utf8'));
-  const m = doc.matches[0];
-  m.id = `${m.id}-t`;
-  m.title = '时间到';
-  m.entries.find((e) => e.op.type === 'clock').at_ms -= 61 * 60_000;
-  await page.goto('/');
-  await ready(page);
-  await page.setInputFiles('#import-file', {
-    name: 'late.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(doc)),
-  });
-  await page.click('#import-confirm');
-  await expect(page.locator('#import-done')).toBeVisible();
-  await page.goto(`/match/${m.id}`);
-  await ready(page);
+  await openClockedEarlier(page, 61);
   await expect(page.locator('#gd-time-up')).toContainText('正在进行的一副不计');
   // The hand was logged after 60 minutes on that clock: flagged, still counted.
   await expect(page.locator('#gd-history .gd-late')).toHaveCount(1);
@@ -276,23 +282,7 @@ test('knock-out, 60 minutes a match: at the limit equal levels go to the team no
   await expect(page.locator('#gd-time-up')).toHaveCount(0);
 
   // The same match with its clock started 61 minutes earlier (export → edit → import).
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#gd-export')]);
-  const doc = JSON.parse(readFileSync(await download.path(), 'utf8'));
-  const m = doc.matches[0];
-  m.id = `${m.id}-t`;
-  m.title = '时间到';
-  m.entries.find((e) => e.op.type === 'clock').at_ms -= 61 * 60_000;
-  await page.goto('/');
-  await ready(page);
-  await page.setInputFiles('#import-file', {
-    name: 'late.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(doc)),
-  });
-  await page.click('#import-confirm');
-  await expect(page.locator('#import-done')).toBeVisible();
-  await page.goto(`/match/${m.id}`);
-  await ready(page);
+  await openClockedEarlier(page, 61);
   // 5 : 5, and 二队's level is played next (it declares): 一队, not declaring, wins.
   await expect(page.locator('#gd-time-up')).toContainText('级别高者胜');
   await expect(page.locator('#gd-time-up')).toContainText('台下方胜');

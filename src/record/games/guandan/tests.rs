@@ -305,18 +305,20 @@ fn a_next_round_needs_the_round_before_it_over() {
     push(&mut m, "h2", op(h([N, S, E, W])));
 }
 
+/// A match of `preset` whose clock starts at 0, with a hand (北南 双下) logged at 59 minutes
+/// and a second one (finishing `second`) at 61.
+fn clocked(id: &str, preset: &str, second: [Seat; 4]) -> Match {
+    let mut m = blank(id, preset, 0.0).unwrap();
+    let start = Op::Clock { action: ClockAction::Start, elapsed_ms: None };
+    m.append(Entry { after: None, id: "c".into(), at_ms: 0.0, op: start }).unwrap();
+    m.append(Entry { after: None, id: "h1".into(), at_ms: 59.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
+    m.append(Entry { after: None, id: "h2".into(), at_ms: 61.0 * 60_000.0, op: op(h(second)) }).unwrap();
+    m
+}
+
 #[test]
 fn hands_logged_after_the_time_limit_are_flagged() {
-    let mut m = blank("l", "guandan-shift-3rounds", 0.0).unwrap();
-    m.append(Entry {
-        after: None,
-        id: "c".into(),
-        at_ms: 0.0,
-        op: Op::Clock { action: ClockAction::Start, elapsed_ms: None },
-    })
-    .unwrap();
-    m.append(Entry { after: None, id: "h1".into(), at_ms: 59.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
-    m.append(Entry { after: None, id: "h2".into(), at_ms: 61.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
+    let m = clocked("l", "guandan-shift-3rounds", [N, S, E, W]);
     let v = view(&m);
     assert!(!v.current().rows[0].late);
     assert!(v.current().rows[1].late);
@@ -326,22 +328,13 @@ fn hands_logged_after_the_time_limit_are_flagged() {
 #[test]
 fn a_match_time_limit_flags_late_hands_as_a_round_limit_does() {
     // guandan-knockout-60: 60 minutes a match (`format.match_minutes`), no round limit.
-    let mut m = blank("k", "guandan-knockout-60", 0.0).unwrap();
-    let s = match &m.setup {
+    let s = match &blank("k", "guandan-knockout-60", 0.0).unwrap().setup {
         crate::record::Setup::Guandan(s) => s.clone(),
         _ => panic!("a 掼蛋 match"),
     };
     assert_eq!(s.preset.format.round_minutes, None);
     assert_eq!(s.preset.format.time_limit_minutes(), Some(60));
-    m.append(Entry {
-        after: None,
-        id: "c".into(),
-        at_ms: 0.0,
-        op: Op::Clock { action: ClockAction::Start, elapsed_ms: None },
-    })
-    .unwrap();
-    m.append(Entry { after: None, id: "h1".into(), at_ms: 59.0 * 60_000.0, op: op(h([N, S, E, W])) }).unwrap();
-    m.append(Entry { after: None, id: "h2".into(), at_ms: 61.0 * 60_000.0, op: op(h([E, W, N, S])) }).unwrap();
+    let m = clocked("k", "guandan-knockout-60", [E, W, N, S]);
     let v = view(&m);
     assert!(!v.current().rows[0].late);
     assert!(v.current().rows[1].late);
