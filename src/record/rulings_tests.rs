@@ -161,3 +161,23 @@ fn levels_before_and_after_a_level_penalty_at_the_floor() {
     put(&mut m, "lp2", ruling(Ruling::LevelPenalty { team: Team::A, levels: 1 }, "002 §三2")).unwrap();
     assert_eq!(levels(&m)[&Team::A], rk("3"));
 }
+
+/// RULES.md §1.4 **[r2]** (南通 team match): a game won gives 2 points, a game lost 1, a
+/// forfeit 0; §0: a disqualification forfeits the match and the results played stay. Game 1
+/// was lost by team B (出局): A 2, B 1, as played. B is disqualified during game 2: game 2
+/// and game 3 (not started) are forfeits — A 2 each, B 0 — not a game lost (1) for B.
+#[test]
+fn a_nantong_team_match_forfeited_by_disqualification_scores_its_games_as_forfeits() {
+    let mut m = super::sample::blank_shengji("nf", "nantong-80fen", 0.0);
+    put(&mut m, "g1", ruling(Ruling::GameLost { team: Team::B }, "南通 §四")).unwrap();
+    put(&mut m, "n1", Op::NextGame { start: Default::default() }).unwrap();
+    put(&mut m, "dq", ruling(Ruling::Disqualified { team: Team::B }, "")).unwrap();
+    let v = sj(&m);
+    assert_eq!(v.team_points, Some([(Team::A, 2 + 2 + 2), (Team::B, 1)].into_iter().collect()));
+    assert!(v.over);
+    let o = replay(&m).outcome();
+    assert_eq!((o.games_won.clone(), o.games_forfeited.clone()), (vec![3, 0], vec![0, 2]));
+    // Undone, the forfeit goes and game 1 stands as played.
+    put(&mut m, "u", Op::Void { target: "dq".into(), reason: super::UNDO_REASON.into() }).unwrap();
+    assert_eq!(sj(&m).team_points, Some([(Team::A, 2), (Team::B, 1)].into_iter().collect()));
+}

@@ -367,4 +367,25 @@ impl TeamMatch {
         }
         pts
     }
+    /// [`TeamMatch::points`] of a match forfeited by `team` from game `from` (0-based) on
+    /// (RULES.md §1.4 **[r2]** 「弃权零分」, §0: a disqualification or lateness at the limit
+    /// forfeits the match, the results played stay): the games before `from` count as
+    /// played; that game and every later one of the `games` is a forfeit — `forfeit` points
+    /// to `team`, `win` to the other.
+    pub fn points_forfeited(
+        &self,
+        winners: &[Option<Team>],
+        team: Team,
+        from: usize,
+    ) -> std::collections::BTreeMap<Team, u32> {
+        let mut pts = self.points(&winners[..from.min(winners.len())]);
+        let n = self.forfeited_games(from);
+        *pts.entry(team).or_default() += self.forfeit * n;
+        *pts.entry(team.other()).or_default() += self.win * n;
+        pts
+    }
+    /// How many of the match's games are forfeits when it is forfeited from game `from`.
+    pub fn forfeited_games(&self, from: usize) -> u32 {
+        (self.games as usize).saturating_sub(from) as u32
+    }
 }

@@ -20,6 +20,10 @@ pub struct Outcome {
     pub games_won: Vec<u32>,
     /// 双上 wins per side (掼蛋; 0 elsewhere).
     pub double_wins: Vec<u32>,
+    /// Games forfeited per side (RULES.md §1.4 **[r2]**: a 南通 team match forfeited in its
+    /// record — the game in progress and the games not started are forfeits, each also
+    /// counted in the other side's `games_won`); empty = none.
+    pub games_forfeited: Vec<u32>,
     /// Sides that forfeited in the record (掼蛋 forfeit entries; a ruling of lateness at the
     /// preset's limit or a disqualification).
     pub forfeits: Vec<usize>,

@@ -154,6 +154,7 @@ fn map_outcome(o: Outcome, swapped: bool, n: usize) -> Outcome {
         score: map_sides(&o.score, swapped, n),
         games_won: map_sides(&o.games_won, swapped, n),
         double_wins: map_sides(&o.double_wins, swapped, n),
+        games_forfeited: map_sides(&o.games_forfeited, swapped, n),
         forfeits: o.forfeits.iter().map(|&s| flip(s)).collect(),
         disqualified: o.disqualified.iter().map(|&s| flip(s)).collect(),
         winner: o.winner.map(flip),
@@ -299,10 +300,15 @@ fn score_play(c: &Competition, f: &super::Fixture, n: usize, by_id: &HashMap<&st
             fr.started |= o.hands > 0 || !o.forfeits.is_empty();
             all_done &= o.done;
             leg_winners.push(o.winner);
-            if let Primary::GamePoints { win, loss, .. } = c.scoring.primary {
+            if let Primary::GamePoints { win, loss, forfeit, .. } = c.scoring.primary {
+                // Games forfeited in the record (RULES.md §1.4 [r2]; counted as won by the other
+                // side) score the forfeit for the forfeiting side, not a loss.
+                let lost_by_forfeit = |i: usize| o.games_forfeited.get(i).copied().unwrap_or(0);
                 let games: u32 = o.games_won.iter().sum();
                 for i in 0..n {
-                    fr.awarded[i] += win * o.games_won[i] as i64 + loss * (games - o.games_won[i]) as i64;
+                    let lost = games.saturating_sub(o.games_won[i] + lost_by_forfeit(i));
+                    fr.awarded[i] +=
+                        win * o.games_won[i] as i64 + loss * lost as i64 + forfeit * lost_by_forfeit(i) as i64;
                 }
             }
         } else {

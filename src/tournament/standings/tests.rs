@@ -342,6 +342,51 @@ fn game_points_win_2_loss_1_forfeit_0_for_teams_of_two_pairs() {
     let _ = &mut e;
 }
 
+/// RULES.md §1.4 **[r2]**, §0: a table's team match forfeited in its record (a team
+/// disqualified there) scores its games not played out as forfeits, as the desk's forfeit
+/// does: the forfeiting team 0 a game, the other 2. Leg 1: side 0 wins 2 games to 1 (5 : 4);
+/// leg 2: side 1 is disqualified during game 1 — its 3 games are forfeits (6 : 0).
+#[test]
+fn game_points_of_a_team_match_forfeited_in_its_record() {
+    use crate::record::sample::blank_shengji;
+    use crate::rules::Ruling;
+    let mut e = event();
+    let f = builtin_format("nantong-80fen-team").unwrap();
+    let mut c = f.competition("c2", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
+    draw::draw(&mut c, 1);
+    schedule::generate(&mut c);
+    let put = |m: &mut Match, id: &str, op: Op| {
+        let at = m.entries.len() as f64 + 1.0;
+        m.append(Entry { after: None, id: id.into(), at_ms: at, op }).unwrap();
+    };
+    let rule = |ruling: Ruling| Op::Ruling {
+        ruling,
+        player: None,
+        board: None,
+        reason: String::new(),
+        rule: String::new(),
+        referee: "裁判".into(),
+    };
+    let mut m1 = blank_shengji("l1", "nantong-80fen", 0.0);
+    for (k, w) in [Team::A, Team::B, Team::A].into_iter().enumerate() {
+        if k > 0 {
+            put(&mut m1, &format!("n{k}"), Op::NextGame { start: Default::default() });
+        }
+        put(&mut m1, &format!("t{k}"), Op::TimeVerdict { winner: w, elapsed_ms: None });
+    }
+    let mut m2 = blank_shengji("l2", "nantong-80fen", 0.0);
+    put(&mut m2, "dq", rule(Ruling::Disqualified { team: Team::B }));
+    let fx = &mut c.rounds[0].fixtures[0];
+    fx.legs[0].match_id = Some("l1".into());
+    fx.legs[1].match_id = Some("l2".into());
+    let (s0, s1) = (fx.sides[0].entrant().unwrap().to_string(), fx.sides[1].entrant().unwrap().to_string());
+    let st = standings(&c, &[m1, m2]);
+    assert!(st.results[0].done);
+    assert_eq!(st.row(&s0).unwrap().total, 5 + 6);
+    assert_eq!(st.row(&s1).unwrap().total, 4);
+    let _ = &mut e;
+}
+
 #[test]
 fn knockout_advances_winners_and_places_by_round() {
     let mut e = event();

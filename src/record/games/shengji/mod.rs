@@ -132,11 +132,22 @@ impl game::Game for Shengji {
     }
     fn outcome(v: &ShengjiView) -> crate::tournament::outcome::Outcome {
         let w = |t| v.series.get(&t).copied().unwrap_or(0);
-        let games_won = vec![w(Team::A), w(Team::B)];
+        let mut games_won = vec![w(Team::A), w(Team::B)];
+        // A team match forfeited (RULES.md §1.4 [r2]): the games before the forfeit as played,
+        // the forfeited ones won by the other team and forfeited by the offender.
+        let mut games_forfeited = Vec::new();
+        if let (Some(f), Some(from)) = (v.forfeit, v.forfeited_from) {
+            let played = &v.games[..from.min(v.games.len())];
+            let won = |t| played.iter().filter(|g| g.winner == Some(t)).count() as u32;
+            let n = v.games_forfeited;
+            games_won = Team::BOTH.iter().map(|&t| won(t) + if t == f { 0 } else { n }).collect();
+            games_forfeited = Team::BOTH.iter().map(|&t| if t == f { n } else { 0 }).collect();
+        }
         crate::tournament::outcome::Outcome {
             score: games_won.iter().map(|&x| x as i64).collect(),
             games_won,
             double_wins: vec![0, 0],
+            games_forfeited,
             winner: v.series_winner.map(crate::tournament::outcome::side),
             locked: v.locked,
             done: v.series_winner.is_some() || v.over || v.locked,

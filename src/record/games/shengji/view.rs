@@ -122,6 +122,14 @@ pub struct ShengjiView {
     /// in progress went to the leading team by the time verdict; the games not started are
     /// not played and score nothing *(reading of 「三局未打完按领先队获胜」)*).
     pub over: bool,
+    /// A team match forfeited (RULES.md §1.4 **[r2]**, §0): its first game that is a forfeit
+    /// — the game in progress when the forfeit was ruled, or the next one when that game was
+    /// already decided. It and the later games of the match score the forfeit (0) to the
+    /// forfeiting team and a win to the other; `None` otherwise.
+    pub forfeited_from: Option<usize>,
+    /// The games of a team match forfeited ([`ShengjiView::forfeited_from`] and later); 0
+    /// otherwise.
+    pub games_forfeited: u32,
 }
 
 /// A referee's ruling as it counts in a game (RULES.md §0 **[r2]**).
@@ -167,6 +175,8 @@ pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> She
         disqualified: Vec::new(),
         team_points: None,
         over: false,
+        forfeited_from: None,
+        games_forfeited: 0,
     };
     for eff in effective(m) {
         v.step(preset, eff);
@@ -235,6 +245,8 @@ impl ShengjiView {
     fn step(&mut self, preset: &shengji::Preset, eff: Effective<'_>) {
         let e = eff.entry;
         let game_index = self.games.len() - 1;
+        // Games decided so far (a team match's forfeit scores only the others).
+        let decided = self.games.iter().filter(|g| g.winner.is_some()).count() as u32;
         let g = self.games.last_mut().expect("a view has at least one game");
         match &e.op {
             Op::Hand { .. } => {
@@ -330,6 +342,12 @@ impl ShengjiView {
                 let game = match counted.effect {
                     Effect::Game(r) => Some(r),
                     Effect::Forfeit(team) | Effect::Disqualified(team) => {
+                        // A team match already over (time up, every game decided) keeps its
+                        // games as played.
+                        let open = preset.team_match.is_some_and(|tm| !self.over && decided < tm.games);
+                        if self.forfeit.is_none() && open {
+                            self.forfeited_from = Some(game_index + usize::from(g.winner.is_some()));
+                        }
                         self.forfeit.get_or_insert(team);
                         if let Effect::Disqualified(t) = counted.effect {
                             if !self.disqualified.contains(&t) {
@@ -384,9 +402,17 @@ impl ShengjiView {
             // A time-up ends it: the games decided count, equal points are a drawn match.
             Some(tm) => {
                 let winners: Vec<Option<Team>> = self.games.iter().map(|g| g.winner).collect();
-                let points = tm.points(&winners);
+                // A forfeit (disqualified, late at the limit) scores the games not played out
+                // as forfeits: 0 to the forfeiting team, a win to the other (「弃权零分」).
+                let points = match (self.forfeit, self.forfeited_from) {
+                    (Some(f), Some(from)) => {
+                        self.games_forfeited = tm.forfeited_games(from);
+                        tm.points_forfeited(&winners, f, from)
+                    }
+                    _ => tm.points(&winners),
+                };
                 let played = winners.iter().flatten().count() as u32;
-                self.over |= played >= tm.games;
+                self.over |= played >= tm.games || self.forfeited_from.is_some();
                 self.team_points = Some(points.clone());
                 (self.over && points[&Team::A] != points[&Team::B]).then(|| {
                     if points[&Team::A] > points[&Team::B] {
