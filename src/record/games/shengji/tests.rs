@@ -306,3 +306,38 @@ fn the_sample_replays_cleanly() {
     assert!(v.first_error().is_none());
     assert!(v.current().rows.len() >= 8);
 }
+
+/// RULES.md §1.4 **[r2]**: a 南通 team match has one 90-minute clock over its games, whatever
+/// ended a game. A game lost by a ruling (出局, RULES.md §0 `game_lost`) leaves it running
+/// as a game won by its hands does, and a time verdict at 90 minutes in the next game ends
+/// the team match (the third game is not played).
+#[test]
+fn nantong_clock_runs_on_after_a_game_lost_by_a_ruling() {
+    let start = Op::Clock { action: ClockAction::Start, elapsed_ms: Some(0.0) };
+    let lost = Op::Ruling {
+        ruling: crate::rules::Ruling::GameLost { team: Team::B },
+        player: None,
+        board: None,
+        reason: "暗示".into(),
+        rule: "南通 §四".into(),
+        referee: "王".into(),
+    };
+    let by_hands = {
+        let mut ops = vec![start.clone()];
+        ops.extend(a_wins_a_game());
+        ops.push(Op::NextGame { start: Start::default() });
+        view_of(&logged("nantong-80fen", ops))
+    };
+    let mut ops = vec![start, h(0), lost, Op::NextGame { start: Start::default() }];
+    let v = view_of(&logged("nantong-80fen", ops.clone()));
+    assert_eq!(v.games[0].winner, Some(Team::A));
+    for (how, v) in [("hands", &by_hands), ("ruling", &v)] {
+        let c = &v.current().clock;
+        assert_eq!((c.started, c.running_since), (true, Some(1000.0)), "game 1 ended by its {how}");
+    }
+    ops.push(Op::TimeVerdict { winner: Team::B, elapsed_ms: Some(90.0 * 60_000.0) });
+    let v = view_of(&logged("nantong-80fen", ops));
+    assert!(v.over, "90 minutes in all: the team match is over");
+    assert_eq!(v.team_points, Some(BTreeMap::from([(Team::A, 3), (Team::B, 3)])));
+    assert!(Shengji::outcome(&v).done);
+}

@@ -240,6 +240,16 @@ fn hand_result(
     }
 }
 
+/// The clock when a game ends by a ruling (a game lost, RULES.md §0) or by the deal limit
+/// (RULES.md §1 `chaodipi-10`): it stops with the game — except in a team match (南通,
+/// RULES.md §1.4 **[r2]**), whose one clock of 90 minutes in all runs over its games whatever
+/// ended one, as it does after a game won by its hands (the next game carries it on).
+fn pause_at_game_end(preset: &shengji::Preset, clock: &mut Clock, at_ms: f64) {
+    if preset.team_match.is_none() {
+        clock.act(ClockAction::Pause, at_ms);
+    }
+}
+
 impl ShengjiView {
     /// One entry that counts, in log order.
     fn step(&mut self, preset: &shengji::Preset, eff: Effective<'_>) {
@@ -276,7 +286,7 @@ impl ShengjiView {
                         if let Some(w) = g.state.time_verdict_with(preset.timing.tie).winner() {
                             g.winner = Some(w);
                             g.by_deal_limit = true;
-                            g.clock.act(ClockAction::Pause, e.at_ms);
+                            pause_at_game_end(preset, &mut g.clock, e.at_ms);
                         }
                     }
                 }
@@ -372,7 +382,7 @@ impl ShengjiView {
                 match &result {
                     Ok(o) if o.winner.is_some() => {
                         g.winner = o.winner;
-                        g.clock.act(ClockAction::Pause, e.at_ms);
+                        pause_at_game_end(preset, &mut g.clock, e.at_ms);
                     }
                     Ok(_) => {}
                     Err(err) => self.refused.push((
