@@ -165,7 +165,8 @@ fn map_outcome(o: Outcome, swapped: bool, n: usize) -> Outcome {
 
 /// Every fixture's result, in schedule order, reading the linked matches from `matches`.
 /// An entrant disqualified by a ruling in one of its matches (RULES.md §0 **[r2]**) forfeits
-/// each of its fixtures not yet started; its played results stay.
+/// each of its fixtures not yet started, and each leg not yet started of a fixture with play
+/// (the other table of a 南通 team fixture, RULES.md §1.4); its played results stay.
 pub fn results(c: &Competition, matches: &[Match]) -> Vec<FixtureResult> {
     let first = results_with(c, matches, &HashSet::new());
     let mut disqualified = HashSet::new();
@@ -225,9 +226,9 @@ fn results_with(c: &Competition, matches: &[Match], disqualified: &HashSet<Strin
             } else if !f.forfeits.is_empty() {
                 score_walkover(c, f.forfeits.clone(), n, &mut fr);
             } else {
-                score_play(c, f, n, &by_id, &mut fr);
                 let out: Vec<usize> =
                     (0..n).filter(|&i| sides[i].as_ref().is_some_and(|id| disqualified.contains(id))).collect();
+                score_play(c, f, n, &by_id, &out, &mut fr);
                 if !fr.started && !out.is_empty() {
                     // Not played yet, and an entrant is disqualified: a forfeit.
                     let table = std::mem::take(&mut fr.legs);
@@ -281,23 +282,85 @@ fn score_walkover(c: &Competition, mut forfeits: Vec<usize>, n: usize, fr: &mut 
     }
 }
 
-fn score_play(c: &Competition, f: &super::Fixture, n: usize, by_id: &HashMap<&str, &Match>, fr: &mut FixtureResult) {
+/// The outcome of a leg forfeited without play by the sides `out` (disqualified in the event,
+/// RULES.md §0 **[r2]**), mapped to the fixture's sides: as a walkover of that one table's
+/// match — the scoring's forfeit score, and with game points each of the match's games a
+/// forfeit (RULES.md §1.4 **[r2]**: 0 to the forfeiting side, a game won to the other).
+fn leg_forfeit(c: &Competition, out: &[usize], n: usize) -> Outcome {
+    let all = out.len() >= n;
+    let lost = |i: usize| out.contains(&i);
+    let games = match c.scoring.primary {
+        Primary::GamePoints { games, .. } if !all => games,
+        _ => 0,
+    };
+    let [fw, fl] = c.scoring.forfeit_score.unwrap_or([0, 0]);
+    Outcome {
+        score: (0..n)
+            .map(|i| {
+                if all {
+                    0
+                } else if lost(i) {
+                    fl
+                } else {
+                    fw
+                }
+            })
+            .collect(),
+        games_won: (0..n).map(|i| if lost(i) { 0 } else { games }).collect(),
+        double_wins: vec![0; n],
+        games_forfeited: (0..n).map(|i| if lost(i) { games } else { 0 }).collect(),
+        forfeits: out.to_vec(),
+        winner: if n == 2 && !all { (0..n).find(|&i| !lost(i)) } else { None },
+        done: true,
+        ..Outcome::default()
+    }
+}
+
+/// The legs' outcomes summed into `fr`. `disqualified`: the fixture's sides disqualified in
+/// the event (RULES.md §0 **[r2]**: their remaining fixtures are forfeits, results played
+/// stay) — once a leg of the fixture has started (the disqualification ruled in it, or
+/// another table's match played), each leg not started is forfeited by them
+/// ([`leg_forfeit`]); a fixture with no leg started is a walkover ([`results`]).
+fn score_play(
+    c: &Competition,
+    f: &super::Fixture,
+    n: usize,
+    by_id: &HashMap<&str, &Match>,
+    disqualified: &[usize],
+    fr: &mut FixtureResult,
+) {
     let mut all_done = !f.legs.is_empty();
     let mut leg_winners = Vec::new();
-    for (k, l) in f.legs.iter().enumerate() {
-        let seated = super::tables::seated(&fr.sides, l.swapped);
-        let other_entrants =
-            l.match_id.as_deref().is_some_and(|id| !super::tables::made_for(id, &f.id, k, seated.as_deref()));
-        let m = l.match_id.as_deref().and_then(|id| by_id.get(id));
-        let o = m.filter(|_| !other_entrants).map(|m| map_outcome(outcome(m), l.swapped, n));
-        if let Some(o) = &o {
+    let read: Vec<(bool, Option<&&Match>, Option<Outcome>)> = f
+        .legs
+        .iter()
+        .enumerate()
+        .map(|(k, l)| {
+            let seated = super::tables::seated(&fr.sides, l.swapped);
+            let other_entrants =
+                l.match_id.as_deref().is_some_and(|id| !super::tables::made_for(id, &f.id, k, seated.as_deref()));
+            let m = l.match_id.as_deref().and_then(|id| by_id.get(id));
+            let o = m.filter(|_| !other_entrants).map(|m| map_outcome(outcome(m), l.swapped, n));
+            (other_entrants, m, o)
+        })
+        .collect();
+    // A leg has play: a hand, a forfeit in its record, or a game decided (a time verdict
+    // decides one with no hand) or the match over.
+    let started = |o: &Option<Outcome>| {
+        o.as_ref()
+            .is_some_and(|o| o.hands > 0 || !o.forfeits.is_empty() || o.games_won.iter().any(|&g| g > 0) || o.done)
+    };
+    let forfeit_rest = !disqualified.is_empty() && read.iter().any(|(_, _, o)| started(o));
+    for (l, (other_entrants, m, o)) in f.legs.iter().zip(read) {
+        let forfeited = (forfeit_rest && !started(&o)).then(|| leg_forfeit(c, disqualified, n));
+        fr.started |= started(&o);
+        if let Some(o) = forfeited.as_ref().or(o.as_ref()) {
             for i in 0..n {
                 fr.score[i] += o.score[i];
                 fr.games_won[i] += o.games_won[i];
                 fr.double_wins[i] += o.double_wins[i];
             }
             fr.forfeits.extend(o.forfeits.iter().copied());
-            fr.started |= o.hands > 0 || !o.forfeits.is_empty();
             all_done &= o.done;
             leg_winners.push(o.winner);
             if let Primary::GamePoints { win, loss, forfeit, .. } = c.scoring.primary {

@@ -543,3 +543,51 @@ fn a_round_robin_in_groups_ranks_in_the_group_and_overall() {
     assert_eq!(order, ["e4", "e1", "e2", "e3"], "overall: 20, 13, 8, 1");
     assert_eq!(r("e2").rank, Some(3));
 }
+
+/// RULES.md §0 **[r2]** `disqualified`: the entrant's remaining fixtures of the event become
+/// forfeits, its played results stay. In a 南通 team fixture (RULES.md §1.4, two legs, one a
+/// pair) a team disqualified at one table forfeits the other leg too when that leg has not
+/// started (no match made, or made with nothing played), so the fixture is decided; its
+/// fixtures of the later rounds are forfeits as before.
+#[test]
+fn a_team_disqualified_in_one_leg_forfeits_the_leg_not_started() {
+    use crate::record::sample::blank_shengji;
+    use crate::rules::Ruling;
+    let e = event();
+    let f = builtin_format("nantong-80fen-team").unwrap();
+    let mut c = f.competition("c2", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
+    draw::draw(&mut c, 1);
+    schedule::generate(&mut c);
+    let mut dq = blank_shengji("l2", "nantong-80fen", 0.0);
+    let op = Op::Ruling {
+        ruling: Ruling::Disqualified { team: Team::B },
+        player: None,
+        board: None,
+        reason: "连续迟到".into(),
+        rule: "004 第三篇 §六4".into(),
+        referee: "裁判".into(),
+    };
+    dq.append(Entry { after: None, id: "dq".into(), at_ms: 1.0, op }).unwrap();
+    let fx = &c.rounds[0].fixtures[0];
+    let (s0, s1) = (fx.sides[0].entrant().unwrap().to_string(), fx.sides[1].entrant().unwrap().to_string());
+    // The other leg: no match yet, or its match made and nothing played.
+    for other in [None, Some(blank_shengji("l1", "nantong-80fen", 0.0))] {
+        let mut c = c.clone();
+        let fx = &mut c.rounds[0].fixtures[0];
+        fx.legs[0].match_id = other.as_ref().map(|m| m.id.clone());
+        fx.legs[1].match_id = Some("l2".into());
+        let ms: Vec<Match> = other.into_iter().chain([dq.clone()]).collect();
+        let st = standings(&c, &ms);
+        let r = &st.results[0];
+        assert!(r.done, "the leg not started is a forfeit: the fixture is decided");
+        assert_eq!((r.winner, r.forfeits.clone()), (Some(0), vec![1]));
+        // Each leg: 3 games to the other team (2 a game won), 0 to the forfeiting one.
+        assert_eq!(r.awarded, vec![6 + 6, 0]);
+        assert_eq!((st.row(&s0).unwrap().total, st.row(&s1).unwrap().total), (12, 0));
+        let row = st.row(&s1).unwrap();
+        assert_eq!(row.pending, 0, "every fixture of the disqualified team is decided");
+        for later in st.results.iter().filter(|x| x.round > 1 && x.sides.contains(&Some(s1.clone()))) {
+            assert!(later.walkover && later.forfeits.len() == 1, "{later:?}");
+        }
+    }
+}
