@@ -15,7 +15,10 @@
 //   - every other file is revalidated ('no-cache': a 304 when the HTTP cache
 //     holds the current bytes, the new bytes otherwise);
 //   - index.html is asked for as the scope's own address ('/', what the page
-//     was loaded from), stored as index.html.
+//     was loaded from), stored as index.html;
+//   - all or nothing: a file that fails, or that the host answers with an HTML
+//     page (a catch-all rewrite for a missing file), fails the install, and the
+//     version in force stays.
 // * activate: delete the caches of older versions, take control of open pages.
 // * fetch (same-origin GET only; other origins are never touched):
 //   - navigations (request.mode 'navigate': any address typed, bookmarked or
@@ -55,6 +58,13 @@ async function download(url) {
   }
   const res = await fetch(url, { cache: HASHED.has(url) ? 'default' : 'no-cache' });
   if (!res.ok) throw new Error(`precache: ${url}: HTTP ${res.status}`);
+  // A host whose catch-all rewrite answers a missing file with its page (200, HTML):
+  // stored under the file's name it would break that page offline. The install fails
+  // instead, and the version in force stays.
+  const type = res.headers.get('content-type') || '';
+  if (!url.endsWith('.html') && type.toLowerCase().startsWith('text/html')) {
+    throw new Error(`precache: ${url}: the host sent a page (${type})`);
+  }
   return res;
 }
 

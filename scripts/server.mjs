@@ -2,7 +2,7 @@
 // Tiny dependency-free static server for the built app (dist/).
 //
 //   node scripts/server.mjs [--dir dist] [--host 127.0.0.1] [--port 8080] [--encodings br,gzip]
-//                           [--hashed REGEX]
+//                           [--hashed REGEX] [--spa-all]
 //
 // PORT / HOST env vars work too; --port 0 picks a free port.  Prints one line
 // "serving DIR at http://HOST:PORT/" once listening (the tests read it).
@@ -10,7 +10,10 @@
 //   navigation (Sec-Fetch-Mode: navigate, or Accept: text/html — an address
 //   typed or linked, dots in its last segment or not: /event/2024.05.01) or its
 //   last segment has no file extension (/match/xyz, /settings); other unknown
-//   files (a script's fetch of /missing.js) get 404.
+//   files (a script's fetch of /missing.js) get 404.  --spa-all: every unknown path
+//   gets index.html with 200, as a host whose catch-all rewrite (`/* /index.html 200`)
+//   answers a missing file with the page (the e2e tests check the service worker
+//   refuses such an answer).
 // * MIME types for wasm, web manifest, JS modules, …
 // * Compression: a file's precompressed form NAME.br or NAME.gz (written by
 //   scripts/sw-build.mjs) is sent when the request's Accept-Encoding allows it,
@@ -65,6 +68,10 @@ function parseArgs(argv) {
     encodings: ENCODINGS.map((e) => e.encoding),
   };
   for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--spa-all') {
+      opts.spaAll = true;
+      continue;
+    }
     const [k, inline] = argv[i].split('=', 2);
     const v = inline !== undefined ? inline : argv[++i];
     if (k === '--dir') opts.dir = v;
@@ -95,7 +102,7 @@ function accepted(header = '') {
   return ok;
 }
 
-export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080, encodings, hashed } = {}) {
+export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080, encodings, hashed, spaAll = false } = {}) {
   const root = resolve(dir);
   const forms = ENCODINGS.filter((e) => !encodings || encodings.includes(e.encoding));
   let extra = [];
@@ -157,7 +164,7 @@ export function startServer({ dir = 'dist', host = '127.0.0.1', port = 8080, enc
         const last = pathname.slice(pathname.lastIndexOf('/') + 1);
         const navigation =
           req.headers['sec-fetch-mode'] === 'navigate' || (req.headers.accept || '').includes('text/html');
-        if (navigation || !last.includes('.')) hit = await fileAt('/index.html'); // SPA fallback
+        if (navigation || !last.includes('.') || spaAll) hit = await fileAt('/index.html'); // SPA fallback
       }
       if (!hit) {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('404 not found\n');

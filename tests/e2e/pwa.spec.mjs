@@ -59,9 +59,10 @@ const DIST = process.env.E2E_DIST || 'dist';
 /**
  * A server of its own (a child process) that a test can kill.  `log`: every response
  * as {method, path, status, bytes, encoding} (scripts/server.mjs's SERVER_LOG lines).
+ * `extra`: more of the server's arguments (`--spa-all`).
  */
-async function ownServer(dir = DIST) {
-  const child = spawn(process.execPath, ['scripts/server.mjs', '--dir', dir, '--port', '0'], {
+async function ownServer(dir = DIST, extra = []) {
+  const child = spawn(process.execPath, ['scripts/server.mjs', '--dir', dir, '--port', '0', ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, SERVER_LOG: '1' },
   });
@@ -604,6 +605,50 @@ test('a new build is announced (sw-update-ready) and applied by __swApplyUpdate(
     expect(after.filter((k) => k.startsWith('referee-'))).toHaveLength(1);
     expect(after).not.toEqual(before);
     expect(await page.evaluate(() => window.__swUpdateReady)).toBe(false);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a new build whose file the host answers with its page (a catch-all rewrite) is not installed: the version in force stays", async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'referee-dist-'));
+  cpSync(DIST, dir, { recursive: true });
+  const server = await ownServer(dir, ['--spa-all']);
+  try {
+    await page.goto(server.url);
+    await expectApp(page);
+    await swControl(page);
+    const before = await page.evaluate(() => caches.keys());
+
+    // "Deploy" a new build, one of whose files did not reach the host: asked for, the
+    // host's catch-all rewrite answers with index.html (200, text/html). An unhashed file:
+    // the worker revalidates those (a hashed one may come from the HTTP cache, rightly).
+    appendFileSync(join(dir, 'manifest.webmanifest'), '\n');
+    execFileSync(process.execPath, ['scripts/sw-build.mjs', dir], { stdio: 'pipe' });
+    const lost = '/icons/icon-512.png';
+    expect(precacheList(readFileSync(join(dir, 'sw.js'), 'utf8'))).toContain(lost);
+    for (const suffix of ['', '.br', '.gz']) rmSync(join(dir, lost + suffix), { force: true });
+    const answer = await get(server.url + lost.slice(1));
+    expect([answer.status, answer.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+
+    const state = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      await reg.update();
+      const w = reg.installing || reg.waiting;
+      if (!w) return 'no new worker';
+      if (w.state !== 'installing') return w.state;
+      return new Promise((ok) => w.addEventListener('statechange', () => w.state !== 'installing' && ok(w.state)));
+    });
+    expect(state).toBe('redundant');
+    expect(await page.evaluate(() => window.__swUpdateReady === true)).toBe(false);
+    expect(await page.evaluate(() => caches.keys())).toEqual(before);
+    // The version in force still serves the app and the file, offline too.
+    await server.stop();
+    await page.goto(server.url + 'about');
+    await expectApp(page);
+    await expect(page.locator('section.page.about')).toBeVisible();
+    expect(await page.evaluate(async (u) => (await fetch(u)).headers.get('content-type'), lost)).toBe('image/png');
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
