@@ -148,8 +148,9 @@ pub struct FoulRules {
     /// Levels the opponents gain for each out-of-turn foul (越序出牌); 0 = no level effect.
     /// Never passes A: the rise stops at A.
     pub out_of_turn_levels: u32,
-    /// This many warnings to one team within one hand make one out-of-turn foul
-    /// (2 in 004 第一篇 §六2); `None` = warnings have no level effect.
+    /// This many warnings to one team make one out-of-turn foul, counted over the match as
+    /// RULES.md §0 **[r2]** counts warnings (2 in 004 第一篇 §六2, whose 「一付牌中」 reads
+    /// as within one deal: a *reading*); `None` = warnings have no level effect.
     pub warnings_per_foul: Option<u32>,
 }
 
