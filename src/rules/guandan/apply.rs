@@ -27,17 +27,23 @@ pub fn next_attempt_at_a(preset: &GuandanPreset, state: &GuandanState) -> Option
 
 /// Round scores if the round ended in `state` (004 第三篇 §二(七)2); `None` when the preset
 /// has no [`RoundScoring`]. See [`RoundScoring`] for how levels are counted.
+///
+/// Only a team that passed A scores `pass_base` + the level difference (RULES.md §2
+/// `guandan-shift-3rounds`, 004 第三篇 §二(七)2 「先打过A的获胜方可得到100+级差分数」): the team
+/// a time verdict names (§二(一)5, the round cut by time) passed nothing and scores its
+/// levels gained, as the other team does.
 pub fn round_scores(preset: &GuandanPreset, state: &GuandanState) -> Option<PerTeam<u32>> {
     let rs = preset.round_scoring?;
+    let passed = |t: Team| state.winner == Some(t) && state.time_verdict.is_none();
     let steps = |t: Team| -> u32 {
-        if state.winner == Some(t) {
+        if passed(t) {
             13
         } else {
             state.levels[t].index() as u32
         }
     };
     let score = |t: Team| -> u32 {
-        if state.winner == Some(t) {
+        if passed(t) {
             rs.pass_base + rs.diff_cap.min(steps(t).saturating_sub(steps(t.other())))
         } else {
             rs.gained_cap.min(steps(t))

@@ -595,3 +595,20 @@ fn double_tribute_is_stored_as_labelled() {
     let partial = due.payments(&[entry("3", Suit::S, "4"), TributeEntry::default()], level);
     assert_eq!(partial.iter().map(|x| (x.from, x.to)).collect::<Vec<_>>(), vec![(N, E)]);
 }
+
+/// RULES.md §2 `guandan-shift-3rounds` (004 第三篇 §二(七)2 「先打过A的获胜方可得到100+级差分数…
+/// 输方不扣分，升级时可得分，但得分最高不超过12分」; §二(一)5 time up → the previous hand
+/// stands): a round cut by time was passed by nobody, so the team leading at the limit scores
+/// its levels gained, not 100 + the level difference.
+#[test]
+fn shift_round_cut_by_time_scores_levels_gained_only() {
+    let p = preset("guandan-shift-3rounds");
+    let s = replay(&p, &GuandanState::fresh(), &[hand([N, S, E, W]), hand([E, N, W, S])]);
+    assert_eq!(levels(&s), ("5".to_string(), "4".to_string()));
+    let t = time_up(&p, &s).unwrap();
+    assert_eq!(t.winner, Some(Team::A), "the leading team wins the round's time verdict");
+    assert_eq!(t.round_scores, Some(PerTeam::new(3, 2)));
+    // Passing A still scores 100 + the level difference.
+    let s = replay(&p, &at("A", "4", Some(Team::A)), &[hand([N, E, S, W])]);
+    assert_eq!(s.round_scores, Some(PerTeam::new(111, 2)));
+}
