@@ -182,7 +182,11 @@ fn value_text(lang: Lang, plain: &str, v: &Value) -> String {
         Value::Null => "—".into(),
         Value::Bool(b) => tr(lang, if *b { "rt.yes" } else { "rt.no" }).to_string(),
         Value::Number(n) => n.to_string(),
-        Value::String(s) if plain == "declaring.order" || plain == "declaring.not_first" => super::show_name(lang, s),
+        Value::String(s)
+            if plain == "declaring.order" || plain == "declaring.not_first" || plain == "declaring.free_trump" =>
+        {
+            super::show_name(lang, s)
+        }
         Value::String(s) if plain.ends_with("warnings.rule") => {
             super::penalty_kind(lang, s).map(str::to_string).unwrap_or_else(|| s.clone())
         }

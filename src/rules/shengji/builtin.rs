@@ -115,6 +115,7 @@ pub fn builtin_presets() -> Vec<Preset> {
                 o
             },
             not_first: vec![],
+            free_trump: vec![],
             none: "无人亮主: 重新发牌 (reading)".into(),
         },
         timing: Timing {
@@ -182,6 +183,7 @@ pub fn builtin_presets() -> Vec<Preset> {
                 o
             },
             not_first: vec![],
+            free_trump: vec![],
             none: "无人亮主: 重新发牌 (reading)".into(),
         },
         timing: Timing {
@@ -243,6 +245,7 @@ pub fn builtin_presets() -> Vec<Preset> {
                 o
             },
             not_first: vec![],
+            free_trump: vec!["JJ".into(), "STAR".into()],
             none: "无人亮主: 重新发牌 (reading)".into(),
         },
         timing: Timing {
@@ -318,6 +321,7 @@ pub fn builtin_presets() -> Vec<Preset> {
                 ["S", "H", "C", "D"].iter().map(|s| format!("single:{s}")).collect(),
             ],
             not_first: vec![],
+            free_trump: vec![],
             none: "无人亮主: 底牌第一张的花色为主 (大王 → ♠, 小王 → ♥)".into(),
         },
         timing: Timing {
@@ -381,6 +385,7 @@ pub fn builtin_presets() -> Vec<Preset> {
                 ["S", "H", "C", "D"].iter().map(|s| format!("single:{s}")).collect(),
             ],
             not_first: vec!["BJ2".into(), "SJ2".into()],
+            free_trump: vec![],
             none: "无人亮主: 庄家指定花色 (不能无主), 不可反".into(),
         },
         timing: Timing {

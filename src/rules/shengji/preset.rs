@@ -189,6 +189,12 @@ pub struct Declaring {
     /// Codes that may not open the sequence (双升: a joker pair cannot be first).
     #[serde(default)]
     pub not_first: Vec<String>,
+    /// **[r2]** Codes whose show lets its player choose the trump (RULES.md §1.2 `nantong-80fen`:
+    /// 大王小王连对 `JJ` and 红五星 `STAR`, 「反主可任选定主」 — not forced no-trump): the hand's
+    /// trump after such a show is the suit the player names, or no-trump; after any other show
+    /// it is the show's own ([`super::trump_of`]). Empty for presets without such shows.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub free_trump: Vec<String>,
     /// What happens when nobody declares, in words.
     pub none: String,
 }

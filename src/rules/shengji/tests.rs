@@ -301,3 +301,20 @@ fn penalty_tables_001_and_002_r2() {
     assert_eq!(c.penalty_rule("kitty_count_fryer").unwrap().amount, Amount::Fixed { points: 80 });
     assert_eq!(c.penalty_rule("kitty_count").unwrap().amount, Amount::Fixed { points: 80 });
 }
+
+/// RULES.md §1.2 **[r2]**: in 南通 a 大王小王连对 or a 红五星 lets its player name the trump
+/// (data of the preset, not a rule of the code); no other built-in preset has such shows, and
+/// their stored form does not change (the field is left out when empty).
+#[test]
+fn free_trump_shows_are_preset_data() {
+    let p = builtin_preset("nantong-80fen").unwrap();
+    assert_eq!(p.declaring.free_trump, ["JJ", "STAR"]);
+    for code in &p.declaring.free_trump {
+        assert!(show_class(&p.declaring, code).is_some(), "{code} is a show of the preset");
+    }
+    for id in ["jiankang-chaodipi", "chaodipi-10", "qingpu-80fen", "yiyuan-shuangsheng"] {
+        let q = builtin_preset(id).unwrap();
+        assert!(q.declaring.free_trump.is_empty(), "{id}");
+        assert!(!serde_json::to_string(&q.declaring).unwrap().contains("free_trump"), "{id}");
+    }
+}

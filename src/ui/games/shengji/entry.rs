@@ -191,6 +191,7 @@ pub(super) fn DeclaringEditor(
         match shengji::check_declaring(&preset.get_untracked().declaring, &shows) {
             Ok(()) => {
                 form.shows.set(shows);
+                form.chosen_trump.set(None);
                 err.set(None);
             }
             Err(e) => err.set(Some(crate::i18n::reason_text(
@@ -208,7 +209,12 @@ pub(super) fn DeclaringEditor(
                 .map(|s| {
                     let s = *s;
                     view! {
-                        <button class="btn chip" class:selected=move || seat.get() == s on:click=move |_| seat.set(s)>
+                        <button
+                            class="btn chip"
+                            data-show-seat=format!("{s:?}")
+                            class:selected=move || seat.get() == s
+                            on:click=move |_| seat.set(s)
+                        >
                             {move || seat_label(lang.get(), s)}
                         </button>
                     }
@@ -226,7 +232,7 @@ pub(super) fn DeclaringEditor(
                     .map(|code| {
                         let c2 = code.clone();
                         view! {
-                            <button class="btn chip" on:click=move |_| add(c2.clone(), false)>
+                            <button class="btn chip" data-show=code.clone() on:click=move |_| add(c2.clone(), false)>
                                 {crate::i18n::show_name(lang.get(), &code)}
                             </button>
                         }
@@ -284,19 +290,44 @@ pub(super) fn DeclaringEditor(
                     form.shows
                         .update(|s| {
                             s.pop();
-                        })
+                        });
+                    form.chosen_trump.set(None);
                 }
             >
                 {tx("decl.remove_last")}
             </button>
         </div>
+        // RULES.md §1.2 [r2]: after such a show its player names the trump (no-trump unless named).
+        <Show when=move || {
+            form.shows.with(|s| s.last().is_some_and(|x| preset.with(|p| p.declaring.free_trump.contains(&x.what))))
+        }>
+            <label class="field-label">{tx("decl.free_trump")}</label>
+            <div class="chips" id="free-trump">
+                {["S", "H", "C", "D", "NT"]
+                    .into_iter()
+                    .map(|suit| {
+                        view! {
+                            <button
+                                class="btn chip"
+                                data-trump=suit
+                                class:selected=move || {
+                                    form.shows.with(|s| form.trump_after(s)).as_deref() == Some(suit)
+                                }
+                                on:click=move |_| form.chosen_trump.set((suit != "NT").then(|| suit.to_string()))
+                            >
+                                {move || crate::i18n::suit_name(lang.get(), suit)}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+        </Show>
         <p class="muted">
             {tx("decl.trump")}": "
             {move || {
                 form.shows
-                    .get()
-                    .last()
-                    .map(|s| crate::i18n::suit_name(lang.get(), &shengji::trump_of(&s.what)))
+                    .with(|s| form.trump_after(s))
+                    .map(|x| crate::i18n::suit_name(lang.get(), &x))
                     .unwrap_or("—")
             }} " · "{move || crate::ui::dt(&preset.get().declaring.none)}
         </p>

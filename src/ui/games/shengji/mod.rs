@@ -218,6 +218,9 @@ struct Form {
     jack: RwSignal<Option<JackSuit>>,
     penalties: RwSignal<Vec<Penalty>>,
     shows: RwSignal<Vec<Show>>,
+    /// The trump named after a show that lets its player choose it
+    /// ([`shengji::Declaring::free_trump`]); `None`: the show's own ([`shengji::trump_of`]).
+    chosen_trump: RwSignal<Option<String>>,
     editing: RwSignal<Option<String>>,
     error: RwSignal<Option<String>>,
     /// One commit per intent: the referee's touches since the form was last (re)set.
@@ -234,6 +237,7 @@ impl Form {
             jack: RwSignal::new(None),
             penalties: RwSignal::new(Vec::new()),
             shows: RwSignal::new(Vec::new()),
+            chosen_trump: RwSignal::new(None),
             editing: RwSignal::new(None),
             error: RwSignal::new(None),
             intent: FormIntent::new(),
@@ -247,10 +251,15 @@ impl Form {
             kitty,
             kitty_jack: if kitty.is_some() { self.jack.get() } else { None },
             penalties: self.penalties.get(),
-            trump: shows.last().map(|s| shengji::trump_of(&s.what)),
+            trump: self.trump_after(&shows),
             declarer_seat: shows.last().map(|s| s.seat),
             declaring: shows,
         }
+    }
+    /// The trump after `shows`: the one named when the last show let its player choose
+    /// ([`Form::chosen_trump`]), else the last show's own; `None` when nobody declared.
+    fn trump_after(&self, shows: &[Show]) -> Option<String> {
+        shows.last().map(|s| self.chosen_trump.get().unwrap_or_else(|| shengji::trump_of(&s.what)))
     }
     /// Puts `h` in the form; a field already holding its value is not set again (so a
     /// commit re-renders only the fields the referee had changed).
@@ -267,6 +276,12 @@ impl Form {
         put(self.jack, h.kitty_jack);
         put(self.penalties, h.penalties.clone());
         put(self.shows, h.declaring.clone());
+        // A trump other than the last show's own was named by its player.
+        let named = match (h.declaring.last(), &h.trump) {
+            (Some(s), Some(t)) if *t != shengji::trump_of(&s.what) => Some(t.clone()),
+            _ => None,
+        };
+        put(self.chosen_trump, named);
         put(self.editing, id);
         put(self.error, None);
         self.intent.fresh();
