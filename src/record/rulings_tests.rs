@@ -55,6 +55,20 @@ fn the_second_signalling_warning_loses_the_game_and_its_void_gives_it_back() {
     assert_eq!(sj(&m).current().winner, None);
 }
 
+/// A referee records a 南通 signalling warning under the clause the 规则 tab cites beside the
+/// rule (`南通 §四`) rather than its name: it counts under that rule, with one recorded by
+/// name, and the second is 出局.
+#[test]
+fn a_warning_recorded_under_the_rules_citation_counts_under_that_rule() {
+    let mut m = super::sample::blank_shengji("wc", "nantong-80fen", 0.0);
+    put(&mut m, "w1", ruling(Ruling::Warning { team: Team::A }, " 南通 §四 ")).unwrap();
+    assert_eq!(sj(&m).current().winner, None);
+    put(&mut m, "w2", ruling(Ruling::Warning { team: Team::A }, "signalling")).unwrap();
+    let v = sj(&m);
+    assert_eq!(v.current().winner, Some(Team::B));
+    assert_eq!(v.current().rulings.last().unwrap().counted.warning_no, Some(2));
+}
+
 /// 002 §一5: the second warning for burying not at once is 80 points, due in the hand.
 #[test]
 fn a_warning_that_becomes_points_is_due_not_applied() {

@@ -133,9 +133,16 @@ pub struct Register {
 impl Register {
     /// Counts `ruling`, recorded under `rule`, against the preset's `rules`, and says what it
     /// amounts to. A warning is counted under its own rule; a [`WarningRule`] with an empty
-    /// rule counts every warning of the team. The first matching rule decides.
+    /// rule counts every warning of the team. The first matching rule decides. A warning
+    /// recorded under a warning rule's citation (`南通 §四`, what the 规则 tab shows beside it)
+    /// counts under that rule (`signalling`), as if recorded under its name.
     pub fn record(&mut self, rules: &RulingRules, ruling: Ruling, rule: &str) -> Counted {
         let rule = rule.trim();
+        let rule = rules
+            .warnings
+            .iter()
+            .find(|w| !w.rule.trim().is_empty() && !w.cite.trim().is_empty() && w.cite.trim() == rule)
+            .map_or(rule, |w| w.rule.trim());
         match ruling {
             Ruling::Warning { team } => {
                 *self.warnings.entry((team, rule.to_string())).or_default() += 1;
