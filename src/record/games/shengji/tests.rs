@@ -341,3 +341,35 @@ fn nantong_clock_runs_on_after_a_game_lost_by_a_ruling() {
     assert_eq!(v.team_points, Some(BTreeMap::from([(Team::A, 3), (Team::B, 3)])));
     assert!(Shengji::outcome(&v).done);
 }
+
+/// RULES.md §1.4 **[r2]**: a 南通 team match's one clock stops when the match is over — its
+/// third game decided by hands, or a team disqualified (§0) — and not before: the time of a
+/// finished match does not run on towards its 90 minutes.
+#[test]
+fn nantong_clock_stops_when_the_team_match_is_over() {
+    let start = Op::Clock { action: ClockAction::Start, elapsed_ms: Some(0.0) };
+    let mut ops = vec![start.clone()];
+    for k in 0..3 {
+        if k > 0 {
+            ops.push(Op::NextGame { start: Start::default() });
+        }
+        ops.extend(a_wins_a_game());
+        let v = view_of(&logged("nantong-80fen", ops.clone()));
+        let running = v.current().clock.running_since.is_some();
+        assert_eq!(running, k < 2, "after game {}", k + 1);
+    }
+    let v = view_of(&logged("nantong-80fen", ops.clone()));
+    // Stopped at the entry that won the third game: 1 + 3 + 1 + 3 + 1 + 3 entries, 1 s apart.
+    assert_eq!(v.current().clock.elapsed_ms(1e9), (ops.len() as f64 - 1.0) * 1000.0);
+    let dq = Op::Ruling {
+        ruling: crate::rules::Ruling::Disqualified { team: Team::B },
+        player: None,
+        board: None,
+        reason: String::new(),
+        rule: String::new(),
+        referee: "王".into(),
+    };
+    let v = view_of(&logged("nantong-80fen", vec![start, h(0), dq]));
+    assert!(v.over);
+    assert_eq!(v.current().clock.running_since, None, "a forfeited team match stops its clock");
+}

@@ -251,8 +251,23 @@ fn pause_at_game_end(preset: &shengji::Preset, clock: &mut Clock, at_ms: f64) {
 }
 
 impl ShengjiView {
-    /// One entry that counts, in log order.
+    /// One entry that counts, in log order. A team match (RULES.md §1.4 **[r2]**) that it
+    /// ends — its last game decided, or forfeited — stops the match's one clock there: the
+    /// time of a match over is not run on (a time verdict pauses it itself).
     fn step(&mut self, preset: &shengji::Preset, eff: Effective<'_>) {
+        let at_ms = eff.entry.at_ms;
+        self.step_entry(preset, eff);
+        if let Some(tm) = preset.team_match {
+            let decided = self.games.iter().filter(|g| g.winner.is_some()).count() as u32;
+            if decided >= tm.games || self.forfeited_from.is_some() {
+                if let Some(g) = self.games.last_mut() {
+                    g.clock.act(ClockAction::Pause, at_ms);
+                }
+            }
+        }
+    }
+
+    fn step_entry(&mut self, preset: &shengji::Preset, eff: Effective<'_>) {
         let e = eff.entry;
         let game_index = self.games.len() - 1;
         // Games decided so far (a team match's forfeit scores only the others).
