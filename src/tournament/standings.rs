@@ -165,14 +165,22 @@ fn map_outcome(o: Outcome, swapped: bool, n: usize) -> Outcome {
 
 /// Every fixture's result, in schedule order, reading the linked matches from `matches`.
 /// An entrant disqualified by a ruling in one of its matches (RULES.md §0 **[r2]**) forfeits
-/// each of its fixtures not yet started, and each leg not yet started of a fixture with play
-/// (the other table of a 南通 team fixture, RULES.md §1.4); its played results stay.
+/// each of its fixtures not played out — whatever was entered in one, before or after the
+/// ruling —, and at the fixture where it was ruled each other table not played out (the
+/// other pair of a 南通 team fixture, RULES.md §1.4: the games decided there stay, the
+/// others are forfeits); its results played out stay. A desk forfeit of a fixture does not
+/// hide a disqualification ruled in its matches.
 pub fn results(c: &Competition, matches: &[Match]) -> Vec<FixtureResult> {
     let first = results_with(c, matches, &HashSet::new());
+    // Read from every fixture's linked matches, a fixture the desk scored as a forfeit too
+    // (its legs are not scored then, but a disqualification ruled in them still stands).
+    let by_id: HashMap<&str, &Match> = matches.iter().map(|m| (m.id.as_str(), m)).collect();
+    let fixtures = c.rounds.iter().flat_map(|r| r.fixtures.iter());
     let mut disqualified = HashSet::new();
-    for fr in &first {
-        for l in &fr.legs {
-            for &side in l.outcome.iter().flat_map(|o| o.disqualified.iter()) {
+    for (fr, f) in first.iter().zip(fixtures) {
+        for (k, l) in f.legs.iter().enumerate() {
+            let Some(o) = leg_outcome(f, k, l, &fr.sides, &by_id).2 else { continue };
+            for &side in &o.disqualified {
                 if let Some(Some(id)) = fr.sides.get(side) {
                     disqualified.insert(id.clone());
                 }
@@ -229,8 +237,10 @@ fn results_with(c: &Competition, matches: &[Match], disqualified: &HashSet<Strin
                 let out: Vec<usize> =
                     (0..n).filter(|&i| sides[i].as_ref().is_some_and(|id| disqualified.contains(id))).collect();
                 score_play(c, f, n, &by_id, &out, &mut fr);
-                if !fr.started && !out.is_empty() {
-                    // Not played yet, and an entrant is disqualified: a forfeit.
+                let ruled_here = fr.legs.iter().any(|l| l.outcome.as_ref().is_some_and(|o| !o.disqualified.is_empty()));
+                if !out.is_empty() && !fr.done && !ruled_here {
+                    // An entrant disqualified elsewhere, and this fixture not played out: a
+                    // forfeit, whatever was entered in it (before or after the ruling).
                     let table = std::mem::take(&mut fr.legs);
                     fr.score = vec![0; n];
                     fr.awarded = vec![0; n];
@@ -282,15 +292,18 @@ fn score_walkover(c: &Competition, mut forfeits: Vec<usize>, n: usize, fr: &mut 
     }
 }
 
-/// The outcome of a leg forfeited without play by the sides `out` (disqualified in the event,
-/// RULES.md §0 **[r2]**), mapped to the fixture's sides: as a walkover of that one table's
-/// match — the scoring's forfeit score, and with game points each of the match's games a
-/// forfeit (RULES.md §1.4 **[r2]**: 0 to the forfeiting side, a game won to the other).
-fn leg_forfeit(c: &Competition, out: &[usize], n: usize) -> Outcome {
+/// The outcome of a leg not played out, forfeited by the sides `out` (disqualified in the
+/// event, RULES.md §0 **[r2]**), mapped to the fixture's sides: as a walkover of that one
+/// table's match — the scoring's forfeit score, and with game points each of the match's
+/// games not decided a forfeit (RULES.md §1.4 **[r2]**: 0 to the forfeiting side, a game won
+/// to the other); the games `played` decided stay as they were.
+fn leg_forfeit(c: &Competition, out: &[usize], n: usize, played: Option<&Outcome>) -> Outcome {
     let all = out.len() >= n;
     let lost = |i: usize| out.contains(&i);
+    let won = |i: usize| played.and_then(|o| o.games_won.get(i).copied()).unwrap_or(0);
+    let decided: u32 = (0..n).map(won).sum();
     let games = match c.scoring.primary {
-        Primary::GamePoints { games, .. } if !all => games,
+        Primary::GamePoints { games, .. } if !all => games.saturating_sub(decided),
         _ => 0,
     };
     let [fw, fl] = c.scoring.forfeit_score.unwrap_or([0, 0]);
@@ -306,7 +319,7 @@ fn leg_forfeit(c: &Competition, out: &[usize], n: usize) -> Outcome {
                 }
             })
             .collect(),
-        games_won: (0..n).map(|i| if lost(i) { 0 } else { games }).collect(),
+        games_won: (0..n).map(|i| won(i) + if lost(i) { 0 } else { games }).collect(),
         double_wins: vec![0; n],
         games_forfeited: (0..n).map(|i| if lost(i) { games } else { 0 }).collect(),
         forfeits: out.to_vec(),
@@ -314,6 +327,24 @@ fn leg_forfeit(c: &Competition, out: &[usize], n: usize) -> Outcome {
         done: true,
         ..Outcome::default()
     }
+}
+
+/// Leg `k` of `f` as read from `by_id`: whether its linked match was made for other
+/// entrants ([`super::tables::made_for`]), the match, and its outcome mapped to the fixture's
+/// sides (`None` when not found or made for others).
+fn leg_outcome<'a>(
+    f: &super::Fixture,
+    k: usize,
+    l: &super::Leg,
+    sides: &[Option<String>],
+    by_id: &HashMap<&str, &'a Match>,
+) -> (bool, Option<&'a Match>, Option<Outcome>) {
+    let seated = super::tables::seated(sides, l.swapped);
+    let other_entrants =
+        l.match_id.as_deref().is_some_and(|id| !super::tables::made_for(id, &f.id, k, seated.as_deref()));
+    let m = l.match_id.as_deref().and_then(|id| by_id.get(id)).copied();
+    let o = m.filter(|_| !other_entrants).map(|m| map_outcome(outcome(m), l.swapped, sides.len()));
+    (other_entrants, m, o)
 }
 
 /// The legs' outcomes summed into `fr`. `disqualified`: the fixture's sides disqualified in
@@ -331,28 +362,21 @@ fn score_play(
 ) {
     let mut all_done = !f.legs.is_empty();
     let mut leg_winners = Vec::new();
-    let read: Vec<(bool, Option<&&Match>, Option<Outcome>)> = f
-        .legs
-        .iter()
-        .enumerate()
-        .map(|(k, l)| {
-            let seated = super::tables::seated(&fr.sides, l.swapped);
-            let other_entrants =
-                l.match_id.as_deref().is_some_and(|id| !super::tables::made_for(id, &f.id, k, seated.as_deref()));
-            let m = l.match_id.as_deref().and_then(|id| by_id.get(id));
-            let o = m.filter(|_| !other_entrants).map(|m| map_outcome(outcome(m), l.swapped, n));
-            (other_entrants, m, o)
-        })
-        .collect();
+    let read: Vec<(bool, Option<&Match>, Option<Outcome>)> =
+        f.legs.iter().enumerate().map(|(k, l)| leg_outcome(f, k, l, &fr.sides, by_id)).collect();
     // A leg has play: a hand, a forfeit in its record, or a game decided (a time verdict
     // decides one with no hand) or the match over.
     let started = |o: &Option<Outcome>| {
         o.as_ref()
             .is_some_and(|o| o.hands > 0 || !o.forfeits.is_empty() || o.games_won.iter().any(|&g| g > 0) || o.done)
     };
-    let forfeit_rest = !disqualified.is_empty() && read.iter().any(|(_, _, o)| started(o));
+    // The disqualification was ruled at one of this fixture's tables: every other table not
+    // played out is forfeited by it, the games decided there staying.
+    let forfeit_rest =
+        !disqualified.is_empty() && read.iter().any(|(_, _, o)| o.as_ref().is_some_and(|o| !o.disqualified.is_empty()));
     for (l, (other_entrants, m, o)) in f.legs.iter().zip(read) {
-        let forfeited = (forfeit_rest && !started(&o)).then(|| leg_forfeit(c, disqualified, n));
+        let open = !o.as_ref().is_some_and(|o| o.done);
+        let forfeited = (forfeit_rest && open).then(|| leg_forfeit(c, disqualified, n, o.as_ref()));
         fr.started |= started(&o);
         if let Some(o) = forfeited.as_ref().or(o.as_ref()) {
             for i in 0..n {

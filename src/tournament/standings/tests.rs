@@ -591,3 +591,80 @@ fn a_team_disqualified_in_one_leg_forfeits_the_leg_not_started() {
         }
     }
 }
+
+/// RULES.md §0 **[r2]** (a disqualified entrant's remaining fixtures are forfeits, its
+/// played results stay) with §1.4 (南通 2/1/0 a game): team 1 is disqualified at table 2 of
+/// round 1. (a) Table 1 had game 1 decided when it was ruled: that game stays, the two
+/// others are forfeits. (b) A hand entered afterwards in a round-2 fixture of the
+/// disqualified team does not undo that fixture's forfeit. (c) The desk scoring the round-1
+/// fixture as a forfeit keeps the later forfeits (the disqualification still counts).
+#[test]
+fn a_disqualification_holds_over_a_table_in_play_later_entries_and_a_desk_forfeit() {
+    use crate::record::sample::blank_shengji;
+    use crate::rules::Ruling;
+    let e = event();
+    let f = builtin_format("nantong-80fen-team").unwrap();
+    let mut c = f.competition("c2", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
+    draw::draw(&mut c, 1);
+    schedule::generate(&mut c);
+    let put = |m: &mut Match, id: &str, op: Op| {
+        let at = m.entries.len() as f64 + 1.0;
+        m.append(Entry { after: None, id: id.into(), at_ms: at, op }).unwrap();
+    };
+    let hand = |points: i32| Op::Hand {
+        hand: crate::record::HandInput::Shengji(crate::rules::shengji::Hand { points, ..Default::default() }),
+    };
+    // Table 1: side 0 (N/S, team A of the match) wins game 1 by a time verdict, game 2 begun.
+    let mut t1 = blank_shengji("t1", "nantong-80fen", 0.0);
+    put(&mut t1, "v1", Op::TimeVerdict { winner: Team::A, elapsed_ms: None });
+    put(&mut t1, "n1", Op::NextGame { start: Default::default() });
+    put(&mut t1, "h1", hand(60));
+    // Table 2: side 1 (E/W, team B) disqualified.
+    let mut t2 = blank_shengji("t2", "nantong-80fen", 0.0);
+    let dq = Op::Ruling {
+        ruling: Ruling::Disqualified { team: Team::B },
+        player: None,
+        board: None,
+        reason: String::new(),
+        rule: String::new(),
+        referee: "裁判".into(),
+    };
+    put(&mut t2, "dq", dq);
+    let fx = &mut c.rounds[0].fixtures[0];
+    fx.legs[0].match_id = Some("t1".into());
+    fx.legs[1].match_id = Some("t2".into());
+    let (s0, s1) = (fx.sides[0].entrant().unwrap().to_string(), fx.sides[1].entrant().unwrap().to_string());
+    let st = standings(&c, &[t1.clone(), t2.clone()]);
+    let r = &st.results[0];
+    assert!(r.done && r.winner == Some(0), "{r:?}");
+    // Table 1: game 1 as played (won 2, lost 1) + 2 forfeits (2 each, 0); table 2: 3 forfeits.
+    assert_eq!(r.awarded, vec![2 + 4 + 6, 1]);
+
+    // (b) A round-2 fixture of the disqualified team, one hand entered after the ruling.
+    let (ri, fi, side) = c
+        .rounds
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find_map(|(ri, rd)| {
+            rd.fixtures.iter().enumerate().find_map(|(fi, x)| {
+                x.sides.iter().position(|sd| sd.entrant() == Some(s1.as_str())).map(|side| (ri, fi, side))
+            })
+        })
+        .expect("the disqualified team plays in a later round");
+    let mut late = blank_shengji("late", "nantong-80fen", 0.0);
+    put(&mut late, "h", hand(40));
+    c.rounds[ri].fixtures[fi].legs[0].match_id = Some("late".into());
+    let ms = [t1, t2, late];
+    let st = standings(&c, &ms);
+    let later = st.results.iter().find(|x| x.fixture == c.rounds[ri].fixtures[fi].id).unwrap();
+    assert!(later.walkover && later.forfeits == vec![side], "{later:?}");
+
+    // (c) The desk scores the round-1 fixture as a forfeit by side 1: the later one stays one.
+    c.rounds[0].fixtures[0].forfeits = vec![1];
+    let st = standings(&c, &ms);
+    let later = st.results.iter().find(|x| x.fixture == c.rounds[ri].fixtures[fi].id).unwrap();
+    assert!(later.walkover && later.forfeits == vec![side], "{later:?}");
+    assert_eq!(st.row(&s1).unwrap().pending, 0);
+    let _ = s0;
+}
