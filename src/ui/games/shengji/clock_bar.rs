@@ -106,10 +106,16 @@ pub(super) fn ClockBar(
                         TimeVerdict::Winner(w) => {
                             view! {
                                 <p>
+                                    // A team match (RULES.md §1.4 [r2]): the verdict gives
+                                    // the game in progress to the leader at once and ends it.
                                     {format!(
                                         "{} {}: {}",
                                         t("clock.time_up"),
-                                        t("clock.rule"),
+                                        if preset.with(|p| p.team_match.is_some()) {
+                                            t("clock.rule_team")
+                                        } else {
+                                            t("clock.rule")
+                                        },
                                         team_label(&teams.get(), w),
                                     )}
                                 </p>
