@@ -108,6 +108,8 @@ test('南通 team match: three games, time up in the third to the leader, 2/1 a 
   await expect(page.locator('#time-up')).toHaveCount(0);
   await page.clock.fastForward('01:30:00');
   await expect(page.locator('#time-up')).toBeVisible();
+  // The verdict ends the team match at once: the banner says so, not "finish the hand".
+  await expect(page.locator('#time-up')).toContainText('进行中的一局判领先方胜, 团体赛结束');
   await expect(page.locator('#match-clock')).toContainText('/ 90:00');
   await page.click('#time-verdict');
   await expect(page.locator('#game-winner')).toContainText(`${t1.A} 获胜 (时间到)`);
