@@ -82,6 +82,30 @@ fn meet(c: &mut Competition, ms: &mut Vec<Match>, a: &str, b: &str, deals: &[[Se
     ms.push(m);
 }
 
+/// A 南通 team competition (two pairs a team, RULES.md §1.4) of the test event's entrants,
+/// drawn and scheduled.
+fn nantong_competition() -> Competition {
+    let e = event();
+    let f = builtin_format("nantong-80fen-team").unwrap();
+    let mut c = f.competition("c2", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
+    draw::draw(&mut c, 1);
+    schedule::generate(&mut c);
+    c
+}
+
+/// Appends `op` to `m` as entry `id`, 1 ms after the one before.
+fn put(m: &mut Match, id: &str, op: Op) {
+    let at = m.entries.len() as f64 + 1.0;
+    m.append(Entry { after: None, id: id.into(), at_ms: at, op }).unwrap();
+}
+
+/// `ruling` as the referee records it, with no reason or rule given.
+fn ruled(ruling: crate::rules::Ruling) -> Op {
+    Op::Ruling {
+        ruling, player: None, board: None, reason: String::new(), rule: String::new(), referee: "裁判".into()
+    }
+}
+
 #[test]
 fn points_then_double_wins_then_head_to_head() {
     let mut e = event();
@@ -290,11 +314,7 @@ fn swapped_legs_map_back_to_their_sides() {
 #[test]
 fn game_points_win_2_loss_1_forfeit_0_for_teams_of_two_pairs() {
     use crate::record::sample::blank_shengji;
-    let mut e = event();
-    let f = builtin_format("nantong-80fen-team").unwrap();
-    let mut c = f.competition("c2", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
-    draw::draw(&mut c, 1);
-    schedule::generate(&mut c);
+    let mut c = nantong_competition();
     // Fixture 1: leg 1 side 0 wins 2 games to 1; leg 2 side 1 wins 2–0.
     let mk = |id: &str, winners: &[Team]| {
         let mut m = blank_shengji(id, "nantong-80fen", 0.0);
@@ -339,7 +359,6 @@ fn game_points_win_2_loss_1_forfeit_0_for_teams_of_two_pairs() {
     assert_eq!(st.results[0].winner, Some(1));
     assert_eq!(st.row(&w2).unwrap().total, 12);
     assert_eq!(st.row(&l2).unwrap().total, 0);
-    let _ = &mut e;
 }
 
 /// RULES.md §1.4 **[r2]**, §0: a table's team match forfeited in its record (a team
@@ -350,23 +369,7 @@ fn game_points_win_2_loss_1_forfeit_0_for_teams_of_two_pairs() {
 fn game_points_of_a_team_match_forfeited_in_its_record() {
     use crate::record::sample::blank_shengji;
     use crate::rules::Ruling;
-    let mut e = event();
-    let f = builtin_format("nantong-80fen-team").unwrap();
-    let mut c = f.competition("c2", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
-    draw::draw(&mut c, 1);
-    schedule::generate(&mut c);
-    let put = |m: &mut Match, id: &str, op: Op| {
-        let at = m.entries.len() as f64 + 1.0;
-        m.append(Entry { after: None, id: id.into(), at_ms: at, op }).unwrap();
-    };
-    let rule = |ruling: Ruling| Op::Ruling {
-        ruling,
-        player: None,
-        board: None,
-        reason: String::new(),
-        rule: String::new(),
-        referee: "裁判".into(),
-    };
+    let mut c = nantong_competition();
     let mut m1 = blank_shengji("l1", "nantong-80fen", 0.0);
     for (k, w) in [Team::A, Team::B, Team::A].into_iter().enumerate() {
         if k > 0 {
@@ -375,7 +378,7 @@ fn game_points_of_a_team_match_forfeited_in_its_record() {
         put(&mut m1, &format!("t{k}"), Op::TimeVerdict { winner: w, elapsed_ms: None });
     }
     let mut m2 = blank_shengji("l2", "nantong-80fen", 0.0);
-    put(&mut m2, "dq", rule(Ruling::Disqualified { team: Team::B }));
+    put(&mut m2, "dq", ruled(Ruling::Disqualified { team: Team::B }));
     let fx = &mut c.rounds[0].fixtures[0];
     fx.legs[0].match_id = Some("l1".into());
     fx.legs[1].match_id = Some("l2".into());
@@ -384,12 +387,11 @@ fn game_points_of_a_team_match_forfeited_in_its_record() {
     assert!(st.results[0].done);
     assert_eq!(st.row(&s0).unwrap().total, 5 + 6);
     assert_eq!(st.row(&s1).unwrap().total, 4);
-    let _ = &mut e;
 }
 
 #[test]
 fn knockout_advances_winners_and_places_by_round() {
-    let mut e = event();
+    let e = event();
     let f = builtin_format("guandan-5-3-1-ko").unwrap();
     let mut c = f.competition("k", "ko", e.entrants.iter().map(|x| x.id.clone()).collect());
     c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
@@ -412,7 +414,6 @@ fn knockout_advances_winners_and_places_by_round() {
     assert_eq!(st.row("e1").unwrap().rank, Some(1));
     assert_eq!(st.row("e3").unwrap().rank, Some(2));
     assert!(st.complete);
-    let _ = &mut e;
 }
 
 #[test]
@@ -553,11 +554,7 @@ fn a_round_robin_in_groups_ranks_in_the_group_and_overall() {
 fn a_team_disqualified_in_one_leg_forfeits_the_leg_not_started() {
     use crate::record::sample::blank_shengji;
     use crate::rules::Ruling;
-    let e = event();
-    let f = builtin_format("nantong-80fen-team").unwrap();
-    let mut c = f.competition("c2", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
-    draw::draw(&mut c, 1);
-    schedule::generate(&mut c);
+    let c = nantong_competition();
     let mut dq = blank_shengji("l2", "nantong-80fen", 0.0);
     let op = Op::Ruling {
         ruling: Ruling::Disqualified { team: Team::B },
@@ -602,15 +599,7 @@ fn a_team_disqualified_in_one_leg_forfeits_the_leg_not_started() {
 fn a_disqualification_holds_over_a_table_in_play_later_entries_and_a_desk_forfeit() {
     use crate::record::sample::blank_shengji;
     use crate::rules::Ruling;
-    let e = event();
-    let f = builtin_format("nantong-80fen-team").unwrap();
-    let mut c = f.competition("c2", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
-    draw::draw(&mut c, 1);
-    schedule::generate(&mut c);
-    let put = |m: &mut Match, id: &str, op: Op| {
-        let at = m.entries.len() as f64 + 1.0;
-        m.append(Entry { after: None, id: id.into(), at_ms: at, op }).unwrap();
-    };
+    let mut c = nantong_competition();
     let hand = |points: i32| Op::Hand {
         hand: crate::record::HandInput::Shengji(crate::rules::shengji::Hand { points, ..Default::default() }),
     };
@@ -621,15 +610,7 @@ fn a_disqualification_holds_over_a_table_in_play_later_entries_and_a_desk_forfei
     put(&mut t1, "h1", hand(60));
     // Table 2: side 1 (E/W, team B) disqualified.
     let mut t2 = blank_shengji("t2", "nantong-80fen", 0.0);
-    let dq = Op::Ruling {
-        ruling: Ruling::Disqualified { team: Team::B },
-        player: None,
-        board: None,
-        reason: String::new(),
-        rule: String::new(),
-        referee: "裁判".into(),
-    };
-    put(&mut t2, "dq", dq);
+    put(&mut t2, "dq", ruled(Ruling::Disqualified { team: Team::B }));
     let fx = &mut c.rounds[0].fixtures[0];
     fx.legs[0].match_id = Some("t1".into());
     fx.legs[1].match_id = Some("t2".into());
