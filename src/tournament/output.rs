@@ -47,11 +47,13 @@ pub fn tie_break_name(lang: Lang, t: TieBreak) -> &'static str {
     )
 }
 
-/// The note of a standings row: cancelled, play-off needed, placed by a play-off, or the
-/// tie-break that decided it.
+/// The note of a standings row: cancelled, disqualified, play-off needed, placed by a
+/// play-off, or the tie-break that decided it.
 pub fn row_note(lang: Lang, r: &Row) -> String {
     if r.cancelled {
         tr(lang, "ev.cancelled").to_string()
+    } else if r.disqualified {
+        tr(lang, "ev.disqualified").to_string()
     } else if r.playoff {
         tr(lang, "ev.playoff").to_string()
     } else if r.by_playoff {

@@ -118,6 +118,9 @@ pub struct Row {
     /// Its place among entrants level on everything was decided by a recorded play-off
     /// ([`super::Playoff`]), which scores nothing.
     pub by_playoff: bool,
+    /// Disqualified by a ruling in one of its matches (RULES.md §0 **[r2]**): its remaining
+    /// fixtures are forfeits.
+    pub disqualified: bool,
 }
 
 /// Standings of one competition.
@@ -171,6 +174,11 @@ fn map_outcome(o: Outcome, swapped: bool, n: usize) -> Outcome {
 /// others are forfeits); its results played out stay. A desk forfeit of a fixture does not
 /// hide a disqualification ruled in its matches.
 pub fn results(c: &Competition, matches: &[Match]) -> Vec<FixtureResult> {
+    results_and_disqualified(c, matches).0
+}
+
+/// [`results`], and the entrants disqualified by a ruling in one of their matches.
+fn results_and_disqualified(c: &Competition, matches: &[Match]) -> (Vec<FixtureResult>, HashSet<String>) {
     let first = results_with(c, matches, &HashSet::new());
     // Read from every fixture's linked matches, a fixture the desk scored as a forfeit too
     // (its legs are not scored then, but a disqualification ruled in them still stands).
@@ -188,9 +196,9 @@ pub fn results(c: &Competition, matches: &[Match]) -> Vec<FixtureResult> {
         }
     }
     if disqualified.is_empty() {
-        first
+        (first, disqualified)
     } else {
-        results_with(c, matches, &disqualified)
+        (results_with(c, matches, &disqualified), disqualified)
     }
 }
 
@@ -455,7 +463,7 @@ fn score_play(
 
 /// The standings of `c` from the match records in `matches`.
 pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
-    let mut results = results(c, matches);
+    let (mut results, disqualified) = results_and_disqualified(c, matches);
     // Forfeits and cancellations.
     let mut forfeits: BTreeMap<&str, u32> = BTreeMap::new();
     for r in &results {
@@ -500,6 +508,7 @@ pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
             decided_by: None,
             playoff: false,
             by_playoff: false,
+            disqualified: disqualified.contains(id),
         })
         .collect();
     let index: HashMap<String, usize> = rows.iter().enumerate().map(|(i, r)| (r.entrant.clone(), i)).collect();
@@ -640,9 +649,9 @@ fn rank_group(
         return;
     }
     let Some((&key, rest)) = keys.split_first() else {
-        // Level on everything: a shared place; a play-off once none of them has a fixture
-        // left to play.
-        let settled = group.iter().all(|&i| rows[i].pending == 0);
+        // Level on everything: a shared place; a play-off once they have all played and none
+        // of them has a fixture left to play (not before the first round: all level at 0).
+        let settled = group.iter().all(|&i| rows[i].pending == 0 && rows[i].played > 0);
         let ids: Vec<&str> = group.iter().map(|&i| rows[i].entrant.as_str()).collect();
         // A recorded play-off between exactly these entrants (the newest counts): its
         // winner first, the others level again (they may play another).

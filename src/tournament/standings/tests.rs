@@ -647,5 +647,24 @@ fn a_disqualification_holds_over_a_table_in_play_later_entries_and_a_desk_forfei
     let later = st.results.iter().find(|x| x.fixture == c.rounds[ri].fixtures[fi].id).unwrap();
     assert!(later.walkover && later.forfeits == vec![side], "{later:?}");
     assert_eq!(st.row(&s1).unwrap().pending, 0);
-    let _ = s0;
+    // The standings say who was disqualified (the row's note).
+    assert!(st.row(&s1).unwrap().disqualified && !st.row(&s0).unwrap().disqualified);
+    let note = crate::tournament::output::row_note(crate::i18n::Lang::ZhCn, st.row(&s1).unwrap());
+    assert!(note.starts_with("取消资格"), "{note}");
+}
+
+/// Entrants are all level before anything is played: no play-off (加赛) is due yet, neither
+/// before the schedule nor with the fixtures made and none played (RULES.md §1.4, §6: teams
+/// level *after everything* play one).
+#[test]
+fn no_playoff_is_due_before_anything_is_played() {
+    let e = event();
+    let f = builtin_format("nantong-80fen-team").unwrap();
+    let mut c = f.competition("c2", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
+    let st = standings(&c, &[]);
+    assert!(st.rows.iter().all(|r| !r.playoff), "{:?}", st.rows);
+    draw::draw(&mut c, 1);
+    schedule::generate(&mut c);
+    let st = standings(&c, &[]);
+    assert!(st.rows.iter().all(|r| !r.playoff), "{:?}", st.rows);
 }
