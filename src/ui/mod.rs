@@ -242,6 +242,11 @@ pub fn t(key: &'static str) -> &'static str {
     tr(lang, key)
 }
 
+/// The word for `n` hands after the number ("副", "hand" / "hands"), in the language in force.
+pub fn hands_word(n: usize) -> &'static str {
+    t(if n == 1 { "home.hand" } else { "home.hands" })
+}
+
 /// A built-in preset's text (name, source, note, rule) in the language in force
 /// ([`crate::i18n::data_text`]); a referee's own text as typed.
 pub fn dt(text: &str) -> String {

@@ -489,3 +489,21 @@ test('event page messages: a refused entrant line is named by its line, and the 
   await expect(page.locator('#ev-msg')).toHaveCount(0);
   await expect(page.locator('#entrants .en-name').first()).toHaveAttribute('maxlength', '60');
 });
+
+test('event page messages: an error said while the referee works below the header is scrolled into view (360×640)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/events');
+  await ready(page);
+  await page.fill('#ev-name', '报名');
+  await page.click('#ev-create');
+  await expect(page.locator('#en-bulk')).toBeVisible();
+  await page.fill('#en-bulk', ['红队', '蓝队', '绿队', '黄队', '白队', '黑队'].map((n) => `${n}: ${n}1, ${n}2`).join('\n'));
+  await page.click('#en-add');
+  await expect(page.locator('#entrants tbody tr')).toHaveCount(6);
+  // The entry box is now below the list: the header's message line is off screen.
+  await page.fill('#en-bulk', ': 无名, 氏');
+  await page.locator('#en-add').scrollIntoViewIfNeeded();
+  await page.click('#en-add');
+  await expect(page.locator('#ev-msg.error')).toContainText('冒号前没有名称');
+  await expect(page.locator('#ev-msg')).toBeInViewport();
+});

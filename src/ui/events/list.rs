@@ -90,14 +90,19 @@ pub fn Events() -> impl IntoView {
                             .get()
                             .into_iter()
                             .map(|e| {
-                                let sub = format!(
-                                    "{} · {} {} · {} {}",
-                                    e.dates,
-                                    e.entrants.len(),
-                                    t("ev.entrants_n"),
-                                    e.competitions.len(),
-                                    t("ev.games_n"),
-                                );
+                                let count = |n: usize, one: &'static str, many: &'static str| {
+                                    format!("{n} {}", t(if n == 1 { one } else { many }))
+                                };
+                                let sub = [
+                                    e.dates.clone(),
+                                    count(e.entrants.len(), "ev.entrants_1", "ev.entrants_n"),
+                                    count(e.competitions.len(), "ev.games_1", "ev.games_n"),
+                                ]
+                                    .into_iter()
+                                    .filter(|x| !x.trim().is_empty())
+                                    .collect::<Vec<_>>()
+                                    .join(" · ");
+                                // "dates · 8 entrants · 1 game" (no dates: no leading "·").
                                 view! {
                                     <li>
                                         <A href=format!("/event/{}", e.id) attr:class="match-link">

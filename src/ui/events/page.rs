@@ -61,6 +61,21 @@ pub fn EventPage() -> impl IntoView {
 #[component]
 fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
     let lang = ctx().lang;
+    // The message line sits above the tabs: an error said while the referee works further
+    // down (a bad line of entrants) is scrolled into view, or the button would seem to do
+    // nothing.
+    Effect::new(move |_| {
+        if ev.msg.with(|m| m.as_ref().is_some_and(|(err, _)| *err)) {
+            request_animation_frame(|| {
+                let Some(el) = document().get_element_by_id("ev-msg") else { return };
+                let r = el.get_bounding_client_rect();
+                let h = window().inner_height().ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+                if r.top() < 0.0 || r.bottom() > h {
+                    el.scroll_into_view();
+                }
+            });
+        }
+    });
     let head = move || {
         ev.ev.with(|e| e.as_ref().map(|e| (e.name.clone(), e.dates.clone(), e.venue.clone())).unwrap_or_default())
     };

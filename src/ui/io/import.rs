@@ -350,7 +350,7 @@ pub fn ImportExport() -> impl IntoView {
                                     ", "
                                     {hands}
                                     " "
-                                    {t("home.hands")}
+                                    {crate::ui::hands_word(hands)}
                                     {(!p.events.is_empty())
                                         .then(|| {
                                             format!(
@@ -541,8 +541,11 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
             let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
             msg.set(Some(match restore_quarantined(k.clone(), local).await {
                 Ok(r) => {
-                    let what: Vec<String> =
-                        r.matches.iter().map(|m| format!("{}, {} {}", title(m), hands(m), t("home.hands"))).collect();
+                    let what: Vec<String> = r
+                        .matches
+                        .iter()
+                        .map(|m| format!("{}, {} {}", title(m), hands(m), crate::ui::hands_word(hands(m))))
+                        .collect();
                     let conflicts = r.report.conflicts.len();
                     for m in r.matches {
                         c.put(m);

@@ -44,7 +44,7 @@ pub(super) fn RoundEnd(
             } else if r.time_verdict.is_some() {
                 format!("{} · {}", t("gd.round_end.time"), t("gd.time.prev_stands"))
             } else {
-                format!("{} ({} {})", t("gd.round_end.complete"), r.hands, t("home.hands"))
+                format!("{} ({} {})", t("gd.round_end.complete"), r.hands, crate::ui::hands_word(r.hands as usize))
             };
             let scores = r
                 .state
@@ -273,7 +273,7 @@ pub(super) fn ResultSheet(
                                 view! {
                                     <tr>
                                         <td>
-                                            {format!("{} {} ({} {})", t("gd.round"), i + 1, r.hands, t("home.hands"))}
+                                            {format!("{} {} ({} {})", t("gd.round"), i + 1, r.hands, crate::ui::hands_word(r.hands as usize))}
                                         </td>
                                         {Team::BOTH
                                             .into_iter()

@@ -70,7 +70,14 @@ pub fn summary(m: &Match) -> String {
     } else {
         format!("{} : {}", r.state.levels.a, r.state.levels.b)
     };
-    format!("{} · {} {score} {} · {} {}", t("game.guandan"), name(Team::A), name(Team::B), r.hands, t("home.hands"))
+    format!(
+        "{} · {} {score} {} · {} {}",
+        t("game.guandan"),
+        name(Team::A),
+        name(Team::B),
+        r.hands,
+        crate::ui::hands_word(r.hands as usize)
+    )
 }
 
 // ---------------------------------------------------------------------------------------

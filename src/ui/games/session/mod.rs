@@ -169,7 +169,7 @@ pub(crate) fn session_summary(s: &SessionView, names: &[String], hands: usize) -
         "{} · {} {}{}",
         table_label(ctx().lang.get_untracked(), s, s.segments.len() - 1),
         hands,
-        t("home.hands"),
+        crate::ui::hands_word(hands),
         lead
     )
 }

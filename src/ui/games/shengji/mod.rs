@@ -45,7 +45,7 @@ pub fn summary(m: &Match) -> String {
         g.state.level(Team::B),
         name(Team::B),
         g.rows.len(),
-        t("home.hands")
+        crate::ui::hands_word(g.rows.len())
     )
 }
 

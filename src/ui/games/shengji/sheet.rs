@@ -50,7 +50,8 @@ pub(super) fn ResultSheet(
                                         view! {
                                             <tr>
                                                 <td>
-                                                    {t("sb.game")}" "{i + 1}" ("{g.rows.len()}" "{t("home.hands")}")"
+                                                    {t("sb.game")}" "{i + 1}" ("{g.rows.len()}" "
+                                                    {crate::ui::hands_word(g.rows.len())}")"
                                                 </td>
                                                 {Team::BOTH
                                                     .into_iter()
