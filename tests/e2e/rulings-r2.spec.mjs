@@ -141,3 +141,38 @@ test('an appeal overturns a level penalty: the levels are restored, the three st
   await page.click('#undo');
   await expect(page.locator('#level-A')).not.toHaveText(before);
 });
+
+test('a second appeal on a ruling: the row says both decisions in order, and the newest one decides', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForFunction(() => window.__appStarted === true, null, { timeout: 30_000 });
+  await page.click('#open-sample');
+  await expect(page).toHaveURL(/\/match\/sample-chaodipi$/);
+  await expect(page.locator('#history li.hand-row').first()).toBeVisible();
+  const before = await page.locator('#level-A').textContent();
+  await rule(page, 'A', 'ruling-level-penalty', { reason: '藏牌', ruleText: '002 §三2', levels: 2 });
+  page.once('dialog', (d) => d.accept());
+  await page.click('#ruling-commit');
+  await expect(page.locator('#rulings li.ruling-row')).toHaveCount(1);
+  const penalised = await page.locator('#level-A').textContent();
+  expect(penalised).not.toBe(before);
+  const row = page.locator('#rulings li.ruling-row');
+  const appeal = async (appellant, decision, decider) => {
+    await settle(page);
+    await row.locator('button.appeal-open').click();
+    await row.locator('input.appeal-appellant').fill(appellant);
+    await row.locator(`button.${decision}`).click();
+    await row.locator(`button.${decider}`).click();
+    page.once('dialog', (d) => d.accept());
+    await row.locator('button.appeal-commit').click();
+  };
+  // The chief referee overturns it; the committee then upholds the penalty.
+  await appeal('红队', 'appeal-overturned', 'appeal-chief');
+  await expect(page.locator('#level-A')).toHaveText(before);
+  await appeal('蓝队', 'appeal-upheld', 'appeal-committee');
+  await expect(page.locator('#level-A')).toHaveText(penalised);
+  const text = await row.locator('.appeal').textContent();
+  expect(text).toContain('申诉 (红队)');
+  expect(text).toContain('申诉 (蓝队)');
+  expect(text.indexOf('裁判长')).toBeLessThan(text.indexOf('仲裁委员会'));
+  await expect(row.locator('strong.voided')).toHaveCount(0);
+});

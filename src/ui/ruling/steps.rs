@@ -28,6 +28,16 @@ pub(super) struct Step {
 pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String]) -> Vec<Step> {
     let voided = x.voided();
     let appeals = x.appeals();
+    // Every appeal that counts on each contested entry, oldest first: the row says them
+    // all (RULES.md §0: the log keeps each ruling, appeal and decision), the newest decides.
+    let mut history: std::collections::HashMap<&str, Vec<&crate::record::Entry>> = std::collections::HashMap::new();
+    for e in &x.entries {
+        if let Op::Appeal { target, .. } = &e.op {
+            if !voided.contains(e.id.as_str()) {
+                history.entry(target.as_str()).or_default().push(e);
+            }
+        }
+    }
     let edits = x.ruling_edits();
     x.entries
         .iter()
@@ -47,8 +57,10 @@ pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String
                     .filter(|s| !s.is_empty())
                     .collect::<Vec<_>>()
                     .join(" · ");
-                let appeal = appeals.get(e.id.as_str()).map(|(a, d)| {
-                    let Op::Appeal { appellant, decided_by, decided_ms, .. } = &a.op else { unreachable!() };
+                let line = |a: &crate::record::Entry| {
+                    let Op::Appeal { appellant, decided_by, decided_ms, decision: d, .. } = &a.op else {
+                        unreachable!()
+                    };
                     let what = match d {
                         AppealDecision::Upheld => t("appeal.upheld").to_string(),
                         AppealDecision::Overturned => t("appeal.overturned").to_string(),
@@ -60,7 +72,11 @@ pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String
                         Decider::ChiefReferee => t("appeal.chief"),
                         Decider::Committee => t("appeal.committee"),
                     };
-                    (*d, format!("{} ({appellant}) → {what} · {by} · {}", t("appeal.title"), fmt_time(*decided_ms)))
+                    format!("{} ({appellant}) → {what} · {by} · {}", t("appeal.title"), fmt_time(*decided_ms))
+                };
+                let appeal = appeals.get(e.id.as_str()).map(|(_, d)| {
+                    let all = history.get(e.id.as_str()).map(|v| v.iter().map(|a| line(a)).collect::<Vec<_>>());
+                    (*d, all.unwrap_or_default().join("; "))
                 });
                 Some(Step {
                     id: e.id.clone(),
