@@ -273,7 +273,13 @@ pub(super) fn ResultSheet(
                                 view! {
                                     <tr>
                                         <td>
-                                            {format!("{} {} ({} {})", t("gd.round"), i + 1, r.hands, crate::ui::hands_word(r.hands as usize))}
+                                            {format!(
+                                                "{} {} ({} {})",
+                                                t("gd.round"),
+                                                i + 1,
+                                                r.hands,
+                                                crate::ui::hands_word(r.hands as usize),
+                                            )}
                                         </td>
                                         {Team::BOTH
                                             .into_iter()
