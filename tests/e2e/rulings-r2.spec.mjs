@@ -28,6 +28,24 @@ async function rule(page, team, kindId, { reason = '暗示', ruleText = '000 §�
   await page.fill('#ruling-referee', '王裁判');
 }
 
+/**
+ * Opens the sample match and records a level penalty of 2 on 红队 (藏牌, 002 §三2); returns
+ * 红队's level before it.
+ */
+async function samplePenalty(page) {
+  await page.goto('/');
+  await page.waitForFunction(() => window.__appStarted === true, null, { timeout: 30_000 });
+  await page.click('#open-sample');
+  await expect(page).toHaveURL(/\/match\/sample-chaodipi$/);
+  await expect(page.locator('#history li.hand-row').first()).toBeVisible();
+  const before = await page.locator('#level-A').textContent();
+  await rule(page, 'A', 'ruling-level-penalty', { reason: '藏牌', ruleText: '002 §三2', levels: 2 });
+  page.once('dialog', (d) => d.accept());
+  await page.click('#ruling-commit');
+  await expect(page.locator('#rulings li.ruling-row')).toHaveCount(1);
+  return before;
+}
+
 test('a 升级 game lost by signalling in a best of 3: the series and the event standings follow', async ({ page }) => {
   await page.goto('/events');
   await ready(page);
@@ -90,16 +108,7 @@ test('a 升级 game lost by signalling in a best of 3: the series and the event 
 });
 
 test('an appeal overturns a level penalty: the levels are restored, the three steps stay on record', async ({ page }) => {
-  await page.goto('/');
-  await page.waitForFunction(() => window.__appStarted === true, null, { timeout: 30_000 });
-  await page.click('#open-sample');
-  await expect(page).toHaveURL(/\/match\/sample-chaodipi$/);
-  await expect(page.locator('#history li.hand-row').first()).toBeVisible();
-  const before = await page.locator('#level-A').textContent();
-  await rule(page, 'A', 'ruling-level-penalty', { reason: '藏牌', ruleText: '002 §三2', levels: 2 });
-  page.once('dialog', (d) => d.accept());
-  await page.click('#ruling-commit');
-  await expect(page.locator('#rulings li.ruling-row')).toHaveCount(1);
+  const before = await samplePenalty(page);
   await expect(page.locator('#level-A')).not.toHaveText(before);
 
   // 红队 appeals; the chief referee overturns the penalty.
@@ -143,16 +152,7 @@ test('an appeal overturns a level penalty: the levels are restored, the three st
 });
 
 test('a second appeal on a ruling: the row says both decisions in order, and the newest one decides', async ({ page }) => {
-  await page.goto('/');
-  await page.waitForFunction(() => window.__appStarted === true, null, { timeout: 30_000 });
-  await page.click('#open-sample');
-  await expect(page).toHaveURL(/\/match\/sample-chaodipi$/);
-  await expect(page.locator('#history li.hand-row').first()).toBeVisible();
-  const before = await page.locator('#level-A').textContent();
-  await rule(page, 'A', 'ruling-level-penalty', { reason: '藏牌', ruleText: '002 §三2', levels: 2 });
-  page.once('dialog', (d) => d.accept());
-  await page.click('#ruling-commit');
-  await expect(page.locator('#rulings li.ruling-row')).toHaveCount(1);
+  const before = await samplePenalty(page);
   const penalised = await page.locator('#level-A').textContent();
   expect(penalised).not.toBe(before);
   const row = page.locator('#rulings li.ruling-row');
