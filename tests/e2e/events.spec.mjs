@@ -507,3 +507,37 @@ test('event page messages: an error said while the referee works below the heade
   await expect(page.locator('#ev-msg.error')).toContainText('冒号前没有名称');
   await expect(page.locator('#ev-msg')).toBeInViewport();
 });
+
+test('back from a table’s match, the event page opens on the competition it was left on; its plain address on 参赛者', async ({ page }) => {
+  await page.goto('/events');
+  await ready(page);
+  await page.fill('#ev-name', '返回');
+  await page.click('#ev-create');
+  await expect(page.locator('#en-bulk')).toBeVisible();
+  const plain = page.url();
+  await page.fill('#en-bulk', '红队: 红1, 红2, 红3, 红4\n蓝队: 蓝1, 蓝2, 蓝3, 蓝4');
+  await page.click('#en-add');
+  await expect(page.locator('#entrants tbody tr')).toHaveCount(2);
+  await page.click('button[data-tab="add"]');
+  await page.selectOption('#comp-format', 'nantong-80fen-team');
+  await page.click('#comp-add');
+  await page.fill('#draw-seed', '3');
+  await page.click('#draw-go');
+  await page.click('#gen-schedule');
+  await expect(page.locator('.fixture')).toHaveCount(1);
+  await expect(page).toHaveURL(/\?tab=c1$/);
+  await page.locator('.fixture button.mk-match[data-leg="0"]').click();
+  await page.locator('.fixture a.open-match[data-leg="0"]').click();
+  await expect(page).toHaveURL(/\/match\//);
+  await expect(page.locator('#scoreboard')).toBeVisible();
+  await page.goBack();
+  await expect(page.locator('button[data-tab="c1"]')).toHaveClass(/selected/);
+  await expect(page.locator('.fixture')).toHaveCount(1);
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('button[data-tab="c1"]')).toHaveClass(/selected/);
+  await page.goto(plain);
+  await ready(page);
+  await expect(page.locator('button[data-tab="entrants"]')).toHaveClass(/selected/);
+  await expect(page.locator('#en-bulk')).toBeVisible();
+});

@@ -23,7 +23,12 @@ pub fn EventPage() -> impl IntoView {
             Err(x) => load_error.set(Some(crate::ui::io::field_and_reason(&x))),
         }
     });
-    let tab = RwSignal::new("entrants".to_string());
+    // The tab shown is kept in the address (`?tab=c1`, replaced, not a new history entry):
+    // back from a table's match, the page opens on the competition it was left on.
+    let query = leptos_router::hooks::use_query_map();
+    let named = query.with_untracked(|q| q.get("tab")).filter(|t| !t.is_empty());
+    let tab = RwSignal::new(named.unwrap_or_else(|| "entrants".to_string()));
+    Effect::new(move |_| remember_tab(&tab.get()));
     view! {
         <Show
             when=move || ev.ev.with(|e| e.is_some())
@@ -58,9 +63,34 @@ pub fn EventPage() -> impl IntoView {
     }
 }
 
+/// Puts `tab` in the address of the page shown (`?tab=…`; none for 参赛者), replacing the
+/// history entry and keeping its state.
+fn remember_tab(tab: &str) {
+    let w = window();
+    let Ok(history) = w.history() else { return };
+    let path = w.location().pathname().unwrap_or_default();
+    let url = if tab == "entrants" {
+        path
+    } else {
+        format!("{path}?tab={}", String::from(js_sys::encode_uri_component(tab)))
+    };
+    let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
+    let _ = history.replace_state_with_url(&state, "", Some(&url));
+}
+
 #[component]
 fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
     let lang = ctx().lang;
+    // A tab named in the address that this event does not have (a competition removed
+    // since): 参赛者.
+    Effect::new(move |_| {
+        let t = tab.get();
+        let known = matches!(t.as_str(), "entrants" | "add" | "sync")
+            || ev.ev.with(|e| e.as_ref().is_some_and(|e| e.competition(&t).is_some()));
+        if !known {
+            tab.set("entrants".into());
+        }
+    });
     // The message line sits above the tabs: an error said while the referee works further
     // down (a bad line of entrants) is scrolled into view, or the button would seem to do
     // nothing.
