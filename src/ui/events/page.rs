@@ -23,11 +23,9 @@ pub fn EventPage() -> impl IntoView {
             Err(x) => load_error.set(Some(crate::ui::io::field_and_reason(&x))),
         }
     });
-    // The tab shown is kept in the address (`?tab=c1`, replaced, not a new history entry):
-    // back from a table's match, the page opens on the competition it was left on.
-    let query = leptos_router::hooks::use_query_map();
-    let named = query.with_untracked(|q| q.get("tab")).filter(|t| !t.is_empty());
-    let tab = RwSignal::new(named.unwrap_or_else(|| "entrants".to_string()));
+    // The tab shown is kept in this history entry's state (the address stays as it is): back
+    // from a table's match, or a reload, the page opens on the competition it was left on.
+    let tab = RwSignal::new(remembered_tab().unwrap_or_else(|| "entrants".to_string()));
     Effect::new(move |_| remember_tab(&tab.get()));
     view! {
         <Show
@@ -63,26 +61,35 @@ pub fn EventPage() -> impl IntoView {
     }
 }
 
-/// Puts `tab` in the address of the page shown (`?tab=…`; none for 参赛者), replacing the
-/// history entry and keeping its state.
+/// The key of the event page's tab in `history.state`.
+const TAB_STATE: &str = "refereeEventTab";
+
+/// The tab this history entry was left on ([`remember_tab`]), if any.
+fn remembered_tab() -> Option<String> {
+    let state = window().history().ok()?.state().ok()?;
+    if !state.is_object() {
+        return None;
+    }
+    js_sys::Reflect::get(&state, &TAB_STATE.into()).ok()?.as_string().filter(|t| !t.is_empty())
+}
+
+/// Keeps `tab` in the state of the history entry shown (what else the state holds stays),
+/// replacing it: no new entry, the address unchanged.
 fn remember_tab(tab: &str) {
-    let w = window();
-    let Ok(history) = w.history() else { return };
-    let path = w.location().pathname().unwrap_or_default();
-    let url = if tab == "entrants" {
-        path
-    } else {
-        format!("{path}?tab={}", String::from(js_sys::encode_uri_component(tab)))
-    };
-    let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
-    let _ = history.replace_state_with_url(&state, "", Some(&url));
+    let Ok(history) = window().history() else { return };
+    let old = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
+    let state = js_sys::Object::new();
+    if old.is_object() {
+        let _ = js_sys::Object::assign(&state, wasm_bindgen::JsCast::unchecked_ref(&old));
+    }
+    let _ = js_sys::Reflect::set(&state, &TAB_STATE.into(), &tab.into());
+    let _ = history.replace_state(&state, "");
 }
 
 #[component]
 fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
     let lang = ctx().lang;
-    // A tab named in the address that this event does not have (a competition removed
-    // since): 参赛者.
+    // A tab remembered that this event does not have (a competition removed since): 参赛者.
     Effect::new(move |_| {
         let t = tab.get();
         let known = matches!(t.as_str(), "entrants" | "add" | "sync")
