@@ -75,3 +75,26 @@ export async function doubleTap(page, sel, gap = 120) {
   expect(starts, 'the page saw two touchstarts').toHaveLength(2);
   expect(starts[1] - starts[0], 'the two taps reached the page this far apart (ms): the test machine was too slow for a double tap').toBeLessThan(450);
 }
+
+/**
+ * From /events: creates event `name` with 红队 and 蓝队 (four players each) and a 南通 80分
+ * team competition (c1), drawn with seed 3 and scheduled (one fixture of two tables).
+ * Returns the event's address.
+ */
+export async function nantongEvent(page, name) {
+  await page.fill('#ev-name', name);
+  await page.click('#ev-create');
+  await expect(page.locator('#en-bulk')).toBeVisible();
+  const url = page.url();
+  await page.fill('#en-bulk', '红队: 红1, 红2, 红3, 红4\n蓝队: 蓝1, 蓝2, 蓝3, 蓝4');
+  await page.click('#en-add');
+  await expect(page.locator('#entrants tbody tr')).toHaveCount(2);
+  await page.click('button[data-tab="add"]');
+  await page.selectOption('#comp-format', 'nantong-80fen-team');
+  await page.click('#comp-add');
+  await page.fill('#draw-seed', '3');
+  await page.click('#draw-go');
+  await page.click('#gen-schedule');
+  await expect(page.locator('.fixture')).toHaveCount(1);
+  return url;
+}

@@ -6,7 +6,7 @@
 // its first game. The event's standings add the points; the two teams end level, and the
 // play-off game recorded at the desk orders them and scores nothing (「加赛不记分」).
 import { test, expect } from '@playwright/test';
-import { storedEntries, ready } from './helpers.mjs';
+import { storedEntries, ready, nantongEvent } from './helpers.mjs';
 
 // Taps right after a commit are ignored (a double tap stores one entry): wait that out.
 const settle = (page) => page.waitForTimeout(700);
@@ -53,20 +53,7 @@ test('南通 team match: three games, time up in the third to the leader, 2/1 a 
   await page.clock.install({ time: new Date('2026-03-01T15:00:00') });
   await page.goto('/events');
   await ready(page);
-  await page.fill('#ev-name', '南通纺院 80分');
-  await page.click('#ev-create');
-  await expect(page.locator('#en-bulk')).toBeVisible();
-  await page.fill('#en-bulk', '红队: 红1, 红2, 红3, 红4\n蓝队: 蓝1, 蓝2, 蓝3, 蓝4');
-  await page.click('#en-add');
-  await expect(page.locator('#entrants tbody tr')).toHaveCount(2);
-  await page.click('button[data-tab="add"]');
-  await page.selectOption('#comp-format', 'nantong-80fen-team');
-  await page.click('#comp-add');
-  await page.fill('#draw-seed', '3');
-  await page.click('#draw-go');
-  await page.click('#gen-schedule');
-  await expect(page.locator('.fixture')).toHaveCount(1);
-  const eventUrl = page.url();
+  const eventUrl = await nantongEvent(page, '南通纺院 80分');
   for (const leg of [0, 1]) {
     await page.locator(`.fixture button.mk-match[data-leg="${leg}"]`).click();
     await expect(page.locator(`.fixture a.open-match[data-leg="${leg}"]`)).toBeVisible();
