@@ -74,6 +74,33 @@ pub fn check_dates(s: &str) -> Result<(), ImportError> {
     Ok(())
 }
 
+/// A competition's name when none is typed: the game's name and the format's name
+/// (`game`, `format`: both as shown, in the UI language), or the format's alone when it
+/// names the game already — by its whole name or by one of the names the game's name lists
+/// ("升级 / 80分 / 炒地皮", "Shengji (80 Points, Chaodipi)": a format called
+/// "南通纺院 80分团体" is one of 80分), spaces and case aside —, within [`MAX_NAME`] characters: without the
+/// format's note in brackets when it is too long, cut with "…" if still too long.
+pub fn default_competition_name(game: &str, format: &str) -> String {
+    // Compared in lower case with the spaces left out ("双升 队式" names "医院双升队式淘汰").
+    let bare = |s: &str| s.chars().filter(|c| !c.is_whitespace()).flat_map(char::to_lowercase).collect::<String>();
+    let format_bare = bare(format);
+    let names = std::iter::once(game).chain(game.split(['/', '(', ')', ',', '（', '）', '，']));
+    let named = names.map(bare).any(|n| !n.is_empty() && format_bare.contains(&n));
+    let full = if named { format.to_string() } else { format!("{game} {format}") };
+    let fits = |s: &str| s.chars().count() <= MAX_NAME;
+    if fits(&full) {
+        return full;
+    }
+    if let Some((head, _)) = full.split_once(" (").or_else(|| full.split_once(" （")) {
+        if fits(head) {
+            return head.to_string();
+        }
+    }
+    let mut cut: String = full.chars().take(MAX_NAME - 1).collect();
+    cut.push('…');
+    cut
+}
+
 /// Semantic checks of an event: ids (event ≤ 40, entrants and fixtures ≤ 12, competitions
 /// ≤ 8 characters) unique where they must be; names ≤ 60 characters; every entrant a
 /// competition lists exists; draw numbers belong to its entrants and are unique; every slot

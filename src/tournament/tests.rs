@@ -303,3 +303,27 @@ fn an_events_time_and_entrant_names_are_checked() {
     x.entrants[2].name = " ".into();
     assert_eq!(key(&x), ("entrants[2].name".to_string(), Some("imp.empty")));
 }
+
+#[test]
+fn a_default_competition_name_does_not_name_the_game_twice() {
+    // The game's and the formats' names as the three languages show them.
+    let n = default_competition_name;
+    assert_eq!(n("升级 / 80分 / 炒地皮", "南通纺院 80分团体 (胜2负1弃权0)"), "南通纺院 80分团体 (胜2负1弃权0)");
+    assert_eq!(
+        n("Shengji (80 Points, Chaodipi)", "Nantong 80 Points teams (win 2 / loss 1 / forfeit 0)"),
+        "Nantong 80 Points teams (win 2 / loss 1 / forfeit 0)"
+    );
+    assert_eq!(n("双升 队式", "医院双升队式淘汰"), "医院双升队式淘汰");
+    assert_eq!(n("升级 / 80分 / 炒地皮", "炒地皮淘汰 (半决赛起三局两胜)"), "炒地皮淘汰 (半决赛起三局两胜)");
+    assert_eq!(n("掼蛋", "掼蛋 3 轮移位总得分"), "掼蛋 3 轮移位总得分");
+    // A format that does not name the game gets it in front.
+    assert_eq!(n("掼蛋", "单循环 胜2平1负0"), "掼蛋 单循环 胜2平1负0");
+    assert_eq!(
+        n("Renju (five in a row)", "Round robin, win 2 / draw 1 / loss 0"),
+        "Renju (five in a row) Round robin, win 2 / draw 1 / loss 0"
+    );
+    // Too long: the note in brackets goes, then the name is cut.
+    let long = "长".repeat(MAX_NAME - 3);
+    assert_eq!(n("掼蛋", &format!("{long} (注)")), format!("掼蛋 {long}"));
+    assert_eq!(n("掼蛋", &"长".repeat(MAX_NAME + 5)).chars().count(), MAX_NAME);
+}

@@ -32,7 +32,10 @@ pub(super) fn AddCompetition(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
             let id = e.next_competition_id();
             let ids = e.entrants.iter().filter(|x| x.kind.fits(f.kind)).map(|x| x.id.clone()).collect();
             let label = if nm.is_empty() {
-                default_name(game_name(lang.get_untracked(), &g), &format_name(lang.get_untracked(), &f.id))
+                tm::default_competition_name(
+                    game_name(lang.get_untracked(), &g),
+                    &format_name(lang.get_untracked(), &f.id),
+                )
             } else {
                 nm.chars().take(tm::MAX_NAME).collect()
             };
@@ -159,7 +162,10 @@ pub(super) fn AddCompetition(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
                 id="comp-name"
                 maxlength=tm::MAX_NAME
                 placeholder=move || {
-                    default_name(game_name(lang.get(), &game.get()), &format_name(lang.get(), &format_id.get()))
+                    tm::default_competition_name(
+                        game_name(lang.get(), &game.get()),
+                        &format_name(lang.get(), &format_id.get()),
+                    )
                 }
                 prop:value=move || name.get()
                 on:input=move |x| name.set(event_target_value(&x))
@@ -170,27 +176,4 @@ pub(super) fn AddCompetition(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
             </button>
         </section>
     }
-}
-
-/// A competition's name when none is typed: the game and the format's name (the format's
-/// alone when it names the game already), within [`tm::MAX_NAME`] characters — without the
-/// format's note in brackets when it is too long, cut with "…" if still too long.
-fn default_name(game: &str, format: &str) -> String {
-    let full = if format.to_lowercase().contains(&game.to_lowercase()) {
-        format.to_string()
-    } else {
-        format!("{game} {format}")
-    };
-    let fits = |s: &str| s.chars().count() <= tm::MAX_NAME;
-    if fits(&full) {
-        return full;
-    }
-    if let Some((head, _)) = full.split_once(" (").or_else(|| full.split_once(" （")) {
-        if fits(head) {
-            return head.to_string();
-        }
-    }
-    let mut cut: String = full.chars().take(tm::MAX_NAME - 1).collect();
-    cut.push('…');
-    cut
 }
