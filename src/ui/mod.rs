@@ -81,6 +81,19 @@ thread_local! {
     static LOADER: std::cell::RefCell<Option<store::Loader>> = const { std::cell::RefCell::new(None) };
     /// Whether the slices of [`LOADER`] are under way.
     static READING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// How many times another tab wrote each match's stored value (by its storage key) in
+    /// this page's life ([`written_elsewhere`]).
+    static ELSEWHERE: std::cell::RefCell<std::collections::HashMap<String, u64>> = Default::default();
+}
+
+/// How many times another tab wrote match `id` (its record or its tail) since this page
+/// was loaded: a change of the match that comes with a new count was made elsewhere, not
+/// by this tab's own buttons.
+pub fn written_elsewhere(id: &str) -> u64 {
+    ELSEWHERE.with(|w| {
+        let w = w.borrow();
+        w.get(&store::match_key(id)).copied().unwrap_or(0) + w.get(&store::tail_key(id)).copied().unwrap_or(0)
+    })
 }
 
 /// Time given to one slice of reading matches after start-up, ms (a tap waits for at most
@@ -606,7 +619,10 @@ fn App() -> impl IntoView {
             // An index row follows its match's own write (which is heard on its own).
             Some(k) if k.starts_with(store::INDEX_PREFIX) => {}
             Some(k) if k.starts_with(store::DELETED_PREFIX) => c.deleted_changed.update(|n| *n += 1),
-            Some(k) if k.starts_with(store::PREFIX) => leptos::task::spawn_local(reading::reload(c)),
+            Some(k) if k.starts_with(store::PREFIX) => {
+                ELSEWHERE.with(|w| *w.borrow_mut().entry(k).or_default() += 1);
+                leptos::task::spawn_local(reading::reload(c))
+            }
             Some(_) => {}
         }
     });

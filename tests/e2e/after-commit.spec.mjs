@@ -275,3 +275,35 @@ test('升级: a hand corrected in another tab while being edited is not replaced
   await expect.poll(corrections).toBe(base + 2);
   expect(seenA).toHaveLength(2);
 });
+
+test('掼蛋: a hand recorded in another tab while one is typed here is said; this tab\'s own commits and an untouched form say nothing', async ({ context }) => {
+  const a = await context.newPage();
+  dialogs(a);
+  await newGuandan(a);
+  const rows = (p) => p.locator('#gd-history li.hand-row');
+  const enter = async (p, order) => {
+    for (const s of order) await p.click(`#gd-seat-${s}`);
+    if (await p.locator('button[data-tribute="off"]').count()) await p.click('button[data-tribute="off"]');
+    await p.click('#gd-commit');
+  };
+  // This tab's own commit: no notice.
+  await enter(a, ['N', 'E', 'S']);
+  await expect(rows(a)).toHaveCount(1);
+  const b = await context.newPage();
+  dialogs(b);
+  await b.goto(a.url());
+  await started(b);
+  await expect(rows(b)).toHaveCount(1);
+  // Tab B records while tab A's form is untouched: nothing to say.
+  await enter(b, ['E', 'N', 'W']);
+  await expect(rows(a)).toHaveCount(2);
+  await expect(a.locator('#notice')).toHaveCount(0);
+  // Tab A starts the next hand, tab B records one: tab A is told, and its form is kept.
+  await a.click('#gd-seat-N');
+  await a.click('#gd-seat-S');
+  await enter(b, ['S', 'W', 'N']);
+  await expect(rows(a)).toHaveCount(3);
+  await expect(a.locator('#notice')).toContainText('另一个标签页刚记录了');
+  await expect(a.locator('#gd-order')).toContainText('›');
+  expect(await ofType(a, 'hand')).toHaveLength(3);
+});

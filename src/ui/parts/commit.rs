@@ -195,6 +195,23 @@ pub fn CommitBar(
             stored.set(None);
         }
     });
+    // Another tab changed this match while an entry is being typed here: said, for the
+    // entry typed goes after what the other tab stored (a hand's number moves on), and two
+    // referees keying the same hand would store it twice.
+    let snapshot =
+        move || m.with(|x| x.as_deref().map(|x| (x.id.clone(), x.entries.len(), crate::ui::written_elsewhere(&x.id))));
+    let seen = StoredValue::new(untrack(snapshot));
+    Effect::new(move |_| {
+        let now = snapshot();
+        let before = seen.get_value();
+        seen.set_value(now.clone());
+        let (Some((id, len, n)), Some((was_id, was_len, was_n))) = (now, before) else { return };
+        if id != was_id || len == was_len || n == was_n || !intent.changed_untracked() || editing.get_untracked() {
+            return;
+        }
+        let what = untrack(|| m.with_untracked(|x| x.as_deref().and_then(|x| entry_label(x, &x.entries.last()?.id))));
+        crate::ui::notify(t("bar.elsewhere").replace("{entry}", &what.unwrap_or_default()));
+    });
     let undo = move |_| {
         let Some(s) = stored.get_untracked().filter(|s| !s.undone) else { return };
         let Some(x) = m.get_untracked() else { return };
