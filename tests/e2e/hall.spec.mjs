@@ -5,7 +5,7 @@
 // competition every N seconds (`?every=N`), and a tap pauses it; at 1920×1080 and 1280×720
 // nothing overflows.
 import { test, expect } from '@playwright/test';
-import { ready } from './helpers.mjs';
+import { ready, nantongEvent } from './helpers.mjs';
 
 const TEAMS = ['红队', '蓝队', '绿队', '黄队'];
 
@@ -184,5 +184,70 @@ test('the hall screen cycles to the next competition, a tap pauses it, and it fi
       const min = await smallestText(page);
       expect(min.size, `smallest text: ${JSON.stringify(min)}`).toBeGreaterThanOrEqual(32);
     }
+  }
+});
+
+test('a fixture of two tables shows how far its tables are in one label (the table behind, once the other is further on), cut nowhere', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await ready(page);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/events');
+  await ready(page);
+  const eventUrl = await nantongEvent(page, '南通纺院杯');
+  await page.click('button[data-tab="c1"]');
+  await page.click('button.mk-round[data-round="1"]');
+  await expect(page.locator('.fixture a.open-match')).toHaveCount(2);
+  const table1 = await page.locator('.fixture a.open-match[data-leg="0"]').getAttribute('href');
+  await page.goto(`${eventUrl}/hall`);
+  await ready(page);
+  const sheet = page.locator('#hall-round tr.hall-fx .hall-sheet');
+  await expect(sheet).toHaveCount(1);
+  await expect(sheet).toHaveText('未录入');
+  expect(await overflow(page)).toEqual([]);
+  // Table 1 enters a hand: table 2 is the one behind.
+  const table = await page.context().newPage();
+  table.on('dialog', (d) => d.accept());
+  await table.goto(table1);
+  await ready(table);
+  await table.fill('#points', '40');
+  await table.press('#points', 'Tab');
+  await table.click('#commit');
+  await expect(table.locator('#history li.hand-row')).toHaveCount(1);
+  await expect(sheet).toHaveText('2 未录入');
+  await expect(sheet).toHaveAttribute('data-sheet', 'empty');
+  expect(await overflow(page)).toEqual([]);
+  const min = await smallestText(page);
+  expect(min.size, `smallest text: ${JSON.stringify(min)}`).toBeGreaterThanOrEqual(32);
+});
+
+test('opened on a phone held upright, the hall screen fits its width: the round above the standings, every control on screen', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { eventUrl } = await setUp(page);
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto(`${eventUrl}/hall`);
+  await ready(page);
+  await expect(page.locator('#hall-round tr.hall-fx')).toHaveCount(2);
+  const fit = await page.evaluate(() => {
+    const out = [];
+    const hall = document.querySelector('#hall');
+    if (hall.scrollWidth > hall.clientWidth + 1) out.push(`hall width ${hall.scrollWidth} > ${hall.clientWidth}`);
+    for (const el of hall.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.left < -1 || r.right > innerWidth + 1)) out.push(`${el.tagName}#${el.id}.${el.className} outside`);
+    }
+    for (const b of hall.querySelectorAll('button')) {
+      const r = b.getBoundingClientRect();
+      if (r.width < 44 || r.height < 44) out.push(`${b.id} ${r.width}×${r.height}`);
+    }
+    const round = document.querySelector('#hall-round').getBoundingClientRect();
+    const standings = document.querySelector('#hall-standings').getBoundingClientRect();
+    if (standings.top < round.bottom - 1) out.push('standings beside the round');
+    return out;
+  });
+  expect(fit).toEqual([]);
+  // The sides (short names here) are shown whole.
+  for (const cell of await page.locator('#hall-round td.hall-sides').all()) {
+    expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), await cell.textContent()).toBe(true);
   }
 });

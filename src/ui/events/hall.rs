@@ -142,29 +142,31 @@ pub fn HallPage() -> impl IntoView {
                 } else {
                     r.score.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" : ")
                 };
-                let many = r.legs.len() > 1;
-                // Each table's result sheet; a fixture with no table to play (a bye, a
-                // walkover) says what it is instead.
+                // The tables' result sheets; a fixture with no table to play (a bye, a
+                // walkover) says what it is instead. A fixture of several tables is as far as
+                // its least advanced table: its word, after the numbers of the tables at it
+                // when the others are further on (the column holds one such label).
                 let sheets = if r.bye || r.walkover || r.legs.is_empty() {
                     view! { <span class="hall-fx-status">{output::status(l, &r)}</span> }.into_any()
                 } else {
-                    r.legs
-                        .iter()
-                        .map(|leg| {
-                            let s = leg.outcome.as_ref().map(|o| o.sheet).unwrap_or("empty");
-                            // The event page's words, but a shorter one for nothing entered
-                            // (the column is as wide as the longest).
-                            let word =
-                                if s == "empty" { tr(l, "hall.st.empty") } else { crate::i18n::sheet_status(l, s) };
-                            let label = if many { format!("{} {word}", leg.table) } else { word.to_string() };
-                            view! {
-                                <span class="hall-sheet" data-table=leg.table data-sheet=s>
-                                    {label}
-                                </span>
-                            }
-                        })
-                        .collect_view()
-                        .into_any()
+                    let of = |leg: &standings::LegResult| leg.outcome.as_ref().map(|o| o.sheet).unwrap_or("empty");
+                    let s = r.legs.iter().map(of).min_by_key(|s| sheet_rank(s)).unwrap_or("empty");
+                    let behind: Vec<String> =
+                        r.legs.iter().filter(|leg| of(leg) == s).map(|leg| leg.table.to_string()).collect();
+                    // The event page's words, but a shorter one for nothing entered (the
+                    // column is as wide as the longest).
+                    let word = if s == "empty" { tr(l, "hall.st.empty") } else { crate::i18n::sheet_status(l, s) };
+                    let label = if behind.len() < r.legs.len() {
+                        format!("{} {word}", behind.join(" "))
+                    } else {
+                        word.to_string()
+                    };
+                    view! {
+                        <span class="hall-sheet" data-table=behind.join(" ") data-sheet=s>
+                            {label}
+                        </span>
+                    }
+                    .into_any()
                 };
                 let sides = names
                     .iter()
@@ -314,5 +316,16 @@ pub fn HallPage() -> impl IntoView {
                 </button>
             </footer>
         </section>
+    }
+}
+
+/// How far a table's result sheet is ([`crate::record::sheet::Sheet::status`]): nothing
+/// entered, entered, confirmed, signed.
+fn sheet_rank(status: &str) -> u8 {
+    match status {
+        "entered" => 1,
+        "confirmed" => 2,
+        "signed" => 3,
+        _ => 0,
     }
 }
