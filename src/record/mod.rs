@@ -14,6 +14,7 @@ pub mod game;
 pub mod games;
 pub mod index;
 pub mod replay;
+pub mod ruling_log;
 #[cfg(test)]
 mod rulings_tests;
 pub mod sample;

@@ -145,7 +145,7 @@ pub fn match_doc(m: &Match, l: Lang, place: Option<&Fixture>, time: &dyn Fn(f64)
     if let (Some(first), Some(last)) = (hands.first(), hands.last()) {
         doc.meta.push((tr(l, "share.times").to_string(), format!("{} – {}", time(*first), time(*last))));
     }
-    doc.result.extend(rulings(m, l));
+    doc.result.extend(rulings(m, l, time));
     // Recorder and verifier as confirmed now, the referee who signed (not reopened since).
     let sheet = super::sheet::sheet(m);
     let name = |p| sheet.current(p).map(|c| isolated(&c.name)).unwrap_or_default();
@@ -222,41 +222,71 @@ fn frame(m: &Match, l: Lang, place: Option<&Fixture>, body: SheetBody) -> ShareD
     }
 }
 
-/// One line per ruling that counts: what, against whom, why, the rule, the referee.
-fn rulings(m: &Match, l: Lang) -> Vec<String> {
+/// The rulings of the log ([`super::ruling_log::logged_rulings`], RULES.md §0 **[r2]**: the
+/// log keeps the ruling, each appeal and its decision), oldest first: a line a ruling — what,
+/// against whom, why, the rule, the referee, and "overturned" / "replaced" when the newest
+/// appeal decided so — followed by a line an appeal, oldest first (the newest decides).
+/// `time` formats a decision's time.
+fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
     let (teams, players) = m.setup.names();
-    super::replay::effective(m)
-        .into_iter()
-        .filter_map(|e| {
-            let ruling = e.ruling?;
-            let Op::Ruling { reason, referee, .. } = &e.entry.op else { return None };
-            let who = match e.player {
-                Some(p) => players.get(p).map(|n| isolated(n)).unwrap_or_else(|| format!("#{}", p + 1)),
-                None => {
-                    let t = ruling.team();
-                    teams.get(&t).map(|n| isolated(n)).unwrap_or_else(|| crate::i18n::team_side(l, t).to_string())
-                }
-            };
-            let what = match ruling {
-                crate::rules::Ruling::LevelPenalty { levels, .. } => {
-                    format!("{} {levels} {}", tr(l, "ruling.level_penalty"), tr(l, "ruling.levels_unit"))
-                }
-                crate::rules::Ruling::GameLost { .. } => tr(l, "ruling.game_lost").to_string(),
-                crate::rules::Ruling::Warning { .. } => tr(l, "ruling.warning").to_string(),
-                crate::rules::Ruling::Late { minutes, .. } => {
-                    format!("{} {minutes} {}", tr(l, "ruling.late"), tr(l, "ruling.minutes_unit"))
-                }
-                crate::rules::Ruling::Disqualified { .. } => tr(l, "ruling.disqualified").to_string(),
-            };
-            let mut parts = vec![format!("{}: {what} · {who}", tr(l, "share.ruling"))];
-            for x in [reason.as_str(), e.rule, referee.as_str()] {
-                if !x.trim().is_empty() {
-                    parts.push(isolated(x));
-                }
+    let who = |ruling: crate::rules::Ruling, player: Option<usize>| match player {
+        Some(p) => players.get(p).map(|n| isolated(n)).unwrap_or_else(|| format!("#{}", p + 1)),
+        None => {
+            let t = ruling.team();
+            teams.get(&t).map(|n| isolated(n)).unwrap_or_else(|| crate::i18n::team_side(l, t).to_string())
+        }
+    };
+    let what = |ruling: crate::rules::Ruling, player: Option<usize>| {
+        let w = match ruling {
+            crate::rules::Ruling::LevelPenalty { levels, .. } => {
+                format!("{} {levels} {}", tr(l, "ruling.level_penalty"), tr(l, "ruling.levels_unit"))
             }
-            Some(parts.join(" · "))
-        })
-        .collect()
+            crate::rules::Ruling::GameLost { .. } => tr(l, "ruling.game_lost").to_string(),
+            crate::rules::Ruling::Warning { .. } => tr(l, "ruling.warning").to_string(),
+            crate::rules::Ruling::Late { minutes, .. } => {
+                format!("{} {minutes} {}", tr(l, "ruling.late"), tr(l, "ruling.minutes_unit"))
+            }
+            crate::rules::Ruling::Disqualified { .. } => tr(l, "ruling.disqualified").to_string(),
+        };
+        format!("{w} · {}", who(ruling, player))
+    };
+    let mut out = Vec::new();
+    for r in super::ruling_log::logged_rulings(m) {
+        let mut parts = vec![format!("{}: {}", tr(l, "share.ruling"), what(r.ruling, r.player))];
+        for x in [r.reason, r.rule, r.referee] {
+            if !x.trim().is_empty() {
+                parts.push(isolated(x));
+            }
+        }
+        match r.decision() {
+            Some(super::AppealDecision::Overturned) => parts.push(tr(l, "share.ruling_overturned").to_string()),
+            Some(super::AppealDecision::Replaced { .. }) => parts.push(tr(l, "share.ruling_replaced").to_string()),
+            _ => {}
+        }
+        out.push(parts.join(" · "));
+        for (i, a) in r.appeals.iter().enumerate() {
+            let decision = match a.decision {
+                super::AppealDecision::Upheld => tr(l, "appeal.upheld").to_string(),
+                super::AppealDecision::Overturned => tr(l, "appeal.overturned").to_string(),
+                super::AppealDecision::Replaced { ruling } => {
+                    format!("{} {}", tr(l, "appeal.replaced"), what(ruling, r.player))
+                }
+            };
+            let by = match a.decided_by {
+                super::Decider::ChiefReferee => tr(l, "appeal.chief"),
+                super::Decider::Committee => tr(l, "appeal.committee"),
+            };
+            let appellant =
+                if a.appellant.trim().is_empty() { String::new() } else { format!(" ({})", isolated(a.appellant)) };
+            out.push(format!(
+                "{} {}{appellant} → {decision} · {by} · {}",
+                tr(l, "appeal.title"),
+                i + 1,
+                time(a.decided_ms)
+            ));
+        }
+    }
+    out
 }
 
 /// The two teams' names, A then B, isolated ([`isolated`]; the side's name, 南北 / 东西, when

@@ -356,16 +356,64 @@ pub struct TeamMatch {
     pub forfeit: u32,
 }
 
+/// One game of a team match as it scores (RULES.md §1.4 **[r2]**): a game played (won or
+/// not decided yet) or a forfeit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TeamGame {
+    /// The team that won it (a forfeit: the other team); `None` while not decided.
+    pub winner: Option<Team>,
+    /// The team that forfeited it (「弃权」), when it is a forfeit.
+    pub forfeited_by: Option<Team>,
+    /// Each team's points for it: [`TeamMatch::win`] / [`TeamMatch::loss`] for a game
+    /// played, [`TeamMatch::forfeit`] / [`TeamMatch::win`] for a forfeit, 0 each while not
+    /// decided.
+    pub points: std::collections::BTreeMap<Team, u32>,
+}
+
 impl TeamMatch {
+    /// The games of the match as they score, in order: the games played so far from their
+    /// `winners` (`None`: not decided yet), or, when `forfeit` is `Some((team, from))` —
+    /// the match forfeited by `team` from game `from` (0-based) on — the games before
+    /// `from` as played and every game from `from` to [`TeamMatch::games`] a forfeit.
+    pub fn scored_games(&self, winners: &[Option<Team>], forfeit: Option<(Team, usize)>) -> Vec<TeamGame> {
+        let two = |w: u32, l: u32, winner: Team| -> std::collections::BTreeMap<Team, u32> {
+            [(winner, w), (winner.other(), l)].into_iter().collect()
+        };
+        let played = forfeit.map_or(winners.len(), |(_, from)| from.min(winners.len()));
+        let mut out: Vec<TeamGame> = winners[..played]
+            .iter()
+            .map(|w| TeamGame {
+                winner: *w,
+                forfeited_by: None,
+                points: match w {
+                    Some(t) => two(self.win, self.loss, *t),
+                    None => two(0, 0, Team::A),
+                },
+            })
+            .collect();
+        if let Some((team, from)) = forfeit {
+            out.extend((0..self.forfeited_games(from)).map(|_| TeamGame {
+                winner: Some(team.other()),
+                forfeited_by: Some(team),
+                points: two(self.win, self.forfeit, team.other()),
+            }));
+        }
+        out
+    }
+    /// Each team's points over `games` ([`TeamMatch::scored_games`]).
+    pub fn total(games: &[TeamGame]) -> std::collections::BTreeMap<Team, u32> {
+        let mut pts: std::collections::BTreeMap<Team, u32> = Team::BOTH.iter().map(|t| (*t, 0)).collect();
+        for g in games {
+            for (t, p) in &g.points {
+                *pts.entry(*t).or_default() += p;
+            }
+        }
+        pts
+    }
     /// Each team's points from the winners of the games played so far, in order (a `None`
     /// game is not decided yet and scores nothing).
     pub fn points(&self, winners: &[Option<Team>]) -> std::collections::BTreeMap<Team, u32> {
-        let mut pts: std::collections::BTreeMap<Team, u32> = Team::BOTH.iter().map(|t| (*t, 0)).collect();
-        for w in winners.iter().flatten() {
-            *pts.entry(*w).or_default() += self.win;
-            *pts.entry(w.other()).or_default() += self.loss;
-        }
-        pts
+        Self::total(&self.scored_games(winners, None))
     }
     /// [`TeamMatch::points`] of a match forfeited by `team` from game `from` (0-based) on
     /// (RULES.md §1.4 **[r2]** 「弃权零分」, §0: a disqualification or lateness at the limit
@@ -378,11 +426,7 @@ impl TeamMatch {
         team: Team,
         from: usize,
     ) -> std::collections::BTreeMap<Team, u32> {
-        let mut pts = self.points(&winners[..from.min(winners.len())]);
-        let n = self.forfeited_games(from);
-        *pts.entry(team).or_default() += self.forfeit * n;
-        *pts.entry(team.other()).or_default() += self.win * n;
-        pts
+        Self::total(&self.scored_games(winners, Some((team, from))))
     }
     /// How many of the match's games are forfeits when it is forfeited from game `from`.
     pub fn forfeited_games(&self, from: usize) -> u32 {

@@ -93,7 +93,30 @@ pub fn shengji(
         ]));
     }
     let mut result = Vec::new();
-    if several || s.preset.timing.best_of > 1 {
+    if let (Some(tm), Some(points)) = (s.preset.team_match, &v.team_points) {
+        // A team match (RULES.md §1.4 [r2]): each game as it scores, then the points it is
+        // ranked by — as the replay counts them, forfeits included.
+        for (i, g) in v.team_games.iter().enumerate() {
+            let pts = |t: Team| g.score.points.get(&t).copied().unwrap_or(0).to_string();
+            result.push(fill(
+                l,
+                "share.tm.game",
+                &[
+                    ("n", (i + 1).to_string()),
+                    ("result", team_game_text(l, &names, g)),
+                    ("a", pts(Team::A)),
+                    ("b", pts(Team::B)),
+                ],
+            ));
+        }
+        let p = |t: Team| points.get(&t).copied().unwrap_or(0);
+        let label = fill(
+            l,
+            "share.tm.points",
+            &[("win", tm.win.to_string()), ("loss", tm.loss.to_string()), ("forfeit", tm.forfeit.to_string())],
+        );
+        result.push(format!("{label}: {} {} : {} {}", names[0], p(Team::A), p(Team::B), names[1]));
+    } else if several || s.preset.timing.best_of > 1 {
         let w = |t| v.series.get(&t).copied().unwrap_or(0);
         result.push(format!("{}: {} {} : {} {}", tr(l, "sb.games_won"), names[0], w(Team::A), w(Team::B), names[1]));
     }
@@ -114,6 +137,24 @@ pub fn shengji(
         result,
         blank_rows: 30,
     }
+}
+
+/// How game `g` of a 南通 team match was decided, for the sheet (RULES.md §1.4 **[r2]**, §0):
+/// "红队 胜 (打完)", "红队 胜 (时间到, 领先方)", "红队 胜 (判罚: 绿队 判负)", "绿队 弃权, 红队 胜",
+/// or "未决" — as the replay decided it ([`crate::record::games::shengji::GameEnd`]). `names`
+/// are the teams' names, A then B ([`team_names`]).
+pub fn team_game_text(l: Lang, names: &[String; 2], g: &crate::record::games::shengji::TeamGameRow) -> String {
+    use crate::record::games::shengji::GameEnd;
+    let Some(w) = g.score.winner else { return tr(l, "share.tm.undecided").to_string() };
+    let key = match g.how {
+        Some(GameEnd::Forfeit) => "share.tm.forfeit",
+        Some(GameEnd::Time) => "share.tm.time",
+        Some(GameEnd::DealLimit) => "share.tm.deal_limit",
+        Some(GameEnd::Ruling) => "share.tm.ruling",
+        Some(GameEnd::Played) | None => "share.tm.played",
+    };
+    let loser = g.score.forfeited_by.unwrap_or(w.other());
+    fill(l, key, &[("who", names[w as usize].clone()), ("loser", names[loser as usize].clone())])
 }
 
 /// 掼蛋: a row a hand (头游, the finish, the level played, each team's level or points

@@ -260,3 +260,151 @@ fn right_to_left_names_and_bidi_controls_are_isolated_on_the_sheet() {
     // The file name keeps the names as entered.
     assert_eq!(m.setup.participants(), "قەشقەر vs 红\u{202E}队");
 }
+
+/// A 南通 team match (RULES.md §1.4 **[r2]**) between 红队 (A) and 绿队 (B), with these
+/// entries after it.
+fn nantong(ops: Vec<Op>) -> Match {
+    let mut m = crate::record::sample::blank_shengji("nt", "nantong-80fen", 0.0);
+    let Setup::Shengji(s) = &mut m.setup else { unreachable!() };
+    s.teams.insert(Team::A, "红队".into());
+    s.teams.insert(Team::B, "绿队".into());
+    m.title = String::new();
+    for op in ops {
+        push(&mut m, op);
+    }
+    m
+}
+
+fn sj_hand(points: i32) -> Op {
+    Op::Hand { hand: HandInput::Shengji(crate::rules::shengji::Hand { points, ..Default::default() }) }
+}
+
+/// Three hands of 0: the declarer A goes from 2 to 10, to A, then through A — game won.
+fn a_wins_by_hands() -> Vec<Op> {
+    vec![sj_hand(0), sj_hand(0), sj_hand(0)]
+}
+
+fn sj_ruling(ruling: crate::rules::Ruling, rule: &str) -> Op {
+    Op::Ruling {
+        ruling, player: None, board: None, reason: "暗示".into(), rule: rule.into(), referee: "王裁".into()
+    }
+}
+
+fn sj_appeal(target: &str, decision: crate::record::AppealDecision, by: crate::record::Decider) -> Op {
+    Op::Appeal { target: target.into(), appellant: "红队".into(), decision, decided_by: by, decided_ms: 5e6 }
+}
+
+/// The sheet's result lines without the names' isolates.
+fn results(doc: &ShareDoc) -> Vec<String> {
+    doc.result.iter().map(|r| r.replace(['\u{2068}', '\u{2069}'], "")).collect()
+}
+
+/// Every result line is drawn on the picture (the print renders the same lines).
+fn drawn(doc: &ShareDoc) {
+    let squash = |s: &str| s.replace(['\u{2068}', '\u{2069}', ' '], "");
+    let texts = squash(&layout(doc, WIDTH, &estimate).texts().concat());
+    for r in &doc.result {
+        assert!(texts.contains(&squash(r)), "{r} on the picture");
+    }
+}
+
+/// 红队 wins game 1 by its hands (2 : 1) and is disqualified in game 2; two appeals uphold
+/// it. Game 2 (in progress) and game 3 are forfeits, 0 : 2 each: 2 : 5 in all, as the
+/// standings count it.
+#[test]
+fn nantong_sheet_after_a_disqualification_shows_the_forfeits_points_and_both_appeals() {
+    use crate::record::{AppealDecision, Decider};
+    let mut ops = a_wins_by_hands();
+    ops.push(Op::NextGame { start: Default::default() });
+    ops.push(sj_hand(40));
+    ops.push(sj_ruling(crate::rules::Ruling::Disqualified { team: Team::A }, "004 §六4"));
+    let dq = format!("e{}", ops.len());
+    ops.push(sj_appeal(&dq, AppealDecision::Upheld, Decider::ChiefReferee));
+    ops.push(sj_appeal(&dq, AppealDecision::Upheld, Decider::Committee));
+    let m = nantong(ops);
+    let o = crate::tournament::outcome::outcome(&m);
+    assert_eq!((o.games_won.clone(), o.games_forfeited.clone()), (vec![1, 2], vec![2, 0]));
+    let doc = match_doc(&m, Lang::ZhCn, None, &at, 0.0);
+    let r = results(&doc);
+    let expected = [
+        "第 1 局: 红队 胜 (打完) · 积分 2 : 1",
+        "第 2 局: 红队 弃权, 绿队 胜 · 积分 0 : 2",
+        "第 3 局: 红队 弃权, 绿队 胜 · 积分 0 : 2",
+        "团体积分 (每局胜 2 · 负 1 · 弃权 0): 红队 2 : 5 绿队",
+        "胜者: 绿队",
+        "判罚: 取消比赛资格 · 红队 · 暗示 · 004 §六4 · 王裁",
+        "申诉 1 (红队) → 维持原判 · 裁判长 · 12:00",
+        "申诉 2 (红队) → 维持原判 · 仲裁委员会 · 12:00",
+    ];
+    assert_eq!(r, expected);
+    drawn(&doc);
+    for l in [Lang::ZhTw, Lang::En] {
+        let doc = match_doc(&m, l, None, &at, 0.0);
+        assert!(!all_text(&doc).contains("share."), "a key without its text in {l:?}");
+        assert_eq!(doc.result.len(), expected.len());
+    }
+    let en = results(&match_doc(&m, Lang::En, None, &at, 0.0));
+    assert_eq!(en[1], "Game 2: 红队 forfeited, 绿队 won · points 0 : 2");
+}
+
+/// An appeal that overturns the disqualification: the ruling stays on the sheet, marked
+/// overturned, with both appeals oldest first (the newest decides); the match goes on as
+/// played (game 2 undecided, 2 : 1).
+#[test]
+fn nantong_sheet_keeps_an_overturned_ruling_and_its_appeals() {
+    use crate::record::{AppealDecision, Decider};
+    let mut ops = a_wins_by_hands();
+    ops.push(Op::NextGame { start: Default::default() });
+    ops.push(sj_ruling(crate::rules::Ruling::Disqualified { team: Team::A }, ""));
+    let dq = format!("e{}", ops.len());
+    ops.push(sj_appeal(&dq, AppealDecision::Upheld, Decider::ChiefReferee));
+    ops.push(sj_appeal(&dq, AppealDecision::Overturned, Decider::Committee));
+    let m = nantong(ops);
+    let doc = match_doc(&m, Lang::ZhCn, None, &at, 0.0);
+    assert_eq!(
+        results(&doc),
+        [
+            "第 1 局: 红队 胜 (打完) · 积分 2 : 1",
+            "第 2 局: 未决 · 积分 0 : 0",
+            "团体积分 (每局胜 2 · 负 1 · 弃权 0): 红队 2 : 1 绿队",
+            "比赛进行中",
+            "判罚: 取消比赛资格 · 红队 · 暗示 · 王裁 · 已撤销 (申诉裁决, 不计)",
+            "申诉 1 (红队) → 维持原判 · 裁判长 · 12:00",
+            "申诉 2 (红队) → 撤销判罚 · 仲裁委员会 · 12:00",
+        ]
+    );
+    drawn(&doc);
+    let en = match_doc(&m, Lang::En, None, &at, 0.0);
+    assert!(!all_text(&en).contains("share."));
+}
+
+/// Three games won by play (红队), by the second signalling warning (出局, 绿队) and by a
+/// game lost (判负, 红队): 2+1+2 : 1+2+1 = 5 : 4.
+#[test]
+fn nantong_sheet_of_three_games_says_how_each_was_won_and_the_points() {
+    use crate::rules::Ruling;
+    let mut ops = a_wins_by_hands();
+    ops.push(Op::NextGame { start: Default::default() });
+    ops.push(sj_ruling(Ruling::Warning { team: Team::A }, "signalling"));
+    ops.push(sj_ruling(Ruling::Warning { team: Team::A }, "signalling"));
+    ops.push(Op::NextGame { start: Default::default() });
+    ops.push(sj_ruling(Ruling::GameLost { team: Team::B }, "南通 §四"));
+    let m = nantong(ops);
+    let doc = match_doc(&m, Lang::ZhCn, None, &at, 0.0);
+    let r = results(&doc);
+    assert_eq!(
+        r[..5],
+        [
+            "第 1 局: 红队 胜 (打完) · 积分 2 : 1",
+            "第 2 局: 绿队 胜 (判罚: 红队 判负) · 积分 1 : 2",
+            "第 3 局: 红队 胜 (判罚: 绿队 判负) · 积分 2 : 1",
+            "团体积分 (每局胜 2 · 负 1 · 弃权 0): 红队 5 : 4 绿队",
+            "胜者: 红队",
+        ]
+    );
+    assert_eq!(r.iter().filter(|l| l.starts_with("判罚: ")).count(), 3, "{r:?}");
+    drawn(&doc);
+    // A best-of-3 sheet keeps its games-won line and has no team points.
+    let plain = match_doc(&crate::record::sample::shengji_sample(0.0), Lang::ZhCn, None, &at, 0.0);
+    assert!(!all_text(&plain).contains("团体积分"));
+}

@@ -24,73 +24,42 @@ pub(super) struct Step {
 }
 
 /// The rulings of `m` that are not deleted, newest first, each as edited, with the appeal in
-/// force.
+/// force and every appeal that counts on it, oldest first (RULES.md §0: the log keeps each
+/// ruling, appeal and decision; the newest appeal decides) — as the record lists them
+/// ([`crate::record::ruling_log::logged_rulings`]).
 pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String]) -> Vec<Step> {
-    let voided = x.voided();
-    let appeals = x.appeals();
-    // Every appeal that counts on each contested entry, oldest first: the row says them
-    // all (RULES.md §0: the log keeps each ruling, appeal and decision), the newest decides.
-    let mut history: std::collections::HashMap<&str, Vec<&crate::record::Entry>> = std::collections::HashMap::new();
-    for e in &x.entries {
-        if let Op::Appeal { target, .. } = &e.op {
-            if !voided.contains(e.id.as_str()) {
-                history.entry(target.as_str()).or_default().push(e);
-            }
-        }
-    }
-    let edits = x.ruling_edits();
-    x.entries
-        .iter()
+    crate::record::ruling_log::logged_rulings(x)
+        .into_iter()
         .rev()
-        .filter(|e| !voided.contains(e.id.as_str()))
-        .filter_map(|e| match &e.op {
-            Op::Ruling { ruling, player, board, reason, rule, referee } => {
-                let edit = edits.get(e.id.as_str());
-                let (ruling, player, board, reason, rule, referee) = match edit.map(|c| &c.op) {
-                    Some(Op::CorrectRuling { ruling, player, board, reason, rule, referee, .. }) => {
-                        (ruling, player, board, reason, rule, referee)
+        .map(|r| {
+            let detail =
+                [r.reason, r.rule, r.referee].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" · ");
+            let line = |a: &crate::record::ruling_log::AppealRow<'_>| {
+                let what = match a.decision {
+                    AppealDecision::Upheld => t("appeal.upheld").to_string(),
+                    AppealDecision::Overturned => t("appeal.overturned").to_string(),
+                    AppealDecision::Replaced { ruling } => {
+                        format!("{} {}", t("appeal.replaced"), who_text(teams, players, &ruling, r.player))
                     }
-                    _ => (ruling, player, board, reason, rule, referee),
                 };
-                let detail = [reason.clone(), rule.clone(), referee.clone()]
-                    .into_iter()
-                    .filter(|s| !s.is_empty())
-                    .collect::<Vec<_>>()
-                    .join(" · ");
-                let line = |a: &crate::record::Entry| {
-                    let Op::Appeal { appellant, decided_by, decided_ms, decision: d, .. } = &a.op else {
-                        unreachable!()
-                    };
-                    let what = match d {
-                        AppealDecision::Upheld => t("appeal.upheld").to_string(),
-                        AppealDecision::Overturned => t("appeal.overturned").to_string(),
-                        AppealDecision::Replaced { ruling } => {
-                            format!("{} {}", t("appeal.replaced"), who_text(teams, players, ruling, *player))
-                        }
-                    };
-                    let by = match decided_by {
-                        Decider::ChiefReferee => t("appeal.chief"),
-                        Decider::Committee => t("appeal.committee"),
-                    };
-                    format!("{} ({appellant}) → {what} · {by} · {}", t("appeal.title"), fmt_time(*decided_ms))
+                let by = match a.decided_by {
+                    Decider::ChiefReferee => t("appeal.chief"),
+                    Decider::Committee => t("appeal.committee"),
                 };
-                let appeal = appeals.get(e.id.as_str()).map(|(_, d)| {
-                    let all = history.get(e.id.as_str()).map(|v| v.iter().map(|a| line(a)).collect::<Vec<_>>());
-                    (*d, all.unwrap_or_default().join("; "))
-                });
-                Some(Step {
-                    id: e.id.clone(),
-                    at: e.at_ms,
-                    ruling: *ruling,
-                    player: *player,
-                    board: *board,
-                    fields: [reason.clone(), rule.clone(), referee.clone()],
-                    detail,
-                    edited: edit.map(|c| c.at_ms),
-                    appeal,
-                })
+                format!("{} ({}) → {what} · {by} · {}", t("appeal.title"), a.appellant, fmt_time(a.decided_ms))
+            };
+            let appeal = r.decision().map(|d| (d, r.appeals.iter().map(line).collect::<Vec<_>>().join("; ")));
+            Step {
+                id: r.entry.id.clone(),
+                at: r.entry.at_ms,
+                ruling: r.ruling,
+                player: r.player,
+                board: r.board,
+                fields: [r.reason.to_string(), r.rule.to_string(), r.referee.to_string()],
+                detail,
+                edited: r.edited_ms,
+                appeal,
             }
-            _ => None,
         })
         .collect()
 }

@@ -373,3 +373,52 @@ fn nantong_clock_stops_when_the_team_match_is_over() {
     assert!(v.over);
     assert_eq!(v.current().clock.running_since, None, "a forfeited team match stops its clock");
 }
+
+/// A team match's games as they score (RULES.md §1.4 **[r2]**): how each was decided, and
+/// their points adding up to the team points — a game by its hands, one by a ruling, one by
+/// the time verdict; then a disqualification in game 2 makes games 2 and 3 forfeits.
+#[test]
+fn nantong_team_games_say_how_each_game_was_decided() {
+    let ruling = |r| Op::Ruling {
+        ruling: r,
+        player: None,
+        board: None,
+        reason: String::new(),
+        rule: String::new(),
+        referee: "王".into(),
+    };
+    let mut ops = vec![Op::Clock { action: ClockAction::Start, elapsed_ms: Some(0.0) }];
+    ops.extend(a_wins_a_game());
+    ops.push(Op::NextGame { start: Start::default() });
+    ops.push(ruling(crate::rules::Ruling::GameLost { team: Team::A }));
+    ops.push(Op::NextGame { start: Start::default() });
+    ops.push(Op::TimeVerdict { winner: Team::B, elapsed_ms: Some(90.0 * 60_000.0) });
+    let v = view_of(&logged("nantong-80fen", ops));
+    let how: Vec<_> = v.team_games.iter().map(|g| (g.score.winner, g.how)).collect();
+    assert_eq!(
+        how,
+        [
+            (Some(Team::A), Some(GameEnd::Played)),
+            (Some(Team::B), Some(GameEnd::Ruling)),
+            (Some(Team::B), Some(GameEnd::Time))
+        ]
+    );
+    let scored: Vec<_> = v.team_games.iter().map(|g| g.score.clone()).collect();
+    assert_eq!(Some(crate::rules::TeamMatch::total(&scored)), v.team_points);
+    let mut ops = a_wins_a_game();
+    ops.push(Op::NextGame { start: Start::default() });
+    ops.push(ruling(crate::rules::Ruling::Disqualified { team: Team::A }));
+    let v = view_of(&logged("nantong-80fen", ops));
+    let how: Vec<_> = v.team_games.iter().map(|g| (g.score.forfeited_by, g.how)).collect();
+    assert_eq!(
+        how,
+        [
+            (None, Some(GameEnd::Played)),
+            (Some(Team::A), Some(GameEnd::Forfeit)),
+            (Some(Team::A), Some(GameEnd::Forfeit))
+        ]
+    );
+    assert_eq!(v.team_points, Some(BTreeMap::from([(Team::A, 2), (Team::B, 5)])));
+    // Other presets have none.
+    assert!(view_of(&logged("chaodipi-10", a_wins_a_game())).team_games.is_empty());
+}

@@ -42,6 +42,9 @@ pub struct Game {
     /// Won by the leading team when the preset's deal limit was reached
     /// ([`shengji::Timing::deal_limit`], 002 「每局牌限12牌结束」 *(reading)*).
     pub by_deal_limit: bool,
+    /// Won by a ruling: a game lost (判负 / 出局, or the warning that became one), or the game
+    /// in progress when a team forfeited or was disqualified (RULES.md §0 **[r2]**).
+    pub by_ruling: bool,
     /// The referee's rulings in this game, in order.
     pub rulings: Vec<RulingRow>,
     /// The match clock.
@@ -57,9 +60,23 @@ impl Game {
             winner: None,
             by_time: false,
             by_deal_limit: false,
+            by_ruling: false,
             rulings: Vec::new(),
             clock: Clock::default(),
         }
+    }
+    /// How it was decided; `None` while it is not.
+    pub fn end(&self) -> Option<GameEnd> {
+        self.winner?;
+        Some(if self.by_time {
+            GameEnd::Time
+        } else if self.by_deal_limit {
+            GameEnd::DealLimit
+        } else if self.by_ruling {
+            GameEnd::Ruling
+        } else {
+            GameEnd::Played
+        })
     }
     /// Levels `[team A, team B]` after each hand, for the chart: index 0 = start.
     pub fn level_series(&self) -> Vec<[crate::rules::Rank; 2]> {
@@ -74,6 +91,33 @@ impl Game {
         }
         v
     }
+}
+
+/// How a game was decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameEnd {
+    /// By its hands: the winner holds the deal at A (RULES.md §1 step 7).
+    Played,
+    /// By the time-limit verdict: the leading team (RULES.md §1 leading team, §1.4).
+    Time,
+    /// By the preset's deal limit: the leading team (RULES.md §1 `chaodipi-10`).
+    DealLimit,
+    /// By a ruling (RULES.md §0 **[r2]** `game_lost`: 判负 / 出局).
+    Ruling,
+    /// A team match's game forfeited (RULES.md §1.4 **[r2]** 「弃权零分」, §0 a
+    /// disqualification or lateness at the limit): not played out, or not played at all.
+    Forfeit,
+}
+
+/// One game of a team match on its result sheet (RULES.md §1.4 **[r2]**): who won it, how,
+/// and the points it gave.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TeamGameRow {
+    /// Who won, who forfeited, and each team's points for it.
+    pub score: crate::rules::TeamGame,
+    /// How it was decided ([`GameEnd::Forfeit`] for a forfeit); `None` while it is not.
+    pub how: Option<GameEnd>,
 }
 
 /// A logged overrun of a per-action limit.
@@ -130,6 +174,11 @@ pub struct ShengjiView {
     /// The games of a team match forfeited ([`ShengjiView::forfeited_from`] and later); 0
     /// otherwise.
     pub games_forfeited: u32,
+    /// A team match (RULES.md §1.4 **[r2]**): its games as they score, in order — the games
+    /// played so far and, when it was forfeited, every game from
+    /// [`ShengjiView::forfeited_from`] to the last as a forfeit; their points add up to
+    /// [`ShengjiView::team_points`]. Empty for other presets.
+    pub team_games: Vec<TeamGameRow>,
 }
 
 /// A referee's ruling as it counts in a game (RULES.md §0 **[r2]**).
@@ -177,6 +226,7 @@ pub fn replay_shengji(m: &Match, preset: &shengji::Preset, start: &Start) -> She
         over: false,
         forfeited_from: None,
         games_forfeited: 0,
+        team_games: Vec::new(),
     };
     for eff in effective(m) {
         v.step(preset, eff);
@@ -396,6 +446,7 @@ impl ShengjiView {
                 };
                 match &result {
                     Ok(o) if o.winner.is_some() => {
+                        g.by_ruling |= g.winner.is_none();
                         g.winner = o.winner;
                         pause_at_game_end(preset, &mut g.clock, e.at_ms);
                     }
@@ -429,13 +480,26 @@ impl ShengjiView {
                 let winners: Vec<Option<Team>> = self.games.iter().map(|g| g.winner).collect();
                 // A forfeit (disqualified, late at the limit) scores the games not played out
                 // as forfeits: 0 to the forfeiting team, a win to the other (「弃权零分」).
-                let points = match (self.forfeit, self.forfeited_from) {
+                let forfeit = match (self.forfeit, self.forfeited_from) {
                     (Some(f), Some(from)) => {
                         self.games_forfeited = tm.forfeited_games(from);
-                        tm.points_forfeited(&winners, f, from)
+                        Some((f, from))
                     }
-                    _ => tm.points(&winners),
+                    _ => None,
                 };
+                let scored = tm.scored_games(&winners, forfeit);
+                let points = crate::rules::TeamMatch::total(&scored);
+                self.team_games = scored
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, score)| {
+                        let how = match score.forfeited_by {
+                            Some(_) => Some(GameEnd::Forfeit),
+                            None => self.games.get(i).and_then(Game::end),
+                        };
+                        TeamGameRow { score, how }
+                    })
+                    .collect();
                 let played = winners.iter().flatten().count() as u32;
                 self.over |= played >= tm.games || self.forfeited_from.is_some();
                 self.team_points = Some(points.clone());

@@ -1,0 +1,173 @@
+//! Every ruling of a match as its log keeps it (RULES.md §0 **[r2]**: 「the log keeps all
+//! three」 — the ruling, each appeal and its decision): the ruling panel's rows and the result
+//! sheet both read it, so an overturned or replaced ruling stays listed with its appeals.
+
+use super::{AppealDecision, BoardAt, Decider, Entry, Match, Op};
+use crate::rules::Ruling;
+
+/// One appeal against a ruling, as logged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AppealRow<'a> {
+    /// The `Appeal` entry.
+    pub entry: &'a Entry,
+    /// Who appealed, in the referee's words (may be empty).
+    pub appellant: &'a str,
+    /// What was decided.
+    pub decision: AppealDecision,
+    /// Who decided (裁判长 / 仲裁委员会).
+    pub decided_by: Decider,
+    /// When it was decided, ms since the Unix epoch.
+    pub decided_ms: f64,
+}
+
+/// One `Ruling` entry of the log that is not deleted, as edited in place, with every appeal
+/// against it that counts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoggedRuling<'a> {
+    /// The `Ruling` entry.
+    pub entry: &'a Entry,
+    /// The ruling as edited ([`Op::CorrectRuling`]), before any appeal decides on it.
+    pub ruling: Ruling,
+    /// A game of players: the player it is against.
+    pub player: Option<usize>,
+    /// A 双升 match: the board and table it applies to.
+    pub board: Option<BoardAt>,
+    /// Why, in the referee's words.
+    pub reason: &'a str,
+    /// The rule it applies.
+    pub rule: &'a str,
+    /// The referee who made it.
+    pub referee: &'a str,
+    /// When it was last edited in place, ms.
+    pub edited_ms: Option<f64>,
+    /// The appeals against it that count (not voided), oldest first; the newest decides.
+    pub appeals: Vec<AppealRow<'a>>,
+}
+
+impl LoggedRuling<'_> {
+    /// The decision in force: the newest appeal's, `None` when not appealed.
+    pub fn decision(&self) -> Option<AppealDecision> {
+        self.appeals.last().map(|a| a.decision)
+    }
+    /// The ruling that counts now: the replacement of a `replaced` decision, the ruling as
+    /// edited when upheld or not appealed, `None` when overturned (it stops counting).
+    pub fn in_force(&self) -> Option<Ruling> {
+        match self.decision() {
+            Some(AppealDecision::Overturned) => None,
+            Some(AppealDecision::Replaced { ruling }) => Some(ruling),
+            _ => Some(self.ruling),
+        }
+    }
+}
+
+/// The rulings of `m` that are not deleted, in log order, each as edited, with its appeals
+/// ([`LoggedRuling`]).
+pub fn logged_rulings(m: &Match) -> Vec<LoggedRuling<'_>> {
+    let voided = m.voided();
+    let edits = m.ruling_edits();
+    let mut appeals: std::collections::HashMap<&str, Vec<AppealRow<'_>>> = std::collections::HashMap::new();
+    for e in m.entries.iter().filter(|e| !voided.contains(e.id.as_str())) {
+        if let Op::Appeal { target, appellant, decision, decided_by, decided_ms } = &e.op {
+            appeals.entry(target.as_str()).or_default().push(AppealRow {
+                entry: e,
+                appellant,
+                decision: *decision,
+                decided_by: *decided_by,
+                decided_ms: *decided_ms,
+            });
+        }
+    }
+    m.entries
+        .iter()
+        .filter(|e| !voided.contains(e.id.as_str()))
+        .filter_map(|e| {
+            let Op::Ruling { ruling, player, board, reason, rule, referee } = &e.op else { return None };
+            let edit = edits.get(e.id.as_str());
+            let (ruling, player, board, reason, rule, referee) = match edit.map(|c| &c.op) {
+                Some(Op::CorrectRuling { ruling, player, board, reason, rule, referee, .. }) => {
+                    (ruling, player, board, reason, rule, referee)
+                }
+                _ => (ruling, player, board, reason, rule, referee),
+            };
+            Some(LoggedRuling {
+                entry: e,
+                ruling: *ruling,
+                player: *player,
+                board: *board,
+                reason,
+                rule,
+                referee,
+                edited_ms: edit.map(|c| c.at_ms),
+                appeals: appeals.remove(e.id.as_str()).unwrap_or_default(),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Team;
+
+    fn put(m: &mut Match, id: &str, op: Op) {
+        let at = m.entries.len() as f64 + 1.0;
+        m.append(Entry { after: None, id: id.into(), at_ms: at, op }).unwrap();
+    }
+
+    fn appeal(target: &str, decision: AppealDecision) -> Op {
+        Op::Appeal {
+            target: target.into(),
+            appellant: "绿队".into(),
+            decision,
+            decided_by: Decider::ChiefReferee,
+            decided_ms: 100.0,
+        }
+    }
+
+    /// An overturned ruling stays listed with every appeal, oldest first; an undone appeal
+    /// and a deleted ruling do not.
+    #[test]
+    fn every_ruling_and_appeal_stays_listed() {
+        let mut m = super::super::sample::blank_shengji("r", "nantong-80fen", 0.0);
+        let w = Ruling::Warning { team: Team::A };
+        put(
+            &mut m,
+            "w",
+            Op::Ruling {
+                ruling: w,
+                player: None,
+                board: None,
+                reason: String::new(),
+                rule: String::new(),
+                referee: "王".into(),
+            },
+        );
+        let dq = Ruling::Disqualified { team: Team::B };
+        put(
+            &mut m,
+            "dq",
+            Op::Ruling {
+                ruling: dq,
+                player: None,
+                board: None,
+                reason: "x".into(),
+                rule: String::new(),
+                referee: "王".into(),
+            },
+        );
+        put(&mut m, "a1", appeal("dq", AppealDecision::Upheld));
+        put(&mut m, "a2", appeal("dq", AppealDecision::Overturned));
+        put(&mut m, "a3", appeal("w", AppealDecision::Upheld));
+        put(&mut m, "u", Op::Void { target: "a3".into(), reason: super::super::UNDO_REASON.into() });
+        let l = logged_rulings(&m);
+        assert_eq!(l.len(), 2);
+        assert_eq!(l[1].entry.id, "dq");
+        assert_eq!(l[1].appeals.iter().map(|a| a.entry.id.as_str()).collect::<Vec<_>>(), ["a1", "a2"]);
+        assert_eq!(l[1].decision(), Some(AppealDecision::Overturned));
+        assert_eq!(l[1].in_force(), None);
+        assert!(l[0].appeals.is_empty());
+        assert_eq!(l[0].in_force(), Some(w));
+        put(&mut m, "d", Op::Void { target: "w".into(), reason: "delete".into() });
+        assert_eq!(logged_rulings(&m).len(), 1);
+    }
+}

@@ -1,0 +1,82 @@
+// The result sheet of a 南通 team match (RULES.md §1.4 r2, §0): 红队 wins game 1 by its hands
+// (2 : 1) and is disqualified in game 2; two appeals uphold it, a third overturns it. The
+// sheet on screen and the print say each game's winner and how (game 2 and 3 forfeits,
+// 0 : 2 each), the team points (2 : 5), the ruling and every appeal; once overturned the
+// ruling stays, marked, and the match is back to 2 : 1 with game 2 undecided.
+import { test, expect } from '@playwright/test';
+import { ready } from './helpers.mjs';
+
+const settle = (page) => page.waitForTimeout(700);
+
+async function appeal(page, decision, by) {
+  const row = page.locator('#rulings li.ruling-row');
+  await row.locator('button.appeal-open').click();
+  await row.locator('input.appeal-appellant').fill('红队');
+  await row.locator(`button.appeal-${decision}`).click();
+  await row.locator(`button.appeal-${by}`).click();
+  await row.locator('button.appeal-commit').click();
+  await settle(page);
+}
+
+test('南通 team match sheet: forfeits after a disqualification, the team points, every appeal, an overturned ruling kept', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await page.goto('/new');
+  await ready(page);
+  await page.fill('#team-a', '红队');
+  await page.fill('#team-b', '绿队');
+  await page.selectOption('#preset', 'nantong-80fen');
+  await page.click('button[data-seat="N"]');
+  await page.click('#create');
+  await expect(page).toHaveURL(/\/match\//);
+  // Game 1: 0, 0, 0 take 红队 from 2 through A.
+  for (let i = 0; i < 3; i++) {
+    await page.fill('#points', '0');
+    await page.press('#points', 'Tab');
+    await page.click('#commit');
+    await expect(page.locator('#history li.hand-row')).toHaveCount(i + 1);
+    await settle(page);
+  }
+  await expect(page.locator('#game-winner')).toContainText('红队');
+  await page.click('#next-game');
+  await settle(page);
+  // Game 2: 红队 disqualified; upheld by the chief referee, then by the committee.
+  await page.locator('#ruling-panel > summary').click();
+  await page.click('button[data-ruling-team="A"]');
+  await page.click('#ruling-disqualified');
+  await page.fill('#ruling-reason', '连续迟到');
+  await page.fill('#ruling-referee', '王裁判');
+  await page.click('#ruling-commit');
+  await expect(page.locator('#rulings li.ruling-row')).toHaveCount(1);
+  await settle(page);
+  await appeal(page, 'upheld', 'chief');
+  await appeal(page, 'upheld', 'committee');
+
+  await page.locator('#result-sheet > summary').click();
+  const games = page.locator('#result-sheet tr.team-game');
+  await expect(games).toHaveCount(3);
+  await expect(games.nth(0)).toContainText('(打完)');
+  await expect(games.nth(1)).toContainText('弃权');
+  await expect(games.nth(2)).toContainText('弃权');
+  await expect(page.locator('#sheet-team-points')).toContainText('2');
+  await expect(page.locator('#sheet-team-points')).toContainText('5');
+  await expect(page.locator('#sheet-rulings li .appeal')).toContainText('仲裁委员会');
+
+  await page.click('#share-print');
+  const result = page.locator('#print-doc .print-result');
+  await expect(result).toContainText('第 3 局');
+  await expect(result).toContainText('2 : 5');
+  await expect(result).toContainText('取消比赛资格');
+  await expect(result).toContainText('申诉 1');
+  await expect(result).toContainText('申诉 2');
+  await page.click('#print-close');
+
+  // A third appeal overturns it: the ruling stays on the sheet, marked, with its appeals.
+  await appeal(page, 'overturned', 'committee');
+  await expect(games).toHaveCount(2);
+  await expect(games.nth(1)).toContainText('未决');
+  await page.click('#share-print');
+  await expect(result).toContainText('取消比赛资格');
+  await expect(result).toContainText('已撤销');
+  await expect(result).toContainText('申诉 3');
+  await expect(result).toContainText('2 : 1');
+});
