@@ -3,7 +3,8 @@
 //! One file a concept: the result sheet's sign-off ([`sheet`]), editing a stored hand
 //! ([`edit`]), tap timing and the tap guard ([`taps`]), one commit per intent ([`form`]),
 //! undo and the entry log ([`log`]), points entry ([`points`]), the level chart
-//! ([`chart`]), work after the next paint ([`paint`]), durations and alarms ([`alarm`]).
+//! ([`chart`]), work after the next paint ([`paint`]), durations and alarms ([`alarm`]),
+//! the suit chips of the 亮主 parts ([`suits`]).
 
 mod alarm;
 mod chart;
@@ -13,6 +14,7 @@ mod log;
 mod paint;
 mod points;
 mod sheet;
+mod suits;
 mod taps;
 
 pub use alarm::{alarm, fmt_duration, vibrate};
@@ -23,4 +25,5 @@ pub use log::{EntryLog, UndoButton};
 pub use paint::{after_next_paint, after_paint, drop_later, next_paint};
 pub use points::PointsInput;
 pub use sheet::SignOff;
+pub use suits::SuitChips;
 pub use taps::{cool_after_commit, event_time, install_tap_guard, mono_ms, no_key_repeat};

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::ui::parts::Toggle;
+use crate::ui::widgets::SuitChips;
 
 /// The entry form: table, board, attackers, level/dealer as played, points, 抠底, penalties,
 /// the referee's refusal ruling.
@@ -509,28 +510,16 @@ pub(super) fn Declaring(form: Form, setup: Signal<DuplicateSetup>) -> impl IntoV
         </div>
         <Show when=move || form.shows.with(|s| s.is_empty())>
             <label class="field-label">{tx("dup.named_trump")}</label>
-            <div class="chips">
-                {["S", "H", "C", "D"]
-                    .into_iter()
-                    .map(|suit| {
-                        view! {
-                            <button
-                                class="btn chip"
-                                data-trump=suit
-                                class:selected=move || form.named_trump.get().as_deref() == Some(suit)
-                                on:click=move |_| {
-                                    form.named_trump
-                                        .update(|x| {
-                                            *x = if x.as_deref() == Some(suit) { None } else { Some(suit.to_string()) };
-                                        })
-                                }
-                            >
-                                {move || crate::i18n::suit_name(lang.get(), suit)}
-                            </button>
-                        }
-                    })
-                    .collect_view()}
-            </div>
+            <SuitChips
+                suits=&["S", "H", "C", "D"]
+                selected=form.named_trump
+                pick=move |suit| {
+                    form.named_trump
+                        .update(|x| {
+                            *x = if x.as_deref() == Some(suit) { None } else { Some(suit.to_string()) };
+                        })
+                }
+            />
         </Show>
         <p class="muted">
             {tx("decl.trump")}": "

@@ -1,6 +1,7 @@
 //! 升级 hand entry: points, kitty, jack, penalties, declaring and the card check.
 
 use super::*;
+use crate::ui::widgets::SuitChips;
 
 #[component]
 pub(super) fn HandEntry(
@@ -302,25 +303,12 @@ pub(super) fn DeclaringEditor(
             form.shows.with(|s| s.last().is_some_and(|x| preset.with(|p| p.declaring.free_trump.contains(&x.what))))
         }>
             <label class="field-label">{tx("decl.free_trump")}</label>
-            <div class="chips" id="free-trump">
-                {["S", "H", "C", "D", "NT"]
-                    .into_iter()
-                    .map(|suit| {
-                        view! {
-                            <button
-                                class="btn chip"
-                                data-trump=suit
-                                class:selected=move || {
-                                    form.shows.with(|s| form.trump_after(s)).as_deref() == Some(suit)
-                                }
-                                on:click=move |_| form.chosen_trump.set((suit != "NT").then(|| suit.to_string()))
-                            >
-                                {move || crate::i18n::suit_name(lang.get(), suit)}
-                            </button>
-                        }
-                    })
-                    .collect_view()}
-            </div>
+            <SuitChips
+                suits=&["S", "H", "C", "D", "NT"]
+                id="free-trump"
+                selected=Signal::derive(move || form.shows.with(|s| form.trump_after(s)))
+                pick=move |suit| form.chosen_trump.set((suit != "NT").then(|| suit.to_string()))
+            />
         </Show>
         <p class="muted">
             {tx("decl.trump")}": "
