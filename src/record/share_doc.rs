@@ -225,6 +225,9 @@ fn frame(m: &Match, l: Lang, place: Option<&Fixture>, body: SheetBody) -> ShareD
 /// One line per ruling that counts: what, against whom, why, the rule, the referee.
 fn rulings(m: &Match, l: Lang) -> Vec<String> {
     let (teams, players) = m.setup.names();
+    // What each warning amounted to under the preset's ladder (RULES.md §0 [r2]).
+    let counted: std::collections::HashMap<String, crate::rules::ruling::Counted> =
+        super::replay::replay(m).counted().into_iter().collect();
     super::replay::effective(m)
         .into_iter()
         .filter_map(|e| {
@@ -242,7 +245,10 @@ fn rulings(m: &Match, l: Lang) -> Vec<String> {
                     format!("{} {levels} {}", tr(l, "ruling.level_penalty"), tr(l, "ruling.levels_unit"))
                 }
                 crate::rules::Ruling::GameLost { .. } => tr(l, "ruling.game_lost").to_string(),
-                crate::rules::Ruling::Warning { .. } => tr(l, "ruling.warning").to_string(),
+                crate::rules::Ruling::Warning { .. } => match counted.get(&e.entry.id) {
+                    Some(c) => warning_words(l, c),
+                    None => tr(l, "ruling.warning").to_string(),
+                },
                 crate::rules::Ruling::Late { minutes, .. } => {
                     format!("{} {minutes} {}", tr(l, "ruling.late"), tr(l, "ruling.minutes_unit"))
                 }
@@ -257,6 +263,29 @@ fn rulings(m: &Match, l: Lang) -> Vec<String> {
             Some(parts.join(" · "))
         })
         .collect()
+}
+
+/// A counted warning in words (RULES.md §0 **[r2]**): its number and what the preset's
+/// ladder made of it — "第 2 次警告 → 判负 (出局)" (南通 §四), "第 2 次警告 → 罚 80 分 (记入本副)".
+fn warning_words(l: Lang, c: &crate::rules::ruling::Counted) -> String {
+    use crate::rules::ruling::Effect;
+    let nth = c.warning_no.map_or_else(
+        || tr(l, "ruling.warning").to_string(),
+        |n| tr(l, "ruling.warning_nth").replace("{n}", &n.to_string()),
+    );
+    let then = match c.effect {
+        Effect::Game(crate::rules::Ruling::GameLost { .. }) => Some(tr(l, "ruling.warning_lost").to_string()),
+        Effect::Game(crate::rules::Ruling::LevelPenalty { levels, .. }) => {
+            Some(format!("{} {levels} {}", tr(l, "ruling.minus"), tr(l, "ruling.levels_unit")))
+        }
+        Effect::PointsDue(_, points) => Some(tr(l, "ruling.points_due").replace("{n}", &points.to_string())),
+        Effect::FoulDue(_) => Some(tr(l, "ruling.foul_due").to_string()),
+        _ => None,
+    };
+    match then {
+        Some(x) => format!("{nth} → {x}"),
+        None => nth,
+    }
 }
 
 /// The two teams' names, A then B, isolated ([`isolated`]; the side's name, 南北 / 东西, when
