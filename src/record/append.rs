@@ -69,6 +69,21 @@ impl Match {
         Ok(m)
     }
 
+    /// What the ruling `entry` (an [`Op::Ruling`], or an [`Op::CorrectRuling`] of one) would
+    /// amount to once recorded (RULES.md §0 **[r2]**): the match is [`Match::preview`]ed with
+    /// it — the same checks and replay as its commit — and its count read back (a warning's
+    /// number under its rule and what the preset's ladder makes of it: 南通 §四, the 2nd
+    /// signalling warning is the game lost). `Ok(None)` when the game does not count it
+    /// through a preset's rules; `Err` when the match would refuse it.
+    pub fn preview_ruling(&self, entry: Entry) -> Result<Option<crate::rules::ruling::Counted>, ImportError> {
+        let id = match &entry.op {
+            Op::CorrectRuling { target, .. } => target.clone(),
+            _ => entry.id.clone(),
+        };
+        let m = self.preview(entry)?;
+        Ok(replay::replay(&m).counted().into_iter().find(|(e, _)| *e == id).map(|(_, c)| c))
+    }
+
     /// [`Match::append`], and the log is replayed with the entry whatever it is: for an
     /// entry checked against another version of the log (another tab's hands came first,
     /// or an entry put back after another tab's write). A new entry that does not replay

@@ -62,6 +62,18 @@ pub trait Game {
     fn levels(_v: &Self::View) -> Option<std::collections::BTreeMap<crate::rules::Team, crate::rules::Rank>> {
         None
     }
+    /// The preset's rules for warnings and lateness ([`crate::rules::ruling::RulingRules`],
+    /// RULES.md §0 **[r2]**): what the ruling panel offers and what the Nth warning becomes;
+    /// none in a game whose presets have none.
+    fn ruling_rules(_s: &Self::Setup) -> crate::rules::ruling::RulingRules {
+        Default::default()
+    }
+    /// What each ruling that counted amounted to (a warning's number under its rule and its
+    /// effect, [`crate::rules::ruling::Counted`]), by ruling entry id, in log order; empty in
+    /// a game that does not count them through a preset's rules.
+    fn counted(_v: &Self::View) -> Vec<(String, crate::rules::ruling::Counted)> {
+        Vec::new()
+    }
     /// The entrants' names as one line: two sides `A vs B`, a session's players `a / b / c`;
     /// each name as `name` gives it (as entered for file names and titles, isolated for
     /// display).

@@ -133,6 +133,10 @@ impl Setup {
     pub fn preset_json(&self) -> Option<String> {
         by_game!(self; Setup(s) => G: G::preset_json(s))
     }
+    /// The preset's rules for warnings and lateness ([`game::Game::ruling_rules`]).
+    pub fn ruling_rules(&self) -> crate::rules::ruling::RulingRules {
+        by_game!(self; Setup(s) => G: G::ruling_rules(s))
+    }
 }
 
 impl Match {

@@ -213,6 +213,11 @@ impl MatchView {
     pub fn levels(&self) -> Option<BTreeMap<crate::rules::Team, crate::rules::Rank>> {
         by_game!(self; MatchView(v) => G: G::levels(v))
     }
+
+    /// What each ruling that counted amounted to, by entry id ([`super::game::Game::counted`]).
+    pub fn counted(&self) -> Vec<(String, crate::rules::ruling::Counted)> {
+        by_game!(self; MatchView(v) => G: G::counted(v))
+    }
 }
 
 /// Replays the whole log.

@@ -69,6 +69,48 @@ fn a_warning_recorded_under_the_rules_citation_counts_under_that_rule() {
     assert_eq!(v.current().rulings.last().unwrap().counted.warning_no, Some(2));
 }
 
+/// The ruling panel previews a warning through the same append and replay as its commit:
+/// in 南通 (§四), the first signalling warning is only counted; the second — recorded under
+/// the rule's citation or its name — is the game lost (出局) for the warned team; under
+/// another rule it is a first warning again. Nothing is appended by the preview.
+#[test]
+fn the_preview_of_a_warning_says_it_is_the_one_that_loses_the_game() {
+    use crate::rules::ruling::{Counted, Effect};
+    let mut m = super::sample::blank_shengji("pv", "nantong-80fen", 0.0);
+    let entry = |rule: &str| Entry {
+        after: None,
+        id: "preview".into(),
+        at_ms: 9.0,
+        op: ruling(Ruling::Warning { team: Team::A }, rule),
+    };
+    assert_eq!(
+        m.preview_ruling(entry("南通 §四")).unwrap(),
+        Some(Counted { effect: Effect::Noted, warning_no: Some(1) })
+    );
+    put(&mut m, "w1", ruling(Ruling::Warning { team: Team::A }, "南通 §四")).unwrap();
+    let lost = Some(Counted { effect: Effect::Game(Ruling::GameLost { team: Team::A }), warning_no: Some(2) });
+    assert_eq!(m.preview_ruling(entry("南通 §四")).unwrap(), lost);
+    assert_eq!(m.preview_ruling(entry("signalling")).unwrap(), lost);
+    assert_eq!(m.preview_ruling(entry("other")).unwrap().map(|c| c.effect), Some(Effect::Noted));
+    assert_eq!(m.entries.len(), 1);
+    // Editing the first warning in place previews under the target's id.
+    let edit = Entry {
+        after: None,
+        id: "preview".into(),
+        at_ms: 9.0,
+        op: Op::CorrectRuling {
+            target: "w1".into(),
+            ruling: Ruling::Warning { team: Team::B },
+            player: None,
+            board: None,
+            reason: String::new(),
+            rule: "南通 §四".into(),
+            referee: "王".into(),
+        },
+    };
+    assert_eq!(m.preview_ruling(edit).unwrap(), Some(Counted { effect: Effect::Noted, warning_no: Some(1) }));
+}
+
 /// 002 §一5: the second warning for burying not at once is 80 points, due in the hand.
 #[test]
 fn a_warning_that_becomes_points_is_due_not_applied() {

@@ -229,6 +229,9 @@ fn frame(m: &Match, l: Lang, place: Option<&Fixture>, body: SheetBody) -> ShareD
 /// `time` formats a decision's time.
 fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
     let (teams, players) = m.setup.names();
+    // What each warning amounted to under the preset's ladder (RULES.md §0 [r2]).
+    let counted: std::collections::HashMap<String, crate::rules::ruling::Counted> =
+        super::replay::replay(m).counted().into_iter().collect();
     let who = |ruling: crate::rules::Ruling, player: Option<usize>| match player {
         Some(p) => players.get(p).map(|n| isolated(n)).unwrap_or_else(|| format!("#{}", p + 1)),
         None => {
@@ -252,7 +255,14 @@ fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
     };
     let mut out = Vec::new();
     for r in super::ruling_log::logged_rulings(m) {
-        let mut parts = vec![format!("{}: {}", tr(l, "share.ruling"), what(r.ruling, r.player))];
+        // A warning says its number and what the ladder made of it, unless an appeal put
+        // another ruling in its place.
+        let line = match (r.ruling, counted.get(&r.entry.id), r.decision()) {
+            (_, _, Some(super::AppealDecision::Replaced { .. })) | (_, None, _) => what(r.ruling, r.player),
+            (crate::rules::Ruling::Warning { .. }, Some(c), _) => format!("{} · {}", warning_words(l, c), who(r.ruling, r.player)),
+            _ => what(r.ruling, r.player),
+        };
+        let mut parts = vec![format!("{}: {line}", tr(l, "share.ruling"))];
         for x in [r.reason, r.rule, r.referee] {
             if !x.trim().is_empty() {
                 parts.push(isolated(x));
@@ -287,6 +297,29 @@ fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
         }
     }
     out
+}
+
+/// A counted warning in words (RULES.md §0 **[r2]**): its number and what the preset's
+/// ladder made of it — "第 2 次警告 → 判负 (出局)" (南通 §四), "第 2 次警告 → 罚 80 分 (记入本副)".
+fn warning_words(l: Lang, c: &crate::rules::ruling::Counted) -> String {
+    use crate::rules::ruling::Effect;
+    let nth = c.warning_no.map_or_else(
+        || tr(l, "ruling.warning").to_string(),
+        |n| tr(l, "ruling.warning_nth").replace("{n}", &n.to_string()),
+    );
+    let then = match c.effect {
+        Effect::Game(crate::rules::Ruling::GameLost { .. }) => Some(tr(l, "ruling.warning_lost").to_string()),
+        Effect::Game(crate::rules::Ruling::LevelPenalty { levels, .. }) => {
+            Some(format!("{} {levels} {}", tr(l, "ruling.minus"), tr(l, "ruling.levels_unit")))
+        }
+        Effect::PointsDue(_, points) => Some(tr(l, "ruling.points_due").replace("{n}", &points.to_string())),
+        Effect::FoulDue(_) => Some(tr(l, "ruling.foul_due").to_string()),
+        _ => None,
+    };
+    match then {
+        Some(x) => format!("{nth} → {x}"),
+        None => nth,
+    }
 }
 
 /// The two teams' names, A then B, isolated ([`isolated`]; the side's name, 南北 / 东西, when

@@ -44,6 +44,27 @@ impl RulingRules {
     pub fn board_lost_result(&self) -> i32 {
         -(self.board_lost_points.unwrap_or(BOARD_LOST_POINTS).min(1000) as i32)
     }
+    /// The warning rule recorded under `rule` (a rule id such as `signalling`, or its
+    /// citation such as `南通 §四`), if the preset has one by that name; a rule that counts
+    /// every warning (empty `rule`) is not returned.
+    pub fn ladder(&self, rule: &str) -> Option<&WarningRule> {
+        let rule = rule.trim();
+        if rule.is_empty() {
+            return None;
+        }
+        self.warnings.iter().find(|w| {
+            let own = w.rule.trim();
+            !own.is_empty() && (own == rule || w.cite.trim() == rule)
+        })
+    }
+    /// Whether an offence of `kind` (a penalty kind of the preset) is ruled by a warning
+    /// ladder that never costs points (南通 `signalling`, RULES.md §1.1: a warning, then
+    /// `game_lost`): it is recorded as a warning on the ruling panel, not as a hand's points
+    /// penalty. A ladder that ends in points (002 §一5 `bury_not_at_once`: the 2nd is 80,
+    /// entered with the hand) does not count here.
+    pub fn warned_not_penalised(&self, kind: &str) -> bool {
+        self.ladder(kind).is_some_and(|w| !matches!(w.effect, WarningEffect::Points { .. }))
+    }
 }
 
 /// What the Nth warning to one team under one rule becomes (002 §一5: the 1st is a warning,

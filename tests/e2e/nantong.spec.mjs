@@ -175,3 +175,53 @@ test('002 炒地皮细则: a game limited to 12 deals (a reading) goes to the le
   await expect(page.locator('#game-winner')).toContainText('红队 获胜 (牌数到限)');
   await expect(page.locator('#commit')).toHaveCount(0);
 });
+
+test('南通 §四 warnings: the preset\'s rule to pick, the 2nd signalling warning previewed, confirmed and shown as 出局; no points penalty for it', async ({ page }) => {
+  const asked = [];
+  page.on('dialog', (d) => {
+    asked.push(d.message());
+    d.accept();
+  });
+  await page.goto('/new');
+  await ready(page);
+  await expect(page.locator('#create')).toBeVisible();
+  await page.fill('#team-a', '红队');
+  await page.fill('#team-b', '蓝队');
+  await page.selectOption('#preset', 'nantong-80fen');
+  await page.click('button[data-seat="N"]');
+  await page.click('#create');
+  await expect(page).toHaveURL(/\/match\//);
+
+  // The hand form offers no points for signalling (RULES.md §1.1: a warning, then 出局).
+  await expect(page.locator('button.chip[data-kind="signalling"]')).toHaveCount(0);
+  await expect(page.locator('button.chip[data-kind="failed_throw"]')).toHaveCount(1);
+  await expect(page.locator('.pen-warned[data-kind="signalling"]')).toContainText('南通 §四');
+
+  // The rule field: the preset's citation as its example, and its warning rule to tap.
+  await page.locator('#ruling-panel > summary').click();
+  await expect(page.locator('#ruling-rule')).toHaveAttribute('placeholder', '南通 §四');
+  const chip = page.locator('#ruling-rule-choices button[data-rule-cite="南通 §四"]');
+  await expect(chip).toContainText('暗示/作弊');
+  const warn = async () => {
+    await page.click('button[data-ruling-team="A"]');
+    await page.click('#ruling-warning');
+    await chip.click();
+    await expect(page.locator('#ruling-rule')).toHaveValue('南通 §四');
+    await page.fill('#ruling-referee', '王裁判');
+  };
+
+  await warn();
+  await expect(page.locator('#ruling-preview')).toContainText('红队 第 1 次警告');
+  await expect(page.locator('#ruling-preview')).not.toContainText('出局');
+  await page.click('#ruling-commit');
+  await expect(page.locator('#rulings li.ruling-row')).toHaveCount(1);
+  await settle(page);
+
+  await warn();
+  await expect(page.locator('#ruling-preview')).toContainText('红队 第 2 次警告 → 判负 (出局), 蓝队 胜本局');
+  await page.click('#ruling-commit');
+  await expect(page.locator('#rulings li.ruling-row')).toHaveCount(2);
+  expect(asked.at(-1)).toContain('第 2 次警告 → 判负 (出局)');
+  await expect(page.locator('#rulings li.ruling-row').first()).toContainText('红队 第 2 次警告 → 判负 (出局)');
+  await expect(page.locator('#game-winner')).toContainText('蓝队 获胜 (红队 第 2 次警告 → 判负 (出局))');
+});

@@ -655,6 +655,12 @@ impl crate::record::game::Game for Guandan {
     fn refused(v: &GuandanView) -> Vec<(String, InputError)> {
         v.refused.clone()
     }
+    fn ruling_rules(s: &GuandanSetup) -> crate::rules::ruling::RulingRules {
+        s.preset.ruling_rules()
+    }
+    fn counted(v: &GuandanView) -> Vec<(String, crate::rules::ruling::Counted)> {
+        v.rounds.iter().flat_map(|r| &r.rulings).map(|(id, _, c)| (id.clone(), *c)).collect()
+    }
     fn levels(v: &GuandanView) -> Option<BTreeMap<Team, crate::rules::Rank>> {
         v.rounds.last().map(|r| BTreeMap::from([(Team::A, r.state.levels.a), (Team::B, r.state.levels.b)]))
     }

@@ -408,3 +408,25 @@ fn nantong_sheet_of_three_games_says_how_each_was_won_and_the_points() {
     let plain = match_doc(&crate::record::sample::shengji_sample(0.0), Lang::ZhCn, None, &at, 0.0);
     assert!(!all_text(&plain).contains("团体积分"));
 }
+
+/// RULES.md §0 [r2], 南通 §四: the sheet's line for the second signalling warning says it
+/// lost the game (出局), in each language; the first is only numbered.
+#[test]
+fn the_sheet_says_which_warning_lost_the_game() {
+    let mut m = crate::record::sample::blank_shengji("sw", "nantong-80fen", 0.0);
+    let warn = || Op::Ruling {
+        ruling: crate::rules::Ruling::Warning { team: Team::A },
+        player: None,
+        board: None,
+        reason: "暗示".into(),
+        rule: "南通 §四".into(),
+        referee: "王".into(),
+    };
+    push(&mut m, warn());
+    push(&mut m, warn());
+    let text = all_text(&match_doc(&m, Lang::ZhCn, None, &at, 0.0));
+    assert!(text.contains("第 1 次警告 ·"), "{text}");
+    assert!(text.contains("第 2 次警告 → 判负 (出局)"), "{text}");
+    let en = all_text(&match_doc(&m, Lang::En, None, &at, 0.0));
+    assert!(en.contains("warning no. 2 → game lost (out)"), "{en}");
+}

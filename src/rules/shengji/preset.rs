@@ -277,4 +277,30 @@ impl Preset {
     pub fn penalty_rule(&self, kind: &str) -> Option<&PenaltyRule> {
         self.penalties.iter().find(|r| r.kind == kind)
     }
+    /// The penalty rows the hand form offers as a hand's points, in table order: every row
+    /// but those that are rulings (RULES.md §0) — one that loses the game at once
+    /// ([`Amount::GameLost`], 000 signalling) and one whose offence the preset's warning
+    /// ladder rules without points ([`RulingRules::warned_not_penalised`]: 南通 `signalling`,
+    /// RULES.md §1.1 「warning, then `game_lost` (出局)」), both entered on the ruling panel.
+    ///
+    /// [`RulingRules::warned_not_penalised`]: crate::rules::ruling::RulingRules::warned_not_penalised
+    pub fn hand_penalties(&self) -> Vec<&PenaltyRule> {
+        self.penalties
+            .iter()
+            .filter(|r| !matches!(r.amount, Amount::GameLost) && !self.rulings.warned_not_penalised(&r.kind))
+            .collect()
+    }
+    /// The penalty rows the hand form leaves to the ruling panel because a warning ladder
+    /// rules them ([`Preset::hand_penalties`]), each with the warning rule's citation
+    /// (`南通 §四`) to record the warning under.
+    pub fn warned_penalties(&self) -> Vec<(&PenaltyRule, &str)> {
+        self.penalties
+            .iter()
+            .filter(|r| !matches!(r.amount, Amount::GameLost))
+            .filter_map(|r| {
+                let w = self.rulings.ladder(&r.kind).filter(|_| self.rulings.warned_not_penalised(&r.kind))?;
+                Some((r, w.cite.as_str()))
+            })
+            .collect()
+    }
 }

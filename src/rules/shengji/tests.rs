@@ -318,3 +318,27 @@ fn free_trump_shows_are_preset_data() {
         assert!(!serde_json::to_string(&q.declaring).unwrap().contains("free_trump"), "{id}");
     }
 }
+
+/// RULES.md §1.1 `signalling`: 南通 warns, then the game is lost (出局) — never points — so
+/// the hand form does not offer it as a points penalty but leaves it to the ruling panel,
+/// under the warning rule's citation; 002 and 001 (warning or points) and 003 (a reading
+/// with points) keep it as the referee's points; 000 loses the game at once (a ruling). A
+/// ladder that ends in points (002 §一5 `bury_not_at_once`) stays a hand's penalty.
+#[test]
+fn the_hand_form_offers_no_points_for_an_offence_a_warning_ladder_rules() {
+    let kinds = |id: &str| -> Vec<String> {
+        builtin_preset(id).unwrap().hand_penalties().into_iter().map(|r| r.kind.clone()).collect()
+    };
+    let nantong = builtin_preset("nantong-80fen").unwrap();
+    assert!(!kinds("nantong-80fen").contains(&"signalling".to_string()));
+    assert!(kinds("nantong-80fen").contains(&"failed_throw".to_string()));
+    let warned: Vec<(String, String)> =
+        nantong.warned_penalties().into_iter().map(|(r, cite)| (r.kind.clone(), cite.to_string())).collect();
+    assert_eq!(warned, [("signalling".to_string(), "南通 §四".to_string())]);
+    for id in ["chaodipi-10", "qingpu-80fen", "yiyuan-shuangsheng"] {
+        assert!(kinds(id).contains(&"signalling".to_string()), "{id}");
+        assert!(builtin_preset(id).unwrap().warned_penalties().is_empty(), "{id}");
+    }
+    assert!(kinds("chaodipi-10").contains(&"bury_not_at_once".to_string()));
+    assert!(!kinds("jiankang-chaodipi").contains(&"signalling".to_string()));
+}

@@ -45,17 +45,46 @@ pub fn PenaltyEditor(
             })
         });
     };
-    // The chips offer the kinds that cost points: one that loses the game (`Amount::GameLost`)
-    // is a ruling, entered on the ruling panel.
+    // The chips offer the kinds that cost points (`Preset::hand_penalties`): one that loses
+    // the game, or that the preset's warning ladder rules without points (南通 signalling:
+    // a warning, then the game lost), is a ruling, entered on the ruling panel — a line says
+    // so, with the citation to record the warning under and a way to the panel.
+    let open_rulings = move |_| {
+        if let Some(el) = document().get_element_by_id("ruling-panel") {
+            let _ = el.set_attribute("open", "");
+            el.scroll_into_view();
+        }
+    };
     view! {
         <label class="field-label">{tx("entry.penalties")}</label>
+        {move || {
+            let l = lang.get();
+            preset
+                .with(|p| {
+                    p.warned_penalties()
+                        .into_iter()
+                        .map(|(r, cite)| {
+                            view! {
+                                <p class="muted pen-warned" data-kind=r.kind.clone()>
+                                    {crate::i18n::tr(l, "pen.warned")
+                                        .replace("{kind}", &penalty_name(l, p, &r.kind))
+                                        .replace("{cite}", &crate::i18n::data_text(l, cite))}
+                                    " "
+                                    <button class="btn chip pen-open-rulings" on:click=open_rulings>
+                                        {crate::i18n::tr(l, "pen.open_rulings")}
+                                    </button>
+                                </p>
+                            }
+                        })
+                        .collect_view()
+                })
+        }}
         <div class="chips">
             {move || {
                 preset
                     .get()
-                    .penalties
+                    .hand_penalties()
                     .into_iter()
-                    .filter(|r| !matches!(r.amount, Amount::GameLost))
                     .map(|r| {
                         let kind = r.kind.clone();
                         let name = preset.with_untracked(|p| penalty_name(lang.get(), p, &r.kind));

@@ -51,6 +51,35 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
             })
         }
     };
+    let lang = crate::ui::ctx().lang;
+    // The preset's warning rules (RULES.md §0 **[r2]**), each by its name and citation, to
+    // fill the rule field with the citation (a warning recorded under it counts under the
+    // rule): (citation, label).
+    let rule_choices = move || -> Vec<(String, String)> {
+        let l = lang.get();
+        p.rules()
+            .warnings
+            .into_iter()
+            .filter(|w| !w.cite.trim().is_empty())
+            .map(|w| {
+                let name = match w.rule.trim() {
+                    "" => crate::i18n::tr(l, "ruling.any_warning").to_string(),
+                    r => crate::i18n::penalty_kind(l, r).map(str::to_string).unwrap_or_else(|| r.to_string()),
+                };
+                let label = format!("{name} · {}", crate::i18n::data_text(l, w.cite.trim()));
+                (w.cite.trim().to_string(), label)
+            })
+            .collect()
+    };
+    // The rule field's example: the preset's first warning rule's citation as stored (what
+    // counts under the rule when typed), else a neutral word (no other document's clause).
+    let placeholder = move || {
+        rule_choices()
+            .into_iter()
+            .next()
+            .map(|(cite, _)| cite)
+            .unwrap_or_else(|| t("ruling.rule_placeholder").to_string())
+    };
     let kinds =
         move || KINDS.into_iter().filter(move |(k, _, _)| !((session || on_boards) && *k == Kind::LevelPenalty));
     view! {
@@ -188,10 +217,44 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
             <input
                 id="ruling-rule"
                 maxlength=schema::MAX_TEXT
-                placeholder=move || crate::ui::dt("000 §一(五)4")
+                placeholder=placeholder
                 prop:value=move || rule.get()
                 on:input=move |ev| rule.set(event_target_value(&ev))
             />
+            {move || {
+                let chips = rule_choices();
+                (!chips.is_empty())
+                    .then(|| {
+                        view! {
+                            <div
+                                class="chips"
+                                id="ruling-rule-choices"
+                                role="group"
+                                aria-label=t("ruling.rule_choices")
+                            >
+                                {chips
+                                    .into_iter()
+                                    .map(|(cite, label)| {
+                                        let c2 = cite.clone();
+                                        let c3 = cite.clone();
+                                        let on = Signal::derive(move || rule.with(|x| x.trim() == c2.trim()));
+                                        view! {
+                                            <button
+                                                class="btn chip"
+                                                data-rule-cite=cite.clone()
+                                                aria-pressed=move || on.get().to_string()
+                                                class:selected=on
+                                                on:click=move |_| rule.set(c3.clone())
+                                            >
+                                                {label}
+                                            </button>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </div>
+                        }
+                    })
+            }}
             <label class="field-label" for="ruling-referee">
                 {tx("ruling.referee")}
             </label>
@@ -210,7 +273,18 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
                                 .with(|ps| {
                                     teams
                                         .with(|tm| {
-                                            boards.with(|b| step_text(tm, ps, on_boards.then_some(b), &r, player, at))
+                                            boards
+                                                .with(|b| {
+                                                    step_text(
+                                                        tm,
+                                                        ps,
+                                                        on_boards.then_some(b),
+                                                        &r,
+                                                        player,
+                                                        at,
+                                                        p.outcome(),
+                                                    )
+                                                })
                                         })
                                 })
                         })

@@ -39,7 +39,15 @@ pub(super) fn RulingList(p: Panel) -> impl IntoView {
                         view! {
                             <li class="ruling-row" data-entry=id>
                                 <strong class:voided=gone>
-                                    {step_text(&tm, &ps, on_boards.then_some(&bs), &s.ruling, s.player, s.board)}
+                                    {step_text(
+                                        &tm,
+                                        &ps,
+                                        on_boards.then_some(&bs),
+                                        &s.ruling,
+                                        s.player,
+                                        s.board,
+                                        s.counted,
+                                    )}
                                 </strong>
                                 <span class="muted">" " {detail_view(&s.fields)} " · " {fmt_time(s.at)} {edited}</span>
                                 {s.appeal.map(|(_, line)| view! { <span class="appeal">" "{line}</span> })}

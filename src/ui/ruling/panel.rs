@@ -85,24 +85,15 @@ impl Panel {
     /// chosen (the match is then not replayed), in a game without levels, or when nothing
     /// changes otherwise.
     pub fn effect(self) -> Option<String> {
-        let Panel { m, teams, editing, reason, rule, referee, session, on_boards, .. } = self;
+        let Panel { m, teams, rule, session, on_boards, .. } = self;
         if session || on_boards {
             return None; // no levels
         }
         let (r, player) = self.ruling()?;
         let x = m.get()?;
         let before = crate::record::replay::replay(&x).levels()?;
-        // The texts do not change the levels: read untracked, so typing them replays nothing;
-        // a referee not named yet is asked for by the commit, not refused here.
-        let (reason, rule) = (reason.get_untracked(), rule.get_untracked());
-        let referee = Some(referee.get_untracked()).filter(|r| !r.trim().is_empty()).unwrap_or_else(|| "-".into());
-        let op = match editing.get() {
-            Some(target) => {
-                Op::CorrectRuling { target, ruling: r, player, board: self.board_at(), reason, rule, referee }
-            }
-            None => Op::Ruling { ruling: r, player, board: self.board_at(), reason, rule, referee },
-        };
-        let entry = crate::record::Entry { after: None, id: "preview".into(), at_ms: crate::ui::now_ms(), op };
+        // The texts do not change the levels: read untracked, so typing them replays nothing.
+        let entry = self.preview_entry(r, player, rule.get_untracked());
         let after = match x.preview(entry) {
             Ok(y) => crate::record::replay::replay(&y).levels()?,
             Err(e) => return Some(crate::ui::refusal_text(&e)),
@@ -132,14 +123,47 @@ impl Panel {
             _ => None,
         }
     }
-    /// What a ruling does, in words, on the board chosen.
-    pub fn describe(self, r: &Ruling, player: Option<usize>) -> String {
+    /// The entry the form's ruling `r` would be (a new ruling, or the edit in place of the
+    /// one being edited) under `rule`, for a preview: the reason and referee as typed (a
+    /// referee not named yet is asked for by the commit, not refused here).
+    fn preview_entry(self, r: Ruling, player: Option<usize>, rule: String) -> crate::record::Entry {
+        let Panel { editing, reason, referee, .. } = self;
+        let reason = reason.get_untracked();
+        let referee = Some(referee.get_untracked()).filter(|r| !r.trim().is_empty()).unwrap_or_else(|| "-".into());
+        let board = self.board_at();
+        let op = match editing.get() {
+            Some(target) => Op::CorrectRuling { target, ruling: r, player, board, reason, rule, referee },
+            None => Op::Ruling { ruling: r, player, board, reason, rule, referee },
+        };
+        crate::record::Entry { after: None, id: "preview".into(), at_ms: crate::ui::now_ms(), op }
+    }
+    /// The preset's rules for warnings and lateness ([`crate::record::Setup::ruling_rules`]).
+    pub fn rules(self) -> crate::rules::ruling::RulingRules {
+        self.m.with(|x| x.as_ref().map(|x| x.setup.ruling_rules()).unwrap_or_default())
+    }
+    /// What the warning in the form would amount to once recorded (its number under its
+    /// rule and what the preset's ladder makes of it, RULES.md §0 **[r2]**), read from the
+    /// match previewed with it ([`crate::record::Match::preview_ruling`]): the same append
+    /// and replay as its commit. The rule is read (it decides which ladder counts). `None`
+    /// for another kind, when no team is chosen, where the game does not count warnings
+    /// through its preset, or when the match would refuse it (the effect line says why).
+    pub fn outcome(self) -> Option<crate::rules::ruling::Counted> {
+        let (r, player) = self.ruling()?;
+        if !matches!(r, Ruling::Warning { .. }) || player.is_some() {
+            return None;
+        }
+        let entry = self.preview_entry(r, player, self.rule.get().trim().to_string());
+        self.m.with(|x| x.as_ref()?.preview_ruling(entry).ok().flatten())
+    }
+    /// What a ruling does, in words, on the board chosen; a warning with what it amounts to
+    /// (`counted`, [`Panel::outcome`]).
+    pub fn describe(self, r: &Ruling, player: Option<usize>, counted: Option<crate::rules::ruling::Counted>) -> String {
         let Panel { players, teams, boards, on_boards, .. } = self;
         let board_at = move || self.board_at();
         let at = board_at();
         players.with_untracked(|ps| {
             teams.with_untracked(|tm| {
-                boards.with_untracked(|b| step_text(tm, ps, on_boards.then_some(b), r, player, at))
+                boards.with_untracked(|b| step_text(tm, ps, on_boards.then_some(b), r, player, at, counted))
             })
         })
     }
@@ -194,7 +218,8 @@ impl Panel {
         let ruling = move || self.ruling();
         let need_who = move || self.need_who();
         let board_at = move || self.board_at();
-        let describe = move |r: &Ruling, player: Option<usize>| self.describe(r, player);
+        let describe =
+            move |r: &Ruling, player: Option<usize>| self.describe(r, player, untrack(move || self.outcome()));
         let clear = move || self.clear();
         error.set(None);
         let Some(x) = m.get_untracked() else { return };

@@ -21,6 +21,10 @@ pub(super) struct Step {
     pub(super) edited: Option<f64>,
     /// The decision in force and its line ("申诉 (红队) → 撤销 · 裁判长 · 12:03").
     pub(super) appeal: Option<(AppealDecision, String)>,
+    /// What the ruling as shown amounted to in the replay (a warning's number and what the
+    /// preset's ladder made of it); `None` where the game does not count it, or when an
+    /// appeal put another ruling in its place.
+    pub(super) counted: Option<crate::rules::ruling::Counted>,
 }
 
 /// The rulings of `m` that are not deleted, newest first, each as edited, with the appeal in
@@ -28,6 +32,8 @@ pub(super) struct Step {
 /// ruling, appeal and decision; the newest appeal decides) — as the record lists them
 /// ([`crate::record::ruling_log::logged_rulings`]).
 pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String]) -> Vec<Step> {
+    let counted: std::collections::HashMap<String, crate::rules::ruling::Counted> =
+        crate::record::replay::replay(x).counted().into_iter().collect();
     crate::record::ruling_log::logged_rulings(x)
         .into_iter()
         .rev()
@@ -58,6 +64,10 @@ pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String
                 fields: [r.reason.to_string(), r.rule.to_string(), r.referee.to_string()],
                 detail,
                 edited: r.edited_ms,
+                counted: match appeal {
+                    Some((AppealDecision::Replaced { .. }, _)) => None,
+                    _ => counted.get(&r.entry.id).copied(),
+                },
                 appeal,
             }
         })
@@ -81,7 +91,9 @@ pub fn RulingSteps(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
                         );
                         view! {
                             <li data-entry=s.id.clone()>
-                                <span class:voided=gone>{step_text(&tm, &[], None, &s.ruling, s.player, s.board)}</span>
+                                <span class:voided=gone>
+                                    {step_text(&tm, &[], None, &s.ruling, s.player, s.board, s.counted)}
+                                </span>
                                 " · "
                                 {s.detail.clone()}
                                 " · "

@@ -2,6 +2,7 @@
 //! reason · rule · referee.
 
 use super::*;
+use crate::rules::ruling::{Counted, Effect};
 
 /// A player's name in a session, isolated ([`crate::bidi::isolated`]; `P2` when empty).
 pub(super) fn player_name(players: &[String], p: usize) -> String {
@@ -40,7 +41,9 @@ pub(super) fn who_text(
     }
 }
 
-/// [`who_text`], or on a 双升 board [`board_ruling_text`].
+/// [`who_text`], or on a 双升 board [`board_ruling_text`]; a warning against a team with
+/// its count (`counted`, from the record: [`crate::record::Match::preview_ruling`] or the
+/// replay) says its number and what the preset's ladder made of it ([`warning_text`]).
 pub(super) fn step_text(
     teams: &BTreeMap<Team, String>,
     players: &[String],
@@ -48,11 +51,50 @@ pub(super) fn step_text(
     r: &Ruling,
     player: Option<usize>,
     board: Option<BoardAt>,
+    counted: Option<Counted>,
 ) -> String {
-    match (board, boards) {
-        (Some(at), Some(b)) => board_ruling_text(teams, &at, b.lost_result, r),
-        (Some(at), None) => format!("{} · {}", board_at_text(&at), who_text(teams, players, r, player)),
+    let own = |r: &Ruling| match (r, player, counted) {
+        (Ruling::Warning { team }, None, Some(c)) => warning_text(teams, *team, &c),
         _ => who_text(teams, players, r, player),
+    };
+    match (board, boards) {
+        (Some(at), Some(b)) => board_ruling_text(teams, &at, b.lost_result, r, counted),
+        (Some(at), None) => format!("{} · {}", board_at_text(&at), own(r)),
+        _ => own(r),
+    }
+}
+
+/// A team's name, isolated ([`crate::bidi::isolated`]; `A` / `B` when it has none).
+fn team_name(teams: &BTreeMap<Team, String>, x: Team) -> String {
+    teams.get(&x).filter(|n| !n.is_empty()).map(|n| crate::bidi::isolated(n)).unwrap_or_else(|| format!("{x:?}"))
+}
+
+/// The how-manieth warning a count says ("第 2 次警告"), or just "警告" without a number.
+fn warning_nth(c: &Counted) -> String {
+    c.warning_no
+        .map_or_else(|| t("ruling.warning").to_string(), |n| t("ruling.warning_nth").replace("{n}", &n.to_string()))
+}
+
+/// A warning to `team` as counted under the preset's ladder (RULES.md §0 **[r2]**): its
+/// number and what it became — "黄队 第 2 次警告 → 判负 (出局), 红队 胜本局" (南通 §四),
+/// "… → 罚 80 分 (记入本副)" (002 §一5), "… → 犯规 1 次 (记入本副)" (004), "… → 罚 1 级";
+/// a warning with no effect yet is "黄队 第 1 次警告".
+pub(super) fn warning_text(teams: &BTreeMap<Team, String>, team: Team, c: &Counted) -> String {
+    let then = match c.effect {
+        Effect::Game(Ruling::GameLost { team: lost }) => {
+            Some(format!("{}, {} {}", t("ruling.warning_lost"), team_name(teams, lost.other()), t("ruling.wins_game")))
+        }
+        Effect::Game(Ruling::LevelPenalty { levels, .. }) => {
+            Some(format!("{} {levels} {}", t("ruling.minus"), t("ruling.levels_unit")))
+        }
+        Effect::PointsDue(_, points) => Some(t("ruling.points_due").replace("{n}", &points.to_string())),
+        Effect::FoulDue(_) => Some(t("ruling.foul_due").to_string()),
+        _ => None,
+    };
+    let head = format!("{} {}", team_name(teams, team), warning_nth(c));
+    match then {
+        Some(x) => format!("{head} → {x}"),
+        None => head,
     }
 }
 
@@ -103,20 +145,31 @@ pub fn board_at_text(at: &BoardAt) -> String {
 }
 
 /// A ruling on a 双升 board, in words: "第 3 副 · 第 1 桌 · 红队 判负 → 红队 本副结果 −20 (解读)".
-pub(super) fn board_ruling_text(teams: &BTreeMap<Team, String>, at: &BoardAt, lost_result: i32, r: &Ruling) -> String {
-    let name = |x: Team| {
-        teams.get(&x).filter(|n| !n.is_empty()).map(|n| crate::bidi::isolated(n)).unwrap_or_else(|| format!("{x:?}"))
-    };
-    let what = match r {
-        Ruling::GameLost { team } => format!(
-            "{} {} → {} {} {} ({})",
-            name(*team),
-            t("ruling.game_lost"),
-            name(*team),
+/// A warning that became the board lost says so: "第 1 副 · 第 1 桌 · 红队 第 2 次警告 →
+/// 判负 (出局) → 红队 本副结果 −20 (解读)"; another counted warning as [`warning_text`].
+pub(super) fn board_ruling_text(
+    teams: &BTreeMap<Team, String>,
+    at: &BoardAt,
+    lost_result: i32,
+    r: &Ruling,
+    counted: Option<Counted>,
+) -> String {
+    let name = |x: Team| team_name(teams, x);
+    let lost = |team: Team| {
+        format!(
+            "{} {} {} ({})",
+            name(team),
             t("dup.board_result"),
             if lost_result > 0 { format!("+{lost_result}") } else { format!("−{}", -lost_result) },
             t("dup.reading")
-        ),
+        )
+    };
+    let what = match (r, counted) {
+        (Ruling::GameLost { team }, _) => format!("{} {} → {}", name(*team), t("ruling.game_lost"), lost(*team)),
+        (Ruling::Warning { team }, Some(c @ Counted { effect: Effect::Game(Ruling::GameLost { .. }), .. })) => {
+            format!("{} {} → {} → {}", name(*team), warning_nth(&c), t("ruling.warning_lost"), lost(*team))
+        }
+        (Ruling::Warning { team }, Some(c)) => warning_text(teams, *team, &c),
         _ => ruling_text(teams, r),
     };
     format!("{} · {what}", board_at_text(at))

@@ -397,6 +397,12 @@ impl crate::record::game::Game for Duplicate {
     fn refused(v: &DuplicateView) -> Vec<(String, InputError)> {
         v.refused.clone()
     }
+    fn ruling_rules(s: &DuplicateSetup) -> crate::rules::ruling::RulingRules {
+        s.preset.rulings.clone()
+    }
+    fn counted(v: &DuplicateView) -> Vec<(String, crate::rules::ruling::Counted)> {
+        v.rulings.iter().filter_map(|r| Some((r.entry_id.clone(), r.counted?))).collect()
+    }
     fn check_ruling_board(s: &DuplicateSetup, board: Option<BoardAt>) -> Result<(), ImportError> {
         let at = board.ok_or_else(|| said!("op.board", "imp.dup_ruling_board"))?;
         if s.board(at.number).is_none() {

@@ -130,6 +130,12 @@ impl game::Game for Shengji {
     fn refused(v: &ShengjiView) -> Vec<(String, InputError)> {
         v.refused.clone()
     }
+    fn ruling_rules(s: &ShengjiSetup) -> crate::rules::ruling::RulingRules {
+        s.preset.rulings.clone()
+    }
+    fn counted(v: &ShengjiView) -> Vec<(String, crate::rules::ruling::Counted)> {
+        v.games.iter().flat_map(|g| &g.rulings).map(|r| (r.entry_id.clone(), r.counted)).collect()
+    }
     fn outcome(v: &ShengjiView) -> crate::tournament::outcome::Outcome {
         let w = |t| v.series.get(&t).copied().unwrap_or(0);
         let mut games_won = vec![w(Team::A), w(Team::B)];

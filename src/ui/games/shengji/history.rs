@@ -138,6 +138,31 @@ pub(super) fn History(
     }
 }
 
+/// Why a game was won by a ruling (RULES.md §0 **[r2]**), from the ruling that decided it:
+/// "黄队 第 2 次警告 → 判负 (出局)" for a warning the preset's ladder made the game lost
+/// (南通 §四), "黄队 判负", "黄队 迟到 10 分钟", "黄队 取消比赛资格"; `None` when no ruling
+/// decided it.
+fn ruled_by(tm: &BTreeMap<Team, String>, g: &crate::record::games::shengji::Game) -> Option<String> {
+    use crate::rules::Ruling;
+    // A game won by a hand was not decided by a ruling after it (a disqualification then
+    // keeps the winner the hand gave).
+    if g.rows.iter().any(|h| matches!(&h.result, Ok(o) if o.winner.is_some())) {
+        return None;
+    }
+    let r = g.rulings.iter().find(|r| matches!(&r.result, Ok(o) if o.winner.is_some()))?;
+    let who = team_label(tm, r.ruling.team());
+    Some(match (r.ruling, r.counted.warning_no) {
+        (Ruling::Warning { .. }, Some(n)) => {
+            format!("{who} {} → {}", t("ruling.warning_nth").replace("{n}", &n.to_string()), t("ruling.warning_lost"))
+        }
+        (Ruling::Late { minutes, .. }, _) => {
+            format!("{who} {} {minutes} {}", t("ruling.late"), t("ruling.minutes_unit"))
+        }
+        (Ruling::Disqualified { .. }, _) => format!("{who} {}", t("ruling.disqualified")),
+        _ => format!("{who} {}", t("ruling.game_lost")),
+    })
+}
+
 #[component]
 pub(super) fn GameEnd(
     m: Memo<Option<Arc<Match>>>,
@@ -185,6 +210,8 @@ pub(super) fn GameEnd(
                                         format!(" ({})", t("end.by_time"))
                                     } else if g.by_deal_limit {
                                         format!(" ({})", t("end.by_deal_limit"))
+                                    } else if let Some(why) = ruled_by(&tm, g) {
+                                        format!(" ({why})")
                                     } else {
                                         String::new()
                                     },
