@@ -3,7 +3,7 @@
 //! the one string table ([`crate::i18n`]) in the chosen language.
 
 use super::standings::{FixtureResult, Row, Standings};
-use super::{Competition, Event, TieBreak};
+use super::{Competition, Event, Primary, TieBreak};
 use crate::i18n::{tr, Lang};
 
 /// One CSV field, quoted when it holds a comma, quote, or line break (quotes doubled).
@@ -85,6 +85,53 @@ pub fn status(lang: Lang, r: &FixtureResult) -> &'static str {
     )
 }
 
+/// The string key of a fixture's score column header: with game points (RULES.md §1.4
+/// **[r2]**) the column shows the points the fixture gave ([`fixture_score`]) and says so
+/// (`ev.col.score_points`); otherwise the matches' own score (`ev.col.score`).
+pub fn score_header(c: &Competition) -> &'static str {
+    match c.scoring.primary {
+        Primary::GamePoints { .. } => "ev.col.score_points",
+        _ => "ev.col.score",
+    }
+}
+
+/// The numbers of a fixture's score column, per side, in one unit for every fixture of the
+/// competition: with game points (RULES.md §1.4 **[r2]**: 2 a game won, 1 lost, 0
+/// forfeited) the points the standings add to each side's total
+/// ([`FixtureResult::awarded`]: a forfeit and a fixture decided by a disqualification
+/// included); otherwise the matches' own score ([`FixtureResult::score`], the standings'
+/// points for and against).
+pub fn fixture_score<'a>(c: &Competition, r: &'a FixtureResult) -> &'a [i64] {
+    match c.scoring.primary {
+        Primary::GamePoints { .. } => &r.awarded,
+        _ => &r.score,
+    }
+}
+
+/// A fixture's score column as text: empty for a bye or before play; a forfeit that scores
+/// nothing (no forfeit score in the scoring) reads as the forfeit (`ev.st.walkover`), never
+/// as a 0 : 0 beside a winner; else [`fixture_score`] as `a : b`.
+pub fn score_text(lang: Lang, c: &Competition, r: &FixtureResult) -> String {
+    if r.bye || !(r.started || r.done) {
+        return String::new();
+    }
+    let v = fixture_score(c, r);
+    if r.walkover && v.iter().all(|&x| x == 0) {
+        return tr(lang, "ev.st.walkover").to_string();
+    }
+    v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" : ")
+}
+
+/// A side's name in a fixture as the results show it: `name (弃权)` when that side forfeited
+/// the fixture — at the desk, in a record, or by a disqualification (RULES.md §0 **[r2]**).
+pub fn side_text(lang: Lang, r: Option<&FixtureResult>, k: usize, name: String) -> String {
+    if r.is_some_and(|r| r.forfeits.contains(&k)) {
+        format!("{name} ({})", tr(lang, "ev.forfeit"))
+    } else {
+        name
+    }
+}
+
 /// Standings as CSV: place, draw number, entrant, unit, played, won, drawn, lost, the
 /// primary total, points for / against, 双上, forfeits, note.
 pub fn standings_csv(e: &Event, c: &Competition, st: &Standings, lang: Lang) -> String {
@@ -129,8 +176,8 @@ pub fn standings_csv(e: &Event, c: &Competition, st: &Standings, lang: Lang) -> 
     out
 }
 
-/// Results as CSV: round, fixture, tables, the sides (N/S first), score, winner, status and
-/// the match ids (to find each record).
+/// Results as CSV: round, fixture, tables, the sides (N/S first, a forfeiting one marked),
+/// the score ([`score_text`]), winner, status and the match ids (to find each record).
 pub fn results_csv(e: &Event, c: &Competition, st: &Standings, lang: Lang) -> String {
     let t = |k| tr(lang, k).to_string();
     let mut out = String::from("\u{feff}");
@@ -140,7 +187,7 @@ pub fn results_csv(e: &Event, c: &Competition, st: &Standings, lang: Lang) -> St
         t("ev.col.fixture"),
         t("ev.col.tables"),
         t("ev.col.sides"),
-        t("ev.col.score"),
+        t(score_header(c)),
         t("ev.col.winner"),
         t("ev.col.status"),
         t("ev.col.matches"),
@@ -155,16 +202,14 @@ pub fn results_csv(e: &Event, c: &Competition, st: &Standings, lang: Lang) -> St
                     .unwrap_or_else(|| if r.bye { t("ev.bye") } else { "?".into() })
             })
             .collect();
+        let sides: Vec<String> =
+            names.iter().enumerate().map(|(k, n)| side_text(lang, Some(r), k, n.clone())).collect();
         out.push_str(&line(&[
             r.round.to_string(),
             r.fixture.clone(),
             r.legs.iter().map(|l| l.table.to_string()).collect::<Vec<_>>().join(" "),
-            names.join(" : "),
-            if r.bye || !(r.started || r.done) {
-                String::new()
-            } else {
-                r.score.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" : ")
-            },
+            sides.join(" : "),
+            score_text(lang, c, r),
             r.winner.and_then(|w| names.get(w).cloned()).unwrap_or_default(),
             status(lang, r).to_string(),
             r.legs.iter().filter_map(|l| l.match_id.clone()).collect::<Vec<_>>().join(" "),
@@ -199,6 +244,41 @@ mod tests {
         assert_eq!(field(" 王强"), " 王强");
         assert_eq!(field("-3.5"), "-3.5");
         assert_eq!(field("a=b"), "a=b");
+    }
+
+    /// RULES.md §1.4 **[r2]**: a 南通 fixture forfeited at the desk reads as the points it
+    /// gave (12 : 0, in a column headed as points) with the forfeiting team named, never
+    /// 0 : 0 beside a winner; a forfeit that scores nothing (a knock-out without a forfeit
+    /// score) reads as a forfeit.
+    #[test]
+    fn a_forfeited_fixture_reads_as_a_forfeit_with_the_score_that_counts() {
+        use crate::tournament::{builtin_format, draw, schedule};
+        let mut e = crate::tournament::tests::four_pairs();
+        let f = builtin_format("nantong-80fen-team").unwrap();
+        let mut c = f.competition("n", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
+        draw::draw(&mut c, 1);
+        schedule::generate(&mut c);
+        c.rounds[0].fixtures[0].forfeits = vec![1];
+        e.competitions = vec![c.clone()];
+        let st = crate::tournament::standings::standings(&c, &[]);
+        let r = &st.results[0];
+        assert_eq!(score_text(Lang::ZhCn, &c, r), "12 : 0");
+        let csv = results_csv(&e, &c, &st, Lang::ZhCn);
+        assert!(csv.contains("比分 (积分)"), "{csv}");
+        let loser = e.entrant_name(r.sides[1].as_deref().unwrap());
+        let line = csv.lines().find(|l| l.starts_with("1,r1f1,")).unwrap();
+        assert!(line.contains(&format!("{loser} (弃权)")) && line.contains(",12 : 0,"), "{line}");
+
+        let f = builtin_format("jiankang-chaodipi-ko").unwrap();
+        let mut k = f.competition("k", "ko", e.entrants.iter().map(|x| x.id.clone()).collect());
+        draw::draw(&mut k, 1);
+        schedule::generate(&mut k);
+        k.rounds[0].fixtures[0].forfeits = vec![0];
+        let st = crate::tournament::standings::standings(&k, &[]);
+        assert!(st.results[0].winner.is_some());
+        assert_eq!(score_text(Lang::ZhCn, &k, &st.results[0]), "弃权");
+        e.competitions = vec![k.clone()];
+        assert!(!results_csv(&e, &k, &st, Lang::ZhCn).contains("0 : 0"));
     }
 
     #[test]

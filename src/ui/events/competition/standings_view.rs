@@ -173,7 +173,7 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                                         <th>{tx("ev.col.round")}</th>
                                         <th>{tx("ev.col.tables")}</th>
                                         <th>{tx("ev.col.sides")}</th>
-                                        <th>{tx("ev.col.score")}</th>
+                                        <th>{tr(l, output::score_header(&cm))}</th>
                                         <th>{tx("ev.col.winner")}</th>
                                         <th>{tx("ev.col.status")}</th>
                                     </tr>
@@ -205,18 +205,15 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                                                             .collect::<Vec<_>>()
                                                             .join(" ")}
                                                     </td>
-                                                    <td>{names.join(" : ")}</td>
-                                                    <td class="score">
-                                                        {if r.bye || !(r.started || r.done) {
-                                                            String::new()
-                                                        } else {
-                                                            r.score
-                                                                .iter()
-                                                                .map(|x| x.to_string())
-                                                                .collect::<Vec<_>>()
-                                                                .join(" : ")
-                                                        }}
+                                                    <td>
+                                                        {names
+                                                            .iter()
+                                                            .enumerate()
+                                                            .map(|(k, n)| output::side_text(l, Some(r), k, n.clone()))
+                                                            .collect::<Vec<_>>()
+                                                            .join(" : ")}
                                                     </td>
+                                                    <td class="score">{output::score_text(l, &cm, r)}</td>
                                                     <td>
                                                         {r
                                                             .winner
