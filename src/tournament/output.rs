@@ -3,7 +3,7 @@
 //! the one string table ([`crate::i18n`]) in the chosen language.
 
 use super::standings::{FixtureResult, Row, Standings};
-use super::{Competition, Event, Primary, TieBreak};
+use super::{Competition, Event, Format, Primary, TieBreak};
 use crate::i18n::{tr, Lang};
 
 /// One CSV field, quoted when it holds a comma, quote, or line break (quotes doubled).
@@ -63,6 +63,156 @@ pub fn row_note(lang: Lang, r: &Row) -> String {
     } else {
         String::new()
     }
+}
+
+/// A column of the standings table. One list ([`standings_columns`]) makes the screen's
+/// table, the 排名图 picture and the CSV, so they show the same columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Col {
+    /// Place (`—` when none).
+    Rank,
+    /// Group number (group sessions, a round robin in groups).
+    Group,
+    /// The place inside the group (a round robin in groups).
+    GroupRank,
+    /// Draw number.
+    Draw,
+    /// The entrant's name.
+    Entrant,
+    /// Fixtures played.
+    Played,
+    /// Won.
+    Won,
+    /// Drawn.
+    Drawn,
+    /// Lost.
+    Lost,
+    /// The primary number (积分).
+    Total,
+    /// Points for.
+    For,
+    /// Points against.
+    Against,
+    /// 双上 wins: only where the game counts them ([`has_double_wins`]).
+    DoubleWins,
+    /// Forfeits.
+    Forfeits,
+    /// The row's note ([`row_note`]) and the fixtures still to play.
+    Note,
+}
+
+impl Col {
+    /// The header's string key.
+    pub fn header(self) -> &'static str {
+        match self {
+            Col::Rank => "ev.col.rank",
+            Col::Group => "ev.col.group",
+            Col::GroupRank => "ev.col.group_rank",
+            Col::Draw => "ev.col.draw",
+            Col::Entrant => "ev.col.entrant",
+            Col::Played => "ev.col.played",
+            Col::Won => "ev.col.won",
+            Col::Drawn => "ev.col.drawn",
+            Col::Lost => "ev.col.lost",
+            Col::Total => "ev.col.total",
+            Col::For => "ev.col.for",
+            Col::Against => "ev.col.against",
+            Col::DoubleWins => "ev.col.double_wins",
+            Col::Forfeits => "ev.col.forfeits",
+            Col::Note => "ev.col.note",
+        }
+    }
+
+    /// The cells' class on the screen.
+    pub fn class(self) -> &'static str {
+        match self {
+            Col::Rank => "rank",
+            Col::Group => "group",
+            Col::GroupRank => "group-rank",
+            Col::Draw => "draw",
+            Col::Entrant => "name",
+            Col::Played => "played",
+            Col::Won => "won",
+            Col::Drawn => "drawn",
+            Col::Lost => "lost",
+            Col::Total => "total",
+            Col::For => "pf",
+            Col::Against => "pa",
+            Col::DoubleWins => "dw",
+            Col::Forfeits => "ff",
+            Col::Note => "note",
+        }
+    }
+
+    /// Shown only where there is room: a wide screen and the CSV, not a phone's screen nor
+    /// the 排名图 picture (a phone screen's width, [`crate::record::share_doc::standings_doc`]).
+    pub fn wide(self) -> bool {
+        matches!(self, Col::Draw | Col::Drawn | Col::For | Col::Against)
+    }
+
+    /// The cell of row `r` as text (the entrant as [`Event::entrant_label`] shows it).
+    pub fn cell(self, lang: Lang, e: &Event, c: &Competition, r: &Row) -> String {
+        match self {
+            Col::Rank => r.rank.map(|x| x.to_string()).unwrap_or_else(|| "—".into()),
+            Col::Group => r.group.map(|g| g.to_string()).unwrap_or_default(),
+            Col::GroupRank => r.group_rank.map(|g| g.to_string()).unwrap_or_else(|| "—".into()),
+            Col::Draw => c.draw.numbers.get(&r.entrant).map(|x| x.to_string()).unwrap_or_default(),
+            Col::Entrant => e.entrant_label(&r.entrant),
+            Col::Played => r.played.to_string(),
+            Col::Won => r.won.to_string(),
+            Col::Drawn => r.drawn.to_string(),
+            Col::Lost => r.lost.to_string(),
+            Col::Total => r.total.to_string(),
+            Col::For => r.points_for.to_string(),
+            Col::Against => r.points_against.to_string(),
+            Col::DoubleWins => r.double_wins.to_string(),
+            Col::Forfeits => r.forfeits.to_string(),
+            Col::Note => {
+                let mut note = row_note(lang, r);
+                if r.pending > 0 {
+                    note.push_str(&format!(" {} {}", r.pending, tr(lang, "ev.pending")));
+                }
+                note.trim().to_string()
+            }
+        }
+    }
+}
+
+/// Whether the standings of `c` have a 双上 count to show: its game counts 双上
+/// ([`crate::record::game::Game::DOUBLE_WINS`], 掼蛋 000 §四) or its scoring ranks by it.
+pub fn has_double_wins(c: &Competition) -> bool {
+    crate::record::game::GameId::parse(&c.game).is_some_and(|g| g.double_wins())
+        || c.scoring.tie_breaks.contains(&TieBreak::DoubleWins)
+}
+
+/// The standings' columns of `c`, in order: the group columns only with groups, the 双上
+/// column only where [`has_double_wins`].
+pub fn standings_columns(c: &Competition) -> Vec<Col> {
+    let groups = matches!(c.format, Format::Groups { .. }) || c.groups().is_some();
+    let rr_groups = c.groups().is_some();
+    let mut cols = vec![Col::Rank];
+    if groups {
+        cols.push(Col::Group);
+    }
+    if rr_groups {
+        cols.push(Col::GroupRank);
+    }
+    cols.extend([
+        Col::Draw,
+        Col::Entrant,
+        Col::Played,
+        Col::Won,
+        Col::Drawn,
+        Col::Lost,
+        Col::Total,
+        Col::For,
+        Col::Against,
+    ]);
+    if has_double_wins(c) {
+        cols.push(Col::DoubleWins);
+    }
+    cols.extend([Col::Forfeits, Col::Note]);
+    cols
 }
 
 /// The status of a fixture as text.
@@ -132,46 +282,27 @@ pub fn side_text(lang: Lang, r: Option<&FixtureResult>, k: usize, name: String) 
     }
 }
 
-/// Standings as CSV: place, draw number, entrant, unit, played, won, drawn, lost, the
-/// primary total, points for / against, 双上, forfeits, note.
+/// Standings as CSV: the standings' columns ([`standings_columns`], every one) with the
+/// entrant's unit after its name.
 pub fn standings_csv(e: &Event, c: &Competition, st: &Standings, lang: Lang) -> String {
-    let t = |k| tr(lang, k).to_string();
+    let mut cols: Vec<Option<Col>> = standings_columns(c).into_iter().map(Some).collect();
+    let at = cols.iter().position(|x| *x == Some(Col::Entrant)).map_or(cols.len(), |k| k + 1);
+    cols.insert(at, None);
     let mut out = String::from("\u{feff}");
     out.push_str(&line(&[format!("{} — {}", e.name, c.name), e.dates.clone()]));
-    out.push_str(&line(&[
-        t("ev.col.rank"),
-        t("ev.col.draw"),
-        t("ev.col.entrant"),
-        t("ev.col.unit"),
-        t("ev.col.played"),
-        t("ev.col.won"),
-        t("ev.col.drawn"),
-        t("ev.col.lost"),
-        t("ev.col.total"),
-        t("ev.col.for"),
-        t("ev.col.against"),
-        t("ev.col.double_wins"),
-        t("ev.col.forfeits"),
-        t("ev.col.note"),
-    ]));
+    let header: Vec<String> = cols.iter().map(|x| tr(lang, x.map_or("ev.col.unit", Col::header)).to_string()).collect();
+    out.push_str(&line(&header));
     for r in &st.rows {
-        let en = e.entrant(&r.entrant);
-        out.push_str(&line(&[
-            r.rank.map(|x| x.to_string()).unwrap_or_default(),
-            c.draw.numbers.get(&r.entrant).map(|x| x.to_string()).unwrap_or_default(),
-            e.entrant_name(&r.entrant),
-            en.map(|x| x.unit.clone()).unwrap_or_default(),
-            r.played.to_string(),
-            r.won.to_string(),
-            r.drawn.to_string(),
-            r.lost.to_string(),
-            r.total.to_string(),
-            r.points_for.to_string(),
-            r.points_against.to_string(),
-            r.double_wins.to_string(),
-            r.forfeits.to_string(),
-            row_note(lang, r),
-        ]));
+        let cells: Vec<String> = cols
+            .iter()
+            .map(|x| match x {
+                None => e.entrant(&r.entrant).map(|x| x.unit.clone()).unwrap_or_default(),
+                Some(Col::Entrant) => e.entrant_name(&r.entrant),
+                Some(Col::Rank) => r.rank.map(|x| x.to_string()).unwrap_or_default(),
+                Some(col) => col.cell(lang, e, c, r),
+            })
+            .collect();
+        out.push_str(&line(&cells));
     }
     out
 }
