@@ -245,6 +245,16 @@ pub fn score_header(c: &Competition) -> &'static str {
     }
 }
 
+/// The unit of [`fixture_score`] where it is not the matches' own score, as a string key:
+/// `ev.col.total` (积分) with game points; `None` otherwise. Shown beside a fixture's score
+/// where no column header says it (the schedule's fixture rows).
+pub fn score_unit(c: &Competition) -> Option<&'static str> {
+    match c.scoring.primary {
+        Primary::GamePoints { .. } => Some("ev.col.total"),
+        _ => None,
+    }
+}
+
 /// The numbers of a fixture's score column, per side, in one unit for every fixture of the
 /// competition: with game points (RULES.md §1.4 **[r2]**: 2 a game won, 1 lost, 0
 /// forfeited) the points the standings add to each side's total

@@ -34,6 +34,10 @@ pub(super) fn fixture_row(
     let entrants: Vec<(String, String)> = cm.entrants.iter().map(|id| (id.clone(), e.entrant_label(id))).collect();
     let score = r.as_ref().map(|r| output::score_text(l, cm, r)).unwrap_or_default();
     let score_title = tr(l, output::score_header(cm));
+    // The unit where it is not the matches' own score (a forfeit word needs none).
+    let unit = output::score_unit(cm)
+        .filter(|_| score.chars().any(|c| c.is_ascii_digit()))
+        .map(|k| view! { <span class="muted score-unit">{format!(" {}", tr(l, k))}</span> });
     let status = r.as_ref().map(|r| output::status(l, r)).unwrap_or_default();
     let sides_n = f.sides.len();
     view! {
@@ -88,6 +92,7 @@ pub(super) fn fixture_row(
                     })}
                 <span class="score" title=score_title>
                     {score}
+                    {unit}
                 </span>
                 <span class="muted status">{status}</span>
             </div>
