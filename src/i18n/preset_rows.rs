@@ -129,6 +129,24 @@ pub fn field_label(lang: Lang, path: &str) -> String {
     }
 }
 
+/// [`field_label`] of `path` as `preset` means it: a field whose meaning depends on another
+/// part of the preset has a `pf.<plain path>@<key>` row, used when the preset's top-level
+/// `key` is set (not null) — a 升级 team match (`team_match`, RULES.md §1.4 **[r2]**) plays
+/// every game, so its `timing.best_of` is the games played, not a best of.
+pub fn field_label_in(lang: Lang, preset: &Value, path: &str) -> String {
+    let plain = plain_path(path);
+    let context = preset
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(_, v)| !v.is_null())
+        .find_map(|(k, _)| lookup(lang, &format!("pf.{plain}@{k}")));
+    match context {
+        Some(label) if first_index(path).is_none() => label.to_string(),
+        _ => field_label(lang, path),
+    }
+}
+
 fn first_index(path: &str) -> Option<usize> {
     let open = path.find('[')?;
     let close = path[open..].find(']')? + open;
@@ -204,7 +222,7 @@ fn value_text(lang: Lang, plain: &str, v: &Value) -> String {
 }
 
 /// The lines of `v` at `path`: one `label: value` a leaf; a list of scalars in one line.
-fn leaf_lines(lang: Lang, path: &str, v: &Value, readings: &[String], out: &mut Vec<String>) {
+fn leaf_lines(lang: Lang, preset: &Value, path: &str, v: &Value, readings: &[String], out: &mut Vec<String>) {
     let mark = |s: String, p: &str| {
         let marker = format!("({})", tr(lang, "rt.reading"));
         // A preset's own text may say it is a reading already.
@@ -217,7 +235,7 @@ fn leaf_lines(lang: Lang, path: &str, v: &Value, readings: &[String], out: &mut 
     match v {
         Value::Object(o) => {
             for (k, x) in o {
-                leaf_lines(lang, &format!("{path}.{k}"), x, readings, out);
+                leaf_lines(lang, preset, &format!("{path}.{k}"), x, readings, out);
             }
         }
         Value::Array(a) if a.iter().any(|x| x.is_object() || x.is_array()) => {
@@ -225,13 +243,13 @@ fn leaf_lines(lang: Lang, path: &str, v: &Value, readings: &[String], out: &mut 
                 let p = format!("{path}[{i}]");
                 match band_line(lang, &p, x) {
                     Some(line) => out.push(line),
-                    None => leaf_lines(lang, &p, x, readings, out),
+                    None => leaf_lines(lang, preset, &p, x, readings, out),
                 }
             }
         }
         _ => {
             let plain = plain_path(path);
-            out.push(mark(format!("{}: {}", field_label(lang, path), value_text(lang, &plain, v)), path));
+            out.push(mark(format!("{}: {}", field_label_in(lang, preset, path), value_text(lang, &plain, v)), path));
         }
     }
 }
@@ -316,7 +334,7 @@ pub fn rule_rows(lang: Lang, preset: &Value) -> Vec<RuleRow> {
                     if let Some(obj) = x.as_object() {
                         for (f, y) in obj {
                             if !matches!(f.as_str(), "kind" | "name" | "source") {
-                                leaf_lines(lang, &format!("{k}[{i}].{f}"), y, &readings, &mut lines);
+                                leaf_lines(lang, preset, &format!("{k}[{i}].{f}"), y, &readings, &mut lines);
                             }
                         }
                     }
@@ -336,7 +354,7 @@ pub fn rule_rows(lang: Lang, preset: &Value) -> Vec<RuleRow> {
                     Value::Object(_) | Value::Array(_)
                         if v.is_object() || v.as_array().is_some_and(|a| a.iter().any(|x| x.is_object())) =>
                     {
-                        leaf_lines(lang, k, v, &readings, &mut lines)
+                        leaf_lines(lang, preset, k, v, &readings, &mut lines)
                     }
                     _ => lines.push(value_text(lang, k, v)),
                 }
@@ -442,10 +460,10 @@ pub fn form_fields(preset: &Value) -> Vec<FormField> {
     out
 }
 
-/// A form field's label in `lang`: [`field_label`], after the name of the penalty it
+/// A form field's label in `lang`: [`field_label_in`], after the name of the penalty it
 /// belongs to for a field of a penalty-table row ("出错牌 · 分").
 pub fn form_label(lang: Lang, preset: &Value, f: &FormField) -> String {
-    let label = field_label(lang, &f.path);
+    let label = field_label_in(lang, preset, &f.path);
     let (Some(top), Some(i)) = (f.path.split('[').next(), first_index(&f.path)) else { return label };
     let row = preset.get(top).and_then(|a| a.get(i));
     match row.and_then(|r| r.get("kind")).and_then(Value::as_str) {
@@ -617,6 +635,27 @@ mod tests {
         assert!(
             matches!(k.kind, FieldKind::Choice { ref value, ref options } if value == "power" && options.len() == 2)
         );
+    }
+
+    /// RULES.md §1.4 **[r2]**: the 南通 team match plays all three games (「打满三局」), so its
+    /// games row does not read as a best of 3 (多胜一半者胜), on the 规则 tab nor in the
+    /// set-up form; a best-of-3 preset (chaodipi-10) still does.
+    #[test]
+    fn a_team_match_reads_its_games_as_all_played() {
+        let value = |id: &str| -> Value {
+            let p = crate::rules::shengji::builtin_preset(id).unwrap();
+            serde_json::from_str(&crate::json::to_string(&p).unwrap()).unwrap()
+        };
+        let timing = |v: &Value, l: Lang| rule_rows(l, v).into_iter().find(|r| r.id == "rule-timing").unwrap().lines;
+        let nt = value("nantong-80fen");
+        let lines = timing(&nt, Lang::ZhCn);
+        assert!(lines.iter().any(|x| x.starts_with("局数 (打满") && x.ends_with(": 3")), "{lines:?}");
+        assert!(!lines.iter().any(|x| x.contains("多胜一半者胜")), "{lines:?}");
+        let f = form_fields(&nt).into_iter().find(|f| f.path == "timing.best_of").unwrap();
+        assert!(!form_label(Lang::ZhCn, &nt, &f).contains("多胜一半者胜"));
+        assert!(!timing(&nt, Lang::En).iter().any(|x| x.contains("more than half")));
+        let ko = value("chaodipi-10");
+        assert!(timing(&ko, Lang::ZhCn).iter().any(|x| x.contains("局数 (多胜一半者胜)")));
     }
 
     #[test]

@@ -30,6 +30,9 @@ pub trait Game {
     /// Whether a match is a session of several players ranked by totals (斗地主, 三打一:
     /// played in groups) rather than two sides.
     const SESSION: bool = false;
+    /// Whether the game counts 双上 wins (掼蛋: both partners out first, 000 §四 — the
+    /// standings' 双上 column and tie-break); other games have no such quantity.
+    const DOUBLE_WINS: bool = false;
     /// Whether the log's hand entries are hands dealt one after another, named by their
     /// number (`#12`) in an error; a 双升 board entry or a 五子棋 stone is named by its place in
     /// the log instead.
@@ -174,6 +177,11 @@ impl GameId {
     /// [`Game::SESSION`] of this game.
     pub fn session(self) -> bool {
         crate::record::game::by_game!(self; GameId => G: G::SESSION)
+    }
+
+    /// [`Game::DOUBLE_WINS`] of this game.
+    pub fn double_wins(self) -> bool {
+        crate::record::game::by_game!(self; GameId => G: G::DOUBLE_WINS)
     }
 
     /// [`Game::NUMBERED_HANDS`] of this game.

@@ -218,6 +218,22 @@ fn levels_before_and_after_a_level_penalty_at_the_floor() {
     assert_eq!(levels(&m)[&Team::A], rk("3"));
 }
 
+/// RULES.md §1.4 **[r2]**, §0: a 南通 team match whose team B is disqualified during game 1
+/// (a hand played) — the game in progress and the two not started are forfeits, all three
+/// won by team A. The games won the match shows (the scoreboard's 胜局, the sheet's line)
+/// are the ones the standings count: 3 : 0, not the 1 : 0 of the game in progress alone.
+#[test]
+fn a_team_match_forfeited_in_its_first_game_shows_every_forfeited_game_won() {
+    let mut m = super::sample::blank_shengji("nq", "nantong-80fen", 0.0);
+    put(&mut m, "h1", hand(40)).unwrap();
+    put(&mut m, "dq", ruling(Ruling::Disqualified { team: Team::B }, "")).unwrap();
+    let v = sj(&m);
+    assert_eq!((v.series[&Team::A], v.series[&Team::B]), (3, 0));
+    assert_eq!(v.team_points, Some([(Team::A, 6), (Team::B, 0)].into_iter().collect()));
+    let o = replay(&m).outcome();
+    assert_eq!((o.games_won.clone(), o.games_forfeited.clone()), (vec![3, 0], vec![0, 3]));
+}
+
 /// RULES.md §1.4 **[r2]** (南通 team match): a game won gives 2 points, a game lost 1, a
 /// forfeit 0; §0: a disqualification forfeits the match and the results played stay. Game 1
 /// was lost by team B (出局): A 2, B 1, as played. B is disqualified during game 2: game 2

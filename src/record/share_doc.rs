@@ -259,7 +259,9 @@ fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
         // another ruling in its place.
         let line = match (r.ruling, counted.get(&r.entry.id), r.decision()) {
             (_, _, Some(super::AppealDecision::Replaced { .. })) | (_, None, _) => what(r.ruling, r.player),
-            (crate::rules::Ruling::Warning { .. }, Some(c), _) => format!("{} · {}", warning_words(l, c), who(r.ruling, r.player)),
+            (crate::rules::Ruling::Warning { .. }, Some(c), _) => {
+                format!("{} · {}", warning_words(l, c), who(r.ruling, r.player))
+            }
             _ => what(r.ruling, r.player),
         };
         let mut parts = vec![format!("{}: {line}", tr(l, "share.ruling"))];
@@ -335,8 +337,11 @@ pub(crate) fn team_names(teams: &std::collections::BTreeMap<crate::rules::Team, 
 }
 
 /// The standings of competition `c` of event `e` as a sheet (the standings picture): a row
-/// an entrant — place, name, played, won, drawn, lost, the total, points for and against —
-/// and the champion once decided. `time` and `now_ms` as in [`match_doc`].
+/// an entrant in the standings' columns as a phone's screen shows them
+/// ([`crate::tournament::output::standings_columns`] but the [`Col::wide`] ones; the 双上
+/// column only where the game counts 双上) — and the champion once decided.
+///
+/// [`Col::wide`]: crate::tournament::output::Col::wide `time` and `now_ms` as in [`match_doc`].
 pub fn standings_doc(
     e: &crate::tournament::Event,
     c: &crate::tournament::Competition,
@@ -351,28 +356,10 @@ pub fn standings_doc(
         meta.push((t("share.date"), e.dates.clone()));
     }
     meta.push((t("share.game"), crate::i18n::game_name(l, &c.game).to_string()));
-    let rows = st
-        .rows
-        .iter()
-        .map(|r| {
-            let mut name = e.entrant_label(&r.entrant);
-            let note = crate::tournament::output::row_note(l, r);
-            if !note.is_empty() {
-                name = format!("{name} ({note})");
-            }
-            Row::hand(vec![
-                r.rank.map(|x| x.to_string()).unwrap_or_default(),
-                name,
-                r.played.to_string(),
-                r.won.to_string(),
-                r.drawn.to_string(),
-                r.lost.to_string(),
-                r.total.to_string(),
-                r.points_for.to_string(),
-                r.points_against.to_string(),
-            ])
-        })
-        .collect();
+    // The screen's columns as a phone shows them (the picture is a phone screen wide).
+    let cols: Vec<crate::tournament::output::Col> =
+        crate::tournament::output::standings_columns(c).into_iter().filter(|x| !x.wide()).collect();
+    let rows = st.rows.iter().map(|r| Row::hand(cols.iter().map(|x| x.cell(l, e, c, r)).collect())).collect();
     let mut result = vec![t(if st.complete { "ev.complete" } else { "ev.provisional" })];
     if let Some(ch) = &st.champion {
         result.push(fill(l, "share.winner_is", &[("who", e.entrant_label(ch))]));
@@ -380,19 +367,7 @@ pub fn standings_doc(
     ShareDoc {
         title: fill(l, "share.standings_title", &[("name", isolated(&c.name))]),
         meta,
-        header: [
-            "ev.col.rank",
-            "ev.col.entrant",
-            "ev.col.played",
-            "ev.col.won",
-            "ev.col.drawn",
-            "ev.col.lost",
-            "ev.col.total",
-            "ev.col.for",
-            "ev.col.against",
-        ]
-        .map(t)
-        .to_vec(),
+        header: cols.iter().map(|x| t(x.header())).collect(),
         rows,
         result,
         signatures: vec![Signature { label: t("share.referee"), name: String::new() }],

@@ -3,7 +3,7 @@
 //! the one string table ([`crate::i18n`]) in the chosen language.
 
 use super::standings::{FixtureResult, Row, Standings};
-use super::{Competition, Event, TieBreak};
+use super::{Competition, Event, Format, Primary, TieBreak};
 use crate::i18n::{tr, Lang};
 
 /// One CSV field, quoted when it holds a comma, quote, or line break (quotes doubled).
@@ -65,6 +65,156 @@ pub fn row_note(lang: Lang, r: &Row) -> String {
     }
 }
 
+/// A column of the standings table. One list ([`standings_columns`]) makes the screen's
+/// table, the 排名图 picture and the CSV, so they show the same columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Col {
+    /// Place (`—` when none).
+    Rank,
+    /// Group number (group sessions, a round robin in groups).
+    Group,
+    /// The place inside the group (a round robin in groups).
+    GroupRank,
+    /// Draw number.
+    Draw,
+    /// The entrant's name.
+    Entrant,
+    /// Fixtures played.
+    Played,
+    /// Won.
+    Won,
+    /// Drawn.
+    Drawn,
+    /// Lost.
+    Lost,
+    /// The primary number (积分).
+    Total,
+    /// Points for.
+    For,
+    /// Points against.
+    Against,
+    /// 双上 wins: only where the game counts them ([`has_double_wins`]).
+    DoubleWins,
+    /// Forfeits.
+    Forfeits,
+    /// The row's note ([`row_note`]) and the fixtures still to play.
+    Note,
+}
+
+impl Col {
+    /// The header's string key.
+    pub fn header(self) -> &'static str {
+        match self {
+            Col::Rank => "ev.col.rank",
+            Col::Group => "ev.col.group",
+            Col::GroupRank => "ev.col.group_rank",
+            Col::Draw => "ev.col.draw",
+            Col::Entrant => "ev.col.entrant",
+            Col::Played => "ev.col.played",
+            Col::Won => "ev.col.won",
+            Col::Drawn => "ev.col.drawn",
+            Col::Lost => "ev.col.lost",
+            Col::Total => "ev.col.total",
+            Col::For => "ev.col.for",
+            Col::Against => "ev.col.against",
+            Col::DoubleWins => "ev.col.double_wins",
+            Col::Forfeits => "ev.col.forfeits",
+            Col::Note => "ev.col.note",
+        }
+    }
+
+    /// The cells' class on the screen.
+    pub fn class(self) -> &'static str {
+        match self {
+            Col::Rank => "rank",
+            Col::Group => "group",
+            Col::GroupRank => "group-rank",
+            Col::Draw => "draw",
+            Col::Entrant => "name",
+            Col::Played => "played",
+            Col::Won => "won",
+            Col::Drawn => "drawn",
+            Col::Lost => "lost",
+            Col::Total => "total",
+            Col::For => "pf",
+            Col::Against => "pa",
+            Col::DoubleWins => "dw",
+            Col::Forfeits => "ff",
+            Col::Note => "note",
+        }
+    }
+
+    /// Shown only where there is room: a wide screen and the CSV, not a phone's screen nor
+    /// the 排名图 picture (a phone screen's width, [`crate::record::share_doc::standings_doc`]).
+    pub fn wide(self) -> bool {
+        matches!(self, Col::Draw | Col::Drawn | Col::For | Col::Against)
+    }
+
+    /// The cell of row `r` as text (the entrant as [`Event::entrant_label`] shows it).
+    pub fn cell(self, lang: Lang, e: &Event, c: &Competition, r: &Row) -> String {
+        match self {
+            Col::Rank => r.rank.map(|x| x.to_string()).unwrap_or_else(|| "—".into()),
+            Col::Group => r.group.map(|g| g.to_string()).unwrap_or_default(),
+            Col::GroupRank => r.group_rank.map(|g| g.to_string()).unwrap_or_else(|| "—".into()),
+            Col::Draw => c.draw.numbers.get(&r.entrant).map(|x| x.to_string()).unwrap_or_default(),
+            Col::Entrant => e.entrant_label(&r.entrant),
+            Col::Played => r.played.to_string(),
+            Col::Won => r.won.to_string(),
+            Col::Drawn => r.drawn.to_string(),
+            Col::Lost => r.lost.to_string(),
+            Col::Total => r.total.to_string(),
+            Col::For => r.points_for.to_string(),
+            Col::Against => r.points_against.to_string(),
+            Col::DoubleWins => r.double_wins.to_string(),
+            Col::Forfeits => r.forfeits.to_string(),
+            Col::Note => {
+                let mut note = row_note(lang, r);
+                if r.pending > 0 {
+                    note.push_str(&format!(" {} {}", r.pending, tr(lang, "ev.pending")));
+                }
+                note.trim().to_string()
+            }
+        }
+    }
+}
+
+/// Whether the standings of `c` have a 双上 count to show: its game counts 双上
+/// ([`crate::record::game::Game::DOUBLE_WINS`], 掼蛋 000 §四) or its scoring ranks by it.
+pub fn has_double_wins(c: &Competition) -> bool {
+    crate::record::game::GameId::parse(&c.game).is_some_and(|g| g.double_wins())
+        || c.scoring.tie_breaks.contains(&TieBreak::DoubleWins)
+}
+
+/// The standings' columns of `c`, in order: the group columns only with groups, the 双上
+/// column only where [`has_double_wins`].
+pub fn standings_columns(c: &Competition) -> Vec<Col> {
+    let groups = matches!(c.format, Format::Groups { .. }) || c.groups().is_some();
+    let rr_groups = c.groups().is_some();
+    let mut cols = vec![Col::Rank];
+    if groups {
+        cols.push(Col::Group);
+    }
+    if rr_groups {
+        cols.push(Col::GroupRank);
+    }
+    cols.extend([
+        Col::Draw,
+        Col::Entrant,
+        Col::Played,
+        Col::Won,
+        Col::Drawn,
+        Col::Lost,
+        Col::Total,
+        Col::For,
+        Col::Against,
+    ]);
+    if has_double_wins(c) {
+        cols.push(Col::DoubleWins);
+    }
+    cols.extend([Col::Forfeits, Col::Note]);
+    cols
+}
+
 /// The status of a fixture as text.
 pub fn status(lang: Lang, r: &FixtureResult) -> &'static str {
     tr(
@@ -85,52 +235,90 @@ pub fn status(lang: Lang, r: &FixtureResult) -> &'static str {
     )
 }
 
-/// Standings as CSV: place, draw number, entrant, unit, played, won, drawn, lost, the
-/// primary total, points for / against, 双上, forfeits, note.
+/// The string key of a fixture's score column header: with game points (RULES.md §1.4
+/// **[r2]**) the column shows the points the fixture gave ([`fixture_score`]) and says so
+/// (`ev.col.score_points`); otherwise the matches' own score (`ev.col.score`).
+pub fn score_header(c: &Competition) -> &'static str {
+    match c.scoring.primary {
+        Primary::GamePoints { .. } => "ev.col.score_points",
+        _ => "ev.col.score",
+    }
+}
+
+/// The unit of [`fixture_score`] where it is not the matches' own score, as a string key:
+/// `ev.col.total` (积分) with game points; `None` otherwise. Shown beside a fixture's score
+/// where no column header says it (the schedule's fixture rows).
+pub fn score_unit(c: &Competition) -> Option<&'static str> {
+    match c.scoring.primary {
+        Primary::GamePoints { .. } => Some("ev.col.total"),
+        _ => None,
+    }
+}
+
+/// The numbers of a fixture's score column, per side, in one unit for every fixture of the
+/// competition: with game points (RULES.md §1.4 **[r2]**: 2 a game won, 1 lost, 0
+/// forfeited) the points the standings add to each side's total
+/// ([`FixtureResult::awarded`]: a forfeit and a fixture decided by a disqualification
+/// included); otherwise the matches' own score ([`FixtureResult::score`], the standings'
+/// points for and against).
+pub fn fixture_score<'a>(c: &Competition, r: &'a FixtureResult) -> &'a [i64] {
+    match c.scoring.primary {
+        Primary::GamePoints { .. } => &r.awarded,
+        _ => &r.score,
+    }
+}
+
+/// A fixture's score column as text: empty for a bye or before play; a forfeit that scores
+/// nothing (no forfeit score in the scoring) reads as the forfeit (`ev.st.walkover`), never
+/// as a 0 : 0 beside a winner; else [`fixture_score`] as `a : b`.
+pub fn score_text(lang: Lang, c: &Competition, r: &FixtureResult) -> String {
+    if r.bye || !(r.started || r.done) {
+        return String::new();
+    }
+    let v = fixture_score(c, r);
+    if r.walkover && v.iter().all(|&x| x == 0) {
+        return tr(lang, "ev.st.walkover").to_string();
+    }
+    v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" : ")
+}
+
+/// A side's name in a fixture as the results show it: `name (弃权)` when that side forfeited
+/// the fixture — at the desk, in a record, or by a disqualification (RULES.md §0 **[r2]**).
+pub fn side_text(lang: Lang, r: Option<&FixtureResult>, k: usize, name: String) -> String {
+    if r.is_some_and(|r| r.forfeits.contains(&k)) {
+        format!("{name} ({})", tr(lang, "ev.forfeit"))
+    } else {
+        name
+    }
+}
+
+/// Standings as CSV: the standings' columns ([`standings_columns`], every one) with the
+/// entrant's unit after its name.
 pub fn standings_csv(e: &Event, c: &Competition, st: &Standings, lang: Lang) -> String {
-    let t = |k| tr(lang, k).to_string();
+    let mut cols: Vec<Option<Col>> = standings_columns(c).into_iter().map(Some).collect();
+    let at = cols.iter().position(|x| *x == Some(Col::Entrant)).map_or(cols.len(), |k| k + 1);
+    cols.insert(at, None);
     let mut out = String::from("\u{feff}");
     out.push_str(&line(&[format!("{} — {}", e.name, c.name), e.dates.clone()]));
-    out.push_str(&line(&[
-        t("ev.col.rank"),
-        t("ev.col.draw"),
-        t("ev.col.entrant"),
-        t("ev.col.unit"),
-        t("ev.col.played"),
-        t("ev.col.won"),
-        t("ev.col.drawn"),
-        t("ev.col.lost"),
-        t("ev.col.total"),
-        t("ev.col.for"),
-        t("ev.col.against"),
-        t("ev.col.double_wins"),
-        t("ev.col.forfeits"),
-        t("ev.col.note"),
-    ]));
+    let header: Vec<String> = cols.iter().map(|x| tr(lang, x.map_or("ev.col.unit", Col::header)).to_string()).collect();
+    out.push_str(&line(&header));
     for r in &st.rows {
-        let en = e.entrant(&r.entrant);
-        out.push_str(&line(&[
-            r.rank.map(|x| x.to_string()).unwrap_or_default(),
-            c.draw.numbers.get(&r.entrant).map(|x| x.to_string()).unwrap_or_default(),
-            e.entrant_name(&r.entrant),
-            en.map(|x| x.unit.clone()).unwrap_or_default(),
-            r.played.to_string(),
-            r.won.to_string(),
-            r.drawn.to_string(),
-            r.lost.to_string(),
-            r.total.to_string(),
-            r.points_for.to_string(),
-            r.points_against.to_string(),
-            r.double_wins.to_string(),
-            r.forfeits.to_string(),
-            row_note(lang, r),
-        ]));
+        let cells: Vec<String> = cols
+            .iter()
+            .map(|x| match x {
+                None => e.entrant(&r.entrant).map(|x| x.unit.clone()).unwrap_or_default(),
+                Some(Col::Entrant) => e.entrant_name(&r.entrant),
+                Some(Col::Rank) => r.rank.map(|x| x.to_string()).unwrap_or_default(),
+                Some(col) => col.cell(lang, e, c, r),
+            })
+            .collect();
+        out.push_str(&line(&cells));
     }
     out
 }
 
-/// Results as CSV: round, fixture, tables, the sides (N/S first), score, winner, status and
-/// the match ids (to find each record).
+/// Results as CSV: round, fixture, tables, the sides (N/S first, a forfeiting one marked),
+/// the score ([`score_text`]), winner, status and the match ids (to find each record).
 pub fn results_csv(e: &Event, c: &Competition, st: &Standings, lang: Lang) -> String {
     let t = |k| tr(lang, k).to_string();
     let mut out = String::from("\u{feff}");
@@ -140,7 +328,7 @@ pub fn results_csv(e: &Event, c: &Competition, st: &Standings, lang: Lang) -> St
         t("ev.col.fixture"),
         t("ev.col.tables"),
         t("ev.col.sides"),
-        t("ev.col.score"),
+        t(score_header(c)),
         t("ev.col.winner"),
         t("ev.col.status"),
         t("ev.col.matches"),
@@ -155,16 +343,14 @@ pub fn results_csv(e: &Event, c: &Competition, st: &Standings, lang: Lang) -> St
                     .unwrap_or_else(|| if r.bye { t("ev.bye") } else { "?".into() })
             })
             .collect();
+        let sides: Vec<String> =
+            names.iter().enumerate().map(|(k, n)| side_text(lang, Some(r), k, n.clone())).collect();
         out.push_str(&line(&[
             r.round.to_string(),
             r.fixture.clone(),
             r.legs.iter().map(|l| l.table.to_string()).collect::<Vec<_>>().join(" "),
-            names.join(" : "),
-            if r.bye || !(r.started || r.done) {
-                String::new()
-            } else {
-                r.score.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" : ")
-            },
+            sides.join(" : "),
+            score_text(lang, c, r),
             r.winner.and_then(|w| names.get(w).cloned()).unwrap_or_default(),
             status(lang, r).to_string(),
             r.legs.iter().filter_map(|l| l.match_id.clone()).collect::<Vec<_>>().join(" "),
@@ -199,6 +385,41 @@ mod tests {
         assert_eq!(field(" 王强"), " 王强");
         assert_eq!(field("-3.5"), "-3.5");
         assert_eq!(field("a=b"), "a=b");
+    }
+
+    /// RULES.md §1.4 **[r2]**: a 南通 fixture forfeited at the desk reads as the points it
+    /// gave (12 : 0, in a column headed as points) with the forfeiting team named, never
+    /// 0 : 0 beside a winner; a forfeit that scores nothing (a knock-out without a forfeit
+    /// score) reads as a forfeit.
+    #[test]
+    fn a_forfeited_fixture_reads_as_a_forfeit_with_the_score_that_counts() {
+        use crate::tournament::{builtin_format, draw, schedule};
+        let mut e = crate::tournament::tests::four_pairs();
+        let f = builtin_format("nantong-80fen-team").unwrap();
+        let mut c = f.competition("n", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
+        draw::draw(&mut c, 1);
+        schedule::generate(&mut c);
+        c.rounds[0].fixtures[0].forfeits = vec![1];
+        e.competitions = vec![c.clone()];
+        let st = crate::tournament::standings::standings(&c, &[]);
+        let r = &st.results[0];
+        assert_eq!(score_text(Lang::ZhCn, &c, r), "12 : 0");
+        let csv = results_csv(&e, &c, &st, Lang::ZhCn);
+        assert!(csv.contains("比分 (积分)"), "{csv}");
+        let loser = e.entrant_name(r.sides[1].as_deref().unwrap());
+        let line = csv.lines().find(|l| l.starts_with("1,r1f1,")).unwrap();
+        assert!(line.contains(&format!("{loser} (弃权)")) && line.contains(",12 : 0,"), "{line}");
+
+        let f = builtin_format("jiankang-chaodipi-ko").unwrap();
+        let mut k = f.competition("k", "ko", e.entrants.iter().map(|x| x.id.clone()).collect());
+        draw::draw(&mut k, 1);
+        schedule::generate(&mut k);
+        k.rounds[0].fixtures[0].forfeits = vec![0];
+        let st = crate::tournament::standings::standings(&k, &[]);
+        assert!(st.results[0].winner.is_some());
+        assert_eq!(score_text(Lang::ZhCn, &k, &st.results[0]), "弃权");
+        e.competitions = vec![k.clone()];
+        assert!(!results_csv(&e, &k, &st, Lang::ZhCn).contains("0 : 0"));
     }
 
     #[test]

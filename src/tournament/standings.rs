@@ -20,7 +20,7 @@ use super::outcome::{outcome, Outcome};
 use super::{Competition, Format, Primary, Slot, TieBreak};
 use crate::record::Match;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 
 /// One leg (table match) of a fixture as read now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -53,11 +53,13 @@ pub struct FixtureResult {
     pub bye: bool,
     /// The legs.
     pub legs: Vec<LegResult>,
-    /// Points for, per side (the records' points, or the forfeit score).
+    /// Points for, per side: the records' own points (升级: games won), or the forfeit score;
+    /// with game points and no forfeit score a forfeited game counts as a game won by the
+    /// other side, as the records count it (RULES.md §1.4 **[r2]**).
     pub score: Vec<i64>,
     /// Primary points awarded per side (match points, game points or points).
     pub awarded: Vec<i64>,
-    /// Games won per side.
+    /// Games won per side (with game points, each forfeited game won by the other side).
     pub games_won: Vec<u32>,
     /// 双上 per side.
     pub double_wins: Vec<u32>,
@@ -65,7 +67,8 @@ pub struct FixtureResult {
     pub forfeits: Vec<usize>,
     /// Forfeited at the desk, without play.
     pub walkover: bool,
-    /// The winning side, once decided.
+    /// The winning side, once decided (a bye: its entrant, unless disqualified in an
+    /// earlier round).
     pub winner: Option<usize>,
     /// Every leg done (or a forfeit / bye).
     pub done: bool,
@@ -177,20 +180,22 @@ pub fn results(c: &Competition, matches: &[Match]) -> Vec<FixtureResult> {
     results_and_disqualified(c, matches).0
 }
 
-/// [`results`], and the entrants disqualified by a ruling in one of their matches.
-fn results_and_disqualified(c: &Competition, matches: &[Match]) -> (Vec<FixtureResult>, HashSet<String>) {
-    let first = results_with(c, matches, &HashSet::new());
+/// [`results`], and the entrants disqualified by a ruling in one of their matches, each with
+/// the round of the first fixture it was ruled in.
+fn results_and_disqualified(c: &Competition, matches: &[Match]) -> (Vec<FixtureResult>, HashMap<String, u32>) {
+    let first = results_with(c, matches, &HashMap::new());
     // Read from every fixture's linked matches, a fixture the desk scored as a forfeit too
     // (its legs are not scored then, but a disqualification ruled in them still stands).
     let by_id: HashMap<&str, &Match> = matches.iter().map(|m| (m.id.as_str(), m)).collect();
     let fixtures = c.rounds.iter().flat_map(|r| r.fixtures.iter());
-    let mut disqualified = HashSet::new();
+    let mut disqualified: HashMap<String, u32> = HashMap::new();
     for (fr, f) in first.iter().zip(fixtures) {
         for (k, l) in f.legs.iter().enumerate() {
             let Some(o) = leg_outcome(f, k, l, &fr.sides, &by_id).2 else { continue };
             for &side in &o.disqualified {
                 if let Some(Some(id)) = fr.sides.get(side) {
-                    disqualified.insert(id.clone());
+                    let round = disqualified.entry(id.clone()).or_insert(fr.round);
+                    *round = (*round).min(fr.round);
                 }
             }
         }
@@ -202,7 +207,7 @@ fn results_and_disqualified(c: &Competition, matches: &[Match]) -> (Vec<FixtureR
     }
 }
 
-fn results_with(c: &Competition, matches: &[Match], disqualified: &HashSet<String>) -> Vec<FixtureResult> {
+fn results_with(c: &Competition, matches: &[Match], disqualified: &HashMap<String, u32>) -> Vec<FixtureResult> {
     let by_id: HashMap<&str, &Match> = matches.iter().map(|m| (m.id.as_str(), m)).collect();
     let mut winners: HashMap<String, Option<String>> = HashMap::new();
     let mut out = Vec::new();
@@ -237,13 +242,20 @@ fn results_with(c: &Competition, matches: &[Match], disqualified: &HashSet<Strin
                 excluded: false,
             };
             if bye {
-                fr.winner = f.sides.iter().position(|s| !matches!(s, Slot::Bye)).filter(|&i| sides[i].is_some());
-                fr.done = fr.winner.is_some();
+                let alone = f.sides.iter().position(|s| !matches!(s, Slot::Bye)).filter(|&i| sides[i].is_some());
+                // A bye in a round after its entrant's disqualification (RULES.md §0 [r2]: its
+                // remaining rounds are forfeits) gives it nothing: no win, no bye counted.
+                let out = alone
+                    .and_then(|i| sides[i].as_ref())
+                    .and_then(|id| disqualified.get(id))
+                    .is_some_and(|&ruled| r.number > ruled);
+                fr.winner = alone.filter(|_| !out);
+                fr.done = alone.is_some();
             } else if !f.forfeits.is_empty() {
                 score_walkover(c, f.forfeits.clone(), n, &mut fr);
             } else {
                 let out: Vec<usize> =
-                    (0..n).filter(|&i| sides[i].as_ref().is_some_and(|id| disqualified.contains(id))).collect();
+                    (0..n).filter(|&i| sides[i].as_ref().is_some_and(|id| disqualified.contains_key(id))).collect();
                 score_play(c, f, n, &by_id, &out, &mut fr);
                 let ruled_here = fr.legs.iter().any(|l| l.outcome.as_ref().is_some_and(|o| !o.disqualified.is_empty()));
                 if !out.is_empty() && !fr.done && !ruled_here {
@@ -252,6 +264,8 @@ fn results_with(c: &Competition, matches: &[Match], disqualified: &HashSet<Strin
                     let table = std::mem::take(&mut fr.legs);
                     fr.score = vec![0; n];
                     fr.awarded = vec![0; n];
+                    fr.games_won = vec![0; n];
+                    fr.double_wins = vec![0; n];
                     score_walkover(c, out, n, &mut fr);
                     fr.legs = table;
                 }
@@ -280,9 +294,17 @@ fn score_walkover(c: &Competition, mut forfeits: Vec<usize>, n: usize, fr: &mut 
     }
     let winner = (0..n).find(|i| !forfeits.contains(i)).expect("not all forfeited");
     fr.winner = if n == 2 { Some(winner) } else { None };
-    let [fw, fl] = c.scoring.forfeit_score.unwrap_or([0, 0]);
+    // Game points (RULES.md §1.4 [r2]): every game of every leg is a forfeit, counted as a
+    // game won by the other side, as a table's match forfeited in its record counts them;
+    // the score is in games like a played fixture's, unless the scoring names one.
+    let forfeited_games = match c.scoring.primary {
+        Primary::GamePoints { games, .. } => games * legs_count(c) as u32,
+        _ => 0,
+    };
+    let [fw, fl] = c.scoring.forfeit_score.unwrap_or([forfeited_games as i64, 0]);
     for i in 0..n {
         let won = !forfeits.contains(&i);
+        fr.games_won[i] = if won { forfeited_games } else { 0 };
         fr.score[i] = if won { fw } else { fl };
         fr.awarded[i] = match c.scoring.primary {
             Primary::Points => fr.score[i],
@@ -304,7 +326,9 @@ fn score_walkover(c: &Competition, mut forfeits: Vec<usize>, n: usize, fr: &mut 
 /// event, RULES.md §0 **[r2]**), mapped to the fixture's sides: as a walkover of that one
 /// table's match — the scoring's forfeit score, and with game points each of the match's
 /// games not decided a forfeit (RULES.md §1.4 **[r2]**: 0 to the forfeiting side, a game won
-/// to the other); the games `played` decided stay as they were.
+/// to the other); the games `played` decided stay as they were. With game points and no
+/// forfeit score the score is the games won, as a table's match forfeited in its record
+/// scores them (the games `played` decided and the forfeited ones).
 fn leg_forfeit(c: &Competition, out: &[usize], n: usize, played: Option<&Outcome>) -> Outcome {
     let all = out.len() >= n;
     let lost = |i: usize| out.contains(&i);
@@ -314,11 +338,14 @@ fn leg_forfeit(c: &Competition, out: &[usize], n: usize, played: Option<&Outcome
         Primary::GamePoints { games, .. } if !all => games.saturating_sub(decided),
         _ => 0,
     };
+    let in_games = matches!(c.scoring.primary, Primary::GamePoints { .. }) && c.scoring.forfeit_score.is_none();
     let [fw, fl] = c.scoring.forfeit_score.unwrap_or([0, 0]);
     Outcome {
         score: (0..n)
             .map(|i| {
-                if all {
+                if in_games {
+                    (won(i) + if lost(i) { 0 } else { games }) as i64
+                } else if all {
                     0
                 } else if lost(i) {
                     fl
@@ -508,7 +535,7 @@ pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
             decided_by: None,
             playoff: false,
             by_playoff: false,
-            disqualified: disqualified.contains(id),
+            disqualified: disqualified.contains_key(id),
         })
         .collect();
     let index: HashMap<String, usize> = rows.iter().enumerate().map(|(i, r)| (r.entrant.clone(), i)).collect();
@@ -517,7 +544,7 @@ pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
             let Some(&ri) = id.as_ref().and_then(|id| index.get(id)) else { continue };
             let row = &mut rows[ri];
             if r.bye {
-                row.byes += 1;
+                row.byes += u32::from(r.winner == Some(s));
                 continue;
             }
             if !r.done {

@@ -225,3 +225,27 @@ test('南通 §四 warnings: the preset\'s rule to pick, the 2nd signalling warn
   await expect(page.locator('#rulings li.ruling-row').first()).toContainText('红队 第 2 次警告 → 判负 (出局)');
   await expect(page.locator('#game-winner')).toContainText('蓝队 获胜 (红队 第 2 次警告 → 判负 (出局))');
 });
+
+test('南通 fixture forfeited at the desk: 12 : 0 in points with the forfeiting team named, no 双上 column, the hall says the same', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await page.goto('/events');
+  await ready(page);
+  const eventUrl = await nantongEvent(page, '南通 弃权');
+  const fx = page.locator('.fixture').first();
+  await fx.locator('details.fx-more summary').click();
+  await fx.locator('button.forfeit[data-side="1"]').click();
+  await expect(fx.locator('.side-name.forfeited')).toHaveCount(1);
+  // The points the standings count (3 games × 2 tables × 2), never 0 : 0.
+  await expect(fx.locator('.score')).toContainText('12 : 0');
+  const res = page.locator('#results tr.res-row').first();
+  await expect(res.locator('.score')).toHaveText('12 : 0');
+  await expect(res).toContainText('(弃权)');
+  await expect(page.locator('#results thead')).toContainText('比分 (积分)');
+  // 80分 has no 双上: no such column; forfeits and the note are there.
+  await expect(page.locator('#standings th.dw')).toHaveCount(0);
+  await expect(page.locator('#standings th.ff')).toHaveCount(1);
+  await page.goto(`${eventUrl}/hall`);
+  await ready(page);
+  await expect(page.locator('.hall-fx .hall-score').first()).toHaveText('12 : 0');
+  await expect(page.locator('.hall-fx .hall-sides').first()).toContainText('(弃权)');
+});

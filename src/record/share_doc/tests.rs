@@ -234,6 +234,42 @@ fn standings_sheet_lists_every_entrant() {
     assert!(!en.header.concat().contains(|c: char| c as u32 >= 0x2E80), "{:?}", en.header);
 }
 
+/// The 排名图 picture shows the standings' columns as a phone's screen shows them (the one
+/// list, [`crate::tournament::output::standings_columns`]): forfeits and the note included,
+/// the 双上 column only for a game that counts 双上 (掼蛋, not a 南通 80分 competition).
+#[test]
+fn the_standings_picture_has_the_screens_columns() {
+    use crate::tournament::output::{standings_columns, standings_csv, Col};
+    use crate::tournament::{builtin_format, draw, schedule};
+    let mut e = crate::tournament::tests::four_pairs();
+    let f = builtin_format("nantong-80fen-team").unwrap();
+    let mut c = f.competition("n", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
+    draw::draw(&mut c, 1);
+    schedule::generate(&mut c);
+    c.rounds[0].fixtures[0].forfeits = vec![1];
+    e.competitions.push(c.clone());
+    let st = crate::tournament::standings::standings(&c, &[]);
+    let doc = standings_doc(&e, &c, &st, Lang::ZhCn, &at, 0.0);
+    let phone: Vec<String> = standings_columns(&c)
+        .into_iter()
+        .filter(|x| !x.wide())
+        .map(|x| tr(Lang::ZhCn, x.header()).to_string())
+        .collect();
+    assert_eq!(doc.header, phone);
+    assert_eq!(doc.header, ["名次", "参赛者", "场", "胜", "负", "积分", "弃权", "备注"]);
+    assert!(doc.rows.iter().all(|r| r.cells.len() == doc.header.len()));
+    let forfeited = e.entrant_label(st.results[0].sides[1].as_deref().unwrap());
+    let row = doc.rows.iter().find(|r| r.cells[1] == forfeited).unwrap();
+    assert_eq!(row.cells[6], "1", "{:?}", row.cells);
+    assert!(!standings_csv(&e, &c, &st, Lang::ZhCn).contains("双上"));
+    // 掼蛋 counts 双上: its column is there, on the screen, the picture and the CSV.
+    let g = &e.competitions[0];
+    assert!(standings_columns(g).contains(&Col::DoubleWins));
+    let st = crate::tournament::standings::standings(g, &[]);
+    assert!(standings_doc(&e, g, &st, Lang::ZhCn, &at, 0.0).header.contains(&"双上".to_string()));
+    assert!(standings_csv(&e, g, &st, Lang::ZhCn).contains("双上"));
+}
+
 #[test]
 fn right_to_left_names_and_bidi_controls_are_isolated_on_the_sheet() {
     let mut m = crate::record::sample::shengji_sample(0.0);

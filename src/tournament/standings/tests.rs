@@ -668,3 +668,101 @@ fn no_playoff_is_due_before_anything_is_played() {
     let st = standings(&c, &[]);
     assert!(st.rows.iter().all(|r| !r.playoff), "{:?}", st.rows);
 }
+
+/// RULES.md §1.4 **[r2]** (南通: 2 a game won, 1 lost, 0 forfeited) with a fixture forfeited
+/// at the desk: every game of both legs is a forfeit, counted as a game won by the other
+/// team as a table's record counts a forfeited game — the score (in games, like a played
+/// fixture's) is 6 : 0 and the points 12 : 0, never a 0 : 0 with a winner.
+#[test]
+fn a_desk_forfeit_of_a_team_fixture_scores_its_games() {
+    let mut c = nantong_competition();
+    c.rounds[0].fixtures[0].forfeits = vec![1];
+    let st = standings(&c, &[]);
+    let r = &st.results[0];
+    assert!(r.walkover && r.done && r.winner == Some(0), "{r:?}");
+    assert_eq!(r.awarded, vec![12, 0]);
+    assert_eq!((r.score.clone(), r.games_won.clone()), (vec![6, 0], vec![6, 0]));
+    let s0 = r.sides[0].clone().unwrap();
+    let row = st.row(&s0).unwrap();
+    assert_eq!((row.total, row.points_for, row.points_against), (12, 6, 0));
+}
+
+/// RULES.md §0 **[r2]** with §1.4: a team disqualified at one table of a fixture forfeits the
+/// other table too. The fixture's score counts that table's games as the standings do, the
+/// same whether that table's match was never started (the forfeit is the desk's reading)
+/// or forfeited in its own record by a ruling there too: 6 : 0 in games, 12 : 0 in points.
+/// With a game decided at the other table before (won by the team staying), that game
+/// stays: 6 : 0 in games (one played, two forfeited, three at the ruled table), 12 : 1.
+#[test]
+fn a_disqualification_fixture_scores_every_table_in_one_unit() {
+    use crate::record::sample::blank_shengji;
+    use crate::rules::Ruling;
+    let dq = |id: &str| {
+        let mut m = blank_shengji(id, "nantong-80fen", 0.0);
+        put(&mut m, "dq", ruled(Ruling::Disqualified { team: Team::B }));
+        m
+    };
+    let mut decided = blank_shengji("t1", "nantong-80fen", 0.0);
+    put(&mut decided, "v1", Op::TimeVerdict { winner: Team::A, elapsed_ms: None });
+    put(&mut decided, "n1", Op::NextGame { start: Default::default() });
+    let cases: [(Option<Match>, [i64; 2], [i64; 2]); 3] =
+        [(None, [6, 0], [12, 0]), (Some(dq("t1")), [6, 0], [12, 0]), (Some(decided), [6, 0], [12, 1])];
+    for (table1, score, awarded) in cases {
+        let mut c = nantong_competition();
+        let fx = &mut c.rounds[0].fixtures[0];
+        fx.legs[0].match_id = table1.as_ref().map(|m| m.id.clone());
+        fx.legs[1].match_id = Some("t2".into());
+        let ms: Vec<Match> = table1.into_iter().chain([dq("t2")]).collect();
+        let st = standings(&c, &ms);
+        let r = &st.results[0];
+        assert!(r.done && r.winner == Some(0), "{r:?}");
+        assert_eq!(r.score, score.to_vec(), "{r:?}");
+        assert_eq!(r.awarded, awarded.to_vec(), "{r:?}");
+        let games: Vec<i64> = r.games_won.iter().map(|&g| g as i64).collect();
+        assert_eq!(r.score, games, "the score is the games won");
+        let s0 = r.sides[0].clone().unwrap();
+        assert_eq!(st.row(&s0).unwrap().points_for, score[0]);
+    }
+}
+
+/// RULES.md §0 **[r2]**: a disqualified entrant's remaining rounds are forfeits, its played
+/// results stay. In a 3-team 南通 round robin (a bye each round) the team disqualified in
+/// round 1 gets nothing from its later bye — no winner, no bye counted —, while a bye
+/// before a disqualification (the team ruled out in the last round) stays its own.
+#[test]
+fn a_bye_after_a_disqualification_gives_nothing() {
+    use crate::record::sample::blank_shengji;
+    use crate::rules::Ruling;
+    let f = builtin_format("nantong-80fen-team").unwrap();
+    let mut c = f.competition("c3", "80分", vec!["e1".into(), "e2".into(), "e3".into()]);
+    draw::draw(&mut c, 1);
+    schedule::generate(&mut c);
+    let playing = |c: &Competition, round: usize| {
+        c.rounds[round].fixtures.iter().position(|f| !f.sides.iter().any(|s| matches!(s, Slot::Bye))).unwrap()
+    };
+    let bye_of = |st: &Standings, id: &str| {
+        st.results.iter().find(|r| r.bye && r.sides.contains(&Some(id.to_string()))).unwrap().clone()
+    };
+    let mut dq = blank_shengji("dq", "nantong-80fen", 0.0);
+    put(&mut dq, "dq", ruled(Ruling::Disqualified { team: Team::B }));
+    // Round 1: side 1 disqualified at table 1; its bye is in a later round.
+    let mut early = c.clone();
+    let k = playing(&early, 0);
+    early.rounds[0].fixtures[k].legs[0].match_id = Some("dq".into());
+    let out = early.rounds[0].fixtures[k].sides[1].entrant().unwrap().to_string();
+    let st = standings(&early, std::slice::from_ref(&dq));
+    assert!(st.row(&out).unwrap().disqualified);
+    let bye = bye_of(&st, &out);
+    assert!(bye.round > 1 && bye.done && bye.winner.is_none(), "{bye:?}");
+    assert_eq!(st.row(&out).unwrap().byes, 0);
+    // Last round: the side ruled out there had its bye before; it stays.
+    let last = c.rounds.len() - 1;
+    let k = playing(&c, last);
+    c.rounds[last].fixtures[k].legs[0].match_id = Some("dq".into());
+    let out = c.rounds[last].fixtures[k].sides[1].entrant().unwrap().to_string();
+    let st = standings(&c, std::slice::from_ref(&dq));
+    assert!(st.row(&out).unwrap().disqualified);
+    let bye = bye_of(&st, &out);
+    assert!(bye.round < c.rounds[last].number && bye.winner.is_some(), "{bye:?}");
+    assert_eq!(st.row(&out).unwrap().byes, 1);
+}

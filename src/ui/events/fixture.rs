@@ -18,7 +18,8 @@ pub(super) fn fixture_row(
     let editable = !schedule::has_matches(f);
     let two = f.sides.len() == 2;
     let bye = f.sides.iter().any(|s| matches!(s, Slot::Bye));
-    let ff = f.forfeits.clone();
+    // Sides that forfeited: at the desk, in a record or by a disqualification.
+    let ff = r.as_ref().map(|r| r.forfeits.clone()).unwrap_or_else(|| f.forfeits.clone());
     let side_cell = move |k: usize, name: String| {
         let forfeited = ff.contains(&k);
         view! {
@@ -31,11 +32,12 @@ pub(super) fn fixture_row(
     let (fid_swap, fid_ff, fid_tab, fid_label) = (fid.clone(), fid.clone(), fid.clone(), fid.clone());
     let fid_blank = fid.clone();
     let entrants: Vec<(String, String)> = cm.entrants.iter().map(|id| (id.clone(), e.entrant_label(id))).collect();
-    let score = r
-        .as_ref()
-        .filter(|r| !r.bye && (r.started || r.done))
-        .map(|r| r.score.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" : "))
-        .unwrap_or_default();
+    let score = r.as_ref().map(|r| output::score_text(l, cm, r)).unwrap_or_default();
+    let score_title = tr(l, output::score_header(cm));
+    // The unit where it is not the matches' own score (a forfeit word needs none).
+    let unit = output::score_unit(cm)
+        .filter(|_| score.chars().any(|c| c.is_ascii_digit()))
+        .map(|k| view! { <span class="muted score-unit">{format!(" {}", tr(l, k))}</span> });
     let status = r.as_ref().map(|r| output::status(l, r)).unwrap_or_default();
     let sides_n = f.sides.len();
     view! {
@@ -88,7 +90,10 @@ pub(super) fn fixture_row(
                             <span class="badge">{tr(l, "ev.f.best_of").replace("{n}", &f.best_of.to_string())}</span>
                         }
                     })}
-                <span class="score">{score}</span>
+                <span class="score" title=score_title>
+                    {score}
+                    {unit}
+                </span>
                 <span class="muted status">{status}</span>
             </div>
             {if two {

@@ -137,11 +137,7 @@ pub fn HallPage() -> impl IntoView {
                     .unwrap_or_default();
                 let two = names.len() == 2;
                 let tables = r.legs.iter().map(|x| x.table.to_string()).collect::<Vec<_>>().join(" ");
-                let score = if r.bye || !(r.started || r.done) {
-                    String::new()
-                } else {
-                    r.score.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" : ")
-                };
+                let score = output::score_text(l, &cm, &r);
                 // The tables' result sheets; a fixture with no table to play (a bye, a
                 // walkover) says what it is instead. A fixture of several tables is as far as
                 // its least advanced table: its word, after the numbers of the tables at it
@@ -175,8 +171,12 @@ pub fn HallPage() -> impl IntoView {
                         let sep = (k > 0).then_some(if two { " : " } else { " · " });
                         view! {
                             {sep}
-                            <span class="hall-side" class:winner=r.winner == Some(k)>
-                                {n.clone()}
+                            <span
+                                class="hall-side"
+                                class:winner=r.winner == Some(k)
+                                class:forfeited=r.forfeits.contains(&k)
+                            >
+                                {output::side_text(l, Some(&r), k, n.clone())}
                             </span>
                         }
                     })
@@ -227,7 +227,7 @@ pub fn HallPage() -> impl IntoView {
                                     <tr>
                                         <th class="hall-tables">{tr(l, "ev.col.tables")}</th>
                                         <th class="hall-sides">{tr(l, "ev.col.sides")}</th>
-                                        <th class="hall-score">{tr(l, "ev.col.score")}</th>
+                                        <th class="hall-score">{tr(l, output::score_header(&cm))}</th>
                                         <th class="hall-status">{tr(l, "hall.sheet")}</th>
                                     </tr>
                                 </thead>

@@ -137,16 +137,14 @@ impl game::Game for Shengji {
         v.games.iter().flat_map(|g| &g.rulings).map(|r| (r.entry_id.clone(), r.counted)).collect()
     }
     fn outcome(v: &ShengjiView) -> crate::tournament::outcome::Outcome {
+        // A team match forfeited (RULES.md §1.4 [r2]): `series` counts the games before the
+        // forfeit as played, the forfeited ones won by the other team; they are forfeited by
+        // the offender.
         let w = |t| v.series.get(&t).copied().unwrap_or(0);
-        let mut games_won = vec![w(Team::A), w(Team::B)];
-        // A team match forfeited (RULES.md §1.4 [r2]): the games before the forfeit as played,
-        // the forfeited ones won by the other team and forfeited by the offender.
+        let games_won = vec![w(Team::A), w(Team::B)];
         let mut games_forfeited = Vec::new();
-        if let (Some(f), Some(from)) = (v.forfeit, v.forfeited_from) {
-            let played = &v.games[..from.min(v.games.len())];
-            let won = |t| played.iter().filter(|g| g.winner == Some(t)).count() as u32;
+        if let (Some(f), Some(_)) = (v.forfeit, v.forfeited_from) {
             let n = v.games_forfeited;
-            games_won = Team::BOTH.iter().map(|&t| won(t) + if t == f { 0 } else { n }).collect();
             games_forfeited = Team::BOTH.iter().map(|&t| if t == f { n } else { 0 }).collect();
         }
         crate::tournament::outcome::Outcome {

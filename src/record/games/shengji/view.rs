@@ -142,7 +142,9 @@ pub struct OverrunRow {
 pub struct ShengjiView {
     /// Games of the series, in order (at least one).
     pub games: Vec<Game>,
-    /// Games won per team.
+    /// Games won per team; in a team match forfeited (RULES.md §1.4 **[r2]**, §0) the games
+    /// decided before the forfeit as played and each forfeited game
+    /// ([`ShengjiView::games_forfeited`]) won by the other team, as the standings count them.
     pub series: BTreeMap<Team, u32>,
     /// The series winner once a team has won more than half of `best_of`.
     pub series_winner: Option<Team>,
@@ -483,6 +485,13 @@ impl ShengjiView {
                 let forfeit = match (self.forfeit, self.forfeited_from) {
                     (Some(f), Some(from)) => {
                         self.games_forfeited = tm.forfeited_games(from);
+                        // Games won as the standings count them: those decided before the
+                        // forfeit as played, every forfeited one (the game in progress
+                        // included) to the other team.
+                        for t in Team::BOTH {
+                            let won = winners[..from.min(winners.len())].iter().filter(|w| **w == Some(t)).count();
+                            series.insert(t, won as u32 + if t == f { 0 } else { self.games_forfeited });
+                        }
                         Some((f, from))
                     }
                     _ => None,

@@ -59,8 +59,7 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                 let s = st.get()?;
                 let e = event();
                 let l = lang.get();
-                let groups = matches!(cm.format, Format::Groups { .. }) || cm.groups().is_some();
-                let rr_groups = cm.groups().is_some();
+                let cols = output::standings_columns(&cm);
                 Some(
                     view! {
                         <p class="muted">{if s.complete { tr(l, "ev.complete") } else { tr(l, "ev.provisional") }}</p>
@@ -80,24 +79,16 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                             <table class="sheet standings" id="standings">
                                 <thead>
                                     <tr>
-                                        <th class="rank">{tx("ev.col.rank")}</th>
-                                        {groups.then(|| view! { <th class="group">{tx("ev.col.group")}</th> })}
-                                        {rr_groups
-                                            .then(|| {
-                                                view! { <th class="group-rank">{tx("ev.col.group_rank")}</th> }
-                                            })}
-                                        <th class="draw">{tx("ev.col.draw")}</th>
-                                        <th class="name">{tx("ev.col.entrant")}</th>
-                                        <th>{tx("ev.col.played")}</th>
-                                        <th class="won">{tx("ev.col.won")}</th>
-                                        <th class="drawn">{tx("ev.col.drawn")}</th>
-                                        <th class="lost">{tx("ev.col.lost")}</th>
-                                        <th class="total">{tx("ev.col.total")}</th>
-                                        <th class="pf">{tx("ev.col.for")}</th>
-                                        <th class="pa">{tx("ev.col.against")}</th>
-                                        <th class="dw">{tx("ev.col.double_wins")}</th>
-                                        <th class="ff">{tx("ev.col.forfeits")}</th>
-                                        <th class="note">{tx("ev.col.note")}</th>
+                                        {cols
+                                            .iter()
+                                            .map(|&x| {
+                                                view! {
+                                                    <th class=x.class() class:wide=x.wide()>
+                                                        {tr(l, x.header())}
+                                                    </th>
+                                                }
+                                            })
+                                            .collect_view()}
                                     </tr>
                                 </thead>
                                 <tbody>
@@ -112,51 +103,16 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                                                     class:playoff=r.playoff
                                                     data-entrant=r.entrant.clone()
                                                 >
-                                                    <td class="rank">
-                                                        {r.rank.map(|x| x.to_string()).unwrap_or_else(|| "—".into())}
-                                                    </td>
-                                                    {groups
-                                                        .then(|| {
+                                                    {cols
+                                                        .iter()
+                                                        .map(|&x| {
                                                             view! {
-                                                                <td class="group">
-                                                                    {r.group.map(|g| g.to_string()).unwrap_or_default()}
+                                                                <td class=x.class() class:wide=x.wide()>
+                                                                    {x.cell(l, &e, &cm, r)}
                                                                 </td>
                                                             }
-                                                        })}
-                                                    {rr_groups
-                                                        .then(|| {
-                                                            view! {
-                                                                <td class="group-rank">
-                                                                    {r
-                                                                        .group_rank
-                                                                        .map(|g| g.to_string())
-                                                                        .unwrap_or_else(|| "—".into())}
-                                                                </td>
-                                                            }
-                                                        })}
-                                                    <td class="draw">
-                                                        {cm
-                                                            .draw
-                                                            .numbers
-                                                            .get(&r.entrant)
-                                                            .map(|x| x.to_string())
-                                                            .unwrap_or_default()}
-                                                    </td>
-                                                    <td class="name">{e.entrant_label(&r.entrant)}</td>
-                                                    <td>{r.played}</td>
-                                                    <td class="won">{r.won}</td>
-                                                    <td class="drawn">{r.drawn}</td>
-                                                    <td class="lost">{r.lost}</td>
-                                                    <td class="total">{r.total}</td>
-                                                    <td class="pf">{r.points_for}</td>
-                                                    <td class="pa">{r.points_against}</td>
-                                                    <td class="dw">{r.double_wins}</td>
-                                                    <td class="ff">{r.forfeits}</td>
-                                                    <td class="note">
-                                                        {output::row_note(l, r)}
-                                                        {(r.pending > 0)
-                                                            .then(|| format!(" {} {}", r.pending, tr(l, "ev.pending")))}
-                                                    </td>
+                                                        })
+                                                        .collect_view()}
                                                 </tr>
                                             }
                                         })
@@ -173,7 +129,7 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                                         <th>{tx("ev.col.round")}</th>
                                         <th>{tx("ev.col.tables")}</th>
                                         <th>{tx("ev.col.sides")}</th>
-                                        <th>{tx("ev.col.score")}</th>
+                                        <th>{tr(l, output::score_header(&cm))}</th>
                                         <th>{tx("ev.col.winner")}</th>
                                         <th>{tx("ev.col.status")}</th>
                                     </tr>
@@ -205,18 +161,15 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                                                             .collect::<Vec<_>>()
                                                             .join(" ")}
                                                     </td>
-                                                    <td>{names.join(" : ")}</td>
-                                                    <td class="score">
-                                                        {if r.bye || !(r.started || r.done) {
-                                                            String::new()
-                                                        } else {
-                                                            r.score
-                                                                .iter()
-                                                                .map(|x| x.to_string())
-                                                                .collect::<Vec<_>>()
-                                                                .join(" : ")
-                                                        }}
+                                                    <td>
+                                                        {names
+                                                            .iter()
+                                                            .enumerate()
+                                                            .map(|(k, n)| output::side_text(l, Some(r), k, n.clone()))
+                                                            .collect::<Vec<_>>()
+                                                            .join(" : ")}
                                                     </td>
+                                                    <td class="score">{output::score_text(l, &cm, r)}</td>
                                                     <td>
                                                         {r
                                                             .winner
