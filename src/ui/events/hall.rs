@@ -227,7 +227,13 @@ pub fn HallPage() -> impl IntoView {
                                     <tr>
                                         <th class="hall-tables">{tr(l, "ev.col.tables")}</th>
                                         <th class="hall-sides">{tr(l, "ev.col.sides")}</th>
-                                        <th class="hall-score">{tr(l, output::score_header(&cm))}</th>
+                                        // The unit alone where it is not the score (积分): the column is narrow.
+                                        <th class="hall-score">
+                                            {tr(
+                                                l,
+                                                output::score_unit(&cm).unwrap_or_else(|| output::score_header(&cm)),
+                                            )}
+                                        </th>
                                         <th class="hall-status">{tr(l, "hall.sheet")}</th>
                                     </tr>
                                 </thead>

@@ -71,13 +71,13 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
             })
             .collect()
     };
-    // The rule field's example: the preset's first warning rule's citation as stored (what
-    // counts under the rule when typed), else a neutral word (no other document's clause).
+    // The rule field's example: the preset's first warning rule's citation (in the UI
+    // language), else a neutral word (no other document's clause).
     let placeholder = move || {
         rule_choices()
             .into_iter()
             .next()
-            .map(|(cite, _)| cite)
+            .map(|(cite, _)| crate::ui::dt(&cite))
             .unwrap_or_else(|| t("ruling.rule_placeholder").to_string())
     };
     let kinds =
