@@ -270,6 +270,32 @@ fn sorted_keys(o: &serde_json::Map<String, Value>) -> Vec<&String> {
     keys
 }
 
+/// How `preset` (a preset's serde form) rules offence `kind` when a warning rule of its
+/// `rulings.warnings` names it and never costs points (RULES.md §0 **[r2]**, §1.1 南通
+/// `signalling`): "不计分, 按警告处理: 第 2 次警告 → 判负 (出局)"; `None` for any other
+/// offence (its amount stands).
+fn warned_text(lang: Lang, preset: &Value, kind: &str) -> Option<String> {
+    let w = preset
+        .pointer("/rulings/warnings")?
+        .as_array()?
+        .iter()
+        .find(|w| w.get("rule").and_then(Value::as_str) == Some(kind))?;
+    let effect = w.get("effect")?;
+    let then = match effect.get("kind")?.as_str()? {
+        "game_lost" => tr(lang, "ruling.warning_lost").to_string(),
+        "level_penalty" => format!(
+            "{} {} {}",
+            tr(lang, "ruling.minus"),
+            effect.get("levels").and_then(Value::as_u64).unwrap_or(0),
+            tr(lang, "ruling.levels_unit")
+        ),
+        "foul" => tr(lang, "ruling.foul_due").to_string(),
+        _ => return None,
+    };
+    let nth = w.get("nth").and_then(Value::as_u64).unwrap_or(1);
+    Some(tr(lang, "rt.by_warnings").replace("{n}", &nth.to_string()).replace("{then}", &then))
+}
+
 /// The 规则 tab's rows of `preset` (a preset's serde form), in `lang`: first `rule-source`
 /// (its name and document), then one row a part of the preset (a penalty table one row a
 /// penalty, the notes one row a note). A row's citation is the most precise the preset
@@ -336,6 +362,14 @@ pub fn rule_rows(lang: Lang, preset: &Value) -> Vec<RuleRow> {
                             if !matches!(f.as_str(), "kind" | "name" | "source") {
                                 leaf_lines(lang, preset, &format!("{k}[{i}].{f}"), y, &readings, &mut lines);
                             }
+                        }
+                    }
+                    // An offence the preset rules by warnings that never cost points (南通
+                    // signalling, RULES.md §1.1: a warning, then 出局): its amount is no hand's
+                    // penalty, so the row says how it is ruled instead.
+                    if k == "penalties" {
+                        if let Some(w) = kind.as_deref().and_then(|kd| warned_text(lang, preset, kd)) {
+                            lines = vec![w];
                         }
                     }
                     let slug = kind.unwrap_or_else(|| i.to_string());
@@ -656,6 +690,26 @@ mod tests {
         assert!(!timing(&nt, Lang::En).iter().any(|x| x.contains("more than half")));
         let ko = value("chaodipi-10");
         assert!(timing(&ko, Lang::ZhCn).iter().any(|x| x.contains("局数 (多胜一半者胜)")));
+    }
+
+    /// RULES.md §1.1 `signalling`: 南通 rules it by warnings (the 2nd is 出局), never by points,
+    /// so its penalty row says so instead of "裁判决定"; 002 (warning or points) keeps the
+    /// referee's points.
+    #[test]
+    fn an_offence_ruled_by_warnings_reads_so_in_the_penalty_table() {
+        let value = |id: &str| -> Value {
+            let p = crate::rules::shengji::builtin_preset(id).unwrap();
+            serde_json::from_str(&crate::json::to_string(&p).unwrap()).unwrap()
+        };
+        let row = |v: &Value, l: Lang| {
+            rule_rows(l, v).into_iter().find(|r| r.id == "rule-penalties-signalling").expect("signalling row").lines
+        };
+        let nt = value("nantong-80fen");
+        assert_eq!(row(&nt, Lang::ZhCn), ["不计分, 按警告处理: 第 2 次警告 → 判负 (出局)"]);
+        assert_eq!(row(&nt, Lang::ZhTw), ["不計分, 按警告處理: 第 2 次警告 → 判負 (出局)"]);
+        assert_eq!(row(&nt, Lang::En), ["no points: ruled by warnings, warning no. 2 → game lost (out)"]);
+        let other = row(&value("chaodipi-10"), Lang::ZhCn);
+        assert!(other.iter().any(|x| x.contains("裁判决定")), "{other:?}");
     }
 
     #[test]
