@@ -32,9 +32,16 @@ pub(super) struct Step {
 /// ruling, appeal and decision; the newest appeal decides) — as the record lists them
 /// ([`crate::record::ruling_log::logged_rulings`]).
 pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String]) -> Vec<Step> {
+    let logged = crate::record::ruling_log::logged_rulings(x);
+    // What each warning amounted to: a replay, done only when there is a warning (the list
+    // is drawn again on every commit).
     let counted: std::collections::HashMap<String, crate::rules::ruling::Counted> =
-        crate::record::replay::replay(x).counted().into_iter().collect();
-    crate::record::ruling_log::logged_rulings(x)
+        if logged.iter().any(|r| matches!(r.ruling, Ruling::Warning { .. })) {
+            crate::record::replay::replay(x).counted().into_iter().collect()
+        } else {
+            Default::default()
+        };
+    logged
         .into_iter()
         .rev()
         .map(|r| {
