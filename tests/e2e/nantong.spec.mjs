@@ -199,7 +199,11 @@ test('南通 §四 warnings: the preset\'s rule to pick, the 2nd signalling warn
 
   // The rule field: the preset's citation as its example, and its warning rule to tap.
   await page.locator('#ruling-panel > summary').click();
-  await expect(page.locator('#ruling-rule')).toHaveAttribute('placeholder', '南通 §四');
+  await expect(page.locator('#ruling-rule')).toHaveAttribute('placeholder', '如 南通 §四');
+  // A warning under no rule is said to count toward none.
+  await page.click('button[data-ruling-team="A"]');
+  await page.click('#ruling-warning');
+  await expect(page.locator('#ruling-no-rule')).toContainText('不计入任何规则的警告次数');
   const chip = page.locator('#ruling-rule-choices button[data-rule-cite="南通 §四"]');
   await expect(chip).toContainText('暗示/作弊');
   const warn = async () => {
@@ -211,6 +215,7 @@ test('南通 §四 warnings: the preset\'s rule to pick, the 2nd signalling warn
   };
 
   await warn();
+  await expect(page.locator('#ruling-no-rule')).toHaveCount(0);
   await expect(page.locator('#ruling-preview')).toContainText('红队 第 1 次警告');
   await expect(page.locator('#ruling-preview')).not.toContainText('出局');
   await page.click('#ruling-commit');
@@ -224,6 +229,11 @@ test('南通 §四 warnings: the preset\'s rule to pick, the 2nd signalling warn
   expect(asked.at(-1)).toContain('第 2 次警告 → 判负 (出局)');
   await expect(page.locator('#rulings li.ruling-row').first()).toContainText('红队 第 2 次警告 → 判负 (出局)');
   await expect(page.locator('#game-winner')).toContainText('蓝队 获胜 (红队 第 2 次警告 → 判负 (出局))');
+  // Signing now (game 2 of 3 not started): said before the referee signs.
+  await page.locator('#result-sheet > summary').click();
+  await expect(page.locator('#sheet-unfinished')).toHaveCount(0);
+  await page.fill('#referee-name', '王裁判');
+  await expect(page.locator('#sheet-unfinished')).toContainText('本场尚未结束');
 });
 
 test('南通 fixture forfeited at the desk: 12 : 0 in points with the forfeiting team named, no 双上 column, the hall says the same', async ({ page }) => {

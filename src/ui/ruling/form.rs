@@ -71,13 +71,14 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
             })
             .collect()
     };
-    // The rule field's example: the preset's first warning rule's citation (in the UI
-    // language), else a neutral word (no other document's clause).
+    // The rule field's example ("如 南通 §四", never read as a value typed): the preset's first
+    // warning rule's citation (in the UI language), else a neutral word (no other
+    // document's clause).
     let placeholder = move || {
         rule_choices()
             .into_iter()
             .next()
-            .map(|(cite, _)| crate::ui::dt(&cite))
+            .map(|(cite, _)| t("ruling.rule_eg").replace("{cite}", &crate::ui::dt(&cite)))
             .unwrap_or_else(|| t("ruling.rule_placeholder").to_string())
     };
     let kinds =
@@ -291,6 +292,19 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
                         .unwrap_or_else(need_who)
                 }}
             </p>
+            // A warning under no rule counts toward no rule's ladder: said while the preset
+            // has rules to pick (a placeholder is easily taken for a value).
+            {move || {
+                let warning = ruling().is_some_and(|(r, _)| matches!(r, Ruling::Warning { .. }));
+                (warning && rule.with(|x| x.trim().is_empty()) && !rule_choices().is_empty())
+                    .then(|| {
+                        view! {
+                            <p class="verdict muted" id="ruling-no-rule">
+                                {tx("ruling.no_rule")}
+                            </p>
+                        }
+                    })
+            }}
             {move || {
                 p.effect()
                     .map(|e| {

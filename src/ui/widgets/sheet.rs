@@ -56,6 +56,18 @@ pub fn SignOff(
         }
         .into_any()
     } else {
+        // Whether the match is over by its own rules (a team match's three games, a series
+        // decided …): read when the referee comes to sign (typing the name), not on every
+        // commit (a replay of the whole log). Signing an unfinished match is allowed (a
+        // match abandoned), but said: its result as it stands then counts.
+        let unfinished = RwSignal::new(false);
+        let check_over = move || {
+            let open =
+                m.with_untracked(|x| x.as_ref().is_some_and(|x| !crate::record::replay::replay(x).outcome().done));
+            if unfinished.get_untracked() != open {
+                unfinished.set(open);
+            }
+        };
         view! {
             <Confirmations m=m locked=false act=act />
             {move || {
@@ -76,8 +88,23 @@ pub fn SignOff(
                 maxlength=crate::record::schema::MAX_TITLE
                 placeholder=t("sheet.referee")
                 prop:value=move || referee.get()
-                on:input=move |ev| referee.set(event_target_value(&ev))
+                on:focus=move |_| check_over()
+                on:input=move |ev| {
+                    check_over();
+                    referee.set(event_target_value(&ev))
+                }
             />
+            {move || {
+                unfinished
+                    .get()
+                    .then(|| {
+                        view! {
+                            <p class="field-error" id="sheet-unfinished" role="status">
+                                {tx("sheet.unfinished")}
+                            </p>
+                        }
+                    })
+            }}
             <button
                 class="btn primary"
                 id=sign_id
