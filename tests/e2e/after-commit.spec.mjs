@@ -306,4 +306,10 @@ test('掼蛋: a hand recorded in another tab while one is typed here is said; th
   await expect(a.locator('#notice')).toContainText('另一个标签页刚记录了');
   await expect(a.locator('#gd-order')).toContainText('›');
   expect(await ofType(a, 'hand')).toHaveLength(3);
+  // Tab A records its hand: the notice, about an entry not recorded yet, goes.
+  await a.click('#gd-seat-E');
+  if (await a.locator('button[data-tribute="off"]').count()) await a.click('button[data-tribute="off"]');
+  await a.click('#gd-commit');
+  await expect(rows(a)).toHaveCount(4);
+  await expect(a.locator('#notice')).toHaveCount(0);
 });

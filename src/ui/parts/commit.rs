@@ -189,10 +189,25 @@ pub fn CommitBar(
             undone: false,
         }));
     };
-    // The referee goes on with the next entry: the line is about it again.
+    // The notice given, taken down when this tab commits (the entry it was about is then
+    // recorded) or resets the form.
+    let told: StoredValue<Option<String>> = StoredValue::new(None);
+    let untell = move || {
+        if let Some(text) = told.get_value() {
+            told.set_value(None);
+            let c = crate::ui::ctx();
+            if c.notice.with_untracked(|n| n.as_ref().is_some_and(|n| n.text == text)) {
+                c.notice.set(None);
+            }
+        }
+    };
+    // The referee goes on with the next entry: the line is about it again. A form no
+    // longer touched (committed, reset) has nothing left to check.
     Effect::new(move |_| {
         if intent.changed() {
             stored.set(None);
+        } else {
+            untell();
         }
     });
     // Another tab changed this match while an entry is being typed here: said, for the
@@ -210,7 +225,9 @@ pub fn CommitBar(
             return;
         }
         let what = untrack(|| m.with_untracked(|x| x.as_deref().and_then(|x| entry_label(x, &x.entries.last()?.id))));
-        crate::ui::notify(t("bar.elsewhere").replace("{entry}", &what.unwrap_or_default()));
+        let text = t("bar.elsewhere").replace("{entry}", &what.unwrap_or_default());
+        told.set_value(Some(text.clone()));
+        crate::ui::notify(text);
     });
     let undo = move |_| {
         let Some(s) = stored.get_untracked().filter(|s| !s.undone) else { return };
