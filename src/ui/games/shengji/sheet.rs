@@ -99,8 +99,8 @@ pub(super) fn ResultSheet(
                                         view! {
                                             <tr>
                                                 <td>
-                                                    {t("sb.game")}" "{i + 1}" ("{g.rows.len()}" "
-                                                    {crate::ui::hands_word(g.rows.len())}")"
+                                                    {t("share.game_n").replace("{n}", &(i + 1).to_string())}" ("
+                                                    {g.rows.len()}" "{crate::ui::hands_word(g.rows.len())}")"
                                                 </td>
                                                 {Team::BOTH
                                                     .into_iter()
