@@ -353,3 +353,16 @@ fn an_overturn_during_the_last_game_lets_it_play_on_but_starts_no_fourth_game() 
     assert_eq!(v.team_points, Some([(Team::A, 4), (Team::B, 2)].into_iter().collect()));
     assert_eq!(v.series_winner, Some(Team::A));
 }
+
+/// RULES.md §1.4 **[r2]**, §0: a team match forfeited (B disqualified in game 2) has its
+/// remaining games scored as forfeits; none of them is started and played.
+#[test]
+fn no_next_game_after_a_team_match_is_forfeited() {
+    let mut m = super::sample::blank_shengji("nf", "nantong-80fen", 0.0);
+    put(&mut m, "g1", ruling(Ruling::GameLost { team: Team::B }, "南通 §四")).unwrap();
+    put(&mut m, "n1", Op::NextGame { start: Default::default() }).unwrap();
+    put(&mut m, "dq", ruling(Ruling::Disqualified { team: Team::B }, "")).unwrap();
+    let err = put(&mut m, "n2", Op::NextGame { start: Default::default() }).unwrap_err();
+    assert_eq!(err.field, super::NOT_PLAYABLE, "{err}");
+    assert_eq!(sj(&m).games.len(), 2);
+}

@@ -385,7 +385,8 @@ impl ShengjiView {
             Op::NextGame { start } => {
                 // A team match has exactly its `games` games (「打满三局」): none after the
                 // last one is started, even when an appeal left an earlier one undecided.
-                let over = self.over || games_done;
+                // A forfeit scores the games left as forfeits: none is played.
+                let over = self.over || games_done || self.forfeited_from.is_some();
                 let refusal = match preset.team_match {
                     _ if over => {
                         Some(("the team match is over".to_string(), Msg::new("sj.why.team_match_over", vec![])))
