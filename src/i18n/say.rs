@@ -444,6 +444,7 @@ mod tests {
         msgs.extend([
             Msg::new("sj.why.game_over", vec![team()]),
             Msg::new("sj.why.team_match_over", vec![]),
+            Msg::new("sj.why.team_match_games", vec![num("games", 3)]),
             Msg::new("gd.why.round_not_over", vec![num("round", 1)]),
             Msg::new("ddz.why.next_in_playoff", vec![]),
             Msg::new("ddz.why.next_no_deal", vec![num("table", 2)]),

@@ -253,3 +253,116 @@ fn a_nantong_team_match_forfeited_by_disqualification_scores_its_games_as_forfei
     put(&mut m, "u", Op::Void { target: "dq".into(), reason: super::UNDO_REASON.into() }).unwrap();
     assert_eq!(sj(&m).team_points, Some([(Team::A, 2), (Team::B, 1)].into_iter().collect()));
 }
+
+/// Game 1 of a 南通 team match won by A on the table; game 2: a hand, then two signalling
+/// warnings on A — the 2nd is 出局 (南通 §四), game 2 to B.
+fn nantong_game_two_lost_by_signalling(m: &mut Match) {
+    for (i, p) in [0, 0, 0].into_iter().enumerate() {
+        put(m, &format!("a{i}"), hand(p)).unwrap(); // A 2 → 10 → A → through A
+    }
+    assert_eq!(sj(m).current().winner, Some(Team::A));
+    put(m, "n1", Op::NextGame { start: Default::default() }).unwrap();
+    put(m, "h1", hand(40)).unwrap();
+    put(m, "w1", ruling(Ruling::Warning { team: Team::A }, "signalling")).unwrap();
+    put(m, "w2", ruling(Ruling::Warning { team: Team::A }, "signalling")).unwrap();
+    assert_eq!(sj(m).current().winner, Some(Team::B));
+}
+
+/// RULES.md §0 **[r2]**: an appeal that overturns the 出局 before the next game is started
+/// undoes it — game 2 is in progress again and its hands go on.
+#[test]
+fn an_overturned_game_lost_before_the_next_game_reopens_the_game() {
+    let mut m = super::sample::blank_shengji("o1", "nantong-80fen", 0.0);
+    nantong_game_two_lost_by_signalling(&mut m);
+    put(&mut m, "ov", appeal("w2", AppealDecision::Overturned)).unwrap();
+    let v = sj(&m);
+    assert_eq!((v.games.len(), v.current().winner, v.over), (2, None, false));
+    put(&mut m, "h2", hand(40)).unwrap();
+    assert_eq!(sj(&m).current().rows.len(), 2, "game 2 plays on");
+    put(&mut m, "n2", Op::NextGame { start: Default::default() }).unwrap();
+    assert_eq!(sj(&m).games.len(), 3);
+}
+
+/// RULES.md §1.4 **[r2]** 「打满三局」 and §0 **[r2]**: the 出局 that decided game 2 is
+/// overturned after game 3 was played. Game 2 is undecided and, its hands being past, scores
+/// nothing (0 : 0); the match has had its three games and is over at 2+0+1 : 1+0+2 — no
+/// fourth game is taken. A new ruling applies to the game in progress (game 3, decided), so
+/// it cannot decide game 2; the appeal's decision can, replacing the ruling with 判负.
+#[test]
+fn an_overturned_game_lost_after_the_last_game_leaves_it_undecided_and_no_fourth_game() {
+    use crate::rules::shengji::Start;
+    let mut m = super::sample::blank_shengji("o3", "nantong-80fen", 0.0);
+    nantong_game_two_lost_by_signalling(&mut m);
+    let b_declares = Start { declarer: Some(Team::B), dealer: Some(crate::rules::Seat::E), ..Default::default() };
+    put(&mut m, "n2", Op::NextGame { start: b_declares }).unwrap();
+    for (i, p) in [0, 0, 0].into_iter().enumerate() {
+        put(&mut m, &format!("b{i}"), hand(p)).unwrap();
+    }
+    let v = sj(&m);
+    assert_eq!((v.current().winner, v.over, v.series_winner), (Some(Team::B), true, Some(Team::B)));
+    assert_eq!(v.team_points, Some([(Team::A, 4), (Team::B, 5)].into_iter().collect()));
+
+    put(&mut m, "ov", appeal("w2", AppealDecision::Overturned)).unwrap();
+    let v = sj(&m);
+    assert_eq!(v.games.len(), 3);
+    assert_eq!(v.games[1].winner, None, "the overturned 出局 no longer decides game 2");
+    assert_eq!((v.team_games[1].score.points[&Team::A], v.team_games[1].score.points[&Team::B]), (0, 0));
+    assert_eq!(v.team_games[1].how, None);
+    assert!(v.over, "three games started, the last decided: nothing is left to play");
+    assert_eq!(v.team_points, Some([(Team::A, 3), (Team::B, 3)].into_iter().collect()));
+    assert_eq!(v.series_winner, None, "level on points");
+    let o = replay(&m).outcome();
+    assert_eq!((o.games_won.clone(), o.done), (vec![1, 1], true));
+    // No fourth game: refused by the record, not only hidden by the page.
+    let next =
+        |id: &str| Entry { after: None, id: id.into(), at_ms: 99.0, op: Op::NextGame { start: Default::default() } };
+    let err = m.check(next("n3")).unwrap_err();
+    assert_eq!(err.field, super::NOT_PLAYABLE, "{err}");
+    let err = m.clone().append(next("n3")).unwrap_err();
+    assert_eq!(err.field, super::NOT_PLAYABLE, "{err}");
+    assert!(err.reason.contains("the team match is over"), "{}", err.reason);
+    // A new ruling is about the game in progress (game 3, won): refused.
+    let err = put(&mut m, "gl", ruling(Ruling::GameLost { team: Team::A }, "南通 §四")).unwrap_err();
+    assert_eq!(err.field, super::NOT_PLAYABLE, "{err}");
+    // The committee's decision replaces the ruling in its place: game 2 is B's again.
+    put(&mut m, "rp", appeal("w2", AppealDecision::Replaced { ruling: Ruling::GameLost { team: Team::A } })).unwrap();
+    let v = sj(&m);
+    assert_eq!(v.games[1].winner, Some(Team::B));
+    assert_eq!(v.team_points, Some([(Team::A, 4), (Team::B, 5)].into_iter().collect()));
+    assert_eq!((v.over, v.series_winner), (true, Some(Team::B)));
+}
+
+/// RULES.md §1.4 **[r2]**: game 2 left undecided by an appeal while game 3 is in progress —
+/// game 3 plays on, no fourth game can be started, and the match ends when game 3 is decided.
+#[test]
+fn an_overturn_during_the_last_game_lets_it_play_on_but_starts_no_fourth_game() {
+    let mut m = super::sample::blank_shengji("o2", "nantong-80fen", 0.0);
+    nantong_game_two_lost_by_signalling(&mut m);
+    put(&mut m, "n2", Op::NextGame { start: Default::default() }).unwrap();
+    put(&mut m, "ov", appeal("w2", AppealDecision::Overturned)).unwrap();
+    let v = sj(&m);
+    assert_eq!((v.games.len(), v.games[1].winner, v.over), (3, None, false));
+    let err = put(&mut m, "n3", Op::NextGame { start: Default::default() }).unwrap_err();
+    assert_eq!(err.field, super::NOT_PLAYABLE, "{err}");
+    assert!(err.reason.contains("all 3 games of the team match are started"), "{}", err.reason);
+    for (i, p) in [0, 0, 0].into_iter().enumerate() {
+        put(&mut m, &format!("c{i}"), hand(p)).unwrap(); // A declares game 3 and wins it
+    }
+    let v = sj(&m);
+    assert!(v.over);
+    assert_eq!(v.team_points, Some([(Team::A, 4), (Team::B, 2)].into_iter().collect()));
+    assert_eq!(v.series_winner, Some(Team::A));
+}
+
+/// RULES.md §1.4 **[r2]**, §0: a team match forfeited (B disqualified in game 2) has its
+/// remaining games scored as forfeits; none of them is started and played.
+#[test]
+fn no_next_game_after_a_team_match_is_forfeited() {
+    let mut m = super::sample::blank_shengji("nf", "nantong-80fen", 0.0);
+    put(&mut m, "g1", ruling(Ruling::GameLost { team: Team::B }, "南通 §四")).unwrap();
+    put(&mut m, "n1", Op::NextGame { start: Default::default() }).unwrap();
+    put(&mut m, "dq", ruling(Ruling::Disqualified { team: Team::B }, "")).unwrap();
+    let err = put(&mut m, "n2", Op::NextGame { start: Default::default() }).unwrap_err();
+    assert_eq!(err.field, super::NOT_PLAYABLE, "{err}");
+    assert_eq!(sj(&m).games.len(), 2);
+}

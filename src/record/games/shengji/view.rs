@@ -164,9 +164,10 @@ pub struct ShengjiView {
     /// A team match (南通, RULES.md §1.4 **[r2]**): each team's points so far (2 a game won,
     /// 1 lost), `None` for other presets.
     pub team_points: Option<BTreeMap<Team, u32>>,
-    /// No more game is played: a team match's games all decided, or its time over (the game
-    /// in progress went to the leading team by the time verdict; the games not started are
-    /// not played and score nothing *(reading of 「三局未打完按领先队获胜」)*).
+    /// No more game is played: a team match's games all decided — or all started and the
+    /// last decided, an earlier one an appeal left undecided scoring nothing — or its time
+    /// over (the game in progress went to the leading team by the time verdict; the games not
+    /// started are not played and score nothing *(reading of 「三局未打完按领先队获胜」)*).
     pub over: bool,
     /// A team match forfeited (RULES.md §1.4 **[r2]**, §0): its first game that is a forfeit
     /// — the game in progress when the forfeit was ruled, or the next one when that game was
@@ -310,8 +311,7 @@ impl ShengjiView {
         let at_ms = eff.entry.at_ms;
         self.step_entry(preset, eff);
         if let Some(tm) = preset.team_match {
-            let decided = self.games.iter().filter(|g| g.winner.is_some()).count() as u32;
-            if decided >= tm.games || self.forfeited_from.is_some() {
+            if self.all_games_done(&tm) || self.forfeited_from.is_some() {
                 if let Some(g) = self.games.last_mut() {
                     g.clock.act(ClockAction::Pause, at_ms);
                 }
@@ -322,8 +322,8 @@ impl ShengjiView {
     fn step_entry(&mut self, preset: &shengji::Preset, eff: Effective<'_>) {
         let e = eff.entry;
         let game_index = self.games.len() - 1;
-        // Games decided so far (a team match's forfeit scores only the others).
-        let decided = self.games.iter().filter(|g| g.winner.is_some()).count() as u32;
+        // A team match with no game left to play (a forfeit then scores only the others).
+        let games_done = preset.team_match.is_some_and(|tm| self.all_games_done(&tm));
         let g = self.games.last_mut().expect("a view has at least one game");
         match &e.op {
             Op::Hand { .. } => {
@@ -383,18 +383,22 @@ impl ShengjiView {
                 }
             }
             Op::NextGame { start } => {
-                let all_played = preset
-                    .team_match
-                    .is_some_and(|tm| self.games.iter().filter(|g| g.winner.is_some()).count() as u32 >= tm.games);
-                if self.over || all_played {
-                    self.refused.push((
-                        e.id.clone(),
-                        InputError {
-                            field: "next_game".into(),
-                            reason: "the team match is over".into(),
-                            msg: Some(Msg::new("sj.why.team_match_over", vec![])),
-                        },
-                    ));
+                // A team match has exactly its `games` games (「打满三局」): none after the
+                // last one is started, even when an appeal left an earlier one undecided.
+                // A forfeit scores the games left as forfeits: none is played.
+                let over = self.over || games_done || self.forfeited_from.is_some();
+                let refusal = match preset.team_match {
+                    _ if over => {
+                        Some(("the team match is over".to_string(), Msg::new("sj.why.team_match_over", vec![])))
+                    }
+                    Some(tm) if self.games.len() as u32 >= tm.games => Some((
+                        format!("all {} games of the team match are started", tm.games),
+                        Msg::new("sj.why.team_match_games", vec![("games", Arg::Num(tm.games as i64))]),
+                    )),
+                    _ => None,
+                };
+                if let Some((reason, msg)) = refusal {
+                    self.refused.push((e.id.clone(), InputError { field: "next_game".into(), reason, msg: Some(msg) }));
                     return;
                 }
                 let g = self.games.last_mut().expect("a view has at least one game");
@@ -421,7 +425,7 @@ impl ShengjiView {
                     Effect::Forfeit(team) | Effect::Disqualified(team) => {
                         // A team match already over (time up, every game decided) keeps its
                         // games as played.
-                        let open = preset.team_match.is_some_and(|tm| !self.over && decided < tm.games);
+                        let open = preset.team_match.is_some() && !self.over && !games_done;
                         if self.forfeit.is_none() && open {
                             self.forfeited_from = Some(game_index + usize::from(g.winner.is_some()));
                         }
@@ -464,6 +468,17 @@ impl ShengjiView {
             Op::SignOff { .. } => self.locked = true,
             Op::Reopen { .. } => self.locked = false,
         }
+    }
+
+    /// Whether a team match (RULES.md §1.4 **[r2]**, 「打满三局」) has no game left to play:
+    /// `tm.games` games decided, or all `tm.games` started and the last one decided. An
+    /// earlier game an appeal left undecided (RULES.md §0: an overturned 出局 undoes its
+    /// effect) after the next game was started is not played again: it scores nothing
+    /// (0 : 0, [`crate::rules::TeamMatch::scored_games`]) unless the appeal's decision
+    /// replaces the ruling with one that decides it.
+    fn all_games_done(&self, tm: &crate::rules::TeamMatch) -> bool {
+        let decided = self.games.iter().filter(|g| g.winner.is_some()).count() as u32;
+        decided >= tm.games || (self.games.len() as u32 >= tm.games && self.current().winner.is_some())
     }
 
     /// Series score and winner from the games.
@@ -509,8 +524,7 @@ impl ShengjiView {
                         TeamGameRow { score, how }
                     })
                     .collect();
-                let played = winners.iter().flatten().count() as u32;
-                self.over |= played >= tm.games || self.forfeited_from.is_some();
+                self.over |= self.all_games_done(&tm) || self.forfeited_from.is_some();
                 self.team_points = Some(points.clone());
                 (self.over && points[&Team::A] != points[&Team::B]).then(|| {
                     if points[&Team::A] > points[&Team::B] {
