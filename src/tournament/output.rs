@@ -394,13 +394,7 @@ mod tests {
     #[test]
     fn a_forfeited_fixture_reads_as_a_forfeit_with_the_score_that_counts() {
         use crate::tournament::{builtin_format, draw, schedule};
-        let mut e = crate::tournament::tests::four_pairs();
-        let f = builtin_format("nantong-80fen-team").unwrap();
-        let mut c = f.competition("n", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
-        draw::draw(&mut c, 1);
-        schedule::generate(&mut c);
-        c.rounds[0].fixtures[0].forfeits = vec![1];
-        e.competitions = vec![c.clone()];
+        let (mut e, c) = crate::tournament::tests::nantong_desk_forfeit();
         let st = crate::tournament::standings::standings(&c, &[]);
         let r = &st.results[0];
         assert_eq!(score_text(Lang::ZhCn, &c, r), "12 : 0");

@@ -16,6 +16,20 @@ pub(crate) fn four_pairs() -> Event {
     e
 }
 
+/// A 南通 80分 team competition (`nantong-80fen-team`) of [`four_pairs`]'s entrants, drawn
+/// and scheduled, whose first fixture side 1 forfeited at the desk; the event holds it after
+/// [`four_pairs`]'s 掼蛋 competition.
+pub(crate) fn nantong_desk_forfeit() -> (Event, Competition) {
+    let mut e = four_pairs();
+    let f = builtin_format("nantong-80fen-team").unwrap();
+    let mut c = f.competition("n", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
+    draw::draw(&mut c, 1);
+    schedule::generate(&mut c);
+    c.rounds[0].fixtures[0].forfeits = vec![1];
+    e.competitions.push(c.clone());
+    (e, c)
+}
+
 #[test]
 fn builtin_formats_are_valid_competitions() {
     let mut e = four_pairs();

@@ -240,14 +240,7 @@ fn standings_sheet_lists_every_entrant() {
 #[test]
 fn the_standings_picture_has_the_screens_columns() {
     use crate::tournament::output::{standings_columns, standings_csv, Col};
-    use crate::tournament::{builtin_format, draw, schedule};
-    let mut e = crate::tournament::tests::four_pairs();
-    let f = builtin_format("nantong-80fen-team").unwrap();
-    let mut c = f.competition("n", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
-    draw::draw(&mut c, 1);
-    schedule::generate(&mut c);
-    c.rounds[0].fixtures[0].forfeits = vec![1];
-    e.competitions.push(c.clone());
+    let (e, c) = crate::tournament::tests::nantong_desk_forfeit();
     let st = crate::tournament::standings::standings(&c, &[]);
     let doc = standings_doc(&e, &c, &st, Lang::ZhCn, &at, 0.0);
     let phone: Vec<String> = standings_columns(&c)
