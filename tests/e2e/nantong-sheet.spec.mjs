@@ -80,3 +80,48 @@ test('南通 team match sheet: forfeits after a disqualification, the team point
   await expect(result).toContainText('申诉 3');
   await expect(result).toContainText('2 : 1');
 });
+
+test('南通 team match: a game-ending ruling overturned after game 3 leaves game 2 undecided, the match over and no 4th game', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await page.goto('/new');
+  await ready(page);
+  await page.fill('#team-a', '红队');
+  await page.fill('#team-b', '绿队');
+  await page.selectOption('#preset', 'nantong-80fen');
+  await page.click('button[data-seat="N"]');
+  await page.click('#create');
+  await expect(page).toHaveURL(/\/match\//);
+  const playGame = async () => {
+    for (let i = 0; i < 12 && !(await page.locator('#game-winner').count()); i++) {
+      const before = await page.locator('#history li.hand-row').count();
+      await page.fill('#points', '0');
+      await page.press('#points', 'Tab');
+      await page.click('#commit');
+      await expect(page.locator('#history li.hand-row')).toHaveCount(before + 1);
+      await settle(page);
+    }
+    await expect(page.locator('#game-winner')).toBeVisible();
+  };
+  await playGame();
+  await page.click('#next-game');
+  await settle(page);
+  // Game 2: 红队 判负 at once.
+  await page.locator('#ruling-panel > summary').click();
+  await page.click('button[data-ruling-team="A"]');
+  await page.click('#ruling-game-lost');
+  await page.fill('#ruling-referee', '王裁判');
+  await page.click('#ruling-commit');
+  await expect(page.locator('#rulings li.ruling-row')).toHaveCount(1);
+  await settle(page);
+  await page.click('#next-game');
+  await settle(page);
+  await playGame();
+  await expect(page.locator('#next-game')).toHaveCount(0);
+  // The 判负 overturned now: game 2 is undecided, scores nothing, and no 4th game starts.
+  await appeal(page, 'overturned', 'committee');
+  await expect(page.locator('#team-undecided')).toContainText('第 2 局未决, 不计分');
+  await expect(page.locator('#next-game')).toHaveCount(0);
+  await page.locator('#result-sheet > summary').click();
+  await expect(page.locator('#result-sheet tr.team-game')).toHaveCount(3);
+  await expect(page.locator('#result-sheet tr.team-game').nth(1)).toContainText('未决');
+});

@@ -238,6 +238,26 @@ pub(super) fn GameEnd(
                         })}
                     {(view.over && view.series_winner.is_none())
                         .then(|| view! { <p id="series-winner">{t("sj.tm.drawn")}</p> })}
+                    // A team match over with a game left undecided (its game-ending ruling
+                    // overturned after the last game was played) scores that game nothing.
+                    {view
+                        .over
+                        .then(|| {
+                            view.team_games
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, g)| g.score.winner.is_none())
+                                .map(|(i, _)| t("sj.tm.undecided").replace("{n}", &(i + 1).to_string()))
+                                .collect::<Vec<_>>()
+                        })
+                        .filter(|v| !v.is_empty())
+                        .map(|v| {
+                            view! {
+                                <p class="muted" id="team-undecided">
+                                    {v.join(" · ")}
+                                </p>
+                            }
+                        })}
                     {(view.series_winner.is_none() && !view.over && best_of > 1)
                         .then(|| {
                             view! {
