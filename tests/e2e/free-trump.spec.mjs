@@ -2,17 +2,10 @@
 // its player names the trump — any suit, or no-trump — instead of being held to no-trump.
 // The hand stores the suit named; any other show still gives its own suit.
 import { test, expect } from '@playwright/test';
-import { ready, storedEntries } from './helpers.mjs';
+import { newNantongMatch, storedEntries } from './helpers.mjs';
 
 test('南通: after a 红五星 the referee names the trump its player chose; the hand stores it and a level-card show gives its own', async ({ page }) => {
-  await page.goto('/new');
-  await ready(page);
-  await page.fill('#team-a', '红队');
-  await page.fill('#team-b', '蓝队');
-  await page.selectOption('#preset', 'nantong-80fen');
-  await page.click('button[data-seat="N"]');
-  await page.click('#create');
-  await expect(page).toHaveURL(/\/match\//);
+  await newNantongMatch(page, '红队', '蓝队');
   const id = decodeURIComponent(page.url().split('/match/')[1]);
 
   await page.click('details.declaring > summary');

@@ -76,6 +76,20 @@ export async function doubleTap(page, sel, gap = 120) {
   expect(starts[1] - starts[0], 'the two taps reached the page this far apart (ms): the test machine was too slow for a double tap').toBeLessThan(450);
 }
 
+/** A new 升级 match of the 南通 80分 preset, `a` (N/S) against `b` (E/W), N's team declaring
+ * first; returns on its page. */
+export async function newNantongMatch(page, a, b) {
+  await page.goto('/new');
+  await ready(page);
+  await expect(page.locator('#create')).toBeVisible();
+  await page.fill('#team-a', a);
+  await page.fill('#team-b', b);
+  await page.selectOption('#preset', 'nantong-80fen');
+  await page.click('button[data-seat="N"]');
+  await page.click('#create');
+  await expect(page).toHaveURL(/\/match\//);
+}
+
 /**
  * From /events: creates event `name` with 红队 and 蓝队 (four players each) and a 南通 80分
  * team competition (c1), drawn with seed 3 and scheduled (one fixture of two tables).

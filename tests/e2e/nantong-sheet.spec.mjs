@@ -4,7 +4,7 @@
 // 0 : 2 each), the team points (2 : 5), the ruling and every appeal; once overturned the
 // ruling stays, marked, and the match is back to 2 : 1 with game 2 undecided.
 import { test, expect } from '@playwright/test';
-import { ready } from './helpers.mjs';
+import { newNantongMatch } from './helpers.mjs';
 
 const settle = (page) => page.waitForTimeout(700);
 
@@ -20,14 +20,7 @@ async function appeal(page, decision, by) {
 
 test('南通 team match sheet: forfeits after a disqualification, the team points, every appeal, an overturned ruling kept', async ({ page }) => {
   page.on('dialog', (d) => d.accept());
-  await page.goto('/new');
-  await ready(page);
-  await page.fill('#team-a', '红队');
-  await page.fill('#team-b', '绿队');
-  await page.selectOption('#preset', 'nantong-80fen');
-  await page.click('button[data-seat="N"]');
-  await page.click('#create');
-  await expect(page).toHaveURL(/\/match\//);
+  await newNantongMatch(page, '红队', '绿队');
   // Game 1: 0, 0, 0 take 红队 from 2 through A.
   for (let i = 0; i < 3; i++) {
     await page.fill('#points', '0');
@@ -83,14 +76,7 @@ test('南通 team match sheet: forfeits after a disqualification, the team point
 
 test('南通 team match: a game-ending ruling overturned after game 3 leaves game 2 undecided, the match over and no 4th game', async ({ page }) => {
   page.on('dialog', (d) => d.accept());
-  await page.goto('/new');
-  await ready(page);
-  await page.fill('#team-a', '红队');
-  await page.fill('#team-b', '绿队');
-  await page.selectOption('#preset', 'nantong-80fen');
-  await page.click('button[data-seat="N"]');
-  await page.click('#create');
-  await expect(page).toHaveURL(/\/match\//);
+  await newNantongMatch(page, '红队', '绿队');
   const playGame = async () => {
     for (let i = 0; i < 12 && !(await page.locator('#game-winner').count()); i++) {
       const before = await page.locator('#history li.hand-row').count();

@@ -6,7 +6,7 @@
 // its first game. The event's standings add the points; the two teams end level, and the
 // play-off game recorded at the desk orders them and scores nothing (「加赛不记分」).
 import { test, expect } from '@playwright/test';
-import { storedEntries, ready, nantongEvent } from './helpers.mjs';
+import { storedEntries, ready, nantongEvent, newNantongMatch } from './helpers.mjs';
 
 // Taps right after a commit are ignored (a double tap stores one entry): wait that out.
 const settle = (page) => page.waitForTimeout(700);
@@ -182,15 +182,7 @@ test('南通 §四 warnings: the preset\'s rule to pick, the 2nd signalling warn
     asked.push(d.message());
     d.accept();
   });
-  await page.goto('/new');
-  await ready(page);
-  await expect(page.locator('#create')).toBeVisible();
-  await page.fill('#team-a', '红队');
-  await page.fill('#team-b', '蓝队');
-  await page.selectOption('#preset', 'nantong-80fen');
-  await page.click('button[data-seat="N"]');
-  await page.click('#create');
-  await expect(page).toHaveURL(/\/match\//);
+  await newNantongMatch(page, '红队', '蓝队');
 
   // The hand form offers no points for signalling (RULES.md §1.1: a warning, then 出局).
   await expect(page.locator('button.chip[data-kind="signalling"]')).toHaveCount(0);
