@@ -130,18 +130,7 @@ mod tests {
     fn every_ruling_and_appeal_stays_listed() {
         let mut m = super::super::sample::blank_shengji("r", "nantong-80fen", 0.0);
         let w = Ruling::Warning { team: Team::A };
-        put(
-            &mut m,
-            "w",
-            Op::Ruling {
-                ruling: w,
-                player: None,
-                board: None,
-                reason: String::new(),
-                rule: String::new(),
-                referee: "王".into(),
-            },
-        );
+        put(&mut m, "w", crate::record::rulings_tests::ruling(w, ""));
         let dq = Ruling::Disqualified { team: Team::B };
         put(
             &mut m,

@@ -14,7 +14,8 @@ fn hand(points: i32) -> Op {
     Op::Hand { hand: HandInput::Shengji(shengji::Hand { points, ..Default::default() }) }
 }
 
-fn ruling(r: Ruling, rule: &str) -> Op {
+/// A team's ruling under `rule` (no reason), by referee 王: the tests' one way to write one.
+pub(crate) fn ruling(r: Ruling, rule: &str) -> Op {
     Op::Ruling { ruling: r, player: None, board: None, reason: String::new(), rule: rule.into(), referee: "王".into() }
 }
 

@@ -379,14 +379,7 @@ fn nantong_clock_stops_when_the_team_match_is_over() {
 /// the time verdict; then a disqualification in game 2 makes games 2 and 3 forfeits.
 #[test]
 fn nantong_team_games_say_how_each_game_was_decided() {
-    let ruling = |r| Op::Ruling {
-        ruling: r,
-        player: None,
-        board: None,
-        reason: String::new(),
-        rule: String::new(),
-        referee: "王".into(),
-    };
+    let ruling = |r| crate::record::rulings_tests::ruling(r, "");
     let mut ops = vec![Op::Clock { action: ClockAction::Start, elapsed_ms: Some(0.0) }];
     ops.extend(a_wins_a_game());
     ops.push(Op::NextGame { start: Start::default() });
