@@ -3,7 +3,21 @@
 //! sheet both read it, so an overturned or replaced ruling stays listed with its appeals.
 
 use super::{AppealDecision, BoardAt, Decider, Entry, Match, Op};
+use crate::i18n::{tr, Lang};
 use crate::rules::Ruling;
+
+/// What a ruling's line says of the appeal decision in force `d`, in `l` (RULES.md §0
+/// **[r2]**: an overturned ruling stops counting, a replaced one gives way to the ruling put
+/// in its place): "已撤销 (申诉裁决, 不计)", "已改判 (按申诉裁决)"; `None` when it is not
+/// appealed or upheld. The print, the picture, the ruling panel's rows and the result sheet
+/// on screen all label a ruling with this (a strike-through alone is not read on a phone).
+pub fn decision_label(l: Lang, d: Option<AppealDecision>) -> Option<&'static str> {
+    match d? {
+        AppealDecision::Overturned => Some(tr(l, "share.ruling_overturned")),
+        AppealDecision::Replaced { .. } => Some(tr(l, "share.ruling_replaced")),
+        AppealDecision::Upheld => None,
+    }
+}
 
 /// One appeal against a ruling, as logged.
 #[derive(Clone, Debug, PartialEq)]
@@ -158,5 +172,19 @@ mod tests {
         assert_eq!(l[0].in_force(), Some(w));
         put(&mut m, "d", Op::Void { target: "w".into(), reason: "delete".into() });
         assert_eq!(logged_rulings(&m).len(), 1);
+    }
+
+    /// A ruling overturned or replaced on appeal is labelled so in words, in each language
+    /// (the rows on screen and the sheet say it, not only a strike-through); upheld or not
+    /// appealed, nothing.
+    #[test]
+    fn an_overturned_or_replaced_ruling_is_labelled_in_words() {
+        let replaced = AppealDecision::Replaced { ruling: Ruling::Warning { team: Team::A } };
+        assert_eq!(decision_label(Lang::ZhCn, Some(AppealDecision::Overturned)), Some("已撤销 (申诉裁决, 不计)"));
+        assert_eq!(decision_label(Lang::ZhCn, Some(replaced)), Some("已改判 (按申诉裁决)"));
+        assert_eq!(decision_label(Lang::ZhTw, Some(AppealDecision::Overturned)), Some("已撤銷 (申訴裁決, 不計)"));
+        assert_eq!(decision_label(Lang::En, Some(replaced)), Some("replaced on appeal"));
+        assert_eq!(decision_label(Lang::ZhCn, Some(AppealDecision::Upheld)), None);
+        assert_eq!(decision_label(Lang::ZhCn, None), None);
     }
 }

@@ -270,10 +270,8 @@ fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
                 parts.push(isolated(x));
             }
         }
-        match r.decision() {
-            Some(super::AppealDecision::Overturned) => parts.push(tr(l, "share.ruling_overturned").to_string()),
-            Some(super::AppealDecision::Replaced { .. }) => parts.push(tr(l, "share.ruling_replaced").to_string()),
-            _ => {}
+        if let Some(label) = super::ruling_log::decision_label(l, r.decision()) {
+            parts.push(label.to_string());
         }
         out.push(parts.join(" · "));
         for (i, a) in r.appeals.iter().enumerate() {

@@ -111,3 +111,22 @@ test('南通 team match: a game-ending ruling overturned after game 3 leaves gam
   await expect(page.locator('#result-sheet tr.team-game')).toHaveCount(3);
   await expect(page.locator('#result-sheet tr.team-game').nth(1)).toContainText('未决');
 });
+
+test('an overturned ruling is labelled in words on its row and on the result sheet, as on the print', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await newNantongMatch(page, '红队', '绿队');
+  await page.locator('#ruling-panel > summary').click();
+  await page.click('button[data-ruling-team="A"]');
+  await page.click('#ruling-game-lost');
+  await page.fill('#ruling-referee', '王裁判');
+  await page.click('#ruling-commit');
+  await expect(page.locator('#rulings li.ruling-row')).toHaveCount(1);
+  await settle(page);
+  await expect(page.locator('#rulings li.ruling-row .ruling-status')).toHaveCount(0);
+  await appeal(page, 'overturned', 'chief');
+  await expect(page.locator('#rulings li.ruling-row .ruling-status')).toContainText('已撤销 (申诉裁决, 不计)');
+  await page.locator('#result-sheet > summary').click();
+  await expect(page.locator('#sheet-rulings li .ruling-status')).toContainText('已撤销 (申诉裁决, 不计)');
+  await page.click('#share-print');
+  await expect(page.locator('#print-doc .print-result')).toContainText('已撤销 (申诉裁决, 不计)');
+});

@@ -10,6 +10,7 @@ pub(super) fn RulingList(p: Panel) -> impl IntoView {
     let load = move |s: &Step| p.load(s);
     let decide = move |target: String| p.decide(target);
     let delete = move |id: String| p.delete(id);
+    let lang = crate::ui::ctx().lang;
     // The rulings not deleted, newest first, as edited, with their appeals.
     let list = move || {
         let tm = teams.get();
@@ -34,8 +35,13 @@ pub(super) fn RulingList(p: Panel) -> impl IntoView {
                             s.appeal,
                             Some((AppealDecision::Overturned | AppealDecision::Replaced { .. }, _))
                         );
+                        let status = crate::record::ruling_log::decision_label(
+                            lang.get(),
+                            s.appeal.as_ref().map(|(d, _)| *d),
+                        );
                         let edited = s.edited.map(|at| format!(" · {} {}", t("ruling.edited"), fmt_time(at)));
                         let step = s.clone();
+                        // The decision in force in words (struck through alone, it is not read).
                         view! {
                             <li class="ruling-row" data-entry=id>
                                 <strong class:voided=gone>
@@ -49,6 +55,7 @@ pub(super) fn RulingList(p: Panel) -> impl IntoView {
                                         s.counted,
                                     )}
                                 </strong>
+                                {status.map(|x| view! { <span class="ruling-status">" · "{x}</span> })}
                                 <span class="muted">" " {detail_view(&s.fields)} " · " {fmt_time(s.at)} {edited}</span>
                                 {s.appeal.map(|(_, line)| view! { <span class="appeal">" "{line}</span> })}
                                 <Show when=move || !locked.get()>

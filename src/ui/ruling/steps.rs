@@ -82,9 +82,11 @@ pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String
 }
 
 /// The rulings of a match for the result sheet: each ruling, its appeal and the decision in
-/// force (an overturned ruling struck through).
+/// force (an overturned or replaced ruling struck through and labelled so in words,
+/// [`crate::record::ruling_log::decision_label`], as the print says it).
 #[component]
 pub fn RulingSteps(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
+    let lang = crate::ui::ctx().lang;
     view! {
         <ul class="rulings muted" id="sheet-rulings">
             {move || {
@@ -96,11 +98,16 @@ pub fn RulingSteps(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
                             s.appeal,
                             Some((AppealDecision::Overturned | AppealDecision::Replaced { .. }, _))
                         );
+                        let status = crate::record::ruling_log::decision_label(
+                            lang.get(),
+                            s.appeal.as_ref().map(|(d, _)| *d),
+                        );
                         view! {
                             <li data-entry=s.id.clone()>
                                 <span class:voided=gone>
                                     {step_text(&tm, &[], None, &s.ruling, s.player, s.board, s.counted)}
                                 </span>
+                                {status.map(|x| view! { <span class="ruling-status">" · "{x}</span> })}
                                 " · "
                                 {s.detail.clone()}
                                 " · "
