@@ -71,6 +71,12 @@ pub trait Game {
     fn ruling_rules(_s: &Self::Setup) -> crate::rules::ruling::RulingRules {
         Default::default()
     }
+    /// The preset rules a ruling can be recorded under, as the ruling panel offers them
+    /// ([`crate::rules::ruling::RuleChoice`], RULES.md §0 **[r2]**): the warning ladders' by
+    /// default.
+    fn rule_choices(s: &Self::Setup) -> Vec<crate::rules::ruling::RuleChoice> {
+        Self::ruling_rules(s).choices()
+    }
     /// What each ruling that counted amounted to (a warning's number under its rule and its
     /// effect, [`crate::rules::ruling::Counted`]), by ruling entry id, in log order; empty in
     /// a game that does not count them through a preset's rules.

@@ -137,6 +137,10 @@ impl Setup {
     pub fn ruling_rules(&self) -> crate::rules::ruling::RulingRules {
         by_game!(self; Setup(s) => G: G::ruling_rules(s))
     }
+    /// The preset rules a ruling can be recorded under ([`game::Game::rule_choices`]).
+    pub fn rule_choices(&self) -> Vec<crate::rules::ruling::RuleChoice> {
+        by_game!(self; Setup(s) => G: G::rule_choices(s))
+    }
 }
 
 impl Match {

@@ -57,6 +57,19 @@ impl RulingRules {
             !own.is_empty() && (own == rule || w.cite.trim() == rule)
         })
     }
+    /// The warning rules a ruling can be recorded under, in preset order, each by its
+    /// citation ([`RuleChoice`]); a rule without a citation is not offered.
+    pub fn choices(&self) -> Vec<RuleChoice> {
+        self.warnings
+            .iter()
+            .filter(|w| !w.cite.trim().is_empty())
+            .map(|w| RuleChoice {
+                kind: ChoiceKind::Warning,
+                rule: w.rule.trim().to_string(),
+                cite: w.cite.trim().to_string(),
+            })
+            .collect()
+    }
     /// Whether an offence of `kind` (a penalty kind of the preset) is ruled by a warning
     /// ladder that never costs points (南通 `signalling`, RULES.md §1.1: a warning, then
     /// `game_lost`): it is recorded as a warning on the ruling panel, not as a hand's points
@@ -65,6 +78,31 @@ impl RulingRules {
     pub fn warned_not_penalised(&self, kind: &str) -> bool {
         self.ladder(kind).is_some_and(|w| !matches!(w.effect, WarningEffect::Points { .. }))
     }
+}
+
+/// Which ruling a [`RuleChoice`] is offered for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChoiceKind {
+    /// A warning counted under a ladder ([`WarningRule`]).
+    Warning,
+    /// A game lost (判负) at once: an offence the preset rules `game_lost` (RULES.md §1.1,
+    /// 000 §一(四)2, §一(五)4).
+    GameLost,
+}
+
+/// A preset rule a ruling can be recorded under, as the ruling panel offers it (RULES.md §0
+/// **[r2]**: a ruling names the rule it applies): the ruling's rule field stores `cite`, the
+/// text a warning is counted under ([`Register::record`] reads a warning rule's citation as
+/// its rule).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleChoice {
+    /// The ruling it is offered for.
+    pub kind: ChoiceKind,
+    /// The rule's id: a penalty kind (`signalling`), or empty for a ladder counting every
+    /// warning.
+    pub rule: String,
+    /// Its citation as stored in the ruling (`南通 §四`, `000 §一(五)4`), trimmed, never empty.
+    pub cite: String,
 }
 
 /// What the Nth warning to one team under one rule becomes (002 §一5: the 1st is a warning,

@@ -290,6 +290,23 @@ impl Preset {
             .filter(|r| !matches!(r.amount, Amount::GameLost) && !self.rulings.warned_not_penalised(&r.kind))
             .collect()
     }
+    /// The rules the ruling panel offers to record a ruling under (RULES.md §0 **[r2]**):
+    /// the warning ladders' ([`crate::rules::ruling::RulingRules::choices`]), then each
+    /// penalty row that loses the game at once ([`Amount::GameLost`], 000 §一(四)2 a failed
+    /// throw concealed, §一(五)4 signalling) by its source, for a game lost (判负); rows
+    /// without a source are not offered.
+    pub fn ruling_choices(&self) -> Vec<crate::rules::ruling::RuleChoice> {
+        let mut out = self.rulings.choices();
+        out.extend(self.penalties.iter().filter(|r| matches!(r.amount, Amount::GameLost)).filter_map(|r| {
+            let cite = r.source.trim();
+            (!cite.is_empty()).then(|| crate::rules::ruling::RuleChoice {
+                kind: crate::rules::ruling::ChoiceKind::GameLost,
+                rule: r.kind.clone(),
+                cite: cite.to_string(),
+            })
+        }));
+        out
+    }
     /// The penalty rows the hand form leaves to the ruling panel because a warning ladder
     /// rules them ([`Preset::hand_penalties`]), each with the warning rule's citation
     /// (`南通 §四`) to record the warning under.

@@ -342,3 +342,28 @@ fn the_hand_form_offers_no_points_for_an_offence_a_warning_ladder_rules() {
     assert!(kinds("chaodipi-10").contains(&"bury_not_at_once".to_string()));
     assert!(!kinds("jiankang-chaodipi").contains(&"signalling".to_string()));
 }
+
+/// RULES.md §0 **[r2]**, §1.1: the rules a ruling can be recorded under. 健康杯 (000) has no
+/// warning ladder, but two offences that lose the game at once — a failed throw concealed
+/// (000 §一(四)2) and signalling (000 §一(五)4) — offered for a game lost by their sources;
+/// 南通 offers its signalling ladder for a warning (南通 §四) and nothing for a game lost.
+#[test]
+fn ruling_choices_offer_the_game_lost_rules_beside_the_warning_ladders() {
+    use crate::rules::ruling::{ChoiceKind, RuleChoice};
+    let choice = |kind, rule: &str, cite: &str| RuleChoice { kind, rule: rule.into(), cite: cite.into() };
+    assert_eq!(
+        jk().ruling_choices(),
+        [
+            choice(ChoiceKind::GameLost, "failed_throw_concealed", "000 §一(四)2"),
+            choice(ChoiceKind::GameLost, "signalling", "000 §一(五)4"),
+        ]
+    );
+    assert_eq!(
+        builtin_preset("nantong-80fen").unwrap().ruling_choices(),
+        [choice(ChoiceKind::Warning, "signalling", "南通 §四")]
+    );
+    assert_eq!(
+        builtin_preset("chaodipi-10").unwrap().ruling_choices(),
+        [choice(ChoiceKind::Warning, "bury_not_at_once", "002 §一5")]
+    );
+}

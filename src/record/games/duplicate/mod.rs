@@ -400,6 +400,9 @@ impl crate::record::game::Game for Duplicate {
     fn ruling_rules(s: &DuplicateSetup) -> crate::rules::ruling::RulingRules {
         s.preset.rulings.clone()
     }
+    fn rule_choices(s: &DuplicateSetup) -> Vec<crate::rules::ruling::RuleChoice> {
+        s.preset.ruling_choices()
+    }
     fn counted(v: &DuplicateView) -> Vec<(String, crate::rules::ruling::Counted)> {
         v.rulings.iter().filter_map(|r| Some((r.entry_id.clone(), r.counted?))).collect()
     }

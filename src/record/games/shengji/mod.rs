@@ -133,6 +133,9 @@ impl game::Game for Shengji {
     fn ruling_rules(s: &ShengjiSetup) -> crate::rules::ruling::RulingRules {
         s.preset.rulings.clone()
     }
+    fn rule_choices(s: &ShengjiSetup) -> Vec<crate::rules::ruling::RuleChoice> {
+        s.preset.ruling_choices()
+    }
     fn counted(v: &ShengjiView) -> Vec<(String, crate::rules::ruling::Counted)> {
         v.games.iter().flat_map(|g| &g.rulings).map(|r| (r.entry_id.clone(), r.counted)).collect()
     }
