@@ -4,6 +4,7 @@
 
 use super::{AppealDecision, BoardAt, Decider, Entry, Match, Op};
 use crate::i18n::{tr, Lang};
+use crate::rules::ruling::RuleChoice;
 use crate::rules::Ruling;
 
 /// What a ruling's line says of the appeal decision in force `d`, in `l` (RULES.md §0
@@ -16,6 +17,33 @@ pub fn decision_label(l: Lang, d: Option<AppealDecision>) -> Option<&'static str
         AppealDecision::Overturned => Some(tr(l, "share.ruling_overturned")),
         AppealDecision::Replaced { .. } => Some(tr(l, "share.ruling_replaced")),
         AppealDecision::Upheld => None,
+    }
+}
+
+/// A ruling's rule as a reader in `l` reads it: a stored text that is one of the preset's
+/// rule citations (`choices`, [`super::Setup::rule_choices`]) in the language's words
+/// ([`crate::i18n::data_text`]: `南通 §四` → "Nantong §4" in English); any other text as
+/// typed. The record keeps the citation as the preset writes it, the text a warning is
+/// counted under (RULES.md §0 **[r2]**), so the same record counts alike on every device.
+pub fn rule_shown(l: Lang, choices: &[RuleChoice], stored: &str) -> String {
+    let t = stored.trim();
+    match choices.iter().find(|c| !t.is_empty() && c.cite == t) {
+        Some(c) => crate::i18n::data_text(l, &c.cite),
+        None => stored.to_string(),
+    }
+}
+
+/// What a ruling stores for the rule field's text `typed`: one of the preset's citations
+/// (`choices`) as any language shows it ([`rule_shown`]: "Nantong §4", `南通 §四`) is stored
+/// as the preset writes it (`南通 §四`), the text warnings are counted under; any other text
+/// as typed.
+pub fn rule_stored(choices: &[RuleChoice], typed: &str) -> String {
+    let t = typed.trim();
+    let shown_as =
+        |c: &RuleChoice| c.cite == t || Lang::ALL.into_iter().any(|l| crate::i18n::data_text(l, &c.cite) == t);
+    match choices.iter().find(|c| !t.is_empty() && shown_as(c)) {
+        Some(c) => c.cite.clone(),
+        None => typed.to_string(),
     }
 }
 
@@ -172,6 +200,40 @@ mod tests {
         assert_eq!(l[0].in_force(), Some(w));
         put(&mut m, "d", Op::Void { target: "w".into(), reason: "delete".into() });
         assert_eq!(logged_rulings(&m).len(), 1);
+    }
+
+    /// RULES.md §0 **[r2]**, 南通 §四: a citation picked or typed in English ("Nantong §4") is
+    /// stored as the preset writes it (`南通 §四`), so two warnings — one entered on an English
+    /// device, one on a Chinese one — count under the same ladder (the 2nd is 出局); the
+    /// stored citation reads in the reader's language, other text as typed.
+    #[test]
+    fn a_rule_citation_is_stored_as_the_preset_writes_it_and_shown_in_the_readers_language() {
+        let mut m = super::super::sample::blank_shengji("r", "nantong-80fen", 0.0);
+        let choices = m.setup.rule_choices();
+        assert_eq!(rule_shown(Lang::En, &choices, "南通 §四"), "Nantong §4");
+        assert_eq!(rule_shown(Lang::ZhTw, &choices, "南通 §四"), "南通 §四");
+        assert_eq!(rule_shown(Lang::En, &choices, "自定 §四"), "自定 §四");
+        assert_eq!(rule_stored(&choices, " Nantong §4 "), "南通 §四");
+        assert_eq!(rule_stored(&choices, "南通 §四"), "南通 §四");
+        assert_eq!(rule_stored(&choices, "Nantong §"), "Nantong §");
+        let warn = |rule: String| Op::Ruling {
+            ruling: Ruling::Warning { team: Team::A },
+            player: None,
+            board: None,
+            reason: String::new(),
+            rule,
+            referee: "王".into(),
+        };
+        put(&mut m, "w1", warn(rule_stored(&choices, "Nantong §4")));
+        put(&mut m, "w2", warn(rule_stored(&choices, "南通 §四")));
+        let counted: std::collections::HashMap<String, crate::rules::ruling::Counted> =
+            super::super::replay::replay(&m).counted().into_iter().collect();
+        assert_eq!(counted["w2"].warning_no, Some(2));
+        assert_eq!(counted["w2"].effect, crate::rules::ruling::Effect::Game(Ruling::GameLost { team: Team::A }));
+        // 健康杯: its game-lost citations read in English too.
+        let jk = super::super::sample::blank_shengji("j", "jiankang-chaodipi", 0.0).setup.rule_choices();
+        assert_eq!(rule_shown(Lang::En, &jk, "000 §一(五)4"), "000 §1(5)4");
+        assert_eq!(rule_stored(&jk, "000 §1(5)4"), "000 §一(五)4");
     }
 
     /// A ruling overturned or replaced on appeal is labelled so in words, in each language

@@ -229,6 +229,8 @@ fn frame(m: &Match, l: Lang, place: Option<&Fixture>, body: SheetBody) -> ShareD
 /// `time` formats a decision's time.
 fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
     let (teams, players) = m.setup.names();
+    // The preset's citations, to say a ruling's rule in the reader's language.
+    let choices = m.setup.rule_choices();
     // What each warning amounted to under the preset's ladder (RULES.md §0 [r2]).
     let counted: std::collections::HashMap<String, crate::rules::ruling::Counted> =
         super::replay::replay(m).counted().into_iter().collect();
@@ -265,7 +267,8 @@ fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
             _ => what(r.ruling, r.player),
         };
         let mut parts = vec![format!("{}: {line}", tr(l, "share.ruling"))];
-        for x in [r.reason, r.rule, r.referee] {
+        let rule = super::ruling_log::rule_shown(l, &choices, r.rule);
+        for x in [r.reason, rule.as_str(), r.referee] {
             if !x.trim().is_empty() {
                 parts.push(isolated(x));
             }

@@ -459,3 +459,27 @@ fn the_sheet_says_which_warning_lost_the_game() {
     let en = all_text(&match_doc(&m, Lang::En, None, &at, 0.0));
     assert!(en.contains("warning no. 2 → game lost (out)"), "{en}");
 }
+
+/// RULES.md §0 [r2]: a ruling's rule stored as the preset's citation (`南通 §四`) reads in the
+/// sheet's language (print and picture): "Nantong §4" in English; other text as typed.
+#[test]
+fn the_sheet_says_a_preset_citation_in_its_language() {
+    let mut m = crate::record::sample::blank_shengji("sc", "nantong-80fen", 0.0);
+    let warn = |rule: &str| Op::Ruling {
+        ruling: crate::rules::Ruling::Warning { team: Team::A },
+        player: None,
+        board: None,
+        reason: "暗示".into(),
+        rule: rule.into(),
+        referee: "王".into(),
+    };
+    push(&mut m, warn("南通 §四"));
+    push(&mut m, warn("自定 §四"));
+    let en = results(&match_doc(&m, Lang::En, None, &at, 0.0));
+    let lines: Vec<&String> = en.iter().filter(|l| l.contains("暗示")).collect();
+    assert_eq!(lines.len(), 2, "{en:?}");
+    assert!(lines[0].contains("· Nantong §4 ·") && !lines[0].contains("南通"), "{en:?}");
+    assert!(lines[1].contains("· 自定 §四 ·"), "{en:?}");
+    let zh = results(&match_doc(&m, Lang::ZhCn, None, &at, 0.0));
+    assert!(zh.iter().any(|l| l.contains("· 南通 §四 ·")), "{zh:?}");
+}

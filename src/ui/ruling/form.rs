@@ -2,6 +2,7 @@
 //! rule, referee, the line saying what will be recorded, and its commit (or edit in place).
 
 use super::*;
+use crate::rules::ruling::ChoiceKind;
 
 /// The form of the ruling panel, while the match is not signed off.
 #[component]
@@ -52,25 +53,32 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
         }
     };
     let lang = crate::ui::ctx().lang;
-    // The preset's warning rules (RULES.md §0 **[r2]**), each by its name and citation, to
-    // fill the rule field with the citation (a warning recorded under it counts under the
-    // rule): (citation, label).
-    let rule_choices = move || -> Vec<(String, String)> {
+    // The preset's rules a ruling of `of` is recorded under (RULES.md §0 **[r2]**), each by
+    // its name and citation, to fill the rule field with the citation (a warning recorded
+    // under a ladder's counts under it): (citation, label).
+    let choices_of = move |of: ChoiceKind| -> Vec<(String, String)> {
         let l = lang.get();
-        p.rules()
-            .warnings
+        p.choices()
             .into_iter()
-            .filter(|w| !w.cite.trim().is_empty())
-            .map(|w| {
-                let name = match w.rule.trim() {
+            .filter(|c| c.kind == of)
+            .map(|c| {
+                let name = match c.rule.as_str() {
                     "" => crate::i18n::tr(l, "ruling.any_warning").to_string(),
                     r => crate::i18n::penalty_kind(l, r).map(str::to_string).unwrap_or_else(|| r.to_string()),
                 };
-                let label = format!("{name} · {}", crate::i18n::data_text(l, w.cite.trim()));
-                (w.cite.trim().to_string(), label)
+                let label = format!("{name} · {}", crate::i18n::data_text(l, &c.cite));
+                (c.cite, label)
             })
             .collect()
     };
+    // The warning ladders' rules, offered for every kind.
+    let rule_choices = move || choices_of(ChoiceKind::Warning);
+    // The offences that lose the game at once (000 §一(四)2, §一(五)4), offered for a game lost.
+    let lost_choices = move || if kind.get() == Kind::GameLost { choices_of(ChoiceKind::GameLost) } else { Vec::new() };
+    // The rule field as read: a preset citation in the UI language; what is typed is stored
+    // with a preset citation as the preset writes it (the text warnings are counted under).
+    let shown_rule = move || rule.with(|x| crate::record::ruling_log::rule_shown(lang.get(), &p.choices(), x));
+    let type_rule = move |typed: String| rule.set(crate::record::ruling_log::rule_stored(&p.choices(), &typed));
     // The rule field's example ("如 南通 §四", never read as a value typed): the preset's first
     // warning rule's citation (in the UI language), else a neutral word (no other
     // document's clause).
@@ -219,43 +227,11 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
                 id="ruling-rule"
                 maxlength=schema::MAX_TEXT
                 placeholder=placeholder
-                prop:value=move || rule.get()
-                on:input=move |ev| rule.set(event_target_value(&ev))
+                prop:value=shown_rule
+                on:input=move |ev| type_rule(event_target_value(&ev))
             />
-            {move || {
-                let chips = rule_choices();
-                (!chips.is_empty())
-                    .then(|| {
-                        view! {
-                            <div
-                                class="chips"
-                                id="ruling-rule-choices"
-                                role="group"
-                                aria-label=t("ruling.rule_choices")
-                            >
-                                {chips
-                                    .into_iter()
-                                    .map(|(cite, label)| {
-                                        let c2 = cite.clone();
-                                        let c3 = cite.clone();
-                                        let on = Signal::derive(move || rule.with(|x| x.trim() == c2.trim()));
-                                        view! {
-                                            <button
-                                                class="btn chip"
-                                                data-rule-cite=cite.clone()
-                                                aria-pressed=move || on.get().to_string()
-                                                class:selected=on
-                                                on:click=move |_| rule.set(c3.clone())
-                                            >
-                                                {label}
-                                            </button>
-                                        }
-                                    })
-                                    .collect_view()}
-                            </div>
-                        }
-                    })
-            }}
+            {move || rule_chips(rule_choices(), "ruling-rule-choices", "ruling.rule_choices", rule)}
+            {move || rule_chips(lost_choices(), "ruling-lost-choices", "ruling.lost_choices", rule)}
             <label class="field-label" for="ruling-referee">
                 {tx("ruling.referee")}
             </label>
@@ -345,4 +321,40 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
             </button>
         </Show>
     }
+}
+
+/// A group of rule chips (`chips`: citation, label) with id `id` and the accessible name of
+/// text key `label`: a chip fills `rule` with its citation and shows pressed while it holds
+/// it; nothing without chips.
+fn rule_chips(
+    chips: Vec<(String, String)>,
+    id: &'static str,
+    label: &'static str,
+    rule: RwSignal<String>,
+) -> impl IntoView {
+    (!chips.is_empty()).then(|| {
+        view! {
+            <div class="chips" id=id role="group" aria-label=t(label)>
+                {chips
+                    .into_iter()
+                    .map(|(cite, label)| {
+                        let c2 = cite.clone();
+                        let c3 = cite.clone();
+                        let on = Signal::derive(move || rule.with(|x| x.trim() == c2.trim()));
+                        view! {
+                            <button
+                                class="btn chip"
+                                data-rule-cite=cite.clone()
+                                aria-pressed=move || on.get().to_string()
+                                class:selected=on
+                                on:click=move |_| rule.set(c3.clone())
+                            >
+                                {label}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+        }
+    })
 }

@@ -15,7 +15,8 @@ pub(super) fn RulingList(p: Panel) -> impl IntoView {
     let list = move || {
         let tm = teams.get();
         let ps = players.get();
-        m.with(|x| x.as_ref().map(|x| steps(x, &tm, &ps)).unwrap_or_default())
+        let l = lang.get();
+        m.with(|x| x.as_ref().map(|x| steps(x, &tm, &ps, l)).unwrap_or_default())
     };
     view! {
         <ul class="rulings" id="rulings">
@@ -56,7 +57,7 @@ pub(super) fn RulingList(p: Panel) -> impl IntoView {
                                     )}
                                 </strong>
                                 {status.map(|x| view! { <span class="ruling-status">" · "{x}</span> })}
-                                <span class="muted">" " {detail_view(&s.fields)} " · " {fmt_time(s.at)} {edited}</span>
+                                <span class="muted">" " {detail_view(&s.shown)} " · " {fmt_time(s.at)} {edited}</span>
                                 {s.appeal.map(|(_, line)| view! { <span class="appeal">" "{line}</span> })}
                                 <Show when=move || !locked.get()>
                                     <button

@@ -20,6 +20,7 @@
 //! ([`form`]), the list with its appeals, edits and deletes ([`list`]).
 
 use super::{commit, fmt_time, io, t, tx};
+use crate::i18n::Lang;
 use crate::record::{schema, AppealDecision, BoardAt, Decider, Match, Op};
 use crate::rules::{Ruling, Team};
 use leptos::prelude::*;
@@ -158,7 +159,9 @@ pub fn RulingPanel(
         <details class="ruling-panel" id="ruling-panel">
             <summary>
                 {tx("ruling.title")}" ("
-                {move || m.with(|x| x.as_ref().map(|x| steps(x, &BTreeMap::new(), &[]).len()).unwrap_or(0))}")"
+                {move || {
+                    m.with(|x| x.as_ref().map(|x| crate::record::ruling_log::logged_rulings(x).len()).unwrap_or(0))
+                }}")"
             </summary>
             <RulingForm p=p />
             <RulingList p=p />

@@ -137,9 +137,9 @@ impl Panel {
         };
         crate::record::Entry { after: None, id: "preview".into(), at_ms: crate::ui::now_ms(), op }
     }
-    /// The preset's rules for warnings and lateness ([`crate::record::Setup::ruling_rules`]).
-    pub fn rules(self) -> crate::rules::ruling::RulingRules {
-        self.m.with(|x| x.as_ref().map(|x| x.setup.ruling_rules()).unwrap_or_default())
+    /// The preset rules a ruling can be recorded under ([`crate::record::Setup::rule_choices`]).
+    pub fn choices(self) -> Vec<crate::rules::ruling::RuleChoice> {
+        self.m.with(|x| x.as_ref().map(|x| x.setup.rule_choices()).unwrap_or_default())
     }
     /// What the warning in the form would amount to once recorded (its number under its
     /// rule and what the preset's ladder makes of it, RULES.md §0 **[r2]**), read from the

@@ -14,8 +14,11 @@ pub(super) struct Step {
     pub(super) player: Option<usize>,
     /// A 双升 board and table it applies to.
     pub(super) board: Option<BoardAt>,
-    /// Reason, rule and referee as in force, for loading the form to edit it.
+    /// Reason, rule and referee as in force, as stored, for loading the form to edit it.
     pub(super) fields: [String; 3],
+    /// Reason, rule and referee as shown: a preset citation in the reader's language
+    /// ([`crate::record::ruling_log::rule_shown`]).
+    pub(super) shown: [String; 3],
     pub(super) detail: String,
     /// When it was last edited in place.
     pub(super) edited: Option<f64>,
@@ -30,9 +33,10 @@ pub(super) struct Step {
 /// The rulings of `m` that are not deleted, newest first, each as edited, with the appeal in
 /// force and every appeal that counts on it, oldest first (RULES.md §0: the log keeps each
 /// ruling, appeal and decision; the newest appeal decides) — as the record lists them
-/// ([`crate::record::ruling_log::logged_rulings`]).
-pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String]) -> Vec<Step> {
+/// ([`crate::record::ruling_log::logged_rulings`]); their rules as read in `l`.
+pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String], l: Lang) -> Vec<Step> {
     let logged = crate::record::ruling_log::logged_rulings(x);
+    let choices = x.setup.rule_choices();
     // What each warning amounted to: a replay, done only when there is a warning (the list
     // is drawn again on every commit).
     let counted: std::collections::HashMap<String, crate::rules::ruling::Counted> =
@@ -45,8 +49,12 @@ pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String
         .into_iter()
         .rev()
         .map(|r| {
-            let detail =
-                [r.reason, r.rule, r.referee].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" · ");
+            let shown = [
+                r.reason.to_string(),
+                crate::record::ruling_log::rule_shown(l, &choices, r.rule),
+                r.referee.to_string(),
+            ];
+            let detail = shown.iter().filter(|s| !s.is_empty()).cloned().collect::<Vec<_>>().join(" · ");
             let line = |a: &crate::record::ruling_log::AppealRow<'_>| {
                 let what = match a.decision {
                     AppealDecision::Upheld => t("appeal.upheld").to_string(),
@@ -69,6 +77,7 @@ pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String
                 player: r.player,
                 board: r.board,
                 fields: [r.reason.to_string(), r.rule.to_string(), r.referee.to_string()],
+                shown,
                 detail,
                 edited: r.edited_ms,
                 counted: match appeal {
@@ -91,7 +100,8 @@ pub fn RulingSteps(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
         <ul class="rulings muted" id="sheet-rulings">
             {move || {
                 let tm = teams.get();
-                m.with(|x| x.as_ref().map(|x| steps(x, &tm, &[])).unwrap_or_default())
+                let l = lang.get();
+                m.with(|x| x.as_ref().map(|x| steps(x, &tm, &[], l)).unwrap_or_default())
                     .into_iter()
                     .map(|s| {
                         let gone = matches!(
