@@ -226,6 +226,8 @@ fn frame(m: &Match, l: Lang, place: Option<&Fixture>, body: SheetBody) -> ShareD
 /// log keeps the ruling, each appeal and its decision), oldest first: a line a ruling — what,
 /// against whom, why, the rule, the referee, and "overturned" / "replaced" when the newest
 /// appeal decided so — followed by a line an appeal, oldest first (the newest decides).
+/// When more than one ruling is appealed, the ruling lines are numbered ("判罚 2: …") and
+/// each appeal line names its ruling ("申诉 1 对判罚 2 「警告 · 红队」 (绿队) → …").
 /// `time` formats a decision's time.
 fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
     let (teams, players) = m.setup.names();
@@ -256,7 +258,12 @@ fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
         format!("{w} · {}", who(ruling, player))
     };
     let mut out = Vec::new();
-    for r in super::ruling_log::logged_rulings(m) {
+    let logged = super::ruling_log::logged_rulings(m);
+    // With more than one ruling appealed, the appeal lines of one would read as another's:
+    // the rulings are then numbered and each appeal line names the ruling it contests (its
+    // number, what and against whom).
+    let named = logged.iter().filter(|r| !r.appeals.is_empty()).count() > 1;
+    for (k, r) in logged.into_iter().enumerate() {
         // A warning says its number and what the ladder made of it, unless an appeal put
         // another ruling in its place.
         let line = match (r.ruling, counted.get(&r.entry.id), r.decision()) {
@@ -266,7 +273,9 @@ fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
             }
             _ => what(r.ruling, r.player),
         };
-        let mut parts = vec![format!("{}: {line}", tr(l, "share.ruling"))];
+        let head =
+            if named { format!("{} {}", tr(l, "share.ruling"), k + 1) } else { tr(l, "share.ruling").to_string() };
+        let mut parts = vec![format!("{head}: {line}")];
         let rule = super::ruling_log::rule_shown(l, &choices, r.rule);
         for x in [r.reason, rule.as_str(), r.referee] {
             if !x.trim().is_empty() {
@@ -291,8 +300,16 @@ fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
             };
             let appellant =
                 if a.appellant.trim().is_empty() { String::new() } else { format!(" ({})", isolated(a.appellant)) };
+            let on = if named {
+                format!(
+                    " {}",
+                    fill(l, "share.appeal_on", &[("n", (k + 1).to_string()), ("what", what(r.ruling, r.player))])
+                )
+            } else {
+                String::new()
+            };
             out.push(format!(
-                "{} {}{appellant} → {decision} · {by} · {}",
+                "{} {}{on}{appellant} → {decision} · {by} · {}",
                 tr(l, "appeal.title"),
                 i + 1,
                 time(a.decided_ms)

@@ -483,3 +483,36 @@ fn the_sheet_says_a_preset_citation_in_its_language() {
     let zh = results(&match_doc(&m, Lang::ZhCn, None, &at, 0.0));
     assert!(zh.iter().any(|l| l.contains("· 南通 §四 ·")), "{zh:?}");
 }
+
+/// RULES.md §0 [r2] (an appeal names the ruling it contests): with two rulings appealed, the
+/// sheet (print and picture) numbers the rulings and each appeal line names its ruling by
+/// number, what and against whom; in each language.
+#[test]
+fn with_two_rulings_appealed_each_appeal_line_names_its_ruling() {
+    use crate::record::{AppealDecision, Decider};
+    use crate::rules::Ruling;
+    let mut ops = vec![sj_ruling(Ruling::Warning { team: Team::B }, "")];
+    let w = format!("e{}", ops.len());
+    ops.push(sj_ruling(Ruling::LevelPenalty { team: Team::A, levels: 1 }, ""));
+    let lp = format!("e{}", ops.len());
+    ops.push(sj_appeal(&w, AppealDecision::Upheld, Decider::ChiefReferee));
+    ops.push(sj_appeal(&lp, AppealDecision::Overturned, Decider::Committee));
+    let m = nantong(ops);
+    let doc = match_doc(&m, Lang::ZhCn, None, &at, 0.0);
+    let r = results(&doc);
+    let from = r.iter().position(|l| l.starts_with("判罚")).unwrap();
+    assert_eq!(
+        r[from..],
+        [
+            "判罚 1: 第 1 次警告 · 绿队 · 暗示 · 王裁",
+            "申诉 1 对判罚 1 「警告 · 绿队」 (红队) → 维持原判 · 裁判长 · 12:00",
+            "判罚 2: 罚级 1 级 · 红队 · 暗示 · 王裁 · 已撤销 (申诉裁决, 不计)",
+            "申诉 1 对判罚 2 「罚级 1 级 · 红队」 (红队) → 撤销判罚 · 仲裁委员会 · 12:00",
+        ]
+    );
+    drawn(&doc);
+    let en = results(&match_doc(&m, Lang::En, None, &at, 0.0));
+    assert!(en.iter().any(|l| l.starts_with("Appeal 1 on ruling 2 “")), "{en:?}");
+    let tw = results(&match_doc(&m, Lang::ZhTw, None, &at, 0.0));
+    assert!(tw.iter().any(|l| l.starts_with("申訴 1 對判罰 1 「")), "{tw:?}");
+}
