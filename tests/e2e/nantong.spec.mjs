@@ -243,6 +243,8 @@ test('南通 fixture forfeited at the desk: 12 : 0 in points with the forfeiting
   await expect(res.locator('.score')).toHaveText('12 : 0');
   await expect(res).toContainText('(弃权)');
   await expect(page.locator('#results thead')).toContainText('比分 (积分)');
+  // No table played it (forfeited before its tables' matches were made): 桌 reads —.
+  await expect(res.locator('td.tables')).toHaveText('—');
   // 80分 has no 双上: no such column; forfeits and the note are there.
   await expect(page.locator('#standings th.dw')).toHaveCount(0);
   await expect(page.locator('#standings th.ff')).toHaveCount(1);
@@ -250,4 +252,5 @@ test('南通 fixture forfeited at the desk: 12 : 0 in points with the forfeiting
   await ready(page);
   await expect(page.locator('.hall-fx .hall-score').first()).toHaveText('12 : 0');
   await expect(page.locator('.hall-fx .hall-sides').first()).toContainText('(弃权)');
+  await expect(page.locator('.hall-fx .hall-tables').first()).toHaveText('—');
 });
