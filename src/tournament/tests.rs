@@ -341,3 +341,34 @@ fn a_default_competition_name_does_not_name_the_game_twice() {
     assert_eq!(n("掼蛋", &format!("{long} (注)")), format!("掼蛋 {long}"));
     assert_eq!(n("掼蛋", &"长".repeat(MAX_NAME + 5)).chars().count(), MAX_NAME);
 }
+
+/// The default name follows the rules (规则) chosen on the new-competition form: the format's
+/// own preset keeps the game's name, another preset of the game (or another game's) puts
+/// that preset's name in front, never the name of rules the competition does not play.
+#[test]
+fn a_new_competitions_default_name_follows_the_chosen_rules() {
+    let nt = builtin_format("nantong-80fen-team").unwrap();
+    let (game, format) = ("升级 / 80分 / 炒地皮", "南通纺院 80分团体 (胜2负1弃权0)");
+    let own = new_competition_name(&nt, &nt.game, &nt.preset_id, game, "南通纺院 80分", format);
+    assert_eq!(own, default_competition_name(game, format));
+    assert_eq!(own, "南通纺院 80分团体 (胜2负1弃权0)");
+    let qingpu = new_competition_name(&nt, &nt.game, "qingpu-80fen", game, "青浦 80分", format);
+    assert_eq!(qingpu, "青浦 80分 南通纺院 80分团体 (胜2负1弃权0)");
+    assert_ne!(qingpu, own, "another 规则, another name");
+
+    let rr = builtin_format("round-robin-2-1-0").unwrap();
+    let format = "单循环 胜2平1负0";
+    assert_eq!(
+        new_competition_name(&rr, &rr.game, &rr.preset_id, "掼蛋", "掼蛋 3-2-1", format),
+        "掼蛋 单循环 胜2平1负0"
+    );
+    assert_eq!(
+        new_competition_name(&rr, &rr.game, "guandan-5-3-1", "掼蛋", "掼蛋 5-3-1 升级 (A必打, 三局两胜)", format),
+        "掼蛋 5-3-1 升级 (A必打, 三局两胜) 单循环 胜2平1负0"
+    );
+    // Another game (its first preset): that preset's name.
+    assert_eq!(
+        new_competition_name(&rr, &nt.game, "jiankang-chaodipi", game, "健康杯 炒地皮", format),
+        "健康杯 炒地皮 单循环 胜2平1负0"
+    );
+}

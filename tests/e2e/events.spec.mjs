@@ -531,3 +531,26 @@ test('back from a table’s match (or a reload), the event page opens on the com
   await expect(page.locator('button[data-tab="entrants"]')).toHaveClass(/selected/);
   await expect(page.locator('#en-bulk')).toBeVisible();
 });
+
+test('new competition: the name’s placeholder follows the 赛制, 项目 and 规则 selects, and an empty name creates it so', async ({ page }) => {
+  await page.goto('/events');
+  await ready(page);
+  await page.fill('#ev-name', '默认名称');
+  await page.click('#ev-create');
+  await expect(page.locator('#en-bulk')).toBeVisible();
+  await page.click('button[data-tab="add"]');
+  const name = page.locator('#comp-name');
+  await page.selectOption('#comp-format', 'nantong-80fen-team');
+  await expect(name).toHaveAttribute('placeholder', '南通纺院 80分团体 (胜2负1弃权0)');
+  await page.selectOption('#comp-preset', 'qingpu-80fen');
+  await expect(name).toHaveAttribute('placeholder', '青浦 80分 南通纺院 80分团体 (胜2负1弃权0)');
+  await page.selectOption('#comp-preset', 'nantong-80fen');
+  await expect(name).toHaveAttribute('placeholder', '南通纺院 80分团体 (胜2负1弃权0)');
+  await page.selectOption('#comp-format', 'round-robin-2-1-0');
+  await expect(name).toHaveAttribute('placeholder', '掼蛋 单循环 胜2平1负0');
+  await page.selectOption('#comp-preset', 'guandan-5-3-1');
+  await expect(name).toHaveAttribute('placeholder', /^掼蛋 5-3-1 .* 单循环 胜2平1负0$/);
+  const placeholder = await name.getAttribute('placeholder');
+  await page.click('#comp-add');
+  await expect(page.locator('button[data-tab="c1"]')).toContainText(placeholder);
+});
