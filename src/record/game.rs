@@ -37,6 +37,10 @@ pub trait Game {
     /// number (`#12`) in an error; a 双升 board entry or a 五子棋 stone is named by its place in
     /// the log instead.
     const NUMBERED_HANDS: bool = true;
+    /// How many pairs of each team one match seats: 1, or 2 where a team plays both its
+    /// pairs in one match (双升 队式, RULES.md §1.3: N/S at one table, E/W at the other). A team
+    /// entered in a competition needs two players per pair ([`crate::tournament::Competition::team_players`]).
+    const TEAM_PAIRS: u32 = 1;
     /// Everything fixed at set-up (the payload of its [`super::Setup`] variant).
     type Setup;
     /// One hand's input (the payload of its [`super::HandInput`] variant).
@@ -188,6 +192,11 @@ impl GameId {
     /// [`Game::DOUBLE_WINS`] of this game.
     pub fn double_wins(self) -> bool {
         crate::record::game::by_game!(self; GameId => G: G::DOUBLE_WINS)
+    }
+
+    /// [`Game::TEAM_PAIRS`] of this game.
+    pub fn team_pairs(self) -> u32 {
+        crate::record::game::by_game!(self; GameId => G: G::TEAM_PAIRS)
     }
 
     /// [`Game::NUMBERED_HANDS`] of this game.

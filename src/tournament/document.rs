@@ -101,6 +101,25 @@ pub fn default_competition_name(game: &str, format: &str) -> String {
     cut
 }
 
+/// The name a competition made from format `f` gets when none is typed, for the game `game`
+/// and game preset `preset` the new-competition form has chosen: [`default_competition_name`]
+/// of the format's name (`format_name`) after the game's name (`game_name`) while the form
+/// keeps the format's own game and preset, else after the chosen preset's name
+/// (`preset_name`) — so the name says which rules (规则) are played: the 南通 team format
+/// played with 青浦 80分 (RULES.md §1 presets) is "青浦 80分 南通纺院 80分团体 …". Names as
+/// shown, in the UI language.
+pub fn new_competition_name(
+    f: &FormatPreset,
+    game: &str,
+    preset: &str,
+    game_name: &str,
+    preset_name: &str,
+    format_name: &str,
+) -> String {
+    let own = f.game == game && f.preset_id == preset;
+    default_competition_name(if own { game_name } else { preset_name }, format_name)
+}
+
 /// Semantic checks of an event: ids (event ≤ 40, entrants and fixtures ≤ 12, competitions
 /// ≤ 8 characters) unique where they must be; names ≤ 60 characters; every entrant a
 /// competition lists exists; draw numbers belong to its entrants and are unique; every slot

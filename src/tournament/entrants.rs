@@ -1,5 +1,6 @@
 //! Entrants typed or pasted one per line ([`parse_entrant_lines`], [`add_entrant_lines`]):
-//! name, then members, with the line and the problem named on error.
+//! name, then members, with the line and the problem named on error; and the players a
+//! team entered in a competition must have ([`check_teams`]).
 
 use super::*;
 
@@ -151,4 +152,77 @@ pub fn split_members(s: &str) -> Vec<String> {
 pub(super) fn next_id<'a>(prefix: &str, ids: impl Iterator<Item = &'a str>) -> String {
     let n = ids.filter_map(|i| i.strip_prefix(prefix)?.parse::<u32>().ok()).max().unwrap_or(0);
     format!("{prefix}{}", n + 1)
+}
+
+/// A team entered in a competition with fewer players than its matches seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShortTeam {
+    /// The competition's id.
+    pub competition: String,
+    /// The team's entrant id.
+    pub entrant: String,
+    /// Players it has (members with a name).
+    pub have: usize,
+    /// Players it needs ([`Competition::team_players`]), two per pair.
+    pub need: usize,
+}
+
+impl std::fmt::Display for ShortTeam {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "competitions {}: team {} has {} players; it needs {} ({} pairs)",
+            self.competition,
+            self.entrant,
+            self.have,
+            self.need,
+            self.need / 2
+        )
+    }
+}
+
+impl Competition {
+    /// The players a team entered in it must have: two per pair it fields — one pair at each
+    /// table of a fixture ([`Competition::legs`]; 南通, RULES.md §1.4 **[r2]**: 2 pairs),
+    /// each table seating [`crate::record::game::GameId::team_pairs`] pairs of it (双升 队式,
+    /// §1.3: both). A game id the build does not know counts one pair per table.
+    pub fn team_players(&self) -> usize {
+        let per_table = crate::record::game::GameId::parse(&self.game).map_or(1, |g| g.team_pairs());
+        2 * (self.legs.max(1) * per_table) as usize
+    }
+}
+
+/// Every team (an entrant of kind [`EntrantKind::Team`]) entered in a competition of `e`
+/// with fewer named members than [`Competition::team_players`], in competition order, then
+/// the competition's entrant order. A team entered in no competition may have none yet.
+pub fn short_teams(e: &Event) -> Vec<ShortTeam> {
+    let mut out = Vec::new();
+    for c in &e.competitions {
+        let need = c.team_players();
+        for id in &c.entrants {
+            let Some(en) = e.entrant(id).filter(|en| en.kind == EntrantKind::Team) else { continue };
+            let have = en.members.iter().filter(|m| !m.trim().is_empty()).count();
+            if have < need {
+                out.push(ShortTeam { competition: c.id.clone(), entrant: id.clone(), have, need });
+            }
+        }
+    }
+    out
+}
+
+/// Checks a change of an event from `before` to `after`: refused, naming the first one, when
+/// it leaves a team of a competition short of the players its matches seat
+/// ([`short_teams`]: a team without players entered in a 南通 team competition, RULES.md
+/// §1.4 **[r2]**, or one whose members were cleared) that was not short so before (the
+/// same competition and team, no fewer players) — an event stored short stays editable,
+/// and can be mended. The caller keeps `before` on error.
+pub fn check_teams(before: &Event, after: &Event) -> Result<(), ShortTeam> {
+    let old = short_teams(before);
+    let was = |s: &ShortTeam| {
+        old.iter().any(|o| o.competition == s.competition && o.entrant == s.entrant && o.have <= s.have)
+    };
+    match short_teams(after).into_iter().find(|s| !was(s)) {
+        Some(s) => Err(s),
+        None => Ok(()),
+    }
 }

@@ -13,6 +13,7 @@
 //! the matches; the matches themselves stay ordinary match records linked by id
 //! ([`Leg::match_id`]), so every number comes from replaying them.
 
+pub mod decided;
 pub mod draw;
 pub mod files;
 pub mod hall;

@@ -282,6 +282,16 @@ pub fn score_text(lang: Lang, c: &Competition, r: &FixtureResult) -> String {
     v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" : ")
 }
 
+/// A fixture's table column as text: its tables' numbers (`"1 2"`), or `—` when no table
+/// plays it — a fixture forfeited at the desk (弃权, RULES.md §6 forfeits) or a bye. One
+/// text for the results table, the hall and the results CSV.
+pub fn tables_text(r: &FixtureResult) -> String {
+    if r.legs.is_empty() {
+        return "—".into();
+    }
+    r.legs.iter().map(|l| l.table.to_string()).collect::<Vec<_>>().join(" ")
+}
+
 /// A side's name in a fixture as the results show it: `name (弃权)` when that side forfeited
 /// the fixture — at the desk, in a record, or by a disqualification (RULES.md §0 **[r2]**).
 pub fn side_text(lang: Lang, r: Option<&FixtureResult>, k: usize, name: String) -> String {
@@ -348,7 +358,7 @@ pub fn results_csv(e: &Event, c: &Competition, st: &Standings, lang: Lang) -> St
         out.push_str(&line(&[
             r.round.to_string(),
             r.fixture.clone(),
-            r.legs.iter().map(|l| l.table.to_string()).collect::<Vec<_>>().join(" "),
+            tables_text(r),
             sides.join(" : "),
             score_text(lang, c, r),
             r.winner.and_then(|w| names.get(w).cloned()).unwrap_or_default(),
@@ -414,6 +424,30 @@ mod tests {
         assert_eq!(score_text(Lang::ZhCn, &k, &st.results[0]), "弃权");
         e.competitions = vec![k.clone()];
         assert!(!results_csv(&e, &k, &st, Lang::ZhCn).contains("0 : 0"));
+    }
+
+    /// A fixture forfeited at the desk before its tables' matches were made plays at no
+    /// table: its table column reads `—` on the screen and in the CSV, never an empty cell;
+    /// a fixture still to play keeps its table numbers, a bye reads `—` too.
+    #[test]
+    fn a_fixture_forfeited_at_the_desk_reads_a_dash_for_its_tables() {
+        let (e, c) = crate::tournament::tests::nantong_desk_forfeit();
+        assert!(c.rounds[0].fixtures[0].legs.iter().all(|l| l.match_id.is_none()));
+        let st = crate::tournament::standings::standings(&c, &[]);
+        assert_eq!(tables_text(&st.results[0]), "—");
+        assert_eq!(tables_text(&st.results[1]), "3 4");
+        let csv = results_csv(&e, &c, &st, Lang::ZhCn);
+        let line = csv.lines().find(|l| l.starts_with("1,r1f1,")).unwrap();
+        assert!(line.starts_with("1,r1f1,—,"), "{line}");
+        let line = csv.lines().find(|l| l.starts_with("1,r1f2,")).unwrap();
+        assert!(line.starts_with("1,r1f2,3 4,"), "{line}");
+
+        let mut odd = c.clone();
+        odd.entrants.pop();
+        crate::tournament::schedule::generate(&mut odd);
+        let st = crate::tournament::standings::standings(&odd, &[]);
+        let bye = st.results.iter().find(|r| r.bye).unwrap();
+        assert_eq!(tables_text(bye), "—");
     }
 
     #[test]

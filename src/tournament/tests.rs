@@ -341,3 +341,98 @@ fn a_default_competition_name_does_not_name_the_game_twice() {
     assert_eq!(n("掼蛋", &format!("{long} (注)")), format!("掼蛋 {long}"));
     assert_eq!(n("掼蛋", &"长".repeat(MAX_NAME + 5)).chars().count(), MAX_NAME);
 }
+
+/// The default name follows the rules (规则) chosen on the new-competition form: the format's
+/// own preset keeps the game's name, another preset of the game (or another game's) puts
+/// that preset's name in front, never the name of rules the competition does not play.
+#[test]
+fn a_new_competitions_default_name_follows_the_chosen_rules() {
+    let nt = builtin_format("nantong-80fen-team").unwrap();
+    let (game, format) = ("升级 / 80分 / 炒地皮", "南通纺院 80分团体 (胜2负1弃权0)");
+    let own = new_competition_name(&nt, &nt.game, &nt.preset_id, game, "南通纺院 80分", format);
+    assert_eq!(own, default_competition_name(game, format));
+    assert_eq!(own, "南通纺院 80分团体 (胜2负1弃权0)");
+    let qingpu = new_competition_name(&nt, &nt.game, "qingpu-80fen", game, "青浦 80分", format);
+    assert_eq!(qingpu, "青浦 80分 南通纺院 80分团体 (胜2负1弃权0)");
+    assert_ne!(qingpu, own, "another 规则, another name");
+
+    let rr = builtin_format("round-robin-2-1-0").unwrap();
+    let format = "单循环 胜2平1负0";
+    assert_eq!(
+        new_competition_name(&rr, &rr.game, &rr.preset_id, "掼蛋", "掼蛋 3-2-1", format),
+        "掼蛋 单循环 胜2平1负0"
+    );
+    assert_eq!(
+        new_competition_name(&rr, &rr.game, "guandan-5-3-1", "掼蛋", "掼蛋 5-3-1 升级 (A必打, 三局两胜)", format),
+        "掼蛋 5-3-1 升级 (A必打, 三局两胜) 单循环 胜2平1负0"
+    );
+    // Another game (its first preset): that preset's name.
+    assert_eq!(
+        new_competition_name(&rr, &nt.game, "jiankang-chaodipi", game, "健康杯 炒地皮", format),
+        "健康杯 炒地皮 单循环 胜2平1负0"
+    );
+}
+
+/// RULES.md §1.4 **[r2]**: a 南通 team fields 2 pairs, so a team entered in its competition
+/// needs 4 players; one with none (or too few) is refused, naming the competition, the team
+/// and what is missing — while a team entered in no competition may wait for its players,
+/// and an event stored short stays editable.
+#[test]
+fn a_team_without_the_players_its_format_needs_is_refused() {
+    let team = |id: &str, name: &str, members: &[&str]| Entrant {
+        id: id.into(),
+        name: name.into(),
+        kind: EntrantKind::Team,
+        members: members.iter().map(|m| m.to_string()).collect(),
+        unit: String::new(),
+    };
+    let mut before = Event::new("ev1", "南通杯", 0.0);
+    before.entrants = vec![team("e1", "红队", &["红1", "红2", "红3", "红4"]), team("e2", "蓝队", &[])];
+    assert_eq!(check_teams(&Event::new("ev1", "南通杯", 0.0), &before), Ok(()), "no competition yet");
+    let nt = builtin_format("nantong-80fen-team").unwrap();
+    let mut after = before.clone();
+    after.competitions.push(nt.competition("c1", "80分", vec!["e1".into(), "e2".into()]));
+    validate_event(&after).unwrap();
+    let short = ShortTeam { competition: "c1".into(), entrant: "e2".into(), have: 0, need: 4 };
+    assert_eq!(check_teams(&before, &after), Err(short.clone()));
+    assert_eq!(short.to_string(), "competitions c1: team e2 has 0 players; it needs 4 (2 pairs)");
+    // One pair is not enough either; two are.
+    after.entrants[1].members = vec!["蓝1".into(), "蓝2".into()];
+    assert_eq!(check_teams(&before, &after), Err(ShortTeam { have: 2, ..short.clone() }));
+    after.entrants[1].members = vec!["蓝1".into(), "蓝2".into(), "蓝3".into(), "蓝4".into()];
+    assert_eq!(check_teams(&before, &after), Ok(()));
+    // Clearing a team's members once it is entered is refused.
+    let mut cleared = after.clone();
+    cleared.entrants[0].members.clear();
+    assert_eq!(check_teams(&after, &cleared), Err(ShortTeam { entrant: "e1".into(), ..short.clone() }));
+    // An event stored short: other changes, and mending it, go through; making it worse not.
+    let mut stored = after.clone();
+    stored.entrants[1].members = vec!["蓝1".into()];
+    let mut renamed = stored.clone();
+    renamed.name = "南通杯 2".into();
+    assert_eq!(check_teams(&stored, &renamed), Ok(()));
+    let mut mended = stored.clone();
+    mended.entrants[1].members.push("蓝2".into());
+    assert_eq!(check_teams(&stored, &mended), Ok(()));
+    let mut worse = stored.clone();
+    worse.entrants[1].members.clear();
+    assert!(check_teams(&stored, &worse).is_err());
+
+    // A team of one pair is enough for a team event of one table; 双升 队式 seats both pairs
+    // of a team in one match (RULES.md §1.3): four players.
+    let two = |id: &str| team(id, id, &["甲", "乙"]);
+    let mut e = Event::new("ev2", "x", 0.0);
+    e.entrants = vec![two("e1"), two("e2")];
+    let mut gd = e.clone();
+    gd.competitions.push(builtin_format("jiankang-guandan-team").unwrap().competition(
+        "c1",
+        "掼蛋",
+        vec!["e1".into(), "e2".into()],
+    ));
+    assert_eq!(check_teams(&e, &gd), Ok(()));
+    let mut dup = e.clone();
+    let d = builtin_format("yiyuan-duplicate-ko").unwrap().competition("c1", "双升", vec!["e1".into(), "e2".into()]);
+    assert_eq!(d.team_players(), 4);
+    dup.competitions.push(d);
+    assert_eq!(check_teams(&e, &dup).unwrap_err().need, 4);
+}

@@ -3,6 +3,7 @@
 //! there is none.
 
 use super::{ctx, tx};
+use crate::i18n::tr;
 use crate::record::Match;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
@@ -42,6 +43,42 @@ pub fn MatchPage() -> impl IntoView {
             _ => true,
         },
     );
+    // A table of a fixture decided by a disqualification ruled at another table (or in
+    // another fixture): the events that link this match, then the ruling read from their
+    // competitions' matches (RULES.md §0 [r2], §1.4). The page still takes hands.
+    let linked = Memo::new(move |_| {
+        c.events_changed.track();
+        let id = id.get();
+        let events = crate::store::readable_events();
+        events.into_iter().filter(|e| e.match_ids().contains(&id)).collect::<Vec<_>>()
+    });
+    let decided = Memo::new(move |_| {
+        let events = linked.get();
+        if events.is_empty() {
+            return None;
+        }
+        let ids: std::collections::HashSet<String> = events.iter().flat_map(|e| e.match_ids()).collect();
+        let ms: Vec<Match> =
+            c.matches.with(|ms| ms.iter().filter(|m| ids.contains(&m.id)).map(|m| (**m).clone()).collect());
+        let d = crate::tournament::decided::decided_elsewhere(&events, &ms, &id.get())?;
+        let team = events.iter().find(|e| e.id == d.event).map(|e| e.entrant_label(&d.entrant))?;
+        Some((d, team))
+    });
+    let notice = move || {
+        decided.get().map(|(d, team)| {
+            let l = c.lang.get();
+            let key = if d.same_fixture { "ev.decided_at_table" } else { "ev.decided_elsewhere" };
+            let text = tr(l, key)
+                .replace("{team}", &team)
+                .replace("{round}", &d.round.to_string())
+                .replace("{table}", &d.table.to_string());
+            view! {
+                <div class="banner warn" role="status" id="fixture-decided" data-table=d.table>
+                    {text}
+                </div>
+            }
+        })
+    };
     move || match game.get() {
         None => {
             // Its stored value may have been moved aside (here or by another tab): say so.
@@ -84,8 +121,10 @@ pub fn MatchPage() -> impl IntoView {
             }
             .into_any()
         }
-        Some((_, g)) => {
-            view! { <super::rules_tab::MatchTabs m=shown page=move || super::games::page(g, shown) /> }.into_any()
+        Some((_, g)) => view! {
+            {notice}
+            <super::rules_tab::MatchTabs m=shown page=move || super::games::page(g, shown) />
         }
+        .into_any(),
     }
 }

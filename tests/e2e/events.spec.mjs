@@ -531,3 +531,61 @@ test('back from a table’s match (or a reload), the event page opens on the com
   await expect(page.locator('button[data-tab="entrants"]')).toHaveClass(/selected/);
   await expect(page.locator('#en-bulk')).toBeVisible();
 });
+
+test('new competition: the name’s placeholder follows the 赛制, 项目 and 规则 selects, and an empty name creates it so', async ({ page }) => {
+  await page.goto('/events');
+  await ready(page);
+  await page.fill('#ev-name', '默认名称');
+  await page.click('#ev-create');
+  await expect(page.locator('#en-bulk')).toBeVisible();
+  await page.click('button[data-tab="add"]');
+  const name = page.locator('#comp-name');
+  await page.selectOption('#comp-format', 'nantong-80fen-team');
+  await expect(name).toHaveAttribute('placeholder', '南通纺院 80分团体 (胜2负1弃权0)');
+  await page.selectOption('#comp-preset', 'qingpu-80fen');
+  await expect(name).toHaveAttribute('placeholder', '青浦 80分 南通纺院 80分团体 (胜2负1弃权0)');
+  await page.selectOption('#comp-preset', 'nantong-80fen');
+  await expect(name).toHaveAttribute('placeholder', '南通纺院 80分团体 (胜2负1弃权0)');
+  await page.selectOption('#comp-format', 'round-robin-2-1-0');
+  await expect(name).toHaveAttribute('placeholder', '掼蛋 单循环 胜2平1负0');
+  await page.selectOption('#comp-preset', 'guandan-5-3-1');
+  await expect(name).toHaveAttribute('placeholder', /^掼蛋 5-3-1 .* 单循环 胜2平1负0$/);
+  const placeholder = await name.getAttribute('placeholder');
+  await page.click('#comp-add');
+  await expect(page.locator('button[data-tab="c1"]')).toContainText(placeholder);
+});
+
+test('a 南通 team event refuses a team without its 4 players, naming it, and saves nothing; mended, it is made', async ({ page }) => {
+  await page.goto('/events');
+  await ready(page);
+  await page.fill('#ev-name', '缺人');
+  await page.click('#ev-create');
+  await expect(page.locator('#en-bulk')).toBeVisible();
+  // A team with no players yet is fine while it is in no competition.
+  await page.fill('#en-bulk', '红队: 红1, 红2, 红3, 红4\n蓝队');
+  await page.click('#en-add');
+  await expect(page.locator('#entrants tbody tr')).toHaveCount(2);
+  await page.click('button[data-tab="add"]');
+  await page.selectOption('#comp-format', 'nantong-80fen-team');
+  await page.click('#comp-add');
+  await expect(page.locator('#ev-msg.error')).toContainText('蓝队 只有 0 名队员, 每队需要 4 名 (2 对)');
+  await expect(page.locator('button[data-tab="c1"]')).toHaveCount(0);
+  await page.click('button[data-tab="entrants"]');
+  const blue = page.locator('#entrants tbody tr').nth(1).locator('input.en-members');
+  await blue.fill('蓝1, 蓝2, 蓝3, 蓝4');
+  await blue.dispatchEvent('change');
+  await page.click('button[data-tab="add"]');
+  await page.selectOption('#comp-format', 'nantong-80fen-team');
+  await page.click('#comp-add');
+  await expect(page.locator('button[data-tab="c1"]')).toHaveCount(1);
+  // Once entered, a team's players cannot be cleared: refused, and the stored team keeps them.
+  await page.click('button[data-tab="entrants"]');
+  const red = page.locator('#entrants tbody tr').first().locator('input.en-members');
+  await red.fill('');
+  await red.dispatchEvent('change');
+  await expect(page.locator('#ev-msg.error')).toContainText('红队 只有 0 名队员');
+  await page.reload();
+  await ready(page);
+  await page.click('button[data-tab="entrants"]');
+  await expect(page.locator('#entrants tbody tr').first().locator('input.en-members')).toHaveValue('红1, 红2, 红3, 红4');
+});

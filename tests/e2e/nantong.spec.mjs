@@ -243,6 +243,8 @@ test('南通 fixture forfeited at the desk: 12 : 0 in points with the forfeiting
   await expect(res.locator('.score')).toHaveText('12 : 0');
   await expect(res).toContainText('(弃权)');
   await expect(page.locator('#results thead')).toContainText('比分 (积分)');
+  // No table played it (forfeited before its tables' matches were made): 桌 reads —.
+  await expect(res.locator('td.tables')).toHaveText('—');
   // 80分 has no 双上: no such column; forfeits and the note are there.
   await expect(page.locator('#standings th.dw')).toHaveCount(0);
   await expect(page.locator('#standings th.ff')).toHaveCount(1);
@@ -250,4 +252,39 @@ test('南通 fixture forfeited at the desk: 12 : 0 in points with the forfeiting
   await ready(page);
   await expect(page.locator('.hall-fx .hall-score').first()).toHaveText('12 : 0');
   await expect(page.locator('.hall-fx .hall-sides').first()).toContainText('(弃权)');
+  await expect(page.locator('.hall-fx .hall-tables').first()).toHaveText('—');
+});
+
+test('南通 fixture decided by a disqualification at table 2: table 1’s page says so and still takes hands', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await page.goto('/events');
+  await ready(page);
+  await nantongEvent(page, '南通 出局');
+  await page.click('button.mk-round[data-round="1"]');
+  await expect(page.locator('.fixture a.open-match')).toHaveCount(2);
+  // Table 2: the team at N/S is disqualified (出局).
+  await page.locator('.fixture a.open-match[data-leg="1"]').click();
+  await expect(page).toHaveURL(/\/match\//);
+  await page.locator('#ruling-panel > summary').click();
+  await page.click('button[data-ruling-team="A"]');
+  await page.click('#ruling-disqualified');
+  await page.fill('#ruling-reason', '暗号');
+  await page.fill('#ruling-referee', '王裁判');
+  await page.click('#ruling-commit');
+  await expect(page.locator('#rulings li.ruling-row')).toHaveCount(1);
+  await expect(page.locator('#fixture-decided')).toHaveCount(0);
+  await page.goBack();
+  await expect(page.locator('button[data-tab="c1"]')).toHaveClass(/selected/);
+  // Table 1: the notice names table 2; a hand entered is kept all the same.
+  await page.locator('.fixture a.open-match[data-leg="0"]').click();
+  await expect(page).toHaveURL(/\/match\//);
+  const notice = page.locator('#fixture-decided');
+  await expect(notice).toContainText('第 2 桌');
+  await expect(notice).toContainText('取消比赛资格');
+  await expect(notice).toContainText('不计入成绩');
+  await page.fill('#points', '60');
+  await page.press('#points', 'Tab');
+  await page.click('#commit');
+  await expect(page.locator('#history li.hand-row')).toHaveCount(1);
+  await expect(notice).toBeVisible();
 });

@@ -32,10 +32,7 @@ pub(super) fn AddCompetition(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
             let id = e.next_competition_id();
             let ids = e.entrants.iter().filter(|x| x.kind.fits(f.kind)).map(|x| x.id.clone()).collect();
             let label = if nm.is_empty() {
-                tm::default_competition_name(
-                    game_name(lang.get_untracked(), &g),
-                    &format_name(lang.get_untracked(), &f.id),
-                )
+                default_name(lang.get_untracked(), &f, &g, &preset.get_untracked())
             } else {
                 nm.chars().take(tm::MAX_NAME).collect()
             };
@@ -162,10 +159,9 @@ pub(super) fn AddCompetition(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
                 id="comp-name"
                 maxlength=tm::MAX_NAME
                 placeholder=move || {
-                    tm::default_competition_name(
-                        game_name(lang.get(), &game.get()),
-                        &format_name(lang.get(), &format_id.get()),
-                    )
+                    tm::builtin_format(&format_id.get())
+                        .map(|f| default_name(lang.get(), &f, &game.get(), &preset.get()))
+                        .unwrap_or_default()
                 }
                 prop:value=move || name.get()
                 on:input=move |x| name.set(event_target_value(&x))
@@ -176,4 +172,17 @@ pub(super) fn AddCompetition(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
             </button>
         </section>
     }
+}
+
+/// The name a new competition gets when none is typed ([`tm::new_competition_name`]): it
+/// follows the form's format, game and rules (规则) selects, in the UI language.
+fn default_name(l: Lang, f: &tm::FormatPreset, game: &str, preset: &str) -> String {
+    tm::new_competition_name(
+        f,
+        game,
+        preset,
+        game_name(l, game),
+        &preset_label(l, game, preset),
+        &format_name(l, &f.id),
+    )
 }

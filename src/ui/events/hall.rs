@@ -136,7 +136,7 @@ pub fn HallPage() -> impl IntoView {
                     .map(|f| f.sides.iter().enumerate().map(|(k, sl)| slot_name(l, &e, Some(&r), k, sl)).collect())
                     .unwrap_or_default();
                 let two = names.len() == 2;
-                let tables = r.legs.iter().map(|x| x.table.to_string()).collect::<Vec<_>>().join(" ");
+                let tables = output::tables_text(&r);
                 let score = output::score_text(l, &cm, &r);
                 // The tables' result sheets; a fixture with no table to play (a bye, a
                 // walkover) says what it is instead. A fixture of several tables is as far as

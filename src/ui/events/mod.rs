@@ -92,7 +92,8 @@ impl Ev {
     fn now(&self) -> Option<Event> {
         self.ev.get_untracked()
     }
-    /// Applies `f` to a copy of the event as stored now, validates, saves, then shows it and
+    /// Applies `f` to a copy of the event as stored now, validates (and refuses a change that
+    /// leaves a team of a competition short of players, [`tm::check_teams`]), saves, then shows it and
     /// clears the message line (an earlier error no longer applies). `false` (and a
     /// message) on error; nothing changes then. The stored copy, not the
     /// one shown, is edited, so what another tab saved meanwhile is kept (edits name
@@ -115,12 +116,19 @@ impl Ev {
             }
             None => shown,
         };
+        let before = e.clone();
         if let Err(x) = f(&mut e) {
             self.msg.set(Some((true, x)));
             return false;
         }
         if let Err(x) = tm::validate_event(&e) {
             self.msg.set(Some((true, crate::ui::reason_of(&x, true))));
+            return false;
+        }
+        // A team entered in a competition needs the players its matches seat (RULES.md
+        // §1.4 [r2]: a 南通 team fields 2 pairs); a change that leaves one short is refused.
+        if let Err(x) = tm::check_teams(&before, &e) {
+            self.msg.set(Some((true, text::short_team_text(ctx().lang.get_untracked(), &e, &x))));
             return false;
         }
         match save_event(&e) {

@@ -213,6 +213,18 @@ pub(super) fn entrants_error_text(l: Lang, e: &tm::EntrantsError) -> String {
     format!("{}: {why}", tr(l, "ev.en.line").replace("{n}", &x.line.to_string()))
 }
 
+/// A team left short of the players its competition seats ([`tm::check_teams`]): the
+/// competition, the team, what it has and needs; nothing was changed.
+pub(super) fn short_team_text(l: Lang, e: &Event, s: &tm::ShortTeam) -> String {
+    let comp = e.competition(&s.competition).map_or_else(|| s.competition.clone(), |c| crate::bidi::isolated(&c.name));
+    tr(l, "ev.en.short_team")
+        .replace("{comp}", &comp)
+        .replace("{team}", &e.entrant_label(&s.entrant))
+        .replace("{have}", &s.have.to_string())
+        .replace("{need}", &s.need.to_string())
+        .replace("{pairs}", &(s.need / 2).to_string())
+}
+
 pub(super) fn leg_error_text(e: &tables::LegError) -> String {
     match e {
         tables::LegError::Unresolved => t("ev.leg.unresolved").to_string(),

@@ -378,6 +378,7 @@ impl crate::record::game::Game for Duplicate {
     const INDEPENDENT_ENTRIES: bool = true;
     const RULINGS: bool = true;
     const NUMBERED_HANDS: bool = false;
+    const TEAM_PAIRS: u32 = 2;
     type Setup = DuplicateSetup;
     type Input = BoardEntry;
     type View = DuplicateView;

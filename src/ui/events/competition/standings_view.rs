@@ -153,14 +153,7 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                                             view! {
                                                 <tr class="res-row" data-fixture=r.fixture.clone()>
                                                     <td>{r.round}</td>
-                                                    <td>
-                                                        {r
-                                                            .legs
-                                                            .iter()
-                                                            .map(|x| x.table.to_string())
-                                                            .collect::<Vec<_>>()
-                                                            .join(" ")}
-                                                    </td>
+                                                    <td class="tables">{output::tables_text(r)}</td>
                                                     <td>
                                                         {names
                                                             .iter()
