@@ -32,21 +32,12 @@ use scoreboard::*;
 pub use setup::{NewForm, PresetSummary};
 use sheet::*;
 
-/// The home list's line of a 升级 match: "A 5 : 3 B · 12 hands".
+/// The home list's line of a 升级 match, in the language in force
+/// ([`crate::record::games::shengji::home_line`]).
 pub fn summary(m: &Match) -> String {
     let Setup::Shengji(s) = &m.setup else { return String::new() };
     let MatchView::Shengji(v) = replay(m) else { return String::new() };
-    let g = v.current();
-    let name = |team: Team| s.teams.get(&team).map(|n| crate::bidi::isolated(n)).unwrap_or_default();
-    format!(
-        "{} {} : {} {} · {} {}",
-        name(Team::A),
-        g.state.level(Team::A),
-        g.state.level(Team::B),
-        name(Team::B),
-        g.rows.len(),
-        crate::ui::hands_word(g.rows.len())
-    )
+    crate::record::games::shengji::home_line(ctx().lang.get_untracked(), s, &v)
 }
 
 fn seat_label(lang: Lang, s: Seat) -> &'static str {
