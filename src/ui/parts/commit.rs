@@ -96,8 +96,10 @@ impl FieldRefusals {
             });
         }
     }
-    /// The first refusal (tracked).
-    fn first(self) -> Option<String> {
+    /// The first refusal (tracked): while there is one, what the form shows as its value is
+    /// not what it would store, so neither the entry bar nor a page's live preview may show
+    /// a verdict.
+    pub fn first(self) -> Option<String> {
         self.0.with(|v| v.first().map(|(_, m)| m.clone()))
     }
 }

@@ -450,8 +450,15 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         Some(Ok(pv.games.iter().flat_map(|g| &g.rows).find(|r| r.entry_id == target).cloned()))
     });
 
-    // The preview's text, compared so that an unchanged preview renders nothing.
+    // The preview's text, compared so that an unchanged preview renders nothing. While a
+    // typed field is refused (a score typed as "93") the form still holds its last valid
+    // value: the preview says why the field is refused, as the entry bar does, and not the
+    // verdict of that old value.
+    let refusals = crate::ui::parts::FieldRefusals::get();
     let preview = Memo::new(move |_| {
+        if let Some(r) = refusals.and_then(crate::ui::parts::FieldRefusals::first) {
+            return Preview::Error(r);
+        }
         let l = lang.get();
         let tm = teams.get();
         match candidate.get() {
