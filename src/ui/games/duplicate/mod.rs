@@ -252,6 +252,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         },
     );
     let locked = move || view_memo.with(|v| v.locked);
+    // The match signed off in another tab while a result is typed here: said.
+    crate::ui::parts::tell_when_closed_elsewhere(m, form.intent, move || !locked());
 
     let candidate = Memo::new(move |_| {
         let x = mm.get();

@@ -482,6 +482,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         Memo::new(move |_| view_memo.with(|c| c.as_ref().is_some_and(|c| c.3.current().winner.is_some())));
     let locked = move || locked_memo.get();
     let game_over = move || game_over_memo.get();
+    // The game won or the match signed off in another tab while a hand is typed here: said.
+    crate::ui::parts::tell_when_closed_elsewhere(m, form.intent, move || !locked() && !game_over());
 
     // The edited hand deleted (here or in another tab): the form says so and starts a new
     // hand (the edit of an old hand is not the next hand).
