@@ -321,7 +321,7 @@ test('升级: a hand typed here when another tab ends the game is said not recor
   const hands = (await ofType(a, 'hand')).length;
   // Tab A types a hand (not recorded).
   await a.locator('#hand-entry .stepper').first().getByRole('button', { name: '+20', exact: true }).click();
-  await expect(a.locator('#preview-verdict')).toBeVisible();
+  await expect(a.locator('#points')).toHaveValue('20');
   // Tab B records a ruling that ends the game (判负).
   const b = await context.newPage();
   dialogs(b);
