@@ -313,3 +313,32 @@ test('掼蛋: a hand recorded in another tab while one is typed here is said; th
   await expect(rows(a)).toHaveCount(4);
   await expect(a.locator('#notice')).toHaveCount(0);
 });
+
+test('升级: a hand typed here when another tab ends the game is said not recorded as the form goes', async ({ context }) => {
+  const a = await context.newPage();
+  dialogs(a);
+  await openSample(a);
+  const hands = (await ofType(a, 'hand')).length;
+  // Tab A types a hand (not recorded).
+  await a.locator('#hand-entry .stepper').first().getByRole('button', { name: '+20', exact: true }).click();
+  await expect(a.locator('#points')).toHaveValue('20');
+  // Tab B records a ruling that ends the game (判负).
+  const b = await context.newPage();
+  dialogs(b);
+  await b.goto(a.url());
+  await started(b);
+  await b.locator('#ruling-panel > summary').click();
+  await b.click('button[data-ruling-team="A"]');
+  await b.click('#ruling-game-lost');
+  await b.fill('#ruling-reason', '暗示');
+  await b.fill('#ruling-rule', '000 §一(五)4');
+  await b.fill('#ruling-referee', '王裁判');
+  await b.click('#ruling-commit');
+  await expect.poll(async () => (await ofType(b, 'ruling')).length).toBe(1);
+  // Tab A: the form is gone, and the referee is told the typed hand was not recorded.
+  await expect(a.locator('#game-winner')).toBeVisible();
+  await expect(a.locator('#hand-entry')).toHaveCount(0);
+  await expect(a.locator('#notice')).toContainText('另一个标签页刚记录了');
+  await expect(a.locator('#notice')).toContainText('正在输入的内容没有记录');
+  expect(await ofType(a, 'hand')).toHaveLength(hands);
+});

@@ -285,3 +285,31 @@ test('升级: a typed score that is refused is not replaced by the last valid on
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('20');
 });
+
+test('升级: while a typed score is refused the live preview shows the refusal, not the last valid verdict', async ({ page }) => {
+  await newShengji(page);
+  const preview = page.locator('#preview');
+  const field = page.locator('#points');
+  await field.click();
+  await field.fill('');
+  await page.keyboard.type('85');
+  await expect(page.locator('#preview-verdict')).toContainText('85');
+  // 93: not a multiple of 5. The preview says why, as the bar does; no verdict of 85.
+  await field.fill('');
+  await page.keyboard.type('93');
+  await expect(page.locator('#commit-line')).toContainText('“93”');
+  await expect(preview).toContainText('“93”');
+  await expect(page.locator('#preview-verdict')).toHaveCount(0);
+  await expect(preview).not.toContainText('85');
+  // 250 and Enter: out of range, refused the same way.
+  await field.fill('');
+  await page.keyboard.type('250');
+  await page.keyboard.press('Enter');
+  await expect(preview).toContainText('“250”');
+  await expect(page.locator('#preview-verdict')).toHaveCount(0);
+  // A valid score again: its verdict is back.
+  await field.fill('');
+  await page.keyboard.type('60');
+  await expect(page.locator('#preview-verdict')).toContainText('60');
+  await expect(preview.locator('.field-error')).toHaveCount(0);
+});

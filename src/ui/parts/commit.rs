@@ -96,8 +96,10 @@ impl FieldRefusals {
             });
         }
     }
-    /// The first refusal (tracked).
-    fn first(self) -> Option<String> {
+    /// The first refusal (tracked): while there is one, what the form shows as its value is
+    /// not what it would store, so neither the entry bar nor a page's live preview may show
+    /// a verdict.
+    pub fn first(self) -> Option<String> {
         self.0.with(|v| v.first().map(|(_, m)| m.clone()))
     }
 }
@@ -124,6 +126,40 @@ pub fn entry_label(m: &Match, id: &str) -> Option<String> {
         },
         op => crate::i18n::op_name(l, op).to_string(),
     })
+}
+
+/// Says so at the top of the screen when a change made in another tab takes this page's
+/// entry form away — the hand that wins the game, a game-ending ruling, a sign-off — while
+/// an entry is typed in it (`intent` touched): the entry typed here was not recorded. The
+/// entry bar's own notice ([`CommitBar`]: an entry recorded elsewhere while typing) goes
+/// with the form it belongs to, so the page that shows or hides the form calls this,
+/// `open` being whether it shows it. A form closed by this tab's own entry, or that was
+/// not touched, says nothing.
+pub fn tell_when_closed_elsewhere(
+    m: Memo<Option<Arc<Match>>>,
+    intent: FormIntent,
+    open: impl Fn() -> bool + Send + Sync + 'static,
+) {
+    let c = crate::ui::ctx();
+    // Whether the form is shown, and the match with how many times another tab wrote it.
+    let state = move || (open(), m.with(|x| x.as_deref().map(|x| (x.id.clone(), crate::ui::written_elsewhere(&x.id)))));
+    let seen = StoredValue::new(untrack(&state));
+    Effect::new(move |_| {
+        let now = state();
+        let (was_open, was) = seen.get_value();
+        seen.set_value(now.clone());
+        let (is_open, Some((id, n))) = now else { return };
+        let elsewhere = matches!(was, Some((was_id, was_n)) if was_id == id && was_n != n);
+        if !was_open || is_open || !elsewhere || !intent.changed_untracked() {
+            return;
+        }
+        let what = untrack(|| m.with_untracked(|x| x.as_deref().and_then(|x| entry_label(x, &x.entries.last()?.id))));
+        let text = crate::i18n::tr(c.lang.get_untracked(), "bar.closed_elsewhere")
+            .replace("{entry}", &what.unwrap_or_default());
+        // After the frame: the entry bar may still give its own notice of the same change
+        // (an entry to check before recording it) in this turn; this one is what holds.
+        request_animation_frame(move || c.notice.set(Some(crate::ui::Notice { text, action: None })));
+    });
 }
 
 /// The entry bar (see the module doc).

@@ -21,7 +21,7 @@ mod sheet;
 
 pub use actions::{match_title, MatchActions};
 pub use check::{CheckRow, Toggle};
-pub use commit::{entry_label, BarLine, CommitBar, EntryNamer, FieldRefusals};
+pub use commit::{entry_label, tell_when_closed_elsewhere, BarLine, CommitBar, EntryNamer, FieldRefusals};
 pub use history::{entry_times, row_actions};
 pub use names::{SeatInputs, TeamInputs, TitleInput};
 pub use penalties::{penalty_name, PenaltyEditor};

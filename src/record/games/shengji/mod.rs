@@ -2,6 +2,7 @@
 //! the replay of a series of games (best of 3, or the 南通 team match's three games) with
 //! the referee's rulings, time verdicts and per-action overruns.
 
+mod summary;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -15,6 +16,7 @@ use crate::tournament::tables::{Leg, LegError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+pub use summary::home_line;
 pub use view::*;
 
 /// Set-up of a 升级 match between two teams of two.

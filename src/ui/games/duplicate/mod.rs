@@ -252,6 +252,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         },
     );
     let locked = move || view_memo.with(|v| v.locked);
+    // The match signed off in another tab while a result is typed here: said.
+    crate::ui::parts::tell_when_closed_elsewhere(m, form.intent, move || !locked());
 
     let candidate = Memo::new(move |_| {
         let x = mm.get();
@@ -277,6 +279,10 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         Candidate { entry, twice, refused, row }
     });
 
+    // A typed field refused (a score typed as "93"): the form still holds its last valid
+    // value, whose score is not what would be stored; the preview says why, as the entry
+    // bar does, in place of that score.
+    let refusals = crate::ui::parts::FieldRefusals::get();
     let twice_text = move |l: Lang, cand: &Candidate| {
         tr(l, "dup.err_twice")
             .replace("{board}", &cand.entry.board.to_string())
@@ -457,6 +463,10 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                             }
                                 .into_any(),
                         );
+                        if let Some(r) = refusals.and_then(crate::ui::parts::FieldRefusals::first) {
+                            out.push(view! { <p class="field-error">{r}</p> }.into_any());
+                            return out;
+                        }
                         if cand.twice.is_some() {
                             out.push(
                                 view! {

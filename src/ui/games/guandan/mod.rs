@@ -404,6 +404,10 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     });
     let locked = move || v.get().locked;
     let done = move || v.get().current().done();
+    // The round ended or the match signed off in another tab while a hand is typed here: said.
+    crate::ui::parts::tell_when_closed_elsewhere(m, form.intent, move || {
+        !locked() && (!done() || form.editing.get().is_some())
+    });
     // The entry bar's line: the preview's verdict, or why not, or what is still missing.
     let bar_line = Signal::derive(move || {
         let tm = teams.get();

@@ -167,6 +167,8 @@ pub(crate) fn session_page<G: SessionGame>(m: Memo<Option<Arc<Match>>>) -> AnyVi
     let form = preset.with_untracked(G::Form::new);
     let next_first = move || view_memo.with_untracked(|o| o.as_ref().map(G::next_first_bidder).unwrap_or(0));
     form.reset(G::next_first_bidder(&first_view));
+    // The match signed off in another tab while a deal is typed here: said.
+    crate::ui::parts::tell_when_closed_elsewhere(m, form.base().intent, move || !locked.get());
     // The half-entered hand survives a reload, an update and back/forward.
     let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
     crate::ui::draft::keep_draft(

@@ -32,21 +32,12 @@ use scoreboard::*;
 pub use setup::{NewForm, PresetSummary};
 use sheet::*;
 
-/// The home list's line of a 升级 match: "A 5 : 3 B · 12 hands".
+/// The home list's line of a 升级 match, in the language in force
+/// ([`crate::record::games::shengji::home_line`]).
 pub fn summary(m: &Match) -> String {
     let Setup::Shengji(s) = &m.setup else { return String::new() };
     let MatchView::Shengji(v) = replay(m) else { return String::new() };
-    let g = v.current();
-    let name = |team: Team| s.teams.get(&team).map(|n| crate::bidi::isolated(n)).unwrap_or_default();
-    format!(
-        "{} {} : {} {} · {} {}",
-        name(Team::A),
-        g.state.level(Team::A),
-        g.state.level(Team::B),
-        name(Team::B),
-        g.rows.len(),
-        crate::ui::hands_word(g.rows.len())
-    )
+    crate::record::games::shengji::home_line(ctx().lang.get_untracked(), s, &v)
 }
 
 fn seat_label(lang: Lang, s: Seat) -> &'static str {
@@ -459,8 +450,15 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         Some(Ok(pv.games.iter().flat_map(|g| &g.rows).find(|r| r.entry_id == target).cloned()))
     });
 
-    // The preview's text, compared so that an unchanged preview renders nothing.
+    // The preview's text, compared so that an unchanged preview renders nothing. While a
+    // typed field is refused (a score typed as "93") the form still holds its last valid
+    // value: the preview says why the field is refused, as the entry bar does, and not the
+    // verdict of that old value.
+    let refusals = crate::ui::parts::FieldRefusals::get();
     let preview = Memo::new(move |_| {
+        if let Some(r) = refusals.and_then(crate::ui::parts::FieldRefusals::first) {
+            return Preview::Error(r);
+        }
         let l = lang.get();
         let tm = teams.get();
         match candidate.get() {
@@ -484,6 +482,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         Memo::new(move |_| view_memo.with(|c| c.as_ref().is_some_and(|c| c.3.current().winner.is_some())));
     let locked = move || locked_memo.get();
     let game_over = move || game_over_memo.get();
+    // The game won or the match signed off in another tab while a hand is typed here: said.
+    crate::ui::parts::tell_when_closed_elsewhere(m, form.intent, move || !locked() && !game_over());
 
     // The edited hand deleted (here or in another tab): the form says so and starts a new
     // hand (the edit of an old hand is not the next hand).
