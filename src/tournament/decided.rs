@@ -24,7 +24,8 @@ pub struct DecidedElsewhere {
     pub table: u32,
     /// Ruled at another table of the table's own fixture: the fixture is decided there and
     /// this table's games not played out are forfeits (the games decided here stay);
-    /// `false`: ruled in another fixture, and this one, not played out, is a forfeit.
+    /// `false`: ruled in another fixture, and this one, not played out, is a forfeit (or this
+    /// table is forfeited from the ruling on, the games finished there by then staying).
     pub same_fixture: bool,
 }
 
@@ -32,10 +33,13 @@ pub struct DecidedElsewhere {
 /// record in `matches`: the disqualification of one of the fixture's entrants ruled in
 /// another match that takes this one's further hands out of the standings — at another
 /// table of the same fixture while this one is not played out, or in another fixture while
-/// this fixture is not played out (it is then a forfeit). One ruled at this same fixture is
-/// named first. `None` when the hands count: no such ruling, a ruling in this very match
-/// (its page shows it), this table played out before the fixture was decided, a match not
-/// linked from any fixture or made for other entrants.
+/// this fixture is not played out (it is then a forfeit, or, with a game of it finished by
+/// the ruling's time, this table not played out is forfeited from that time on). Exactly
+/// when the standings score this table as forfeited ([`super::standings::LegResult`]'s
+/// `forfeited`, or a fixture forfeited for a ruling elsewhere). One ruled at this same
+/// fixture is named first. `None` when the hands count: no such ruling, a ruling in this
+/// very match (its page shows it), this table played out, a match not linked from any
+/// fixture or made for other entrants.
 pub fn decided_elsewhere(events: &[Event], matches: &[Match], match_id: &str) -> Option<DecidedElsewhere> {
     for e in events {
         for c in &e.competitions {
@@ -71,11 +75,12 @@ pub fn decided_elsewhere(events: &[Event], matches: &[Match], match_id: &str) ->
             }
             crate::sort::sort_by_key(&mut rulings, |d| !d.same_fixture);
             let d = rulings.into_iter().next()?;
-            let played_out = leg.outcome.as_ref().is_some_and(|o| o.done);
-            // The fixture, not played out, became a forfeit for a ruling elsewhere (not a
-            // forfeit recorded at the desk, whose fixture has no table's results).
+            // The standings score this table as forfeited from the ruling on: a table not
+            // played out (its games finished by the ruling's time stay), or the fixture, not
+            // played out, a forfeit for a ruling elsewhere (not a forfeit recorded at the
+            // desk, whose fixture has no table's results).
             let forfeited = fr.walkover && !fr.legs.is_empty();
-            let void = if d.same_fixture { !played_out } else { forfeited };
+            let void = leg.forfeited || (!d.same_fixture && forfeited);
             return void.then_some(d);
         }
     }
@@ -189,5 +194,61 @@ mod tests {
         let events = std::slice::from_ref(&e);
         let ms = [t1, t2, late];
         assert_eq!(decided_elsewhere(events, &ms, "late"), Some(DecidedElsewhere { same_fixture: false, ..want }));
+    }
+
+    /// RULES.md §0 **[r2]** with §1.4: team B of a 南通 round-1 fixture is disqualified at
+    /// table 2 at time 20, while its round-2 fixture is in play with a game won by it at
+    /// table 1 at time 10 (before the ruling: it stays, so the fixture is not a forfeit as a
+    /// whole) — each table there not played out is forfeited from the ruling on, and its
+    /// page says so, as the standings score it (`forfeited`).
+    #[test]
+    fn a_fixture_in_play_with_a_game_before_the_ruling_is_told_it_is_decided() {
+        let (mut e, _) = crate::tournament::tests::nantong_desk_forfeit();
+        let f = builtin_format("nantong-80fen-team").unwrap();
+        let mut c = f.competition("n2", "80分", e.entrants.iter().map(|x| x.id.clone()).collect());
+        draw::draw(&mut c, 1);
+        schedule::generate(&mut c);
+        let mut dq = blank_shengji("dq", "nantong-80fen", 0.0);
+        let at = |id: &str, at_ms: f64, op| Entry { after: None, id: id.into(), at_ms, op };
+        dq.append(at("dq", 20.0, disqualified(Team::B))).unwrap();
+        c.rounds[0].fixtures[0].legs[1].match_id = Some("dq".into());
+        let out = c.rounds[0].fixtures[0].sides[1].entrant().unwrap().to_string();
+        let (ri, fi, side) = c
+            .rounds
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find_map(|(ri, r)| {
+                r.fixtures.iter().enumerate().find_map(|(fi, x)| {
+                    x.sides.iter().position(|s| s.entrant() == Some(out.as_str())).map(|side| (ri, fi, side))
+                })
+            })
+            .unwrap();
+        let fx = &mut c.rounds[ri].fixtures[fi];
+        let team = if (side == 1) != fx.legs[0].swapped { Team::B } else { Team::A };
+        let mut t1 = blank_shengji("r2t1", "nantong-80fen", 0.0);
+        t1.append(at("v1", 10.0, Op::TimeVerdict { winner: team, elapsed_ms: None })).unwrap();
+        t1.append(at("n1", 11.0, Op::NextGame { start: Default::default() })).unwrap();
+        t1.append(at("h", 30.0, hand(60))).unwrap();
+        let mut t2 = blank_shengji("r2t2", "nantong-80fen", 0.0);
+        t2.append(at("h", 15.0, hand(40))).unwrap();
+        fx.legs[0].match_id = Some("r2t1".into());
+        fx.legs[1].match_id = Some("r2t2".into());
+        e.competitions.push(c.clone());
+        let ms = [dq, t1, t2];
+        let res = results(&c, &ms);
+        let r = res.iter().find(|r| r.fixture == c.rounds[ri].fixtures[fi].id).unwrap();
+        assert!(!r.walkover && r.legs.iter().all(|l| l.forfeited), "{r:?}");
+        let want = DecidedElsewhere {
+            event: e.id.clone(),
+            competition: "n2".into(),
+            entrant: out,
+            round: 1,
+            table: 2,
+            same_fixture: false,
+        };
+        let events = std::slice::from_ref(&e);
+        assert_eq!(decided_elsewhere(events, &ms, "r2t1"), Some(want.clone()));
+        assert_eq!(decided_elsewhere(events, &ms, "r2t2"), Some(want));
     }
 }

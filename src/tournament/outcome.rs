@@ -59,6 +59,51 @@ pub fn outcome(m: &Match) -> Outcome {
     Outcome { sheet: crate::record::sheet::sheet(m).status(), ..replay(m).outcome() }
 }
 
+/// The outcome of `m` as it stood at `at_ms` (ms since the Unix epoch): replayed from the
+/// entries logged at or before it — what was played by then (hands, game ends, rulings,
+/// clock) — with every correction, void and appeal of the log whenever it was logged, as
+/// they fix what was played, not play more. A game decided by an entry logged after
+/// `at_ms` is not decided here.
+///
+/// Used for a disqualification (RULES.md §0 **[r2]**: the entrant's remaining games are
+/// forfeits, its played results stay): the games finished by the ruling's time
+/// ([`disqualified_at`]) stay. The times are the entries' own `at_ms`, as the devices
+/// stamped them; the two tables of a 南通 fixture (RULES.md §1.4) are both recorded on the
+/// desk device, so one clock orders them. A clock set wrong on another device skews the
+/// order; correcting it is the referee's concern (the log shows every entry's time).
+pub fn outcome_until(m: &Match, at_ms: f64) -> Outcome {
+    use crate::record::Op;
+    let mut before = m.clone();
+    before.entries.retain(|e| {
+        e.at_ms <= at_ms
+            || matches!(e.op, Op::Correct { .. } | Op::CorrectRuling { .. } | Op::Void { .. } | Op::Appeal { .. })
+    });
+    outcome(&before)
+}
+
+/// When `m`'s earliest disqualification in force (RULES.md §0 **[r2]**, `disqualified`)
+/// against its side `side` (the record's own: in games of teams 0 = team `A`, 1 = `B`; in
+/// games of players the player's index) was ruled: the ruling entry's own time, ms since
+/// the Unix epoch (a correction or an appeal's decision that makes it a disqualification
+/// later does not move it). `None` without one.
+pub fn disqualified_at(m: &Match, side: usize) -> Option<f64> {
+    let players = m.setup.ruling_players().is_some();
+    crate::record::replay::effective(m)
+        .iter()
+        .filter(|e| match e.ruling {
+            Some(crate::rules::Ruling::Disqualified { team }) => {
+                if players {
+                    e.player == Some(side)
+                } else {
+                    self::side(team) == side
+                }
+            }
+            _ => false,
+        })
+        .map(|e| e.entry.at_ms)
+        .reduce(f64::min)
+}
+
 /// The outcome of a session (斗地主, 三打一) of `hands` hands: totals, places, and the
 /// winner once no play-off is pending.
 pub fn session(s: &crate::record::games::session::SessionView, hands: usize) -> Outcome {
@@ -102,6 +147,39 @@ mod tests {
     use crate::record::{Entry, HandInput, Op};
     use crate::rules::guandan::{FinishOrder, Hand};
     use crate::rules::Seat::*;
+
+    /// RULES.md §0 **[r2]**: a disqualification's time is its own entry's, per side; the
+    /// outcome at a time counts the games decided by entries logged by then, with a later
+    /// correction of the log (a void) applied.
+    #[test]
+    fn disqualified_at_and_outcome_until() {
+        use crate::rules::{Ruling, Team};
+        let mut m = crate::record::sample::blank_shengji("t", "nantong-80fen", 0.0);
+        fn put(m: &mut Match, id: &str, at_ms: f64, op: Op) {
+            m.append(Entry { after: None, id: id.into(), at_ms, op }).unwrap();
+        }
+        let dq = |team| Op::Ruling {
+            ruling: Ruling::Disqualified { team },
+            player: None,
+            board: None,
+            reason: String::new(),
+            rule: String::new(),
+            referee: "裁判".into(),
+        };
+        put(&mut m, "v1", 10.0, Op::TimeVerdict { winner: Team::A, elapsed_ms: None });
+        put(&mut m, "n1", 11.0, Op::NextGame { start: Default::default() });
+        put(&mut m, "v2", 30.0, Op::TimeVerdict { winner: Team::B, elapsed_ms: None });
+        put(&mut m, "dqb", 40.0, dq(Team::B));
+        put(&mut m, "dqa", 50.0, dq(Team::A));
+        assert_eq!((disqualified_at(&m, 0), disqualified_at(&m, 1)), (Some(50.0), Some(40.0)));
+        assert_eq!(outcome_until(&m, 20.0).games_won, vec![1, 0]);
+        assert_eq!(outcome_until(&m, 30.0).games_won, vec![1, 1]);
+        assert!(outcome_until(&m, 30.0).disqualified.is_empty());
+        put(&mut m, "u", 60.0, Op::Void { target: "v1".into(), reason: "undo".into() });
+        assert_eq!(outcome_until(&m, 20.0).games_won, vec![0, 0], "the void counts whenever logged");
+        put(&mut m, "x", 70.0, Op::Void { target: "dqb".into(), reason: String::new() });
+        assert_eq!(disqualified_at(&m, 1), None);
+    }
 
     #[test]
     fn guandan_points_double_wins_and_done() {

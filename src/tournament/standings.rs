@@ -16,7 +16,7 @@
 //! place and are marked for a play-off (加赛). Knock-out: by the round reached. Groups: the
 //! session's own places.
 
-use super::outcome::{outcome, Outcome};
+use super::outcome::{disqualified_at, outcome, outcome_until, Outcome};
 use super::{Competition, Format, Primary, Slot, TieBreak};
 use crate::record::Match;
 use serde::Serialize;
@@ -38,6 +38,10 @@ pub struct LegResult {
     /// Its outcome, mapped to the fixture's sides (`None` when not found or made for other
     /// entrants).
     pub outcome: Option<Outcome>,
+    /// Scored as forfeited by a side disqualified in the event (RULES.md §0 **[r2]**): the
+    /// leg not played out, its games finished by the ruling's time kept, the rest forfeits
+    /// ([`results`]); the hands entered in it since do not count.
+    pub forfeited: bool,
 }
 
 /// One fixture's result.
@@ -170,32 +174,52 @@ fn map_outcome(o: Outcome, swapped: bool, n: usize) -> Outcome {
 }
 
 /// Every fixture's result, in schedule order, reading the linked matches from `matches`.
-/// An entrant disqualified by a ruling in one of its matches (RULES.md §0 **[r2]**) forfeits
-/// each of its fixtures not played out — whatever was entered in one, before or after the
-/// ruling —, and at the fixture where it was ruled each other table not played out (the
-/// other pair of a 南通 team fixture, RULES.md §1.4: the games decided there stay, the
-/// others are forfeits); its results played out stay. A desk forfeit of a fixture does not
-/// hide a disqualification ruled in its matches.
+/// An entrant disqualified by a ruling in one of its matches (RULES.md §0 **[r2]**: its
+/// remaining fixtures are forfeits, its played results stay) forfeits, from the time of its
+/// earliest ruling ([`disqualified_at`]) on:
+/// - at the fixture where it was ruled, each other table not played out (the other pair of
+///   a 南通 team fixture, RULES.md §1.4): the games finished there by the ruling's time stay,
+///   the others — finished later or not at all — are forfeits;
+/// - each other fixture of it not played out: with a game finished in it by the ruling's
+///   time, each table not played out as above (that game stays); else the whole fixture is a
+///   forfeit, whatever was entered in it.
+///
+/// A table (or fixture) played out stays as played. Times are the entries' `at_ms`
+/// ([`outcome_until`]). A desk forfeit of a fixture does not hide a disqualification ruled
+/// in its matches.
 pub fn results(c: &Competition, matches: &[Match]) -> Vec<FixtureResult> {
     results_and_disqualified(c, matches).0
 }
 
-/// [`results`], and the entrants disqualified by a ruling in one of their matches, each with
-/// the round of the first fixture it was ruled in.
-fn results_and_disqualified(c: &Competition, matches: &[Match]) -> (Vec<FixtureResult>, HashMap<String, u32>) {
+/// Where and when an entrant was first disqualified.
+#[derive(Clone, Copy, Debug)]
+struct Ruled {
+    /// The round of the first fixture it was ruled in.
+    round: u32,
+    /// The earliest ruling's time, ms since the Unix epoch ([`disqualified_at`]; infinite
+    /// when the record names none: then every game decided stays).
+    at_ms: f64,
+}
+
+/// [`results`], and the entrants disqualified by a ruling in one of their matches.
+fn results_and_disqualified(c: &Competition, matches: &[Match]) -> (Vec<FixtureResult>, HashMap<String, Ruled>) {
     let first = results_with(c, matches, &HashMap::new());
     // Read from every fixture's linked matches, a fixture the desk scored as a forfeit too
     // (its legs are not scored then, but a disqualification ruled in them still stands).
     let by_id: HashMap<&str, &Match> = matches.iter().map(|m| (m.id.as_str(), m)).collect();
     let fixtures = c.rounds.iter().flat_map(|r| r.fixtures.iter());
-    let mut disqualified: HashMap<String, u32> = HashMap::new();
+    let mut disqualified: HashMap<String, Ruled> = HashMap::new();
     for (fr, f) in first.iter().zip(fixtures) {
         for (k, l) in f.legs.iter().enumerate() {
-            let Some(o) = leg_outcome(f, k, l, &fr.sides, &by_id).2 else { continue };
+            let (_, m, Some(o)) = leg_outcome(f, k, l, &fr.sides, &by_id) else { continue };
             for &side in &o.disqualified {
+                // The ruling against the side as the record names it (its seats swapped).
+                let own = if l.swapped && fr.sides.len() == 2 { 1 - side } else { side };
+                let at_ms = m.and_then(|m| disqualified_at(m, own)).unwrap_or(f64::INFINITY);
                 if let Some(Some(id)) = fr.sides.get(side) {
-                    let round = disqualified.entry(id.clone()).or_insert(fr.round);
-                    *round = (*round).min(fr.round);
+                    let r = disqualified.entry(id.clone()).or_insert(Ruled { round: fr.round, at_ms });
+                    r.round = r.round.min(fr.round);
+                    r.at_ms = r.at_ms.min(at_ms);
                 }
             }
         }
@@ -207,7 +231,7 @@ fn results_and_disqualified(c: &Competition, matches: &[Match]) -> (Vec<FixtureR
     }
 }
 
-fn results_with(c: &Competition, matches: &[Match], disqualified: &HashMap<String, u32>) -> Vec<FixtureResult> {
+fn results_with(c: &Competition, matches: &[Match], disqualified: &HashMap<String, Ruled>) -> Vec<FixtureResult> {
     let by_id: HashMap<&str, &Match> = matches.iter().map(|m| (m.id.as_str(), m)).collect();
     let mut winners: HashMap<String, Option<String>> = HashMap::new();
     let mut out = Vec::new();
@@ -248,19 +272,21 @@ fn results_with(c: &Competition, matches: &[Match], disqualified: &HashMap<Strin
                 let out = alone
                     .and_then(|i| sides[i].as_ref())
                     .and_then(|id| disqualified.get(id))
-                    .is_some_and(|&ruled| r.number > ruled);
+                    .is_some_and(|ruled| r.number > ruled.round);
                 fr.winner = alone.filter(|_| !out);
                 fr.done = alone.is_some();
             } else if !f.forfeits.is_empty() {
                 score_walkover(c, f.forfeits.clone(), n, &mut fr);
             } else {
-                let out: Vec<usize> =
-                    (0..n).filter(|&i| sides[i].as_ref().is_some_and(|id| disqualified.contains_key(id))).collect();
-                score_play(c, f, n, &by_id, &out, &mut fr);
+                let ruled = |i: usize| sides[i].as_ref().and_then(|id| disqualified.get(id));
+                let out: Vec<usize> = (0..n).filter(|&i| ruled(i).is_some()).collect();
+                let at_ms = out.iter().filter_map(|&i| ruled(i)).map(|r| r.at_ms).fold(f64::INFINITY, f64::min);
+                score_play(c, f, n, &by_id, &out, at_ms, &mut fr);
                 let ruled_here = fr.legs.iter().any(|l| l.outcome.as_ref().is_some_and(|o| !o.disqualified.is_empty()));
                 if !out.is_empty() && !fr.done && !ruled_here {
-                    // An entrant disqualified elsewhere, and this fixture not played out: a
-                    // forfeit, whatever was entered in it (before or after the ruling).
+                    // An entrant disqualified elsewhere, and this fixture not played out with
+                    // no game finished in it by the ruling's time (else its tables were scored
+                    // from that time on, [`score_play`]): a forfeit, whatever was entered in it.
                     let table = std::mem::take(&mut fr.legs);
                     fr.score = vec![0; n];
                     fr.awarded = vec![0; n];
@@ -326,7 +352,8 @@ fn score_walkover(c: &Competition, mut forfeits: Vec<usize>, n: usize, fr: &mut 
 /// event, RULES.md §0 **[r2]**), mapped to the fixture's sides: as a walkover of that one
 /// table's match — the scoring's forfeit score, and with game points each of the match's
 /// games not decided a forfeit (RULES.md §1.4 **[r2]**: 0 to the forfeiting side, a game won
-/// to the other); the games `played` decided stay as they were. With game points and no
+/// to the other); the games `played` decided stay as they were (`played`: the leg as it stood
+/// when the disqualification was ruled, [`outcome_until`]). With game points and no
 /// forfeit score the score is the games won, as a table's match forfeited in its record
 /// scores them (the games `played` decided and the forfeited ones).
 fn leg_forfeit(c: &Competition, out: &[usize], n: usize, played: Option<&Outcome>) -> Outcome {
@@ -384,15 +411,18 @@ fn leg_outcome<'a>(
 
 /// The legs' outcomes summed into `fr`. `disqualified`: the fixture's sides disqualified in
 /// the event (RULES.md §0 **[r2]**: their remaining fixtures are forfeits, results played
-/// stay) — once a leg of the fixture has started (the disqualification ruled in it, or
-/// another table's match played), each leg not started is forfeited by them
-/// ([`leg_forfeit`]); a fixture with no leg started is a walkover ([`results`]).
+/// stay), the earliest ruled at `ruled_at_ms` (ms since the Unix epoch). When the
+/// disqualification was ruled at one of the fixture's tables, or a game of the fixture was
+/// finished by `ruled_at_ms` ([`outcome_until`]), each leg not played out is forfeited by
+/// them ([`leg_forfeit`]): its games finished by `ruled_at_ms` stay, the rest are forfeits;
+/// otherwise a fixture not played out is left to be a walkover ([`results`]).
 fn score_play(
     c: &Competition,
     f: &super::Fixture,
     n: usize,
     by_id: &HashMap<&str, &Match>,
     disqualified: &[usize],
+    ruled_at_ms: f64,
     fr: &mut FixtureResult,
 ) {
     let mut all_done = !f.legs.is_empty();
@@ -405,13 +435,25 @@ fn score_play(
         o.as_ref()
             .is_some_and(|o| o.hands > 0 || !o.forfeits.is_empty() || o.games_won.iter().any(|&g| g > 0) || o.done)
     };
-    // The disqualification was ruled at one of this fixture's tables: every other table not
-    // played out is forfeited by it, the games decided there staying.
-    let forfeit_rest =
-        !disqualified.is_empty() && read.iter().any(|(_, _, o)| o.as_ref().is_some_and(|o| !o.disqualified.is_empty()));
-    for (l, (other_entrants, m, o)) in f.legs.iter().zip(read) {
+    // Each leg as it stood when the disqualification was ruled: the games finished by then
+    // stay, one finished later is a forfeit like those not finished.
+    let before: Vec<Option<Outcome>> = f
+        .legs
+        .iter()
+        .zip(&read)
+        .map(|(l, (_, m, o))| {
+            let m = m.filter(|_| o.is_some() && !disqualified.is_empty())?;
+            Some(map_outcome(outcome_until(m, ruled_at_ms), l.swapped, n))
+        })
+        .collect();
+    let ruled_here = read.iter().any(|(_, _, o)| o.as_ref().is_some_and(|o| !o.disqualified.is_empty()));
+    let decided_before = before.iter().flatten().any(|o| o.games_won.iter().any(|&g| g > 0));
+    // Ruled at one of this fixture's tables, or ruled elsewhere with a game of this fixture
+    // finished before: every table not played out is forfeited from the ruling on.
+    let forfeit_rest = !disqualified.is_empty() && (ruled_here || decided_before);
+    for ((l, (other_entrants, m, o)), played) in f.legs.iter().zip(read).zip(before) {
         let open = !o.as_ref().is_some_and(|o| o.done);
-        let forfeited = (forfeit_rest && open).then(|| leg_forfeit(c, disqualified, n, o.as_ref()));
+        let forfeited = (forfeit_rest && open).then(|| leg_forfeit(c, disqualified, n, played.as_ref()));
         fr.started |= started(&o);
         if let Some(o) = forfeited.as_ref().or(o.as_ref()) {
             for i in 0..n {
@@ -442,6 +484,7 @@ fn score_play(
             found: m.is_some(),
             other_entrants,
             outcome: o,
+            forfeited: forfeited.is_some(),
         });
     }
     crate::sort::sort(&mut fr.forfeits);

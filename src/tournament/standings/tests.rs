@@ -766,3 +766,117 @@ fn a_bye_after_a_disqualification_gives_nothing() {
     assert!(bye.round < c.rounds[last].number && bye.winner.is_some(), "{bye:?}");
     assert_eq!(st.row(&out).unwrap().byes, 1);
 }
+
+/// Appends `op` to `m` as entry `id`, logged at `at` ms.
+fn put_at(m: &mut Match, id: &str, at: f64, op: Op) {
+    m.append(Entry { after: None, id: id.into(), at_ms: at, op }).unwrap();
+}
+
+/// Table 1 of a 南通 team match (RULES.md §1.4 **[r2]**): game 1 won by `g1` at time 10,
+/// game 2 won by `g2` at time 30, game 3 begun (a hand at time 40), not played out.
+fn two_games_then_a_hand(id: &str, g1: Team, g2: Team) -> Match {
+    let mut m = crate::record::sample::blank_shengji(id, "nantong-80fen", 0.0);
+    put_at(&mut m, "v1", 10.0, Op::TimeVerdict { winner: g1, elapsed_ms: None });
+    put_at(&mut m, "n1", 11.0, Op::NextGame { start: Default::default() });
+    put_at(&mut m, "v2", 30.0, Op::TimeVerdict { winner: g2, elapsed_ms: None });
+    put_at(&mut m, "n2", 31.0, Op::NextGame { start: Default::default() });
+    let h = crate::rules::shengji::Hand { points: 60, ..Default::default() };
+    put_at(&mut m, "h", 40.0, Op::Hand { hand: HandInput::Shengji(h) });
+    m
+}
+
+/// RULES.md §0 **[r2]** (a disqualified entrant's remaining games are forfeits, its played
+/// results stay) with §1.4 (南通 2/1/0 a game): team B (side 1) is disqualified at table 2.
+/// Table 1, not played out, had game 1 won by B at time 10 and game 2 won by B at time 30.
+/// (a) Ruled at time 20: game 2, finished after the ruling, is a forfeit like game 3 —
+/// table 1 scores 2 forfeits to side 0 and game 1 as played (side 0 1 + 2 + 2, side 1 2),
+/// table 2 3 forfeits (6 : 0): 11 : 2 in points, 5 : 1 in games, and the rows follow.
+/// (b) Ruled at time 35: both games finished before it stay (side 0 1 + 1 + 2, side 1 4).
+#[test]
+fn a_game_finished_at_the_other_table_after_a_disqualification_is_a_forfeit() {
+    use crate::rules::Ruling;
+    for (ruled_at, awarded, score) in [(20.0, [11, 2], [5, 1]), (35.0, [10, 4], [4, 2])] {
+        let mut c = nantong_competition();
+        let t1 = two_games_then_a_hand("t1", Team::B, Team::B);
+        let mut t2 = crate::record::sample::blank_shengji("t2", "nantong-80fen", 0.0);
+        put_at(&mut t2, "dq", ruled_at, ruled(Ruling::Disqualified { team: Team::B }));
+        let fx = &mut c.rounds[0].fixtures[0];
+        assert!(!fx.legs[0].swapped && !fx.legs[1].swapped);
+        fx.legs[0].match_id = Some("t1".into());
+        fx.legs[1].match_id = Some("t2".into());
+        let (s0, s1) = (fx.sides[0].entrant().unwrap().to_string(), fx.sides[1].entrant().unwrap().to_string());
+        let st = standings(&c, &[t1, t2]);
+        let r = &st.results[0];
+        assert!(r.done && r.winner == Some(0) && !r.walkover, "{r:?}");
+        assert!(r.legs[0].forfeited, "table 1 is scored from the ruling on");
+        assert_eq!(r.awarded, awarded.to_vec(), "ruled at {ruled_at}: {r:?}");
+        assert_eq!(r.score, score.to_vec(), "ruled at {ruled_at}: {r:?}");
+        let games: Vec<i64> = r.games_won.iter().map(|&g| g as i64).collect();
+        assert_eq!(r.score, games, "the score is the games won");
+        let (a, b) = (st.row(&s0).unwrap(), st.row(&s1).unwrap());
+        assert_eq!((a.total, a.points_for, a.points_against, a.won), (awarded[0], score[0], score[1], 1));
+        // B's later rounds are forfeits: 0 points, 6 games against each.
+        let later = c.rounds.len() as i64 - 1;
+        assert_eq!((b.total, b.points_for, b.points_against), (awarded[1], score[1], score[0] + 6 * later));
+        assert_eq!((b.lost, b.pending), (c.rounds.len() as u32, 0));
+        assert!(b.disqualified);
+    }
+}
+
+/// RULES.md §0 **[r2]** (the entrant's remaining fixtures are forfeits, its played results
+/// stay) with §1.4: team X is disqualified in round 1 at time 20 while its round-2 fixture
+/// is in play. There, table 1 had game 1 won by X at time 10 (before the ruling: it stays)
+/// and game 2 won by X at time 30 (after it: a forfeit, like game 3); table 2 has a hand at
+/// time 15 and no game decided (3 forfeits). Round 2 scores 2 : 11 in points, 1 : 5 in
+/// games, won by X's opponent — not a forfeit of the whole fixture (0 : 12) — and the rows
+/// follow. With no game finished there before the ruling (ruled at time 5) it is one.
+#[test]
+fn a_fixture_in_play_when_its_entrant_is_disqualified_elsewhere_keeps_the_games_finished_before() {
+    use crate::record::sample::blank_shengji;
+    use crate::rules::Ruling;
+    for ruled_at in [20.0, 5.0] {
+        let mut c = nantong_competition();
+        let fx = &mut c.rounds[0].fixtures[0];
+        let x = fx.sides[1].entrant().unwrap().to_string();
+        let mut dq = blank_shengji("dq", "nantong-80fen", 0.0);
+        put_at(&mut dq, "dq", ruled_at, ruled(Ruling::Disqualified { team: Team::B }));
+        fx.legs[1].match_id = Some("dq".into());
+        let (ri, fi, side) = c
+            .rounds
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find_map(|(ri, rd)| {
+                rd.fixtures.iter().enumerate().find_map(|(fi, f)| {
+                    f.sides.iter().position(|s| s.entrant() == Some(x.as_str())).map(|side| (ri, fi, side))
+                })
+            })
+            .expect("the disqualified team plays in round 2");
+        let f = &mut c.rounds[ri].fixtures[fi];
+        let team = |leg: usize| if (side == 1) != f.legs[leg].swapped { Team::B } else { Team::A };
+        let t1 = two_games_then_a_hand("r2t1", team(0), team(0));
+        let mut t2 = blank_shengji("r2t2", "nantong-80fen", 0.0);
+        let h = crate::rules::shengji::Hand { points: 60, ..Default::default() };
+        put_at(&mut t2, "h", 15.0, Op::Hand { hand: HandInput::Shengji(h) });
+        f.legs[0].match_id = Some("r2t1".into());
+        f.legs[1].match_id = Some("r2t2".into());
+        let other = f.sides[1 - side].entrant().unwrap().to_string();
+        let st = standings(&c, &[dq, t1, t2]);
+        let r = st.results.iter().find(|r| r.fixture == c.rounds[ri].fixtures[fi].id).unwrap();
+        assert!(r.done && r.winner == Some(1 - side), "{r:?}");
+        assert_eq!(r.forfeits, vec![side]);
+        let (ours, theirs) = if ruled_at == 20.0 { ((2, 1), (11, 5)) } else { ((0, 0), (12, 6)) };
+        assert_eq!(r.walkover, ruled_at == 5.0, "{r:?}");
+        assert_eq!((r.awarded[side], r.score[side]), ours, "ruled at {ruled_at}: {r:?}");
+        assert_eq!((r.awarded[1 - side], r.score[1 - side]), theirs, "ruled at {ruled_at}: {r:?}");
+        if ruled_at == 20.0 {
+            assert!(r.legs.iter().all(|l| l.forfeited), "{r:?}");
+        }
+        // X: round 1 (6 forfeited games, 0 points), round 2, the later rounds forfeits; its
+        // round-2 opponent has nothing else decided.
+        let row = st.row(&x).unwrap();
+        assert_eq!((row.total, row.points_for, row.lost, row.pending), (ours.0, ours.1, c.rounds.len() as u32, 0));
+        let row = st.row(&other).unwrap();
+        assert_eq!((row.won, row.total, row.points_for, row.points_against), (1, theirs.0, theirs.1, ours.1));
+    }
+}
