@@ -162,13 +162,18 @@ mod tests {
         let st = crate::tournament::standings::results(&c, &ms);
         assert_eq!(st[0].awarded, crate::tournament::standings::results(&c, &[quiet, t2.clone()])[0].awarded);
 
-        // Table 1 played out before the ruling (three games decided): its results stand.
+        // Table 1 played out before the ruling (three games decided, its entries at times
+        // 0.1 to 0.5, the ruling at 2): its results stand.
         let mut done = blank_shengji("t1", "nantong-80fen", 0.0);
+        let mut put_early = |id: String, op: Op| {
+            let at_ms = (done.entries.len() as f64 + 1.0) / 10.0;
+            done.append(Entry { after: None, id, at_ms, op }).unwrap();
+        };
         for g in 0..3 {
             if g > 0 {
-                put(&mut done, &format!("n{g}"), Op::NextGame { start: Default::default() });
+                put_early(format!("n{g}"), Op::NextGame { start: Default::default() });
             }
-            put(&mut done, &format!("v{g}"), Op::TimeVerdict { winner: Team::A, elapsed_ms: None });
+            put_early(format!("v{g}"), Op::TimeVerdict { winner: Team::A, elapsed_ms: None });
         }
         let o = crate::tournament::outcome::outcome(&done);
         assert!(o.done, "{o:?}");

@@ -413,7 +413,7 @@ fn leg_outcome<'a>(
 /// the event (RULES.md §0 **[r2]**: their remaining fixtures are forfeits, results played
 /// stay), the earliest ruled at `ruled_at_ms` (ms since the Unix epoch). When the
 /// disqualification was ruled at one of the fixture's tables, or a game of the fixture was
-/// finished by `ruled_at_ms` ([`outcome_until`]), each leg not played out is forfeited by
+/// finished by `ruled_at_ms` ([`outcome_until`]), each leg not played out by `ruled_at_ms` is forfeited by
 /// them ([`leg_forfeit`]): its games finished by `ruled_at_ms` stay, the rest are forfeits;
 /// otherwise a fixture not played out is left to be a walkover ([`results`]).
 fn score_play(
@@ -452,7 +452,9 @@ fn score_play(
     // finished before: every table not played out is forfeited from the ruling on.
     let forfeit_rest = !disqualified.is_empty() && (ruled_here || decided_before);
     for ((l, (other_entrants, m, o)), played) in f.legs.iter().zip(read).zip(before) {
-        let open = !o.as_ref().is_some_and(|o| o.done);
+        // Not played out by the ruling: a table played out after it is forfeited from the
+        // ruling on like one still in play (its later games were played by a side already out).
+        let open = !o.as_ref().is_some_and(|o| o.done) || played.as_ref().is_some_and(|p| !p.done);
         let forfeited = (forfeit_rest && open).then(|| leg_forfeit(c, disqualified, n, played.as_ref()));
         fr.started |= started(&o);
         if let Some(o) = forfeited.as_ref().or(o.as_ref()) {

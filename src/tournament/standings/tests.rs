@@ -378,7 +378,8 @@ fn game_points_of_a_team_match_forfeited_in_its_record() {
         put(&mut m1, &format!("t{k}"), Op::TimeVerdict { winner: w, elapsed_ms: None });
     }
     let mut m2 = blank_shengji("l2", "nantong-80fen", 0.0);
-    put(&mut m2, "dq", ruled(Ruling::Disqualified { team: Team::B }));
+    // Ruled at table 2 after table 1 was played out (its games at times 1 to 5).
+    put_at(&mut m2, "dq", 10.0, ruled(Ruling::Disqualified { team: Team::B }));
     let fx = &mut c.rounds[0].fixtures[0];
     fx.legs[0].match_id = Some("l1".into());
     fx.legs[1].match_id = Some("l2".into());
@@ -820,6 +821,31 @@ fn a_game_finished_at_the_other_table_after_a_disqualification_is_a_forfeit() {
         assert_eq!((b.total, b.points_for, b.points_against), (awarded[1], score[1], score[0] + 6 * later));
         assert_eq!((b.lost, b.pending), (c.rounds.len() as u32, 0));
         assert!(b.disqualified);
+    }
+}
+
+/// RULES.md §0 **[r2]** with §1.4, as above, with table 1 then played out after the ruling
+/// (game 3 won by B at time 50): ruled at time 20, the games finished after it are forfeits
+/// all the same (11 : 2 in points, 5 : 1 in games), not the 3 games B won there; ruled at
+/// time 60, after table 1 was played out, its games stand (B 3 games: 3 + 6 : 6).
+#[test]
+fn a_table_played_out_after_a_disqualification_is_scored_from_the_ruling_on() {
+    use crate::rules::Ruling;
+    for (ruled_at, awarded, score, forfeited) in [(20.0, [11, 2], [5, 1], true), (60.0, [9, 6], [3, 3], false)] {
+        let mut c = nantong_competition();
+        let mut t1 = two_games_then_a_hand("t1", Team::B, Team::B);
+        put_at(&mut t1, "v3", 50.0, Op::TimeVerdict { winner: Team::B, elapsed_ms: None });
+        assert!(crate::tournament::outcome::outcome(&t1).done, "table 1 is played out");
+        let mut t2 = crate::record::sample::blank_shengji("t2", "nantong-80fen", 0.0);
+        put_at(&mut t2, "dq", ruled_at, ruled(Ruling::Disqualified { team: Team::B }));
+        let fx = &mut c.rounds[0].fixtures[0];
+        fx.legs[0].match_id = Some("t1".into());
+        fx.legs[1].match_id = Some("t2".into());
+        let st = standings(&c, &[t1, t2]);
+        let r = &st.results[0];
+        assert_eq!(r.legs[0].forfeited, forfeited, "ruled at {ruled_at}: {r:?}");
+        assert_eq!(r.awarded, awarded.to_vec(), "ruled at {ruled_at}: {r:?}");
+        assert_eq!(r.score, score.to_vec(), "ruled at {ruled_at}: {r:?}");
     }
 }
 
