@@ -30,6 +30,11 @@ pub trait Game {
     /// Whether a match is a session of several players ranked by totals (斗地主, 三打一:
     /// played in groups) rather than two sides.
     const SESSION: bool = false;
+    /// Whether a match that ends level is decided by a play-off rather than drawn: 双升
+    /// (RULES.md §1.3: equal totals and boards won → play-off) and the sessions (§3: a tie
+    /// → play-off hands; 三打一's sessions are run alike); other games' level results are
+    /// draws.
+    const TIE_PLAYED_OFF: bool = Self::SESSION;
     /// Whether the game counts 双上 wins (掼蛋: both partners out first, 000 §四 — the
     /// standings' 双上 column and tie-break); other games have no such quantity.
     const DOUBLE_WINS: bool = false;

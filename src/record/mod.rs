@@ -12,6 +12,7 @@ pub mod elapsed;
 mod entry;
 pub mod game;
 pub mod games;
+pub mod home;
 pub mod index;
 pub mod replay;
 pub mod ruling_log;

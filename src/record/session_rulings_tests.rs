@@ -308,3 +308,25 @@ fn ranking_with_players_out() {
     assert_eq!(got, vec![0, 2, 3, 1]);
     assert!(!r.playoff);
 }
+
+/// The home list's line of a 斗地主 session (RULES.md §3): while it is played, the table,
+/// hands and leader alone; once a ruling ends it (RULES.md §0 **[r2]**), led by its first
+/// place, "已结束 · 甲 第一"; once signed off, by "已签字".
+#[test]
+fn home_line_says_when_a_session_is_over_and_its_first_place() {
+    use crate::bidi::isolated;
+    use crate::i18n::Lang;
+    let line = |m: &Match, l: Lang| match &m.setup {
+        Setup::Doudizhu(s) => super::games::doudizhu::home_line(l, s, &v(m)),
+        _ => unreachable!(),
+    };
+    let jia = isolated("甲");
+    let mut m = ddz();
+    put(&mut m, "h1", hand(0, 2, true)).unwrap(); // 甲 +4
+    assert_eq!(line(&m, Lang::ZhCn), format!("第 1/3 桌 · 1 副 · {jia} +4"));
+    put(&mut m, "dq", ruling(Ruling::Disqualified { team: Team::A }, 1, "")).unwrap();
+    assert_eq!(line(&m, Lang::ZhCn), format!("已结束 · {jia} 第一 · 第 1/3 桌 · 1 副 · {jia} +4"));
+    assert_eq!(line(&m, Lang::En), format!("over · {jia} first · Table 1 of 3 · 1 hand · {jia} +4"));
+    put(&mut m, "so", Op::SignOff { referee: "赵裁".into() }).unwrap();
+    assert_eq!(line(&m, Lang::ZhTw), format!("已簽字 · {jia} 第一 · 第 1/3 桌 · 1 副 · {jia} +4"));
+}

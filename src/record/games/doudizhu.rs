@@ -95,6 +95,13 @@ pub fn replay(m: &Match, s: &DoudizhuSetup) -> DoudizhuView {
     DoudizhuView { rows, session }
 }
 
+/// The home list's line of a 斗地主 session in language `l`
+/// ([`super::session::home_line`]): "第 2/3 桌 · 5 副 · 甲 +24", led by the result once the
+/// session is over ("已结束 · 甲 第一 · …").
+pub fn home_line(l: crate::i18n::Lang, s: &DoudizhuSetup, v: &DoudizhuView) -> String {
+    super::session::home_line::<Doudizhu>(l, v, &v.session, &s.players, v.rows.len())
+}
+
 /// 斗地主's [`crate::record::game::Game`] impl.
 pub struct Doudizhu;
 

@@ -630,6 +630,34 @@ pub fn blank(id: &str, preset_id: &str, now_ms: f64) -> Option<Match> {
     })
 }
 
+/// The home list's line of a 掼蛋 match in language `l`, the teams by name (isolated; a
+/// team not named by its side, "南北" / "东西"): the game, the score — per-deal points
+/// "13:8 分" or round scores "5:3" where the preset counts them (RULES.md §2), else the
+/// levels of the round in progress "5 : 3" — and that round's hands,
+/// "掼蛋 · 红队 5 : 3 蓝队 · 12 副"; led by the result once the match is over or signed off
+/// ([`crate::record::home::result`]), "已结束 · 红队 胜 · …".
+pub fn home_line(l: crate::i18n::Lang, s: &GuandanSetup, v: &GuandanView) -> String {
+    use crate::i18n::tr;
+    let r = v.current();
+    let names = crate::record::share_doc::team_names(&s.teams, l);
+    let score = if let Some(p) = v.points_total {
+        format!("{}:{} {}", p.a, p.b, tr(l, "gd.pts"))
+    } else if let Some(p) = v.round_score_total {
+        format!("{}:{}", p.a, p.b)
+    } else {
+        format!("{} : {}", r.state.levels.a, r.state.levels.b)
+    };
+    let line = format!(
+        "{} · {} {score} {} · {} {}",
+        tr(l, "game.guandan"),
+        names[0],
+        names[1],
+        r.hands,
+        tr(l, if r.hands == 1 { "home.hand" } else { "home.hands" })
+    );
+    crate::record::home::with_result::<Guandan>(l, v, &names, line)
+}
+
 /// 掼蛋's [`crate::record::game::Game`] impl.
 pub struct Guandan;
 

@@ -141,6 +141,17 @@ pub fn replay(m: &Match, s: &SandayiSetup) -> SandayiView {
     SandayiView { rows, session, violations }
 }
 
+/// The home list's line of a 三打一 session in language `l`
+/// ([`super::session::home_line`]), with the count of bomb-limit violations the app flags
+/// (RULES.md §4) when there are any: "第 2/3 桌 · 5 副 · 甲 +24 · ⚠ 1".
+pub fn home_line(l: crate::i18n::Lang, s: &SandayiSetup, v: &SandayiView) -> String {
+    let mut line = super::session::home_line::<Sandayi>(l, v, &v.session, &s.players, v.rows.len());
+    if !v.violations.is_empty() {
+        line.push_str(&format!(" · ⚠ {}", v.violations.len()));
+    }
+    line
+}
+
 /// 三打一's [`crate::record::game::Game`] impl.
 pub struct Sandayi;
 

@@ -581,3 +581,52 @@ pub fn next_first_bidder<H, R>(rows: &[Row<H, R>], s: &SessionView, first_of: im
         _ => s.current().seating[0],
     }
 }
+
+/// A player's display name, isolated ([`crate::bidi::isolated`]; `P2` when the name is empty).
+pub fn name_of(names: &[String], i: usize) -> String {
+    names
+        .get(i)
+        .map(|s| crate::bidi::isolated(s.trim()))
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| format!("P{}", i + 1))
+}
+
+/// Label of sitting `seg` of session `s` in language `l`: `第 2/3 桌` / `加赛 1`.
+pub fn table_label(l: crate::i18n::Lang, s: &SessionView, seg: usize) -> String {
+    use crate::i18n::tr;
+    let g = &s.segments[seg];
+    if g.playoff {
+        format!("{} {}", tr(l, "ddz.playoff"), g.number)
+    } else {
+        tr(l, "ddz.table_of").replace("{k}", &g.number.to_string()).replace("{n}", &s.tables.to_string())
+    }
+}
+
+/// The home list's line of a session of game `G` (斗地主, 三打一; RULES.md §3) in language
+/// `l`: the sitting in play, the hands that count and the leader's total,
+/// `第 2/3 桌 · 5 副 · 甲 +24` (players named by [`name_of`] from `names`); led by the
+/// result once the session is ended by a ruling or signed off
+/// ([`crate::record::home::result`]: its first place, "已结束 · 甲 第一 · …").
+pub fn home_line<G: crate::record::game::Game>(
+    l: crate::i18n::Lang,
+    v: &G::View,
+    s: &SessionView,
+    names: &[String],
+    hands: usize,
+) -> String {
+    let lead = s
+        .ranking
+        .standings
+        .first()
+        .map(|st| format!(" · {} {}", name_of(names, st.player), crate::rules::session::signed(st.total)))
+        .unwrap_or_default();
+    let line = format!(
+        "{} · {} {}{}",
+        table_label(l, s, s.segments.len() - 1),
+        hands,
+        crate::i18n::tr(l, if hands == 1 { "home.hand" } else { "home.hands" }),
+        lead
+    );
+    let shown: Vec<String> = (0..s.totals.len().max(names.len())).map(|i| name_of(names, i)).collect();
+    crate::record::home::with_result::<G>(l, v, &shown, line)
+}

@@ -19,11 +19,12 @@ use leptos::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
 
-/// One line for the home list: table, hands, leader.
+/// One line for the home list, in the language in force
+/// ([`crate::record::games::doudizhu::home_line`]).
 pub fn summary(m: &Match) -> String {
     let Setup::Doudizhu(s) = &m.setup else { return String::new() };
     let MatchView::Doudizhu(v) = replay(m) else { return String::new() };
-    session_summary(&v.session, &s.players, v.rows.len())
+    crate::record::games::doudizhu::home_line(crate::ui::ctx().lang.get_untracked(), s, &v)
 }
 
 /// The 斗地主 form as the referee left it (its draft, [`crate::ui::draft`]): the bidding

@@ -370,12 +370,34 @@ pub fn blank(id: &str, n: u32, now_ms: f64) -> Match {
     }
 }
 
+/// The home list's line of a 双升 match in language `l` (RULES.md §1.3): team A's and team
+/// B's totals and the board results entered, "红队 +40 : −40 蓝队 · 4/6 副已计分" (a team not
+/// named by its letter); led by the result once the match is over or signed off
+/// ([`crate::record::home::result`]), "已结束 · 红队 胜 · …".
+pub fn home_line(l: crate::i18n::Lang, s: &DuplicateSetup, v: &DuplicateView) -> String {
+    use crate::rules::session::signed;
+    let ta = i64::from(v.totals.totals.get(&Team::A).copied().unwrap_or(0));
+    let names = [s.team_name(Team::A), s.team_name(Team::B)];
+    let line = format!(
+        "{} {} : {} {} · {}/{} {}",
+        names[0],
+        signed(ta),
+        signed(-ta),
+        names[1],
+        v.scored,
+        s.boards.len(),
+        crate::i18n::tr(l, "dup.boards_scored")
+    );
+    crate::record::home::with_result::<Duplicate>(l, v, &names, line)
+}
+
 /// 双升's [`crate::record::game::Game`] impl.
 pub struct Duplicate;
 
 impl crate::record::game::Game for Duplicate {
     const ID: crate::record::game::GameId = crate::record::game::GameId::Duplicate;
     const INDEPENDENT_ENTRIES: bool = true;
+    const TIE_PLAYED_OFF: bool = true;
     const RULINGS: bool = true;
     const NUMBERED_HANDS: bool = false;
     const TEAM_PAIRS: u32 = 2;

@@ -455,3 +455,31 @@ fn the_dealers_board_check_is_recorded_per_table() {
     long.board_check = Some(BoardCheck { by: "x".repeat(61), ok: false });
     assert_eq!(correct(&mut m, "c1", "e2", long).unwrap_err().field, "op.hand.duplicate.board_check.by");
 }
+
+/// The home list's line of a 双升 match (RULES.md §1.3): while boards are missing, the totals
+/// and boards entered alone; once every board is scored, led by "已结束 · <winner> 胜" — or,
+/// level on totals and boards won, by "同分待加赛" (a play-off decides, not a draw).
+#[test]
+fn home_line_says_when_the_match_is_over_and_who_won_or_that_a_play_off_is_due() {
+    use crate::i18n::Lang;
+    let line = |m: &Match, l: Lang| home_line(l, setup(m), &view(m));
+    let mut m = blank("d", 3, 0.0);
+    let mut b1t2 = be(1, 2, Team::A, 85);
+    b1t2.hand.kitty = Some(Kitty { points: 10, unit: Unit::Tractor(3) });
+    let mut b3t1 = be(3, 1, Team::B, 70);
+    b3t1.hand.kitty = Some(Kitty { points: 15, unit: Unit::Pair });
+    add(&mut m, "e1", b1t2).unwrap();
+    add(&mut m, "e2", be(2, 2, Team::B, 40)).unwrap();
+    add(&mut m, "e3", b3t1).unwrap();
+    add(&mut m, "e4", be(1, 1, Team::B, 60)).unwrap();
+    add(&mut m, "e5", be(2, 1, Team::A, 40)).unwrap();
+    assert_eq!(line(&m, Lang::ZhCn), "A +140 : −140 B · 2/3 副已计分");
+    add(&mut m, "e6", be(3, 2, Team::A, 110)).unwrap();
+    assert_eq!(line(&m, Lang::ZhCn), "已结束 · A 胜 · A +120 : −120 B · 3/3 副已计分");
+    assert_eq!(line(&m, Lang::En), "over · A won · A +120 : −120 B · 3/3 boards scored");
+    // One board, the same score at both tables: level, a play-off is due.
+    let mut m = blank("d", 1, 0.0);
+    add(&mut m, "e1", be(1, 1, Team::B, 60)).unwrap();
+    add(&mut m, "e2", be(1, 2, Team::A, 60)).unwrap();
+    assert_eq!(line(&m, Lang::ZhCn), "已结束 · 同分待加赛 · A 0 : 0 B · 1/1 副已计分");
+}

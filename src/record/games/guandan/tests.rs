@@ -344,3 +344,34 @@ fn a_match_time_limit_flags_late_hands_as_a_round_limit_does() {
     let at = crate::rules::guandan::time_up(&s.preset, st).unwrap();
     assert_eq!(at.winner, Some(Team::A));
 }
+
+/// The home list's line of a 掼蛋 match (RULES.md §2): while the game is on, the levels and
+/// hands alone; once the winners pass A, led by "已结束 · <winner> 胜".
+#[test]
+fn home_line_says_when_the_match_is_over_and_who_won() {
+    use crate::bidi::isolated;
+    use crate::i18n::Lang;
+    let mut m = blank("g1", "guandan-3-2-1", 0.0).unwrap();
+    if let crate::record::Setup::Guandan(s) = &mut m.setup {
+        s.teams.insert(Team::A, "红队".into());
+        s.teams.insert(Team::B, "蓝队".into());
+    }
+    let line = |m: &Match, l: Lang| match &m.setup {
+        crate::record::Setup::Guandan(s) => home_line(l, s, &view(m)),
+        _ => unreachable!(),
+    };
+    let (a, b) = (isolated("红队"), isolated("蓝队"));
+    push(&mut m, "h1", op(h([N, S, E, W])));
+    assert_eq!(line(&m, Lang::ZhCn), format!("掼蛋 · {a} 5 : 2 {b} · 1 副"));
+    // 双下 until the winners pass A.
+    for i in 2..20 {
+        push(&mut m, &format!("h{i}"), op(h([N, S, E, W])));
+        if view(&m).finished {
+            break;
+        }
+    }
+    assert!(view(&m).finished);
+    let n = m.entries.len();
+    assert_eq!(line(&m, Lang::ZhCn), format!("已结束 · {a} 胜 · 掼蛋 · {a} A : 2 {b} · {n} 副"));
+    assert_eq!(line(&m, Lang::ZhTw), format!("已結束 · {a} 勝 · 摜蛋 · {a} A : 2 {b} · {n} 副"));
+}

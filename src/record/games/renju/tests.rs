@@ -375,3 +375,24 @@ fn a_game_lost_by_ruling_is_a_game_of_the_series() {
     assert_eq!((v.series_winner, v.games[1].result.is_none()), (None, true));
     assert!(schema::validate_match(&m).is_ok());
 }
+
+/// The home list's line of a 五子棋 match (RULES.md §5, best of 3): while the series is on,
+/// the games won and the game in play alone; once a player has won two games, led by
+/// "已结束 · <winner> 胜".
+#[test]
+fn home_line_says_when_the_series_is_won_and_by_whom() {
+    use crate::bidi::isolated;
+    let (a, b) = (isolated("张三"), isolated("李四"));
+    let line = |l: &Log, lang: Lang| home_line(lang, &setup(&l.m), &l.view());
+    let mut l = Log::new(Player::P1);
+    l.act(RenjuAction::GameResult { reason: EndReason::Resignation, winner: Some(Stone::White) }).unwrap();
+    l.act(RenjuAction::NextGame { black: Player::P2 }).unwrap();
+    l.stones("h8");
+    assert_eq!(line(&l, Lang::ZhCn), format!("{a} 0 : 1 {b} · 第 2 局 · 1 手"));
+    l.act(RenjuAction::GameResult { reason: EndReason::Resignation, winner: Some(Stone::White) }).unwrap();
+    assert_eq!(line(&l, Lang::ZhCn), format!("{a} 1 : 1 {b} · 第 2 局 · 1 手"));
+    l.act(RenjuAction::NextGame { black: Player::P1 }).unwrap();
+    l.act(RenjuAction::GameResult { reason: EndReason::Time, winner: Some(Stone::White) }).unwrap();
+    assert_eq!(line(&l, Lang::ZhCn), format!("已结束 · {b} 胜 · {a} 1 : 2 {b} · 第 3 局 · 0 手"));
+    assert_eq!(line(&l, Lang::En), format!("over · {b} won · {a} 1 : 2 {b} · Game 3 · 0 moves"));
+}

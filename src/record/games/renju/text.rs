@@ -86,6 +86,27 @@ pub fn player_label(lang: Lang, s: &RenjuSetup, p: Player) -> String {
     }
 }
 
+/// The home list's line of a 五子棋 match in language `l` (RULES.md §5): games won by each
+/// player ([`player_label`]), the game in play and its moves, "张三 1 : 0 李四 · 第 2 局 · 17
+/// 手"; led by the result once the series is decided or the match signed off
+/// ([`crate::record::home::result`]), "已结束 · 张三 胜 · …".
+pub fn home_line(lang: Lang, s: &RenjuSetup, v: &RenjuView) -> String {
+    let g = v.current();
+    let names = [player_label(lang, s, Player::P1), player_label(lang, s, Player::P2)];
+    let wins = |p: Player| v.wins.get(&p).copied().unwrap_or(0);
+    let line = format!(
+        "{} {} : {} {} · {} · {} {}",
+        names[0],
+        wins(Player::P1),
+        wins(Player::P2),
+        names[1],
+        fill(lang, "rj.game_n", g.number),
+        g.moves.len(),
+        tr(lang, "rj.moves")
+    );
+    crate::record::home::with_result::<Renju>(lang, v, &names, line)
+}
+
 /// A table string with `{n}` replaced (e.g. `rj.game_n` → "第 2 局" / "Game 2").
 pub fn fill(lang: Lang, key: &'static str, n: impl std::fmt::Display) -> String {
     tr(lang, key).replace("{n}", &n.to_string())

@@ -1,8 +1,9 @@
 //! 升级's home-list line: the one line a match shows under its title on the home screen
 //! (and in its stored index row).
 
-use super::{ShengjiSetup, ShengjiView};
+use super::{Shengji, ShengjiSetup, ShengjiView};
 use crate::i18n::{tr, Lang};
+use crate::record::home::with_result;
 use crate::record::share_doc::{fill, team_names};
 use crate::rules::Team;
 
@@ -14,7 +15,10 @@ use crate::rules::Team;
 ///   games is in play, "团体赛 第 2/3 局 · 红队 5 : 3 蓝队 · 4 副";
 /// * a team match over ([`ShengjiView::over`]: its games played, its time up, or forfeited):
 ///   its result on team points ([`ShengjiView::team_points`]) and the winner, or 平局 when
-///   level, "团体赛结束 · 积分 红队 5 : 4 蓝队 · 红队 胜" — not its last game's levels.
+///   level, "团体赛结束 · 积分 红队 5 : 4 蓝队 · 红队 胜" — not its last game's levels;
+/// * the first two, once the match is over by its own rules (a series won, RULES.md §1) or
+///   signed off: led by the result ([`crate::record::home::result`]),
+///   "已结束 · 红队 胜 · 红队 A : 5 蓝队 · 20 副".
 pub fn home_line(l: Lang, s: &ShengjiSetup, v: &ShengjiView) -> String {
     let names = team_names(&s.teams, l);
     let g = v.current();
@@ -28,10 +32,13 @@ pub fn home_line(l: Lang, s: &ShengjiSetup, v: &ShengjiView) -> String {
         n,
         tr(l, if n == 1 { "home.hand" } else { "home.hands" })
     );
-    let (Some(tm), Some(points)) = (s.preset.team_match, &v.team_points) else { return levels };
+    let (Some(tm), Some(points)) = (s.preset.team_match, &v.team_points) else {
+        return with_result::<Shengji>(l, v, &names, levels);
+    };
     if !v.over {
         let game = v.games.len().min(tm.games as usize).to_string();
-        return format!("{} · {levels}", fill(l, "home.tm.game", &[("n", game), ("of", tm.games.to_string())]));
+        let line = format!("{} · {levels}", fill(l, "home.tm.game", &[("n", game), ("of", tm.games.to_string())]));
+        return with_result::<Shengji>(l, v, &names, line);
     }
     let p = |t: Team| points.get(&t).copied().unwrap_or(0).to_string();
     let result = fill(

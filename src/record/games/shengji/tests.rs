@@ -464,3 +464,36 @@ fn nantong_home_line_says_the_game_in_play_then_the_result() {
     // Not a team match: the levels and hands of the game.
     assert_eq!(line(Lang::ZhCn, vec![h(40), h(40)], "chaodipi-10"), format!("{a} 10 : 2 {b} · 2 副"));
 }
+
+/// The home list's line of a 升级 best-of-3 match (RULES.md §1): while the series is on, the
+/// levels and hands alone; once a team has won it, led by "已结束 · <winner> 胜", and by
+/// "已签字" once signed off. The 南通 team match's own result line is not led twice.
+#[test]
+fn home_line_says_when_a_series_is_over_and_who_won_it() {
+    use crate::bidi::isolated;
+    use crate::i18n::Lang;
+    let line = |l: Lang, ops: Vec<Op>, preset: &str| {
+        let mut m = logged(preset, ops);
+        let Setup::Shengji(s) = &mut m.setup else { unreachable!() };
+        s.teams = BTreeMap::from([(Team::A, "红队".to_string()), (Team::B, "绿队".to_string())]);
+        let v = view_of(&m);
+        let Setup::Shengji(s) = &m.setup else { unreachable!() };
+        home_line(l, s, &v)
+    };
+    let (a, b) = (isolated("红队"), isolated("绿队"));
+    let time_b = Op::TimeVerdict { winner: Team::B, elapsed_ms: None };
+    let mut ops = vec![time_b.clone(), Op::NextGame { start: Start::default() }, h(40)];
+    // One game each way to go: unchanged.
+    assert_eq!(line(Lang::ZhCn, ops.clone(), "jiankang-chaodipi"), format!("{a} 4 : 2 {b} · 1 副"));
+    ops.push(time_b);
+    assert_eq!(line(Lang::ZhCn, ops.clone(), "jiankang-chaodipi"), format!("已结束 · {b} 胜 · {a} 4 : 2 {b} · 1 副"));
+    assert_eq!(line(Lang::ZhTw, ops.clone(), "jiankang-chaodipi"), format!("已結束 · {b} 勝 · {a} 4 : 2 {b} · 1 副"));
+    assert_eq!(line(Lang::En, ops.clone(), "jiankang-chaodipi"), format!("over · {b} won · {a} 4 : 2 {b} · 1 hand"));
+    ops.push(Op::SignOff { referee: "赵裁".into() });
+    assert_eq!(line(Lang::ZhCn, ops, "jiankang-chaodipi"), format!("已签字 · {b} 胜 · {a} 4 : 2 {b} · 1 副"));
+    // A 南通 team match over says its result once.
+    let mut ops = a_wins_a_game();
+    ops.push(Op::NextGame { start: Start::default() });
+    ops.push(crate::record::rulings_tests::ruling(crate::rules::Ruling::Disqualified { team: Team::A }, ""));
+    assert_eq!(line(Lang::ZhCn, ops, "nantong-80fen"), format!("团体赛结束 · 积分 {a} 2 : 5 {b} · {b} 胜"));
+}

@@ -42,22 +42,11 @@ fn setup_of(m: &Match) -> Option<&DuplicateSetup> {
     }
 }
 
-/// One line for the home list: "红队 +40 : −40 蓝队 · 4/6 副".
+/// One line for the home list, in the language in force
+/// ([`crate::record::games::duplicate::home_line`]).
 pub fn summary(m: &Match) -> String {
     let Some(s) = setup_of(m) else { return String::new() };
-    let v = dup::replay(m, s);
-    let lang = ctx().lang.get_untracked();
-    let ta = v.totals.totals.get(&Team::A).copied().unwrap_or(0);
-    format!(
-        "{} {} : {} {} · {}/{} {}",
-        s.team_name(Team::A),
-        signed(ta),
-        signed(-ta),
-        s.team_name(Team::B),
-        v.scored,
-        s.boards.len(),
-        tr(lang, "dup.boards_scored")
-    )
+    crate::record::games::duplicate::home_line(ctx().lang.get_untracked(), s, &dup::replay(m, s))
 }
 
 /// The entry form's state: one table's result of one board.

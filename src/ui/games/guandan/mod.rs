@@ -58,26 +58,11 @@ fn view_of(m: &Match) -> Option<GuandanView> {
     }
 }
 
-/// One line for the home list: levels (or points / round scores) and hands played.
+/// One line for the home list, in the language in force
+/// ([`crate::record::games::guandan::home_line`]).
 pub fn summary(m: &Match) -> String {
     let (Some(s), Some(v)) = (setup_of(m), view_of(m)) else { return String::new() };
-    let r = v.current();
-    let name = |tm: Team| team_label(&s.teams, tm);
-    let score = if let Some(p) = v.points_total {
-        format!("{}:{} {}", p.a, p.b, t("gd.pts"))
-    } else if let Some(p) = v.round_score_total {
-        format!("{}:{}", p.a, p.b)
-    } else {
-        format!("{} : {}", r.state.levels.a, r.state.levels.b)
-    };
-    format!(
-        "{} · {} {score} {} · {} {}",
-        t("game.guandan"),
-        name(Team::A),
-        name(Team::B),
-        r.hands,
-        crate::ui::hands_word(r.hands as usize)
-    )
+    crate::record::games::guandan::home_line(ctx().lang.get_untracked(), s, &v)
 }
 
 // ---------------------------------------------------------------------------------------

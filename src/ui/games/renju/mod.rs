@@ -62,22 +62,11 @@ fn setup_of(m: &Match) -> Option<&RenjuSetup> {
     }
 }
 
-/// One line for the home list: "张三 1 : 0 李四 · 第 2 局 · 17 手".
+/// One line for the home list, in the language in force
+/// ([`crate::record::games::renju::home_line`]).
 pub fn summary(m: &Match) -> String {
     let Some(s) = setup_of(m) else { return String::new() };
-    let lang = ctx().lang.get();
-    let v = replay(m, s);
-    let g = v.current();
-    format!(
-        "{} {} : {} {} · {} · {} {}",
-        player_label(lang, s, Player::P1),
-        v.wins[&Player::P1],
-        v.wins[&Player::P2],
-        player_label(lang, s, Player::P2),
-        fill(lang, "rj.game_n", g.number),
-        g.moves.len(),
-        t("rj.moves")
-    )
+    crate::record::games::renju::home_line(ctx().lang.get_untracked(), s, &replay(m, s))
 }
 
 /// The players as the two sides a ruling names: player 1 as team `A`, player 2 as `B`.

@@ -29,15 +29,12 @@ use pad::*;
 pub use preset::NewForm;
 use text::*;
 
-/// One line for the home list: table, hands, leader.
+/// One line for the home list, in the language in force
+/// ([`crate::record::games::sandayi::home_line`]).
 pub fn summary(m: &Match) -> String {
     let Setup::Sandayi(s) = &m.setup else { return String::new() };
     let MatchView::Sandayi(v) = replay(m) else { return String::new() };
-    let mut line = session_summary(&v.session, &s.players, v.rows.len());
-    if !v.violations.is_empty() {
-        line.push_str(&format!(" · ⚠ {}", v.violations.len()));
-    }
-    line
+    crate::record::games::sandayi::home_line(ctx().lang.get_untracked(), s, &v)
 }
 
 fn sdy_setup(m: &Match) -> Option<&SandayiSetup> {

@@ -8,16 +8,6 @@ pub(crate) fn tie_flag(s: &SessionView, now_ms: f64) -> bool {
     s.playoff_needed && (s.finished(now_ms) || (s.at_last_table() && s.current().hands > 0))
 }
 
-/// Table label: `第 2/3 桌` / `加赛 1`.
-pub(crate) fn table_label(l: Lang, s: &SessionView, seg: usize) -> String {
-    let g = &s.segments[seg];
-    if g.playoff {
-        format!("{} {}", tr(l, "ddz.playoff"), g.number)
-    } else {
-        tr(l, "ddz.table_of").replace("{k}", &g.number.to_string()).replace("{n}", &s.tables.to_string())
-    }
-}
-
 /// Records `op` on match `m`; a refusal is shown in an alert.
 pub(crate) fn act(m: Memo<Option<Arc<Match>>>, op: Op) {
     if let Some(x) = m.get_untracked() {

@@ -37,14 +37,7 @@ pub(crate) use setup::*;
 // Small shared helpers
 // ---------------------------------------------------------------------------------------
 
-/// A player's display name, isolated ([`crate::bidi::isolated`]; `P2` when the name is empty).
-pub(crate) fn name_of(names: &[String], i: usize) -> String {
-    names
-        .get(i)
-        .map(|s| crate::bidi::isolated(s.trim()))
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| format!("P{}", i + 1))
-}
+pub(crate) use crate::record::games::session::{name_of, table_label};
 
 /// One multiplier factor, translated: `炸弹 ×2`, `2 bombs ×4`.
 pub(crate) fn factor_text(l: Lang, f: &Factor) -> String {
@@ -154,25 +147,8 @@ pub(crate) fn preset_line(l: Lang, prefix: &str, id: &str, name: &str, source: &
 }
 
 // ---------------------------------------------------------------------------------------
-// Home line and the candidate entry (shared)
+// Row labels and the candidate entry (shared)
 // ---------------------------------------------------------------------------------------
-
-/// `第 2/3 桌 · 5 副 · 甲 +24`.
-pub(crate) fn session_summary(s: &SessionView, names: &[String], hands: usize) -> String {
-    let lead = s
-        .ranking
-        .standings
-        .first()
-        .map(|st| format!(" · {} {}", name_of(names, st.player), signed(st.total)))
-        .unwrap_or_default();
-    format!(
-        "{} · {} {}{}",
-        table_label(ctx().lang.get_untracked(), s, s.segments.len() - 1),
-        hands,
-        crate::ui::hands_word(hands),
-        lead
-    )
-}
 
 /// `T2·5` / `加赛·9`.
 pub(crate) fn row_label(l: Lang, s: &SessionView, seg: usize, number: usize) -> String {
