@@ -84,20 +84,25 @@ pub(super) fn Scoreboard(
                                     })}
                                 <div class="players muted">{names}</div>
                                 <div class="series muted">
-                                    {view
-                                        .points_total
-                                        .map(|x| {
-                                            format!(
-                                                "{} {} · {} {}",
-                                                t("gd.sb.points"),
-                                                x[team],
-                                                t("gd.finish.double"),
-                                                view.double_wins[team],
-                                            )
-                                        })}
-                                    {view.round_score_total.map(|x| format!("{} {}", t("gd.sb.round_score"), x[team]))}
-                                    {(view.rounds.len() > 1 || p.format.best_of.is_some())
-                                        .then(|| format!(" · {} {}", t("sb.games_won"), view.rounds_won[team]))}
+                                    {
+                                        let points = view
+                                            .points_total
+                                            .map(|x| {
+                                                format!(
+                                                    "{} {} · {} {}",
+                                                    t("gd.sb.points"),
+                                                    x[team],
+                                                    t("gd.finish.double"),
+                                                    view.double_wins[team],
+                                                )
+                                            });
+                                        let rounds = view
+                                            .round_score_total
+                                            .map(|x| format!("{} {}", t("gd.sb.round_score"), x[team]));
+                                        let won = (view.rounds.len() > 1 || p.format.best_of.is_some())
+                                            .then(|| format!("{} {}", t("sb.games_won"), view.rounds_won[team]));
+                                        [points, rounds, won].into_iter().flatten().collect::<Vec<_>>().join(" · ")
+                                    }
                                 </div>
                             </div>
                         }
