@@ -151,17 +151,7 @@ pub fn match_doc(m: &Match, l: Lang, place: Option<&Fixture>, time: &dyn Fn(f64)
     let name = |p| sheet.current(p).map(|c| isolated(&c.name)).unwrap_or_default();
     doc.signatures[0].name = name(super::sheet::Pair::Ns);
     doc.signatures[1].name = name(super::sheet::Pair::Ew);
-    if sheet.signed {
-        doc.signatures[2].name = m
-            .entries
-            .iter()
-            .rev()
-            .find_map(|e| match &e.op {
-                Op::SignOff { referee } => Some(isolated(referee)),
-                _ => None,
-            })
-            .unwrap_or_default();
-    }
+    doc.signatures[2].name = sheet.referee.as_deref().map(isolated).unwrap_or_default();
     doc.footer = format!("{} · {}", tr(l, "app.name"), time(now_ms));
     doc
 }

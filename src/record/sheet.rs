@@ -72,6 +72,8 @@ pub struct Sheet {
     pub confirmations: Vec<Confirmation>,
     /// Signed off by the referee and not reopened.
     pub signed: bool,
+    /// The referee's name of the sign-off in force, as typed (`None` when not signed).
+    pub referee: Option<String>,
 }
 
 impl Sheet {
@@ -113,7 +115,13 @@ pub fn sheet(m: &Match) -> Sheet {
         })
         .collect();
     let entries = now.split(':').next().and_then(|n| n.parse().ok()).unwrap_or(0);
-    Sheet { entries, state: now, confirmations, signed: m.locked() }
+    // The sign-off in force: the last one not undone, unless reopened after it.
+    let referee = m.entries.iter().filter(|e| !voided.contains(e.id.as_str())).fold(None, |r, e| match &e.op {
+        Op::SignOff { referee } => Some(referee.clone()),
+        Op::Reopen { .. } => None,
+        _ => r,
+    });
+    Sheet { entries, state: now, confirmations, signed: m.locked(), referee }
 }
 
 #[cfg(test)]
@@ -186,5 +194,19 @@ mod tests {
             op: Op::Confirm { pair: Pair::Ew, name: " ".into(), state: state(&m) },
         };
         assert!(m.append(e).is_err());
+    }
+
+    /// The sheet names the referee of the sign-off in force: none before, none after a
+    /// reopening, the new one after signing again.
+    #[test]
+    fn the_sheet_names_the_referee_who_signed_it() {
+        let mut m = crate::record::sample::shengji_sample(0.0);
+        assert_eq!(sheet(&m).referee, None);
+        with(&mut m, "s1", Op::SignOff { referee: "裁判甲".into() });
+        assert_eq!(sheet(&m).referee.as_deref(), Some("裁判甲"));
+        with(&mut m, "r1", Op::Reopen { reason: "改错".into() });
+        assert_eq!(sheet(&m).referee, None);
+        with(&mut m, "s2", Op::SignOff { referee: "裁判乙".into() });
+        assert_eq!(sheet(&m).referee.as_deref(), Some("裁判乙"));
     }
 }

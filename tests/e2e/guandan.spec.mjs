@@ -330,3 +330,31 @@ test('once the next round has started, deleting the hand that won the round befo
   await expect(page.locator('#gd-meta')).toContainText('2');
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('referee.quarantine.')))).toEqual([]);
 });
+
+test('the 掼蛋 result sheet lists the rulings and, signed, names the referee who signed', async ({ page }) => {
+  await page.goto('/');
+  await ready(page);
+  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  page.on('dialog', (d) => d.accept());
+  await newMatch(page, 'guandan-3-2-1', '红队', '蓝队');
+  await commitHand(page, ['N', 'E', 'S']);
+  // The scoreboard's series line has no separator before its first part.
+  for (const line of await page.locator('#gd-scoreboard .series').allTextContents()) {
+    expect(line.trim()).not.toMatch(/^·/);
+  }
+  await page.locator('#ruling-panel > summary').click();
+  await page.click('button[data-ruling-team="A"]');
+  await page.click('#ruling-warning');
+  await page.fill('#ruling-referee', '裁判甲');
+  await page.click('#ruling-commit');
+  await expect(page.locator('#rulings li.ruling-row')).toHaveCount(1);
+  await page.locator('#gd-sheet summary').click();
+  await expect(page.locator('#sheet-rulings li')).toHaveCount(1);
+  await expect(page.locator('#sheet-rulings li')).toContainText('红队');
+  await expect(page.locator('#sheet-referee')).toHaveCount(0);
+  await page.fill('#gd-referee-name', '裁判甲');
+  await page.click('#gd-sign-off');
+  await expect(page.locator('#gd-locked')).toBeVisible();
+  await expect(page.locator('#sheet-referee')).toContainText('裁判: 裁判甲');
+  await expect(page.locator('#sheet-rulings li')).toHaveCount(1);
+});

@@ -94,14 +94,14 @@ pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String
 /// force (an overturned or replaced ruling struck through and labelled so in words,
 /// [`crate::record::ruling_log::decision_label`], as the print says it).
 #[component]
-pub fn RulingSteps(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, String>>) -> impl IntoView {
+pub fn RulingSteps(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let lang = crate::ui::ctx().lang;
     view! {
         <ul class="rulings muted" id="sheet-rulings">
             {move || {
-                let tm = teams.get();
                 let l = lang.get();
-                m.with(|x| x.as_ref().map(|x| steps(x, &tm, &[], l)).unwrap_or_default())
+                let (tm, ps) = m.with(|x| x.as_ref().map(|x| x.setup.names()).unwrap_or_default());
+                m.with(|x| x.as_ref().map(|x| steps(x, &tm, &ps, l)).unwrap_or_default())
                     .into_iter()
                     .map(|s| {
                         let gone = matches!(
@@ -115,7 +115,7 @@ pub fn RulingSteps(m: Memo<Option<Arc<Match>>>, teams: Signal<BTreeMap<Team, Str
                         view! {
                             <li data-entry=s.id.clone()>
                                 <span class:voided=gone>
-                                    {step_text(&tm, &[], None, &s.ruling, s.player, s.board, s.counted)}
+                                    {step_text(&tm, &ps, None, &s.ruling, s.player, s.board, s.counted)}
                                 </span>
                                 {status.map(|x| view! { <span class="ruling-status">" · "{x}</span> })}
                                 " · "

@@ -25,8 +25,11 @@ pub fn SignOff(
     act: impl Fn(Op) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let [referee_id, sign_id, reopen_id] = ids;
+    // Every ruling with its appeal and the decision in force, above the duties.
+    let rulings = view! { <crate::ui::ruling::RulingSteps m=m /> };
     if locked {
         view! {
+            {rulings}
             <Confirmations m=m locked=true act=act />
             <p class="badge">{tx("end.locked")}</p>
             <label class="field-label" for=format!("{reopen_id}-reason")>
@@ -69,6 +72,7 @@ pub fn SignOff(
             }
         };
         view! {
+            {rulings}
             <Confirmations m=m locked=false act=act />
             {move || {
                 m.with(|x| x.as_ref().is_some_and(|x| !sheet::sheet(x).confirmed()))
@@ -189,6 +193,16 @@ pub fn Confirmations(
                             }
                         })
                         .collect_view()
+                }}
+                {move || {
+                    s.with(|s| s.referee.clone())
+                        .map(|r| {
+                            view! {
+                                <li id="sheet-referee">
+                                    {format!("{}: {} — {}", t("share.referee"), r, t("sheet.st.signed"))}
+                                </li>
+                            }
+                        })
                 }}
             </ul>
             {(!locked)

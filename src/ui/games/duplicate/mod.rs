@@ -610,9 +610,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                         })
                         .collect_view()
                 }}
-            </div> <SummaryTable setup=setup.into() v=view_memo.into() />
-            <Sheet m=m v=view_memo.into() setup=setup.into() /> <crate::ui::parts::ShareBar m=m />
-            <crate::ui::widgets::EntryLog m=m describe=describe />
+            </div> <SummaryTable setup=setup.into() v=view_memo.into() /> <Sheet m=m v=view_memo.into() />
+            <crate::ui::parts::ShareBar m=m /> <crate::ui::widgets::EntryLog m=m describe=describe />
         </section>
     }
 }

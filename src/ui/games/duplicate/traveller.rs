@@ -369,12 +369,7 @@ pub(super) fn SummaryTable(setup: Signal<DuplicateSetup>, v: Signal<DuplicateVie
 
 /// Sign-off and reopen.
 #[component]
-pub(super) fn Sheet(
-    m: Memo<Option<Arc<Match>>>,
-    v: Signal<DuplicateView>,
-    setup: Signal<DuplicateSetup>,
-) -> impl IntoView {
-    let teams = Signal::derive(move || setup.with(|s| Team::BOTH.into_iter().map(|t| (t, s.team_name(t))).collect()));
+pub(super) fn Sheet(m: Memo<Option<Arc<Match>>>, v: Signal<DuplicateView>) -> impl IntoView {
     let referee = RwSignal::new(String::new());
     let reason = RwSignal::new(String::new());
     let act = move |op: Op| {
@@ -387,8 +382,6 @@ pub(super) fn Sheet(
     view! {
         <details class="result-sheet" id="dup-sheet">
             <summary>{tx("sheet.title")}</summary>
-            // Every ruling on its board and table, with its appeal and the decision in force.
-            <crate::ui::ruling::RulingSteps m=m teams=teams />
             {move || {
                 view! {
                     <crate::ui::widgets::SignOff

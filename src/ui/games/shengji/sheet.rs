@@ -164,7 +164,6 @@ pub(super) fn ResultSheet(
                                     })
                                     .collect_view()}
                             </ul>
-                            <crate::ui::ruling::RulingSteps m=m teams=teams />
                             {
                                 view! {
                                     <crate::ui::widgets::SignOff
