@@ -215,12 +215,16 @@ pub fn standings_columns(c: &Competition) -> Vec<Col> {
     cols
 }
 
-/// The status of a fixture as text.
+/// The status of a fixture as text: a fixture removed by a cancellation of results (too
+/// many forfeits, 000 §四 「两轮弃权 比赛成绩取消」) says it counts for nobody, whatever its
+/// score.
 pub fn status(lang: Lang, r: &FixtureResult) -> &'static str {
     tr(
         lang,
         if r.bye {
             "ev.st.bye"
+        } else if r.excluded {
+            "ev.st.excluded"
         } else if r.walkover {
             "ev.st.walkover"
         } else if r.legs.iter().any(|l| l.other_entrants) {

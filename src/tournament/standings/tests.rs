@@ -906,3 +906,29 @@ fn a_fixture_in_play_when_its_entrant_is_disqualified_elsewhere_keeps_the_games_
         assert_eq!((row.won, row.total, row.points_for, row.points_against), (1, theirs.0, theirs.1, ours.1));
     }
 }
+
+/// 000 §四 (two forfeits cancel all results): once e4's results are cancelled, its
+/// fixtures read "成绩取消, 不计" in the results list (they count for nobody), the
+/// others keep their status.
+#[test]
+fn the_fixtures_of_an_entrant_whose_results_are_cancelled_say_they_do_not_count() {
+    use crate::i18n::Lang;
+    use crate::tournament::output::status;
+    let mut e = event();
+    let c = &mut e.competitions[0];
+    let mut ms = Vec::new();
+    meet(c, &mut ms, "e1", "e2", &[AA, AA, AA, AA, BB]);
+    for other in ["e3", "e2"] {
+        let (fid, flipped) = fixture_of(c, other, "e4");
+        c.fixture_mut(&fid).unwrap().forfeits = vec![if flipped { 0 } else { 1 }];
+    }
+    let st = standings(c, &ms);
+    assert!(st.row("e4").unwrap().cancelled);
+    let of = |a: &str, b: &str| {
+        let (fid, _) = fixture_of(c, a, b);
+        st.results.iter().find(|r| r.fixture == fid).unwrap().clone()
+    };
+    assert_eq!(status(Lang::ZhCn, &of("e3", "e4")), "成绩取消, 不计");
+    assert_eq!(status(Lang::En, &of("e2", "e4")), "results cancelled: not counted");
+    assert_eq!(status(Lang::ZhCn, &of("e1", "e2")), "已结束");
+}
