@@ -120,6 +120,12 @@ pub trait Game {
     fn names(_s: &Self::Setup) -> (std::collections::BTreeMap<crate::rules::Team, String>, Vec<String>) {
         Default::default()
     }
+    /// How a message of this match in language `l` names side `t` when [`Game::names`] gives
+    /// it no name: the side's seats, 南北 / 东西, by default; a game of two players names the
+    /// player (五子棋: 棋手一 / 棋手二, as its set-up form does).
+    fn unnamed_side(_s: &Self::Setup, l: crate::i18n::Lang, t: crate::rules::Team) -> String {
+        crate::i18n::team_side(l, t).to_string()
+    }
     /// The game's part of its result sheet ([`super::share_doc::SheetBody`]): the columns
     /// the game records, a row a hand of view `v` in language `l`, the result lines, and how
     /// many rows a blank recording sheet leaves for a game's worth of hands.
