@@ -46,6 +46,11 @@ pub trait Game {
     /// pairs in one match (双升 队式, RULES.md §1.3: N/S at one table, E/W at the other). A team
     /// entered in a competition needs two players per pair ([`crate::tournament::Competition::team_players`]).
     const TEAM_PAIRS: u32 = 1;
+    /// Whether a match seats each side as a pair of named players, one at N/S and one at E/W
+    /// (升级, 双升, 掼蛋; RULES.md §6 seats); a 五子棋 side or a session's seat is one player.
+    /// A pair entered in a competition of such a game needs its two players
+    /// ([`crate::tournament::Competition::pair_players`]).
+    const PAIR_SIDES: bool = false;
     /// Everything fixed at set-up (the payload of its [`super::Setup`] variant).
     type Setup;
     /// One hand's input (the payload of its [`super::HandInput`] variant).
@@ -119,6 +124,12 @@ pub trait Game {
     /// where the game has none.
     fn names(_s: &Self::Setup) -> (std::collections::BTreeMap<crate::rules::Team, String>, Vec<String>) {
         Default::default()
+    }
+    /// How a message of this match in language `l` names side `t` when [`Game::names`] gives
+    /// it no name: the side's seats, 南北 / 东西, by default; a game of two players names the
+    /// player (五子棋: 棋手一 / 棋手二, as its set-up form does).
+    fn unnamed_side(_s: &Self::Setup, l: crate::i18n::Lang, t: crate::rules::Team) -> String {
+        crate::i18n::team_side(l, t).to_string()
     }
     /// The game's part of its result sheet ([`super::share_doc::SheetBody`]): the columns
     /// the game records, a row a hand of view `v` in language `l`, the result lines, and how
@@ -202,6 +213,11 @@ impl GameId {
     /// [`Game::TEAM_PAIRS`] of this game.
     pub fn team_pairs(self) -> u32 {
         crate::record::game::by_game!(self; GameId => G: G::TEAM_PAIRS)
+    }
+
+    /// [`Game::PAIR_SIDES`] of this game.
+    pub fn pair_sides(self) -> bool {
+        crate::record::game::by_game!(self; GameId => G: G::PAIR_SIDES)
     }
 
     /// [`Game::NUMBERED_HANDS`] of this game.

@@ -121,6 +121,10 @@ impl Setup {
     pub fn names(&self) -> (std::collections::BTreeMap<Team, String>, Vec<String>) {
         by_game!(self; Setup(s) => G: G::names(s))
     }
+    /// How this match names side `t` in `l` when it has no name ([`game::Game::unnamed_side`]).
+    pub fn unnamed_side(&self, l: crate::i18n::Lang, t: Team) -> String {
+        by_game!(self; Setup(s) => G: G::unnamed_side(s, l, t))
+    }
     /// The entrants' names as one line, as entered ([`game::Game::participants`]): for
     /// file names and the titles the app stores.
     pub fn participants(&self) -> String {

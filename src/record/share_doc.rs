@@ -230,7 +230,11 @@ fn rulings(m: &Match, l: Lang, time: &dyn Fn(f64) -> String) -> Vec<String> {
         Some(p) => players.get(p).map(|n| isolated(n)).unwrap_or_else(|| format!("#{}", p + 1)),
         None => {
             let t = ruling.team();
-            teams.get(&t).map(|n| isolated(n)).unwrap_or_else(|| crate::i18n::team_side(l, t).to_string())
+            teams
+                .get(&t)
+                .filter(|n| !n.trim().is_empty())
+                .map(|n| isolated(n))
+                .unwrap_or_else(|| m.setup.unnamed_side(l, t))
         }
     };
     let what = |ruling: crate::rules::Ruling, player: Option<usize>| {

@@ -1,6 +1,6 @@
 //! Entrants typed or pasted one per line ([`parse_entrant_lines`], [`add_entrant_lines`]):
 //! name, then members, with the line and the problem named on error; and the players a
-//! team entered in a competition must have ([`check_teams`]).
+//! team or pair entered in a competition must have ([`check_teams`]).
 
 use super::*;
 
@@ -154,16 +154,17 @@ pub(super) fn next_id<'a>(prefix: &str, ids: impl Iterator<Item = &'a str>) -> S
     format!("{prefix}{}", n + 1)
 }
 
-/// A team entered in a competition with fewer players than its matches seat.
+/// A team (or a pair) entered in a competition with fewer players than its matches seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShortTeam {
     /// The competition's id.
     pub competition: String,
-    /// The team's entrant id.
+    /// The team's (or pair's) entrant id.
     pub entrant: String,
     /// Players it has (members with a name).
     pub have: usize,
-    /// Players it needs ([`Competition::team_players`]), two per pair.
+    /// Players it needs, two per pair: [`Competition::team_players`] for a team,
+    /// [`Competition::pair_players`] for a pair.
     pub need: usize,
 }
 
@@ -190,17 +191,35 @@ impl Competition {
         let per_table = crate::record::game::GameId::parse(&self.game).map_or(1, |g| g.team_pairs());
         2 * (self.legs.max(1) * per_table) as usize
     }
+    /// The players a pair entered in it must have: its two, where the game seats each side as
+    /// a pair of named players ([`crate::record::game::GameId::pair_sides`]: 升级, 双升, 掼蛋 —
+    /// the match's N/S and E/W seats are named after them); none in a game of single players.
+    /// A game id the build does not know counts two, as [`Competition::team_players`] counts
+    /// a pair.
+    pub fn pair_players(&self) -> usize {
+        if crate::record::game::GameId::parse(&self.game).is_none_or(|g| g.pair_sides()) {
+            2
+        } else {
+            0
+        }
+    }
 }
 
 /// Every team (an entrant of kind [`EntrantKind::Team`]) entered in a competition of `e`
-/// with fewer named members than [`Competition::team_players`], in competition order, then
-/// the competition's entrant order. A team entered in no competition may have none yet.
+/// with fewer named members than [`Competition::team_players`], and every pair
+/// ([`EntrantKind::Pair`]) with fewer than [`Competition::pair_players`], in competition
+/// order, then the competition's entrant order. A team or pair entered in no competition
+/// may have none yet.
 pub fn short_teams(e: &Event) -> Vec<ShortTeam> {
     let mut out = Vec::new();
     for c in &e.competitions {
-        let need = c.team_players();
         for id in &c.entrants {
-            let Some(en) = e.entrant(id).filter(|en| en.kind == EntrantKind::Team) else { continue };
+            let Some(en) = e.entrant(id) else { continue };
+            let need = match en.kind {
+                EntrantKind::Team => c.team_players(),
+                EntrantKind::Pair => c.pair_players(),
+                EntrantKind::Player => continue,
+            };
             let have = en.members.iter().filter(|m| !m.trim().is_empty()).count();
             if have < need {
                 out.push(ShortTeam { competition: c.id.clone(), entrant: id.clone(), have, need });
@@ -213,7 +232,9 @@ pub fn short_teams(e: &Event) -> Vec<ShortTeam> {
 /// Checks a change of an event from `before` to `after`: refused, naming the first one, when
 /// it leaves a team of a competition short of the players its matches seat
 /// ([`short_teams`]: a team without players entered in a 南通 team competition, RULES.md
-/// §1.4 **[r2]**, or one whose members were cleared) that was not short so before (the
+/// §1.4 **[r2]**, a pair without its two players in a 升级 or 掼蛋 competition, whose
+/// match seats them by name (§6), or one whose members were cleared) that was not short so
+/// before (the
 /// same competition and team, no fewer players) — an event stored short stays editable,
 /// and can be mended. The caller keeps `before` on error.
 pub fn check_teams(before: &Event, after: &Event) -> Result<(), ShortTeam> {

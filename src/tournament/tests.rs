@@ -436,3 +436,47 @@ fn a_team_without_the_players_its_format_needs_is_refused() {
     dup.competitions.push(d);
     assert_eq!(check_teams(&e, &dup).unwrap_err().need, 4);
 }
+
+/// RULES.md §6 (seats named after the players, 000 §四(二)3): a pair entered in a 升级 or
+/// 掼蛋 competition needs its two players, as a team needs its pairs — a pair with none or
+/// one is refused, naming it; a pair entered in no competition may wait for them; a pair
+/// stored short stays editable; a player needs no members.
+#[test]
+fn a_pair_without_its_two_players_is_refused_where_its_match_seats_them() {
+    let pair = |id: &str, members: &[&str]| Entrant {
+        id: id.into(),
+        name: format!("{id}对"),
+        kind: EntrantKind::Pair,
+        members: members.iter().map(|m| m.to_string()).collect(),
+        unit: String::new(),
+    };
+    let mut before = Event::new("ev1", "健康杯", 0.0);
+    before.entrants = vec![pair("e1", &["甲", "乙"]), pair("e2", &[]), pair("e3", &["丙"])];
+    assert_eq!(check_teams(&Event::new("ev1", "健康杯", 0.0), &before), Ok(()), "no competition yet");
+    for format in ["jiankang-chaodipi-ko", "guandan-5-3-1-ko", "round-robin-2-1-0"] {
+        let c = builtin_format(format).unwrap().competition("c1", "对抗", vec!["e1".into(), "e2".into(), "e3".into()]);
+        assert_eq!(c.pair_players(), 2, "{format}");
+        let mut after = before.clone();
+        after.competitions.push(c);
+        validate_event(&after).unwrap();
+        let short = ShortTeam { competition: "c1".into(), entrant: "e2".into(), have: 0, need: 2 };
+        assert_eq!(check_teams(&before, &after), Err(short.clone()), "{format}");
+        after.entrants[1].members = vec!["丁".into(), "戊".into()];
+        assert_eq!(check_teams(&before, &after), Err(ShortTeam { entrant: "e3".into(), have: 1, ..short.clone() }));
+        after.entrants[2].members.push("己".into());
+        assert_eq!(check_teams(&before, &after), Ok(()), "{format}");
+        // Once entered, a pair's players cannot be cleared; a pair stored short can be mended.
+        let mut cleared = after.clone();
+        cleared.entrants[0].members.truncate(1);
+        assert_eq!(check_teams(&after, &cleared), Err(ShortTeam { entrant: "e1".into(), have: 1, ..short.clone() }));
+        let mut mended = cleared.clone();
+        mended.entrants[0].members.push("乙".into());
+        assert_eq!(check_teams(&cleared, &mended), Ok(()));
+    }
+    // Players of a 五子棋 competition need no members.
+    let mut e = Event::new("ev2", "x", 0.0);
+    e.entrants = vec![Entrant { members: vec![], kind: EntrantKind::Player, ..pair("e1", &[]) }];
+    let mut rj = e.clone();
+    rj.competitions.push(builtin_format("renju-rif-ko").unwrap().competition("c1", "五子棋", vec!["e1".into()]));
+    assert_eq!(check_teams(&e, &rj), Ok(()));
+}

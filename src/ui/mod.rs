@@ -395,7 +395,14 @@ pub fn commit(m: &Match, op: crate::record::Op) -> Result<(), String> {
         Err(store::StoreError::Invalid(e))
             if e.field == crate::record::LATER_HAND || e.field == crate::record::NOT_PLAYABLE =>
         {
-            let (teams, players) = m.setup.names();
+            let (mut teams, players) = m.setup.names();
+            // A side without a name reads as the game names it (五子棋: 棋手一), not 南北 / 东西.
+            let l = ctx().lang.get_untracked();
+            for (team, n) in teams.iter_mut() {
+                if n.trim().is_empty() {
+                    *n = m.setup.unnamed_side(l, *team);
+                }
+            }
             let names = crate::i18n::Names { teams: Some(&teams), players: &players };
             Err(format!("{}: {}", t(action.failed_key()), refusal_named(&e, names)))
         }

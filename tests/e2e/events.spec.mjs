@@ -589,3 +589,36 @@ test('a 南通 team event refuses a team without its 4 players, naming it, and s
   await page.click('button[data-tab="entrants"]');
   await expect(page.locator('#entrants tbody tr').first().locator('input.en-members')).toHaveValue('红1, 红2, 红3, 红4');
 });
+
+test('a pair needs its two players in a 掼蛋 competition; a refused member edit puts the saved members back in the box', async ({ page }) => {
+  await page.goto('/events');
+  await ready(page);
+  await page.fill('#ev-name', '缺人对');
+  await page.click('#ev-create');
+  await expect(page.locator('#en-bulk')).toBeVisible();
+  await page.click('button[data-kind="pair"]');
+  await page.fill('#en-bulk', '甲对: 甲一, 甲二\n乙对: 乙一, 乙二\n丙对');
+  await page.click('#en-add');
+  await expect(page.locator('#entrants tbody tr')).toHaveCount(3);
+  await page.click('button[data-tab="add"]');
+  await page.selectOption('#comp-format', 'guandan-5-3-1-ko');
+  await page.click('#comp-add');
+  await expect(page.locator('#ev-msg.error')).toContainText('丙对 只有 0 名选手, 每对需要 2 名');
+  await expect(page.locator('button[data-tab="c1"]')).toHaveCount(0);
+  await page.click('button[data-tab="entrants"]');
+  const third = page.locator('#entrants tbody tr').nth(2).locator('input.en-members');
+  await third.fill('丙一, 丙二');
+  await third.dispatchEvent('change');
+  await page.click('button[data-tab="add"]');
+  await page.selectOption('#comp-format', 'guandan-5-3-1-ko');
+  await page.click('#comp-add');
+  await expect(page.locator('button[data-tab="c1"]')).toHaveCount(1);
+  // Leaving an entered pair one player short is refused, and the box shows the saved pair
+  // again at once (no reload), not the text that was not saved.
+  await page.click('button[data-tab="entrants"]');
+  const first = page.locator('#entrants tbody tr').first().locator('input.en-members');
+  await first.fill('甲一');
+  await first.dispatchEvent('change');
+  await expect(page.locator('#ev-msg.error')).toContainText('甲对 只有 1 名选手');
+  await expect(first).toHaveValue('甲一, 甲二');
+});

@@ -663,6 +663,7 @@ pub struct Guandan;
 
 impl crate::record::game::Game for Guandan {
     const ID: crate::record::game::GameId = crate::record::game::GameId::Guandan;
+    const PAIR_SIDES: bool = true;
     const DOUBLE_WINS: bool = true;
     const RULINGS: bool = true;
     type Setup = GuandanSetup;

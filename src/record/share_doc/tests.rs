@@ -313,6 +313,45 @@ fn a_wins_by_hands() -> Vec<Op> {
     vec![sj_hand(0), sj_hand(0), sj_hand(0)]
 }
 
+/// 五子棋 (RULES.md §5, §0 **[r2]**): a ruling's line and its appeal's name the player the
+/// ruling is against (player 1 as side `A`, player 2 as `B`), not the 升级 seat pairs; a
+/// player without a name reads as the set-up form's default (棋手一 / Player 2).
+#[test]
+fn renju_ruling_lines_name_the_players() {
+    use crate::record::games::renju::{Player, RenjuSetup};
+    use crate::record::{AppealDecision, Decider};
+    use crate::rules::Ruling;
+    let renju = |players: [&str; 2]| Match {
+        id: "r2".into(),
+        created_ms: 0.0,
+        title: String::new(),
+        setup: Setup::Renju(RenjuSetup {
+            preset: crate::rules::renju::Preset::rif(),
+            players: players.map(String::from),
+            first_black: Player::P1,
+            clock: None,
+        }),
+        entries: vec![],
+    };
+    let mut m = renju(["张三", "李四"]);
+    push(&mut m, sj_ruling(Ruling::Warning { team: Team::B }, "001"));
+    push(
+        &mut m,
+        sj_appeal("e1", AppealDecision::Replaced { ruling: Ruling::GameLost { team: Team::B } }, Decider::ChiefReferee),
+    );
+    let doc = match_doc(&m, Lang::ZhCn, None, &at, 0.0);
+    let r = results(&doc);
+    assert!(r.iter().any(|x| x.starts_with("判罚: 警告 · 李四 · ")), "{r:?}");
+    assert!(r.iter().any(|x| x.contains("改判为 判负 · 李四")), "{r:?}");
+    assert!(!r.iter().any(|x| x.contains("东西") || x.contains("南北")), "{r:?}");
+    let mut m = renju(["张三", ""]);
+    push(&mut m, sj_ruling(Ruling::Warning { team: Team::B }, "001"));
+    push(&mut m, sj_ruling(Ruling::Late { team: Team::A, minutes: 5 }, "001"));
+    let r = results(&match_doc(&m, Lang::En, None, &at, 0.0));
+    assert!(r.iter().any(|x| x.starts_with("Ruling: Warning · Player 2 · ")), "{r:?}");
+    assert!(r.iter().any(|x| x.contains(" · 张三 · ")), "{r:?}");
+}
+
 fn sj_ruling(ruling: crate::rules::Ruling, rule: &str) -> Op {
     Op::Ruling {
         ruling, player: None, board: None, reason: "暗示".into(), rule: rule.into(), referee: "王裁".into()

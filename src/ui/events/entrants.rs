@@ -78,14 +78,23 @@ pub(super) fn EntrantsTab(ev: Ev) -> impl IntoView {
                                                 maxlength=MEMBERS_TEXT_MAX
                                                 prop:value=en.members.join(", ")
                                                 on:change=move |x| {
-                                                    let v = event_target_value(&x);
+                                                    let input: web_sys::HtmlInputElement = event_target(&x);
+                                                    let v = input.value();
                                                     let id = id_m.clone();
-                                                    ev.mutate(|e| {
-                                                        if let Some(en) = e.entrants.iter_mut().find(|en| en.id == id) {
-                                                            en.members = tm::split_members(&v);
-                                                        }
-                                                        Ok(())
-                                                    });
+                                                    let saved = ev
+                                                        .mutate(|e| {
+                                                            if let Some(en) = e
+                                                                .entrants
+                                                                .iter_mut()
+                                                                .find(|en| en.id == id)
+                                                            {
+                                                                en.members = tm::split_members(&v);
+                                                            }
+                                                            Ok(())
+                                                        });
+                                                    if !saved {
+                                                        show_saved_members(ev, &id, &input);
+                                                    }
                                                 }
                                             />
                                         </td>
@@ -174,5 +183,16 @@ pub(super) fn EntrantsTab(ev: Ev) -> impl IntoView {
                 {tx("ev.en.add")}
             </button>
         </section>
+    }
+}
+
+/// Puts entrant `id`'s members as saved back into its members box `input`: after a refused
+/// edit (a team or pair of a competition left short, [`tm::check_teams`]) the event is
+/// unchanged and the table is not redrawn, so the box would otherwise keep text that was not
+/// saved.
+fn show_saved_members(ev: Ev, id: &str, input: &web_sys::HtmlInputElement) {
+    let saved = ev.ev.with_untracked(|e| e.as_ref().and_then(|e| e.entrant(id)).map(|en| en.members.join(", ")));
+    if let Some(saved) = saved {
+        input.set_value(&saved);
     }
 }

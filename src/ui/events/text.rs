@@ -213,11 +213,12 @@ pub(super) fn entrants_error_text(l: Lang, e: &tm::EntrantsError) -> String {
     format!("{}: {why}", tr(l, "ev.en.line").replace("{n}", &x.line.to_string()))
 }
 
-/// A team left short of the players its competition seats ([`tm::check_teams`]): the
-/// competition, the team, what it has and needs; nothing was changed.
+/// A team (or a pair) left short of the players its competition seats ([`tm::check_teams`]):
+/// the competition, the team or pair, what it has and needs; nothing was changed.
 pub(super) fn short_team_text(l: Lang, e: &Event, s: &tm::ShortTeam) -> String {
     let comp = e.competition(&s.competition).map_or_else(|| s.competition.clone(), |c| crate::bidi::isolated(&c.name));
-    tr(l, "ev.en.short_team")
+    let pair = e.entrant(&s.entrant).is_some_and(|x| x.kind == EntrantKind::Pair);
+    tr(l, if pair { "ev.en.short_pair" } else { "ev.en.short_team" })
         .replace("{comp}", &comp)
         .replace("{team}", &e.entrant_label(&s.entrant))
         .replace("{have}", &s.have.to_string())

@@ -401,6 +401,7 @@ impl crate::record::game::Game for Duplicate {
     const RULINGS: bool = true;
     const NUMBERED_HANDS: bool = false;
     const TEAM_PAIRS: u32 = 2;
+    const PAIR_SIDES: bool = true;
     type Setup = DuplicateSetup;
     type Input = BoardEntry;
     type View = DuplicateView;

@@ -452,6 +452,15 @@ impl crate::record::game::Game for Renju {
     fn participants(s: &RenjuSetup, name: &dyn Fn(&str) -> String) -> String {
         s.players.iter().map(|p| name(p)).collect::<Vec<_>>().join(" vs ")
     }
+    /// The players as the two sides a ruling names (player 1 as team `A`, player 2 as `B`,
+    /// RULES.md §0 **[r2]**: a ruling names who it is against).
+    fn names(s: &RenjuSetup) -> (std::collections::BTreeMap<crate::rules::Team, String>, Vec<String>) {
+        (crate::rules::Team::BOTH.into_iter().zip(s.players.iter().cloned()).collect(), Vec::new())
+    }
+    fn unnamed_side(_s: &RenjuSetup, l: crate::i18n::Lang, t: crate::rules::Team) -> String {
+        let key = if t == crate::rules::Team::A { "rj.p1_default" } else { "rj.p2_default" };
+        crate::i18n::tr(l, key).to_string()
+    }
     fn sheet_body(
         m: &Match,
         s: &RenjuSetup,

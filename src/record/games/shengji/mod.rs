@@ -109,6 +109,7 @@ pub fn check_hand(s: &ShengjiSetup, h: &shengji::Hand) -> Result<(), ImportError
 
 impl game::Game for Shengji {
     const ID: GameId = GameId::Shengji;
+    const PAIR_SIDES: bool = true;
     const RULINGS: bool = true;
     type Setup = ShengjiSetup;
     type Input = shengji::Hand;

@@ -69,10 +69,22 @@ pub fn summary(m: &Match) -> String {
     crate::record::games::renju::home_line(ctx().lang.get_untracked(), s, &replay(m, s))
 }
 
-/// The players as the two sides a ruling names: player 1 as team `A`, player 2 as `B`.
+/// The players as the two sides a ruling names ([`crate::record::game::Game::names`]: player 1 as team `A`,
+/// player 2 as `B`), a player without a name as the set-up form's default (棋手一 / 棋手二).
 fn players_as_teams(setup: Memo<RenjuSetup>) -> Signal<std::collections::BTreeMap<crate::rules::Team, String>> {
+    use crate::record::game::Game;
+    let lang = ctx().lang;
     Signal::derive(move || {
-        setup.with(|s| crate::rules::Team::BOTH.into_iter().zip(s.players.iter().cloned()).collect())
+        let l = lang.get();
+        setup.with(|s| {
+            let (mut teams, _) = crate::record::games::renju::Renju::names(s);
+            for (t, n) in teams.iter_mut() {
+                if n.trim().is_empty() {
+                    *n = crate::record::games::renju::Renju::unnamed_side(s, l, *t);
+                }
+            }
+            teams
+        })
     })
 }
 
