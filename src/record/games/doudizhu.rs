@@ -439,6 +439,31 @@ mod tests {
         assert_eq!(crate::tournament::outcome::outcome(&m).winner, Some(1));
     }
 
+    /// The undo button names a change of table as such, not as "next game": "换桌 · 第 2/3 桌";
+    /// the move into the play-off as "开始加赛".
+    #[test]
+    fn a_change_of_table_is_named_as_such() {
+        use super::super::session::move_label;
+        use crate::i18n::Lang;
+        let mut m = blank("dn");
+        put(&mut m, "h1", 1.0, h(hand(0, 1, 0, true))).unwrap();
+        put(&mut m, "n1", 2.0, Op::NextGame { start: Default::default() }).unwrap();
+        let s = view(&m).session;
+        assert_eq!(move_label(Lang::ZhCn, &s, "n1").as_deref(), Some("换桌 · 第 2/3 桌"));
+        assert_eq!(move_label(Lang::ZhTw, &s, "n1").as_deref(), Some("換桌 · 第 2/3 桌"));
+        assert_eq!(move_label(Lang::En, &s, "n1").as_deref(), Some("next table · Table 2 of 3"));
+        assert_eq!(move_label(Lang::ZhCn, &s, "h1"), None);
+        // Into the play-off (a tie at the cut after one table).
+        let mut m = blank("dn2");
+        if let Setup::Doudizhu(s) = &mut m.setup {
+            s.preset.session.tables = Some(1);
+        }
+        put(&mut m, "h1", 1.0, h(hand(0, 1, 0, true))).unwrap();
+        put(&mut m, "h2", 2.0, h(hand(1, 1, 0, true))).unwrap();
+        put(&mut m, "p", 3.0, Op::NextGame { start: Default::default() }).unwrap();
+        assert_eq!(move_label(Lang::ZhCn, &view(&m).session, "p").as_deref(), Some("开始加赛"));
+    }
+
     #[test]
     fn edit_and_undo_recompute() {
         let mut m = blank("d5");

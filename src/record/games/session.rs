@@ -107,6 +107,8 @@ pub struct Segment {
     pub hands: usize,
     /// Each player's points at this table.
     pub totals: Vec<i64>,
+    /// Id of the [`Op::NextGame`] entry that moved the session here (`None` for table 1).
+    pub started_by: Option<String>,
 }
 
 /// Where a move on from the sitting `current` goes ([`next_sitting`]).
@@ -368,6 +370,7 @@ impl<H, R: Deltas> Fold<H, R> {
             clock: Clock::default(),
             hands: 0,
             totals: vec![0; n],
+            started_by: None,
         }
     }
 
@@ -395,7 +398,7 @@ impl<H, R: Deltas> Fold<H, R> {
                 }
                 self.segments.last_mut().unwrap().clock.act(ClockAction::Pause, at_ms);
                 let k = self.segments.len();
-                let seg = Self::segment(self.n, k, self.tables());
+                let seg = Segment { started_by: Some(id.to_string()), ..Self::segment(self.n, k, self.tables()) };
                 self.segments.push(seg);
             }
             Op::SignOff { .. } => {
@@ -667,6 +670,19 @@ pub fn table_label(l: crate::i18n::Lang, s: &SessionView, seg: usize) -> String 
     } else {
         tr(l, "ddz.table_of").replace("{k}", &g.number.to_string()).replace("{n}", &s.tables.to_string())
     }
+}
+
+/// The name of the move to another sitting logged as entry `id` of session `s` in language
+/// `l` (for the undo button and the log): `换桌 · 第 2/3 桌`, or `开始加赛` into the play-off;
+/// `None` when no sitting was started by `id`.
+pub fn move_label(l: crate::i18n::Lang, s: &SessionView, id: &str) -> Option<String> {
+    use crate::i18n::tr;
+    let k = s.segments.iter().position(|g| g.started_by.as_deref() == Some(id))?;
+    Some(if s.segments[k].playoff {
+        tr(l, "ddz.start_playoff").to_string()
+    } else {
+        format!("{} · {}", tr(l, "ddz.log_next_table"), table_label(l, s, k))
+    })
 }
 
 /// The home list's line of a session of game `G` (斗地主, 三打一; RULES.md §3) in language

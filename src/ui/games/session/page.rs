@@ -307,8 +307,12 @@ pub(crate) fn session_page<G: SessionGame>(m: Memo<Option<Arc<Match>>>) -> AnyVi
         name: Callback::new(move |id: String| {
             view_memo.with_untracked(|v| {
                 let v = v.as_ref()?;
-                let r = G::rows(v).iter().find(|r| r.entry_id == id)?;
-                Some(row_label(lang.get_untracked(), G::session(v), r.segment, r.number))
+                let l = lang.get_untracked();
+                match G::rows(v).iter().find(|r| r.entry_id == id) {
+                    Some(r) => Some(row_label(l, G::session(v), r.segment, r.number)),
+                    // A change of table (or the start of the play-off) named as such.
+                    None => crate::record::games::session::move_label(l, G::session(v), &id),
+                }
             })
         }),
         on_commit: Callback::new(do_commit),
@@ -359,7 +363,8 @@ struct PageParts {
     /// Builds the game's entry pad (again when the entry reappears).
     pad: Callback<(), AnyView>,
     preview: Signal<Preview>,
-    /// A logged hand's label (第 n 副, with its table), for the commit bar's undo.
+    /// A logged hand's label (`T2·5`, with its table) or a change of table's
+    /// ([`crate::record::games::session::move_label`]), for the undo button and the log.
     name: Callback<String, Option<String>>,
     on_commit: Callback<leptos::ev::MouseEvent>,
     on_cancel: Callback<()>,
