@@ -96,7 +96,7 @@ pub fn replay(m: &Match, s: &DoudizhuSetup) -> DoudizhuView {
 }
 
 /// The home list's line of a 斗地主 session in language `l`
-/// ([`super::session::home_line`]): "第 2/3 桌 · 5 副 · 甲 +24", led by the result once the
+/// ([`super::session::home_line`]): "第 2/3 桌 · 5 局 · 甲 +24", led by the result once the
 /// session is over ("已结束 · 甲 第一 · …").
 pub fn home_line(l: crate::i18n::Lang, s: &DoudizhuSetup, v: &DoudizhuView) -> String {
     super::session::home_line::<Doudizhu>(l, v, &v.session, &s.players, v.rows.len())
@@ -108,6 +108,7 @@ pub struct Doudizhu;
 impl crate::record::game::Game for Doudizhu {
     const ID: crate::record::game::GameId = crate::record::game::GameId::Doudizhu;
     const SESSION: bool = true;
+    const HAND_WORDS: [&'static str; 2] = ["home.deal", "home.deals"];
     const RULINGS: bool = true;
     type Setup = DoudizhuSetup;
     type Input = Hand;

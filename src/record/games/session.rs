@@ -687,7 +687,8 @@ pub fn move_label(l: crate::i18n::Lang, s: &SessionView, id: &str) -> Option<Str
 
 /// The home list's line of a session of game `G` (斗地主, 三打一; RULES.md §3) in language
 /// `l`: the sitting in play, the hands that count and the leader's total,
-/// `第 2/3 桌 · 5 副 · 甲 +24` (players named by [`name_of`] from `names`); led by the
+/// `第 2/3 桌 · 5 局 · 甲 +24` (counted in the game's word, [`crate::record::game::Game::HAND_WORDS`];
+/// players named by [`name_of`] from `names`); led by the
 /// result once the session is ended by a ruling or signed off
 /// ([`crate::record::home::result`]: its first place, "已结束 · 甲 第一 · …").
 pub fn home_line<G: crate::record::game::Game>(
@@ -707,7 +708,7 @@ pub fn home_line<G: crate::record::game::Game>(
         "{} · {} {}{}",
         table_label(l, s, s.segments.len() - 1),
         hands,
-        crate::i18n::tr(l, if hands == 1 { "home.hand" } else { "home.hands" }),
+        crate::i18n::tr(l, G::ID.hands_word(hands)),
         lead
     );
     let shown: Vec<String> = (0..s.totals.len().max(names.len())).map(|i| name_of(names, i)).collect();
