@@ -13,11 +13,14 @@ pub const LATER_HAND: &str = "op.later_hand";
 /// came first).
 pub const NOT_PLAYABLE: &str = "op.not_playable";
 
-/// Whether [`Match::append`] replays the log with an entry of this kind: a void or a
+/// Whether [`Match::append`] replays the log of `m` with an entry of this kind: a void or a
 /// correction changes an earlier hand; a move to the next game/table/round, a ruling and an
 /// appeal are rare and count only at the right moment (the round before over, a deal at this
-/// table).
-fn replays(op: &Op) -> bool {
+/// table). In a session game (斗地主, 三打一: [`crate::record::game::Game::SESSION`]) a new
+/// hand is replayed too: whether it counts depends on the session so far (ended by a ruling,
+/// by the last table's time, or by a decided play-off — RULES.md §0 **[r2]**, §3), and a
+/// session is a few dozen hands.
+fn replays(m: &Match, op: &Op) -> bool {
     matches!(
         op,
         Op::Void { .. }
@@ -26,7 +29,7 @@ fn replays(op: &Op) -> bool {
             | Op::Ruling { .. }
             | Op::CorrectRuling { .. }
             | Op::Appeal { .. }
-    )
+    ) || (matches!(op, Op::Hand { .. }) && m.setup.id().session())
 }
 
 impl Match {
@@ -38,13 +41,14 @@ impl Match {
     /// after the game was won, say), the entry is refused with field [`LATER_HAND`] and
     /// the later hand's error — a stored match must replay ([`schema::validate_match`]),
     /// or it could not be read back. A move to the next game ([`Op::NextGame`]) is
-    /// replayed too (refused with [`NOT_PLAYABLE`] when it cannot count). Other entries
+    /// replayed too (refused with [`NOT_PLAYABLE`] when it cannot count), and so is a new hand
+    /// of a session game (a hand after the session ended). Other entries
     /// cannot change an earlier hand and are not replayed here: a new hand's own result is
     /// the caller's to have checked on this very log (the page's preview). When the log
     /// may have changed since that check (another tab wrote), use
     /// [`Match::append_replayed`].
     pub fn append(&mut self, entry: Entry) -> Result<(), ImportError> {
-        let replay = replays(&entry.op);
+        let replay = replays(self, &entry.op);
         self.append_checked(entry, replay)
     }
 
@@ -54,7 +58,7 @@ impl Match {
     /// preview costs the same on a long match as on a short one; the others are
     /// [`Match::preview`]ed.
     pub fn check(&self, mut entry: Entry) -> Result<(), ImportError> {
-        if replays(&entry.op) {
+        if replays(self, &entry.op) {
             return self.preview(entry).map(|_| ());
         }
         self.stamp(&mut entry);

@@ -42,6 +42,10 @@ pub trait Game {
     /// number (`#12`) in an error; a 双升 board entry or a 五子棋 stone is named by its place in
     /// the log instead.
     const NUMBERED_HANDS: bool = true;
+    /// The string-table keys of the word a count of hands reads in (one hand, several), as
+    /// the game's page counts them: 副 (`home.hand`, `home.hands`); 斗地主 and 三打一 count
+    /// deals in 局 (`home.deal`, `home.deals`: 本局, 录入本局).
+    const HAND_WORDS: [&'static str; 2] = ["home.hand", "home.hands"];
     /// How many pairs of each team one match seats: 1, or 2 where a team plays both its
     /// pairs in one match (双升 队式, RULES.md §1.3: N/S at one table, E/W at the other). A team
     /// entered in a competition needs two players per pair ([`crate::tournament::Competition::team_players`]).
@@ -223,6 +227,16 @@ impl GameId {
     /// [`Game::NUMBERED_HANDS`] of this game.
     pub fn numbered_hands(self) -> bool {
         crate::record::game::by_game!(self; GameId => G: G::NUMBERED_HANDS)
+    }
+
+    /// The string-table key of the word `n` hands of this game read in ([`Game::HAND_WORDS`]).
+    pub fn hands_word(self, n: usize) -> &'static str {
+        let [one, many] = crate::record::game::by_game!(self; GameId => G: G::HAND_WORDS);
+        if n == 1 {
+            one
+        } else {
+            many
+        }
     }
 
     /// [`Game::preset_ids`] of this game.

@@ -323,10 +323,10 @@ fn home_line_says_when_a_session_is_over_and_its_first_place() {
     let jia = isolated("甲");
     let mut m = ddz();
     put(&mut m, "h1", hand(0, 2, true)).unwrap(); // 甲 +4
-    assert_eq!(line(&m, Lang::ZhCn), format!("第 1/3 桌 · 1 副 · {jia} +4"));
+    assert_eq!(line(&m, Lang::ZhCn), format!("第 1/3 桌 · 1 局 · {jia} +4"));
     put(&mut m, "dq", ruling(Ruling::Disqualified { team: Team::A }, 1, "")).unwrap();
-    assert_eq!(line(&m, Lang::ZhCn), format!("已结束 · {jia} 第一 · 第 1/3 桌 · 1 副 · {jia} +4"));
+    assert_eq!(line(&m, Lang::ZhCn), format!("已结束 · {jia} 第一 · 第 1/3 桌 · 1 局 · {jia} +4"));
     assert_eq!(line(&m, Lang::En), format!("over · {jia} first · Table 1 of 3 · 1 hand · {jia} +4"));
     put(&mut m, "so", Op::SignOff { referee: "赵裁".into() }).unwrap();
-    assert_eq!(line(&m, Lang::ZhTw), format!("已簽字 · {jia} 第一 · 第 1/3 桌 · 1 副 · {jia} +4"));
+    assert_eq!(line(&m, Lang::ZhTw), format!("已簽字 · {jia} 第一 · 第 1/3 桌 · 1 局 · {jia} +4"));
 }

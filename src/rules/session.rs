@@ -116,6 +116,11 @@ pub enum Reason {
     SessionOver { player: usize },
     /// A level penalty (罚级) in a session: a session counts points, it has no levels.
     NoLevels,
+    /// The session is over by time: the last table's clock had run past its limit when hand
+    /// `hand` (1-based) was recorded, and that hand in progress was the last one (000 §二(九)
+    /// "每桌进行30分钟"; RULES.md §3, §4). Only a play-off, when the totals tie at the cut,
+    /// plays on.
+    TimeOver { hand: usize },
 }
 
 /// The unit a bid counts in: 分 (斗地主) or 档 (三打一).
@@ -226,6 +231,7 @@ impl Reason {
             Reason::WrongGame { game } => m("ddz.why.wrong_game", vec![("game", Arg::Game(game))]),
             Reason::SessionOver { player } => m("ddz.why.session_over", vec![("player", P(*player))]),
             Reason::NoLevels => m("ddz.why.no_levels", vec![]),
+            Reason::TimeOver { hand } => m("ddz.why.time_over", vec![("hand", num(*hand as i64))]),
         }
     }
 }

@@ -128,8 +128,9 @@ pub fn session(s: &crate::record::games::session::SessionView, hands: usize) -> 
     }
     o.winner = if ranking.playoff { None } else { ranking.standings.first().map(|st| st.player) };
     o.locked = s.locked;
-    // A ruling that ended the session (RULES.md §0 [r2]) ends it for the standings too.
-    o.done = s.locked || s.over();
+    // A ruling (RULES.md §0 [r2]), the last table's time or a decided play-off
+    // (RULES.md §3) ends the session for the standings too.
+    o.done = s.done();
     o.disqualified = s
         .out
         .iter()

@@ -96,7 +96,7 @@ pub fn replay(m: &Match, s: &DoudizhuSetup) -> DoudizhuView {
 }
 
 /// The home list's line of a 斗地主 session in language `l`
-/// ([`super::session::home_line`]): "第 2/3 桌 · 5 副 · 甲 +24", led by the result once the
+/// ([`super::session::home_line`]): "第 2/3 桌 · 5 局 · 甲 +24", led by the result once the
 /// session is over ("已结束 · 甲 第一 · …").
 pub fn home_line(l: crate::i18n::Lang, s: &DoudizhuSetup, v: &DoudizhuView) -> String {
     super::session::home_line::<Doudizhu>(l, v, &v.session, &s.players, v.rows.len())
@@ -108,6 +108,7 @@ pub struct Doudizhu;
 impl crate::record::game::Game for Doudizhu {
     const ID: crate::record::game::GameId = crate::record::game::GameId::Doudizhu;
     const SESSION: bool = true;
+    const HAND_WORDS: [&'static str; 2] = ["home.deal", "home.deals"];
     const RULINGS: bool = true;
     type Setup = DoudizhuSetup;
     type Input = Hand;
@@ -356,6 +357,112 @@ mod tests {
             })
             .unwrap_err();
         assert_eq!(err.field, crate::record::LATER_HAND);
+    }
+
+    /// 000 §二(九)(十): at the last table, the hand in progress when its 30 minutes ran out
+    /// (by the logged clock) is the last one: the session is over, a further hand is refused
+    /// by append, check and preview alike (typed reason), and the outcome is done. Hands
+    /// logged late with the clock not run out (never started here, or paused) still count.
+    #[test]
+    fn the_last_tables_time_ends_the_session_after_the_hand_in_progress() {
+        use crate::rules::doudizhu::Reason;
+        let min = 60_000.0;
+        let start = || Op::Clock { action: ClockAction::Start, elapsed_ms: None };
+        let next = || Op::NextGame { start: Default::default() };
+        let mut m = blank("dt");
+        put(&mut m, "c1", 0.0, start()).unwrap();
+        put(&mut m, "h1", 10.0 * min, h(hand(0, 3, 0, true))).unwrap(); // +6 −3 −3
+        put(&mut m, "n1", 31.0 * min, next()).unwrap();
+        // Table 2's clock is never started: a hand an hour on is not past any time.
+        put(&mut m, "h2", 100.0 * min, h(hand(1, 1, 0, false))).unwrap(); // +1 −2 +1
+        put(&mut m, "n2", 101.0 * min, next()).unwrap();
+        put(&mut m, "c3", 102.0 * min, start()).unwrap();
+        put(&mut m, "h3", 110.0 * min, h(hand(2, 2, 0, true))).unwrap(); // −2 −2 +4
+        assert!(view(&m).session.time_over.is_none(), "8 minutes played at table 3");
+        // 30:00 passes at table 3 during the next hand: it counts and ends the session.
+        put(&mut m, "h4", 133.0 * min, h(hand(0, 3, 1, true))).unwrap(); // +12 −6 −6
+        let v = view(&m);
+        assert_eq!(v.session.time_over, Some(4));
+        assert_eq!(v.session.closed(), Some(Reason::TimeOver { hand: 4 }));
+        assert_eq!(v.session.totals, vec![17, -13, -4]);
+        assert!(v.session.finished(0.0) && v.session.done());
+        let o = crate::tournament::outcome::outcome(&m);
+        assert_eq!((o.done, o.winner, o.locked), (true, Some(0), false));
+        // Another hand: refused whichever way it comes, with the typed reason.
+        let more = || Entry { after: None, id: "h5".into(), at_ms: 134.0 * min, op: h(hand(1, 3, 0, true)) };
+        for e in [m.check(more()).unwrap_err(), m.preview(more()).unwrap_err(), m.clone().append(more()).unwrap_err()] {
+            assert_eq!(e.field, crate::record::NOT_PLAYABLE);
+            let why = format!("{:?}", e.msg.expect("typed"));
+            assert!(why.contains("ddz.why.time_over"), "{why}");
+        }
+        assert!(m.clone().append_replayed(more()).is_err());
+        // No play-off without a tie; a correction of an earlier hand still counts.
+        assert!(m.clone().append(Entry { after: None, id: "n3".into(), at_ms: 135.0 * min, op: next() }).is_err());
+        put(
+            &mut m,
+            "k1",
+            136.0 * min,
+            Op::Correct { target: "h1".into(), hand: HandInput::Doudizhu(hand(0, 1, 0, true)) },
+        )
+        .unwrap();
+        assert_eq!(view(&m).session.totals, vec![13, -11, -2]);
+        // Undoing the last hand gives the table back: the next hand is again the one in progress.
+        put(&mut m, "u", 137.0 * min, Op::Void { target: "h4".into(), reason: "undo".into() }).unwrap();
+        assert_eq!(view(&m).session.time_over, None);
+        put(&mut m, "h5", 138.0 * min, h(hand(1, 3, 0, true))).unwrap();
+        assert_eq!(view(&m).session.time_over, Some(4));
+    }
+
+    /// A tie at the cut when the last table's time ends the session: no more table hands,
+    /// but the play-off still starts and its hands count (000 §二(十) "加赛，分出高低为止");
+    /// the outcome is not done while the tie stands.
+    #[test]
+    fn a_tie_when_time_ends_the_session_is_played_off() {
+        let min = 60_000.0;
+        let mut m = blank("dtp");
+        if let Setup::Doudizhu(s) = &mut m.setup {
+            s.preset.session.tables = Some(1);
+        }
+        put(&mut m, "c1", 0.0, Op::Clock { action: ClockAction::Start, elapsed_ms: None }).unwrap();
+        put(&mut m, "h1", 5.0 * min, h(hand(0, 1, 0, true))).unwrap(); // +2 −1 −1
+        put(&mut m, "h2", 31.0 * min, h(hand(1, 1, 0, true))).unwrap(); // −1 +2 −1 → 1 1 −2
+        let v = view(&m);
+        assert_eq!((v.session.time_over, v.session.playoff_needed), (Some(2), true));
+        assert!(!v.session.done() && !crate::tournament::outcome::outcome(&m).done, "the tie is to be played off");
+        let late = Entry { after: None, id: "h3".into(), at_ms: 32.0 * min, op: h(hand(2, 1, 0, true)) };
+        assert!(m.check(late).is_err(), "no more table hands");
+        put(&mut m, "p", 33.0 * min, Op::NextGame { start: Default::default() }).unwrap();
+        put(&mut m, "p1", 34.0 * min, h(Hand::redeal())).unwrap(); // still tied
+        assert!(view(&m).session.closed().is_none());
+        put(&mut m, "p2", 35.0 * min, h(hand(1, 2, 0, true))).unwrap();
+        let v = view(&m);
+        assert_eq!((v.session.advancing.clone(), v.session.totals.clone()), (vec![1], vec![1, 1, -2]));
+        assert_eq!(crate::tournament::outcome::outcome(&m).winner, Some(1));
+    }
+
+    /// The undo button names a change of table as such, not as "next game": "换桌 · 第 2/3 桌";
+    /// the move into the play-off as "开始加赛".
+    #[test]
+    fn a_change_of_table_is_named_as_such() {
+        use super::super::session::move_label;
+        use crate::i18n::Lang;
+        let mut m = blank("dn");
+        put(&mut m, "h1", 1.0, h(hand(0, 1, 0, true))).unwrap();
+        put(&mut m, "n1", 2.0, Op::NextGame { start: Default::default() }).unwrap();
+        let s = view(&m).session;
+        assert_eq!(move_label(Lang::ZhCn, &s, "n1").as_deref(), Some("换桌 · 第 2/3 桌"));
+        assert_eq!(move_label(Lang::ZhTw, &s, "n1").as_deref(), Some("換桌 · 第 2/3 桌"));
+        assert_eq!(move_label(Lang::En, &s, "n1").as_deref(), Some("next table · Table 2 of 3"));
+        assert_eq!(move_label(Lang::ZhCn, &s, "h1"), None);
+        // Into the play-off (a tie at the cut after one table).
+        let mut m = blank("dn2");
+        if let Setup::Doudizhu(s) = &mut m.setup {
+            s.preset.session.tables = Some(1);
+        }
+        put(&mut m, "h1", 1.0, h(hand(0, 1, 0, true))).unwrap();
+        put(&mut m, "h2", 2.0, h(hand(1, 1, 0, true))).unwrap();
+        put(&mut m, "p", 3.0, Op::NextGame { start: Default::default() }).unwrap();
+        assert_eq!(move_label(Lang::ZhCn, &view(&m).session, "p").as_deref(), Some("开始加赛"));
     }
 
     #[test]

@@ -143,7 +143,7 @@ pub fn replay(m: &Match, s: &SandayiSetup) -> SandayiView {
 
 /// The home list's line of a 三打一 session in language `l`
 /// ([`super::session::home_line`]), with the count of bomb-limit violations the app flags
-/// (RULES.md §4) when there are any: "第 2/3 桌 · 5 副 · 甲 +24 · ⚠ 1".
+/// (RULES.md §4) when there are any: "第 2/3 桌 · 5 局 · 甲 +24 · ⚠ 1".
 pub fn home_line(l: crate::i18n::Lang, s: &SandayiSetup, v: &SandayiView) -> String {
     let mut line = super::session::home_line::<Sandayi>(l, v, &v.session, &s.players, v.rows.len());
     if !v.violations.is_empty() {
@@ -158,6 +158,7 @@ pub struct Sandayi;
 impl crate::record::game::Game for Sandayi {
     const ID: crate::record::game::GameId = crate::record::game::GameId::Sandayi;
     const SESSION: bool = true;
+    const HAND_WORDS: [&'static str; 2] = ["home.deal", "home.deals"];
     const RULINGS: bool = true;
     type Setup = SandayiSetup;
     type Input = Hand;
@@ -280,6 +281,33 @@ mod tests {
         let a = h(played(vec![Some(Pass), Some(Bid(2)), Some(Pass), Some(Pass)], true, vec![0; 4]));
         let b = h(played(vec![Some(Pass), Some(Bid(2)), Some(Pass), Some(Pass)], false, vec![0; 4]));
         crate::record::schema::assert_forks_are_seen(&m, &a, &b);
+    }
+
+    /// The 三打一 page counts deals in 局 (录入本局): the home line and the delete confirm of
+    /// a session read 局 too, where other games keep 副.
+    #[test]
+    fn home_line_and_delete_confirm_count_in_ju() {
+        use crate::i18n::{tr, Lang};
+        use crate::record::game::GameId;
+        let mut m = blank("sw");
+        put(&mut m, "h1", 1.0, h(played(vec![Some(Bid(1)), Some(Pass), Some(Pass), Some(Pass)], true, vec![0; 4])))
+            .unwrap();
+        let s = match &m.setup {
+            Setup::Sandayi(s) => s.clone(),
+            _ => unreachable!(),
+        };
+        let v = view(&m);
+        assert!(home_line(Lang::ZhCn, &s, &v).contains(" · 1 局 · "), "{}", home_line(Lang::ZhCn, &s, &v));
+        assert!(home_line(Lang::ZhTw, &s, &v).contains(" · 1 局 · "));
+        assert!(home_line(Lang::En, &s, &v).contains(" · 1 hand · "));
+        put(&mut m, "h2", 2.0, h(void())).unwrap();
+        assert!(home_line(Lang::ZhCn, &s, &view(&m)).contains(" · 2 局 · "));
+        for g in [GameId::Sandayi, GameId::Doudizhu] {
+            assert_eq!(tr(Lang::ZhCn, g.hands_word(2)), "局");
+        }
+        assert_eq!(tr(Lang::ZhCn, GameId::Guandan.hands_word(2)), "副");
+        assert_eq!(tr(Lang::ZhCn, "hist.confirm_delete_deal"), "删除这一局? (记录保留在日志中)");
+        assert_eq!(tr(Lang::ZhTw, "hist.confirm_delete_deal"), "刪除這一局? (記錄保留在日誌中)");
     }
 
     #[test]

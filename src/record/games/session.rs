@@ -107,6 +107,8 @@ pub struct Segment {
     pub hands: usize,
     /// Each player's points at this table.
     pub totals: Vec<i64>,
+    /// Id of the [`Op::NextGame`] entry that moved the session here (`None` for table 1).
+    pub started_by: Option<String>,
 }
 
 /// Where a move on from the sitting `current` goes ([`next_sitting`]).
@@ -237,6 +239,13 @@ pub struct SessionView {
     pub out: Vec<(usize, OutKind)>,
     /// The rulings that count, in log order.
     pub rulings: Vec<SessionRulingRow>,
+    /// The 1-based number of the hand that ended the session by time: the first hand that
+    /// counts recorded (its entry's `at_ms`) when the last table's clock, as the logged clock
+    /// entries run it, had reached `minutes_per_table` — the hand in progress when time ran
+    /// out (000 §二(九)(十); RULES.md §3, §4). No later table hand counts
+    /// ([`Reason::TimeOver`]); a play-off for a tie at the cut still may be played. `None`
+    /// while the clock of the last table has not run out at a hand (or is not used).
+    pub time_over: Option<usize>,
     /// Entries other than hands that could not count, in log order: (entry id, error) — a
     /// move to the next table from a table with no deal yet, past the last table when no
     /// play-off is needed, or from the play-off (two tabs moving on at once, an open
@@ -263,10 +272,28 @@ impl SessionView {
         let c = self.current();
         !c.playoff && self.minutes_per_table.is_some_and(|m| c.clock.elapsed_ms(now_ms) >= m as f64 * 60_000.0)
     }
-    /// True when the ranking is final: in play-off hands, signed off, or the last table's
-    /// time is up.
+    /// True when the ranking is final: in play-off hands, signed off, ended by a ruling or by
+    /// time ([`SessionView::time_over`]), or the last table's time is up at `now_ms`.
     pub fn finished(&self, now_ms: f64) -> bool {
-        self.current().playoff || self.locked || self.over() || (self.at_last_table() && self.time_up(now_ms))
+        self.current().playoff
+            || self.locked
+            || self.over()
+            || self.time_over.is_some()
+            || (self.at_last_table() && self.time_up(now_ms))
+    }
+    /// Why no further hand counts now, if so: the session ended by a ruling
+    /// ([`Reason::SessionOver`]) or the last table closed by time ([`Reason::TimeOver`],
+    /// until a play-off starts). The same reason the replay gives a hand recorded now; the
+    /// page closes its entry form on it.
+    pub fn closed(&self) -> Option<Reason> {
+        closed(&self.out, self.current().playoff, self.time_over)
+    }
+    /// True when the session is over by its own rules or signed off, so its outcome is final:
+    /// ended by a ruling, or by the last table's time with no tie at the cut (RULES.md §3
+    /// "ranking by total; tie → play-off hands": with a tie, the play-off decides and the
+    /// sign-off closes it).
+    pub fn done(&self) -> bool {
+        self.locked || self.over() || (self.time_over.is_some() && !self.ranking.playoff)
     }
     /// True once a ruling ended the session (a player lost it or was disqualified).
     pub fn over(&self) -> bool {
@@ -307,6 +334,7 @@ pub struct Fold<H, R> {
     rulings: Vec<SessionRulingRow>,
     warnings: std::collections::BTreeMap<(usize, String), u32>,
     refused: Vec<(String, InputError)>,
+    time_over: Option<usize>,
 }
 
 impl<H, R: Deltas> Fold<H, R> {
@@ -325,6 +353,7 @@ impl<H, R: Deltas> Fold<H, R> {
             rulings: Vec::new(),
             warnings: Default::default(),
             refused: Vec::new(),
+            time_over: None,
         }
     }
 
@@ -341,6 +370,7 @@ impl<H, R: Deltas> Fold<H, R> {
             clock: Clock::default(),
             hands: 0,
             totals: vec![0; n],
+            started_by: None,
         }
     }
 
@@ -368,7 +398,7 @@ impl<H, R: Deltas> Fold<H, R> {
                 }
                 self.segments.last_mut().unwrap().clock.act(ClockAction::Pause, at_ms);
                 let k = self.segments.len();
-                let seg = Self::segment(self.n, k, self.tables());
+                let seg = Segment { started_by: Some(id.to_string()), ..Self::segment(self.n, k, self.tables()) };
                 self.segments.push(seg);
             }
             Op::SignOff { .. } => {
@@ -433,12 +463,22 @@ impl<H, R: Deltas> Fold<H, R> {
         });
     }
 
-    /// Adds a hand with its result (refused once a ruling ended the session).
+    fn advancing_n(&self) -> usize {
+        self.session.advancing.max(1)
+    }
+
+    /// Adds a hand with its result (refused once the session is closed:
+    /// [`SessionView::closed`]).
+    /// A hand that counts, recorded at the last table once its clock has run to
+    /// `minutes_per_table` (the clock as the logged entries run it, at the hand's `at_ms`),
+    /// is the hand in progress when time ran out: it ends the table play
+    /// ([`SessionView::time_over`]) and stops the clock.
     pub fn hand(&mut self, eff: &Effective<'_>, hand: H, result: Result<R, RuleError>, carried_from: Option<usize>) {
-        let result = match self.out.first() {
-            Some(&(player, _)) => Err(RuleError::new("hand", Reason::SessionOver { player })),
+        let result = match closed(&self.out, self.segments.last().unwrap().playoff, self.time_over) {
+            Some(reason) => Err(RuleError::new("hand", reason)),
             None => result,
         };
+        let at_last = self.segments.len() >= self.tables();
         let si = self.segments.len() - 1;
         let seg = &mut self.segments[si];
         seg.hands += 1;
@@ -454,6 +494,13 @@ impl<H, R: Deltas> Fold<H, R> {
             self.playoff_hands += 1;
         }
         let running = if playoff { self.playoff_totals.clone() } else { self.totals.clone() };
+        let limit_ms = self.session.minutes_per_table.map(|m| m as f64 * 60_000.0);
+        let clock = &mut self.segments[si].clock;
+        let out_of_time = limit_ms.is_some_and(|l| clock.started && clock.elapsed_ms(eff.entry.at_ms) >= l);
+        if result.is_ok() && at_last && !playoff && out_of_time {
+            self.time_over = Some(self.rows.len() + 1);
+            clock.act(ClockAction::Pause, eff.entry.at_ms);
+        }
         self.rows.push(Row {
             entry_id: eff.entry.id.clone(),
             number: self.rows.len() + 1,
@@ -469,45 +516,9 @@ impl<H, R: Deltas> Fold<H, R> {
 
     /// The rows and the standings.
     pub fn finish(self) -> (Vec<Row<H, R>>, SessionView) {
-        let advancing_n = self.session.advancing.max(1);
         let out: Vec<usize> = self.out.iter().map(|(p, _)| *p).collect();
-        let ranking = rank_session_out(&self.totals, advancing_n, &out);
-        let mut playoff_needed = ranking.playoff;
-        let mut playoff_ranking = None;
-        let mut advancing: Vec<usize> = Vec::new();
-        if ranking.playoff {
-            let tie_total = self.totals[ranking.playoff_players[0]];
-            let above: Vec<usize> = ranking
-                .standings
-                .iter()
-                .filter(|s| s.total > tie_total && !out.contains(&s.player))
-                .map(|s| s.player)
-                .collect();
-            let need = advancing_n - above.len();
-            if self.playoff_hands > 0 {
-                let tied = &ranking.playoff_players;
-                let sub: Vec<i64> = tied.iter().map(|&p| self.playoff_totals[p]).collect();
-                let mut r = rank_session(&sub, need);
-                for s in &mut r.standings {
-                    s.player = tied[s.player];
-                }
-                r.playoff_players = r.playoff_players.iter().map(|&i| tied[i]).collect();
-                if !r.playoff {
-                    playoff_needed = false;
-                    advancing = above.clone();
-                    advancing.extend(r.standings.iter().take(need).map(|s| s.player));
-                }
-                playoff_ranking = Some(r);
-            }
-        } else {
-            advancing = ranking
-                .standings
-                .iter()
-                .filter(|s| !out.contains(&s.player))
-                .take(advancing_n)
-                .map(|s| s.player)
-                .collect();
-        }
+        let Decision { ranking, playoff_needed, playoff_ranking, advancing } =
+            decide(&self.totals, &self.playoff_totals, self.playoff_hands, self.advancing_n(), &out);
         let view = SessionView {
             tables: self.tables(),
             minutes_per_table: self.session.minutes_per_table,
@@ -522,10 +533,69 @@ impl<H, R: Deltas> Fold<H, R> {
             locked: self.locked,
             out: self.out,
             rulings: self.rulings,
+            time_over: self.time_over,
             refused: self.refused,
         };
         (self.rows, view)
     }
+}
+
+/// Why a hand recorded now cannot count, if so: a ruling put a player out (`out`,
+/// [`Reason::SessionOver`]), or, outside a play-off, the last table's time ran out at hand
+/// `time_over` ([`Reason::TimeOver`]).
+fn closed(out: &[(usize, OutKind)], playoff: bool, time_over: Option<usize>) -> Option<Reason> {
+    match out.first() {
+        Some(&(player, _)) => Some(Reason::SessionOver { player }),
+        None if playoff => None,
+        None => time_over.map(|hand| Reason::TimeOver { hand }),
+    }
+}
+
+/// The ranking of a session and what the play-off decided ([`decide`]).
+struct Decision {
+    ranking: Ranking,
+    playoff_needed: bool,
+    playoff_ranking: Option<Ranking>,
+    advancing: Vec<usize>,
+}
+
+/// Ranks the session totals (players in `out` last, [`rank_session_out`]) and, on a tie at
+/// the cut of `advancing_n`, the tied players by their play-off totals once `playoff_hands`
+/// were played (000 §二(十)): whether a play-off is still needed and who goes through.
+fn decide(totals: &[i64], playoff_totals: &[i64], playoff_hands: usize, advancing_n: usize, out: &[usize]) -> Decision {
+    let ranking = rank_session_out(totals, advancing_n, out);
+    let mut playoff_needed = ranking.playoff;
+    let mut playoff_ranking = None;
+    let mut advancing: Vec<usize> = Vec::new();
+    if ranking.playoff {
+        let tie_total = totals[ranking.playoff_players[0]];
+        let above: Vec<usize> = ranking
+            .standings
+            .iter()
+            .filter(|s| s.total > tie_total && !out.contains(&s.player))
+            .map(|s| s.player)
+            .collect();
+        let need = advancing_n - above.len();
+        if playoff_hands > 0 {
+            let tied = &ranking.playoff_players;
+            let sub: Vec<i64> = tied.iter().map(|&p| playoff_totals[p]).collect();
+            let mut r = rank_session(&sub, need);
+            for s in &mut r.standings {
+                s.player = tied[s.player];
+            }
+            r.playoff_players = r.playoff_players.iter().map(|&i| tied[i]).collect();
+            if !r.playoff {
+                playoff_needed = false;
+                advancing = above.clone();
+                advancing.extend(r.standings.iter().take(need).map(|s| s.player));
+            }
+            playoff_ranking = Some(r);
+        }
+    } else {
+        advancing =
+            ranking.standings.iter().filter(|s| !out.contains(&s.player)).take(advancing_n).map(|s| s.player).collect();
+    }
+    Decision { ranking, playoff_needed, playoff_ranking, advancing }
 }
 
 /// The first row that cannot count, as (entry id, error) for [`crate::record::replay::MatchView::first_error`].
@@ -602,9 +672,23 @@ pub fn table_label(l: crate::i18n::Lang, s: &SessionView, seg: usize) -> String 
     }
 }
 
+/// The name of the move to another sitting logged as entry `id` of session `s` in language
+/// `l` (for the undo button and the log): `换桌 · 第 2/3 桌`, or `开始加赛` into the play-off;
+/// `None` when no sitting was started by `id`.
+pub fn move_label(l: crate::i18n::Lang, s: &SessionView, id: &str) -> Option<String> {
+    use crate::i18n::tr;
+    let k = s.segments.iter().position(|g| g.started_by.as_deref() == Some(id))?;
+    Some(if s.segments[k].playoff {
+        tr(l, "ddz.start_playoff").to_string()
+    } else {
+        format!("{} · {}", tr(l, "ddz.log_next_table"), table_label(l, s, k))
+    })
+}
+
 /// The home list's line of a session of game `G` (斗地主, 三打一; RULES.md §3) in language
 /// `l`: the sitting in play, the hands that count and the leader's total,
-/// `第 2/3 桌 · 5 副 · 甲 +24` (players named by [`name_of`] from `names`); led by the
+/// `第 2/3 桌 · 5 局 · 甲 +24` (counted in the game's word, [`crate::record::game::Game::HAND_WORDS`];
+/// players named by [`name_of`] from `names`); led by the
 /// result once the session is ended by a ruling or signed off
 /// ([`crate::record::home::result`]: its first place, "已结束 · 甲 第一 · …").
 pub fn home_line<G: crate::record::game::Game>(
@@ -624,7 +708,7 @@ pub fn home_line<G: crate::record::game::Game>(
         "{} · {} {}{}",
         table_label(l, s, s.segments.len() - 1),
         hands,
-        crate::i18n::tr(l, if hands == 1 { "home.hand" } else { "home.hands" }),
+        crate::i18n::tr(l, G::ID.hands_word(hands)),
         lead
     );
     let shown: Vec<String> = (0..s.totals.len().max(names.len())).map(|i| name_of(names, i)).collect();

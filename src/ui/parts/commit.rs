@@ -106,7 +106,8 @@ impl FieldRefusals {
 
 /// The name of entry `id` of `m` as its page says it (tracked: the namer may be set after
 /// the caller rendered): a hand as its history numbers it ("第 12 副"), a correction as
-/// "修改一副 · 第 12 副", any other entry by its kind ("判罚"). `None` when `id` is not in `m`.
+/// "修改一副 · 第 12 副", a move on as the page names it if it does (a session's "换桌 · 第 2/3 桌"),
+/// any other entry by its kind ("判罚"). `None` when `id` is not in `m`.
 pub fn entry_label(m: &Match, id: &str) -> Option<String> {
     let e = m.entries.iter().find(|e| e.id == id)?;
     let l = crate::ui::ctx().lang.get();
@@ -124,6 +125,8 @@ pub fn entry_label(m: &Match, id: &str) -> Option<String> {
             Some(n) => format!("{} · {n}", crate::i18n::op_name(l, &e.op)),
             None => crate::i18n::op_name(l, &e.op).to_string(),
         },
+        // A move on (a session's change of table) as the page names it, if it does.
+        Op::NextGame { .. } => hand_name(&e.id).unwrap_or_else(|| crate::i18n::op_name(l, &e.op).to_string()),
         op => crate::i18n::op_name(l, op).to_string(),
     })
 }

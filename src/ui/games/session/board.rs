@@ -125,7 +125,7 @@ pub(crate) fn session_bar(
                     </p>
                 }
             }}
-            <Show when=move || time_up.get() && !locked.get()>
+            <Show when=move || { time_up.get() && !locked.get() && session.with(|s| s.time_over.is_none()) }>
                 <div class="banner warn" role="alert" id="time-up">
                     {move || {
                         let l = lang.get();

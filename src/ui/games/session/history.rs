@@ -103,7 +103,7 @@ pub(crate) fn history(
                                             crate::ui::parts::row_actions(
                                                 Some(Box::new(move || on_edit(id.clone()))),
                                                 Some("hand-entry"),
-                                                "hist.confirm_delete",
+                                                "hist.confirm_delete_deal",
                                                 move || on_void(id2.clone()),
                                             )
                                         }

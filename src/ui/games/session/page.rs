@@ -167,8 +167,14 @@ pub(crate) fn session_page<G: SessionGame>(m: Memo<Option<Arc<Match>>>) -> AnyVi
     let form = preset.with_untracked(G::Form::new);
     let next_first = move || view_memo.with_untracked(|o| o.as_ref().map(G::next_first_bidder).unwrap_or(0));
     form.reset(G::next_first_bidder(&first_view));
-    // The match signed off in another tab while a deal is typed here: said.
-    crate::ui::parts::tell_when_closed_elsewhere(m, form.base().intent, move || !locked.get());
+    // The entry form is open unless the match is signed off or the session is over (a
+    // ruling, the last table's time: SessionView::closed); an earlier hand may still be
+    // edited then.
+    let editing = form.base().editing;
+    let closed = Memo::new(move |_| view_memo.with(|o| o.as_ref().and_then(|v| G::session(v).closed())));
+    let open = Signal::derive(move || !locked.get() && (closed.with(Option::is_none) || editing.get().is_some()));
+    // The match signed off (or ended) in another tab while a deal is typed here: said.
+    crate::ui::parts::tell_when_closed_elsewhere(m, form.base().intent, move || open.get());
     // The half-entered hand survives a reload, an update and back/forward.
     let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
     crate::ui::draft::keep_draft(
@@ -289,6 +295,8 @@ pub(crate) fn session_page<G: SessionGame>(m: Memo<Option<Arc<Match>>>) -> AnyVi
         }),
         session,
         locked,
+        open,
+        closed: closed.into(),
         now,
         names: names.into(),
         intent: form.base().intent,
@@ -299,8 +307,12 @@ pub(crate) fn session_page<G: SessionGame>(m: Memo<Option<Arc<Match>>>) -> AnyVi
         name: Callback::new(move |id: String| {
             view_memo.with_untracked(|v| {
                 let v = v.as_ref()?;
-                let r = G::rows(v).iter().find(|r| r.entry_id == id)?;
-                Some(row_label(lang.get_untracked(), G::session(v), r.segment, r.number))
+                let l = lang.get_untracked();
+                match G::rows(v).iter().find(|r| r.entry_id == id) {
+                    Some(r) => Some(row_label(l, G::session(v), r.segment, r.number)),
+                    // A change of table (or the start of the play-off) named as such.
+                    None => crate::record::games::session::move_label(l, G::session(v), &id),
+                }
             })
         }),
         on_commit: Callback::new(do_commit),
@@ -337,6 +349,12 @@ struct PageParts {
     preset_line: Signal<String>,
     session: Signal<SessionView>,
     locked: Signal<bool>,
+    /// Whether the entry form shows: not signed off, and the session not over (or an
+    /// earlier hand being edited).
+    open: Signal<bool>,
+    /// Why the session takes no further hand ([`SessionView::closed`]), shown instead of
+    /// the entry form.
+    closed: Signal<Option<crate::rules::doudizhu::Reason>>,
     now: Signal<f64>,
     names: Signal<Vec<String>>,
     intent: FormIntent,
@@ -345,7 +363,8 @@ struct PageParts {
     /// Builds the game's entry pad (again when the entry reappears).
     pad: Callback<(), AnyView>,
     preview: Signal<Preview>,
-    /// A logged hand's label (第 n 副, with its table), for the commit bar's undo.
+    /// A logged hand's label (`T2·5`, with its table) or a change of table's
+    /// ([`crate::record::games::session::move_label`]), for the undo button and the log.
     name: Callback<String, Option<String>>,
     on_commit: Callback<leptos::ev::MouseEvent>,
     on_cancel: Callback<()>,
@@ -360,7 +379,22 @@ struct PageParts {
 /// The page of a session game from its parts.
 fn page_view(p: PageParts) -> AnyView {
     let lang = ctx().lang;
-    let PageParts { m, prefix, rule_src, preset_line, session, locked, now, names, intent, editing, error, .. } = p;
+    let PageParts {
+        m,
+        prefix,
+        rule_src,
+        preset_line,
+        session,
+        locked,
+        open,
+        closed,
+        now,
+        names,
+        intent,
+        editing,
+        error,
+        ..
+    } = p;
     let (pad, preview, name, on_commit, on_cancel, disabled) =
         (p.pad, p.preview, p.name, p.on_commit, p.on_cancel, p.disabled);
     let verdict = Signal::derive(move || match preview.get() {
@@ -369,6 +403,8 @@ fn page_view(p: PageParts) -> AnyView {
         Preview::Incomplete(h) => BarLine::Hint(h),
     });
     let (on_edit, on_void) = (p.on_edit, p.on_void);
+    // The undo button and the log name entries as this page does, with the form closed too.
+    crate::ui::parts::EntryNamer::set(name);
     view! {
         <section class=format!(
             "page match {prefix}",
@@ -376,12 +412,37 @@ fn page_view(p: PageParts) -> AnyView {
             {crate::ui::parts::match_title(m)} <p class="muted">{preset_line}</p> {scoreboard(session, names, now)}
             {session_bar(m, session, names, now, locked)}
             <Show
-                when=move || !locked.get()
+                when=move || open.get()
                 fallback=move || {
-                    view! {
-                        <div class="banner info" id="locked">
-                            {tx("end.locked")}
-                        </div>
+                    if locked.get() {
+                        view! {
+                            <div class="banner info" id="locked">
+                                {tx("end.locked")}
+                            </div>
+                        }
+                            .into_any()
+                    } else {
+                        let why = closed
+                            .get()
+                            .map(|r| {
+                                names
+                                    .with(|nm| {
+                                        crate::i18n::say(
+                                            lang.get(),
+                                            &r.msg(),
+                                            crate::i18n::Names {
+                                                players: nm,
+                                                teams: None,
+                                            },
+                                        )
+                                    })
+                            });
+                        view! {
+                            <div class="banner info" id="session-closed">
+                                {why}
+                            </div>
+                        }
+                            .into_any()
                     }
                 }
             >
