@@ -354,6 +354,16 @@ impl Round {
         }
         self.state.last_order.map(|o| tribute_due(preset, &o))
     }
+    /// Warnings per team given on the ruling panel during the hand in progress, to be scored
+    /// with the next hand entered (004 第一篇 §六2, RULES.md §0 **[r2]**): the hand form shows
+    /// them so that they are not entered again. Zero when the round is done.
+    pub fn pending_warnings(&self) -> PerTeam<u32> {
+        if self.done() {
+            PerTeam::default()
+        } else {
+            self.state.ruled_warnings
+        }
+    }
     /// The level played in the next hand.
     pub fn next_level(&self, preset: &GuandanPreset) -> Option<Rank> {
         level_played(preset, &self.state)
@@ -409,6 +419,20 @@ impl GuandanView {
             .flat_map(|r| &r.rows)
             .find_map(|r| r.result.as_ref().err().map(|e| (r.entry_id.clone(), e.input_error())))
     }
+    /// Fouls and warnings called against `team` in the hands that count, over all rounds:
+    /// those entered with a hand and the ruling panel's warnings scored with it (a count of
+    /// calls, as the result sheet shows it; the level effect is each hand's [`HandOutcome`]).
+    pub fn fouls_called(&self, team: Team) -> usize {
+        self.rounds
+            .iter()
+            .flat_map(|r| &r.rows)
+            .filter_map(|r| r.outcome().map(|o| (r, o)))
+            .map(|(r, o)| {
+                r.hand.fouls.iter().filter(|f| f.team == team).count()
+                    + o.fouls.iter().filter(|f| f.team == team).map(|f| f.ruled_warnings as usize).sum::<usize>()
+            })
+            .sum()
+    }
     /// The row of entry `id`, with its round index.
     pub fn row(&self, id: &str) -> Option<(usize, &GuandanRow)> {
         self.rounds.iter().enumerate().find_map(|(i, r)| r.rows.iter().find(|x| x.entry_id == id).map(|x| (i, x)))
@@ -433,6 +457,10 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
     let mut locked = false;
     let rules = preset.ruling_rules();
     let mut register = crate::rules::ruling::Register::default();
+    // The warnings of the hand in progress: 004 第一篇 §六2 counts them per hand
+    // (「一付牌中一方…受到2次警告，判罰1次犯規」), so a ruling's warning number and foul are
+    // counted here and the warning itself goes to the state, scored with the next hand.
+    let mut in_hand = crate::rules::ruling::Register::default();
     let mut disqualified: Vec<Team> = Vec::new();
     for eff in effective(m) {
         let e = eff.entry;
@@ -449,6 +477,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                     None => {
                         let (next, outcome) = apply(preset, &before, &hand);
                         r.state = next;
+                        in_hand = crate::rules::ruling::Register::default();
                         if hand.forfeit.is_some() {
                             r.forfeit = hand.forfeit.as_ref().map(|f| f.team);
                         } else {
@@ -510,6 +539,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 let lv = |t: Team| start.levels.get(&t).copied().unwrap_or(Rank::TWO);
                 let st = GuandanState::new(PerTeam::new(lv(Team::A), lv(Team::B)), None);
                 rounds.push(Round::new(st, preset));
+                in_hand = crate::rules::ruling::Register::default();
             }
             Op::Appeal { .. } => {}
             Op::Ruling { .. } => {
@@ -524,8 +554,13 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                     continue;
                 }
                 let counted = register.record(&rules, ruling, eff.rule);
+                let counted = match ruling {
+                    crate::rules::Ruling::Warning { .. } => in_hand.record(&rules, ruling, eff.rule),
+                    _ => counted,
+                };
                 // Lateness at the limit and a disqualification forfeit the round (the
-                // opponents win it); a warning that became a foul is due in the hand.
+                // opponents win it); a warning is kept in the state and scored with the next
+                // hand (a foul when it is the ladder's Nth in that hand).
                 let game = match counted.effect {
                     Effect::Game(x) => Some(x),
                     Effect::Forfeit(team) | Effect::Disqualified(team) => {
@@ -537,9 +572,12 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                     }
                     Effect::PointsDue(..) | Effect::FoulDue(_) | Effect::Noted => None,
                 };
-                let applied = match game {
-                    Some(x) => crate::rules::guandan::apply_ruling(preset, &r.state, x),
-                    None => Ok(r.state.clone()),
+                let applied = match (game, ruling) {
+                    (Some(x), _) => crate::rules::guandan::apply_ruling(preset, &r.state, x),
+                    (None, w @ crate::rules::Ruling::Warning { .. }) => {
+                        crate::rules::guandan::apply_ruling(preset, &r.state, w)
+                    }
+                    (None, _) => Ok(r.state.clone()),
                 };
                 match applied {
                     Ok(next) => {

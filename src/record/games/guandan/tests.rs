@@ -375,3 +375,66 @@ fn home_line_says_when_the_match_is_over_and_who_won() {
     assert_eq!(line(&m, Lang::ZhCn), format!("已结束 · {a} 胜 · 掼蛋 · {a} A : 2 {b} · {n} 副"));
     assert_eq!(line(&m, Lang::ZhTw), format!("已結束 · {a} 勝 · 摜蛋 · {a} A : 2 {b} · {n} 副"));
 }
+
+fn warn(team: Team) -> Op {
+    crate::record::rulings_tests::ruling(crate::rules::Ruling::Warning { team }, "004 第一篇 §六2")
+}
+
+/// 004 第一篇 §六2 (RULES.md §0 **[r2]**): two warnings to a team given on the ruling panel
+/// during a hand are one foul in that hand, as two entered with the hand are: the next hand
+/// scored gives the opponents +1, and the sheet counts the two warnings.
+#[test]
+fn ruling_panel_warnings_are_fouls_of_the_hand_in_progress() {
+    use crate::rules::ruling::Effect;
+    let mut m = blank("g1", "guandan-3-2-1", 0.0).unwrap();
+    push(&mut m, "w1", warn(Team::A));
+    push(&mut m, "w2", warn(Team::A));
+    let v = view(&m);
+    let counted = v.current().rulings.iter().map(|(_, _, c)| (c.effect, c.warning_no)).collect::<Vec<_>>();
+    assert_eq!(counted, vec![(Effect::Noted, Some(1)), (Effect::FoulDue(Team::A), Some(2))]);
+    assert_eq!(v.current().pending_warnings(), PerTeam::new(2, 0));
+    // 东西 双下: +3 (2 → 5), and A's foul +1 (→ 6).
+    push(&mut m, "h1", op(h([E, W, N, S])));
+    let v = view(&m);
+    let o = v.current().rows[0].outcome().unwrap();
+    assert_eq!(o.levels_after, PerTeam::new(rk("2"), rk("6")));
+    assert_eq!((o.fouls[0].team, o.fouls[0].fouls, o.fouls[0].warnings, o.fouls[0].ruled_warnings), (Team::A, 1, 2, 2));
+    assert_eq!(v.current().pending_warnings(), PerTeam::new(0, 0));
+    assert_eq!((v.fouls_called(Team::A), v.fouls_called(Team::B)), (2, 0));
+    // The same two warnings entered with the hand give the same levels.
+    let mut form = blank("g2", "guandan-3-2-1", 0.0).unwrap();
+    let mut hand = h([E, W, N, S]);
+    for _ in 0..2 {
+        hand.fouls.push(Foul { team: Team::A, kind: FoulKind::Warning, seat: Some(N), note: None });
+    }
+    push(&mut form, "h1", op(hand));
+    assert_eq!(view(&form).current().rows[0].outcome().unwrap().levels_after, o.levels_after);
+    assert_eq!(view(&form).fouls_called(Team::A), 2);
+}
+
+/// The ladder is per hand (「一付牌中」): a ruling-panel warning and one entered with the same
+/// hand are one foul; one warning in each of two hands is none, and the second is counted
+/// as the first of its hand.
+#[test]
+fn ruling_panel_warnings_count_per_hand_with_the_hands_own() {
+    use crate::rules::ruling::Effect;
+    let mut m = blank("g1", "guandan-3-2-1", 0.0).unwrap();
+    push(&mut m, "w1", warn(Team::B));
+    let mut hand = h([N, S, E, W]);
+    hand.fouls.push(Foul { team: Team::B, kind: FoulKind::Warning, seat: Some(E), note: None });
+    push(&mut m, "h1", op(hand));
+    let o = view(&m).current().rows[0].outcome().unwrap().clone();
+    // 双下 +3 (2 → 5) and B's foul +1 (→ 6).
+    assert_eq!(o.levels_after, PerTeam::new(rk("6"), rk("2")));
+    assert_eq!((o.fouls[0].fouls, o.fouls[0].warnings, o.fouls[0].ruled_warnings), (1, 2, 1));
+    push(&mut m, "w2", warn(Team::B));
+    let v = view(&m);
+    let last = v.current().rulings.last().unwrap().2;
+    assert_eq!((last.effect, last.warning_no), (Effect::Noted, Some(1)));
+    push(&mut m, "h2", op(h([N, S, E, W])));
+    let o = view(&m).current().rows[1].outcome().unwrap().clone();
+    assert_eq!((o.fouls[0].fouls, o.fouls[0].warnings, o.fouls[0].levels_to_opponents), (0, 1, 0));
+    // Voiding a ruling-panel warning takes it out of its hand.
+    push(&mut m, "u", Op::Void { target: "w1".into(), reason: crate::record::UNDO_REASON.into() });
+    assert_eq!(view(&m).current().rows[0].outcome().unwrap().levels_after, PerTeam::new(rk("5"), rk("2")));
+}

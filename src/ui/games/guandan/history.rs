@@ -249,15 +249,7 @@ pub(super) fn ResultSheet(
                 let p = preset.get();
                 let tm = teams.get();
                 let pl = players.get();
-                let fouls = |team: Team| {
-                    view.rounds
-                        .iter()
-                        .flat_map(|r| &r.rows)
-                        .filter(|r| r.result.is_ok())
-                        .flat_map(|r| &r.hand.fouls)
-                        .filter(|f| f.team == team)
-                        .count()
-                };
+                let fouls = |team: Team| view.fouls_called(team);
                 view! {
                     <table class="sheet">
                         {crate::ui::parts::sheet_teams(

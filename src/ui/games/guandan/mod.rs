@@ -560,7 +560,17 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     on:input=form.intent.watch()
                     on:change=form.intent.watch()
                 >
-                    <FoulEditor form=form preset=preset />
+                    <FoulEditor
+                        form=form
+                        preset=preset
+                        pending=Signal::derive(move || {
+                            if form.editing.get().is_some() {
+                                PerTeam::default()
+                            } else {
+                                v.get().current().pending_warnings()
+                            }
+                        })
+                    />
                 </div>
                 <div class="preview" id="gd-preview" aria-live="polite">
                     {move || {
