@@ -696,6 +696,26 @@ pub fn home_line(l: crate::i18n::Lang, s: &GuandanSetup, v: &GuandanView) -> Str
     crate::record::home::with_result::<Guandan>(l, v, &names, line)
 }
 
+/// The note beside a single tribute that 头游's own partner pays (一四游, when the preset's
+/// [`crate::rules::guandan::TributeRules::single_payer`] is `last`: seed 004 「如果是單下，
+/// 末游向頭游進貢」 read literally, RULES.md §2 "Tribute"), in language `l`:
+/// "(解读: 末游进贡, 即使是头游的对家)", without "解读: " when the preset does not mark
+/// `tribute.single_payer` as a reading; `None` for any other tribute.
+pub fn tribute_note(l: crate::i18n::Lang, preset: &GuandanPreset, due: &TributeDue) -> Option<String> {
+    use crate::i18n::tr;
+    let partner_pays = due.kind == crate::rules::guandan::TributeKind::Single
+        && matches!((due.payers.first(), due.receivers.first()), (Some(p), Some(r)) if p.partner() == *r);
+    if !partner_pays {
+        return None;
+    }
+    let what = tr(l, "gd.trib.partner_pays");
+    Some(if preset.readings.iter().any(|r| r == "tribute.single_payer") {
+        format!("({}: {what})", tr(l, "gd.trib.reading"))
+    } else {
+        format!("({what})")
+    })
+}
+
 /// 掼蛋's [`crate::record::game::Game`] impl.
 pub struct Guandan;
 

@@ -179,6 +179,17 @@ pub struct HandOutcome {
     pub notes: Vec<Step>,
 }
 
+impl HandOutcome {
+    /// How the hand won the game by the levels, typed — "{team} 过A获胜" (`gd.won.passed_a`),
+    /// or "{team} 最先打到A获胜" (`gd.won.reached_a`) when the hand's rule was
+    /// [`Step::ReachedA`] (RULES.md §2 "A rule", [`ARule::won_msg`]); `None` when it did not.
+    pub fn won_msg(&self) -> Option<Msg> {
+        let Some(AAttempt::Passed { team }) = self.a_attempt else { return None };
+        let reached = self.rule.iter().any(|s| matches!(s, Step::ReachedA { .. }));
+        Some(won_msg(reached, team))
+    }
+}
+
 /// One rule applied to a hand, with its numbers and the seed section it comes from
 /// (`cite`); `src/i18n` renders it in the UI language (`gd.step.*`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

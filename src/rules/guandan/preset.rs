@@ -118,6 +118,21 @@ pub struct ARule {
     pub win_on_reaching: bool,
 }
 
+impl ARule {
+    /// How `team` won the game by its levels, typed (RULES.md §2 "A rule"): "{team} 过A获胜"
+    /// (`gd.won.passed_a`), or "{team} 最先打到A获胜" (`gd.won.reached_a`) when the first
+    /// team to reach A wins ([`ARule::win_on_reaching`], 004 第五篇 **[r2]** *(reading)*).
+    pub fn won_msg(&self, team: Team) -> Msg {
+        won_msg(self.win_on_reaching, team)
+    }
+}
+
+/// "{team} 最先打到A获胜" when `reached_a`, else "{team} 过A获胜", typed.
+pub(super) fn won_msg(reached_a: bool, team: Team) -> Msg {
+    let key = if reached_a { "gd.won.reached_a" } else { "gd.won.passed_a" };
+    Msg::new(key, vec![("team", Arg::Team(team))])
+}
+
 /// Round scores (004 第三篇 §二(七)2): the team that passes A gets
 /// `pass_base + min(diff_cap, level difference)`; a team that did not pass A gets
 /// `min(gained_cap, levels gained)`.

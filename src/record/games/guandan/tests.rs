@@ -438,3 +438,62 @@ fn ruling_panel_warnings_count_per_hand_with_the_hands_own() {
     push(&mut m, "u", Op::Void { target: "w1".into(), reason: crate::record::UNDO_REASON.into() });
     assert_eq!(view(&m).current().rows[0].outcome().unwrap().levels_after, PerTeam::new(rk("5"), rk("2")));
 }
+
+/// Seed 004 「如果是單下，末游向頭游進貢」 (RULES.md §2 "Tribute"): after 一四游 the preset's
+/// `single_payer = last` has 头游's partner pay, and the tribute line says it is that reading;
+/// a tribute from the losers, or a preset whose losers pay, has no note.
+#[test]
+fn a_single_tribute_from_the_partner_of_first_carries_the_reading() {
+    use crate::i18n::Lang;
+    use crate::rules::guandan::{builtin_preset, SinglePayer};
+    let p = builtin_preset("guandan-3-2-1").unwrap();
+    assert_eq!(p.tribute.single_payer, SinglePayer::Last);
+    let one_four = tribute_due(&p, &FinishOrder::new([N, E, W, S]).unwrap());
+    assert_eq!((one_four.payers.clone(), one_four.receivers.clone()), (vec![S], vec![N]));
+    assert_eq!(tribute_note(Lang::ZhCn, &p, &one_four).as_deref(), Some("(解读: 末游进贡, 即使是头游的对家)"));
+    assert_eq!(tribute_note(Lang::ZhTw, &p, &one_four).as_deref(), Some("(解讀: 末游進貢, 即使是頭游的對家)"));
+    assert_eq!(
+        tribute_note(Lang::En, &p, &one_four).as_deref(),
+        Some("(reading: the last finisher pays, even 1st's partner)")
+    );
+    // Not marked a reading: the rule alone.
+    let mut plain = p.clone();
+    plain.readings.retain(|r| r != "tribute.single_payer");
+    assert_eq!(tribute_note(Lang::ZhCn, &plain, &one_four).as_deref(), Some("(末游进贡, 即使是头游的对家)"));
+    // 一三游: the losers' last pays — no note.
+    assert_eq!(tribute_note(Lang::ZhCn, &p, &tribute_due(&p, &FinishOrder::new([N, E, S, W]).unwrap())), None);
+    // The losers' last player pays after 一四游 too: no note.
+    let mut other = p.clone();
+    other.tribute.single_payer = SinglePayer::LastOpponent;
+    let due = tribute_due(&other, &FinishOrder::new([N, E, W, S]).unwrap());
+    assert_eq!(tribute_note(Lang::ZhCn, &other, &due), None);
+}
+
+/// RULES.md §2 "A rule": in 淘汰赛（60分钟） the first team to reach A wins (004 第五篇
+/// 「最先打到A」 *(reading)*), and both the hand's verdict and the round's banner say so —
+/// not the 过A wording of the rule that must pass A.
+#[test]
+fn reaching_a_first_is_told_as_reaching_a_not_passing_it() {
+    use crate::bidi::isolated;
+    use crate::i18n::{say, Lang, Names};
+    use crate::rules::guandan::builtin_preset;
+    let mut m = blank("ko", "guandan-knockout-60", 0.0).unwrap();
+    let teams = BTreeMap::from([(Team::A, "红队".to_string()), (Team::B, "蓝队".to_string())]);
+    let names = Names { teams: Some(&teams), players: &[] };
+    for i in 1..=4 {
+        push(&mut m, &format!("h{i}"), op(h([N, S, E, W])));
+    }
+    let v = view(&m);
+    assert_eq!(v.current().winner, Some(Team::A));
+    let last = v.current().rows.last().unwrap().outcome().unwrap();
+    let red = isolated("红队");
+    assert_eq!(say(Lang::ZhCn, &last.won_msg().unwrap(), names), format!("{red} 最先打到A获胜"));
+    let ko = builtin_preset("guandan-knockout-60").unwrap();
+    assert_eq!(say(Lang::ZhTw, &ko.a_rule.won_msg(Team::A), names), format!("{red} 最先打到A獲勝"));
+    assert_eq!(say(Lang::En, &ko.a_rule.won_msg(Team::A), names), format!("{red} reached A first and wins"));
+    // The rule that must pass A keeps its words.
+    let p = builtin_preset("guandan-3-2-1").unwrap();
+    assert_eq!(say(Lang::ZhCn, &p.a_rule.won_msg(Team::A), names), format!("{red} 过A获胜"));
+    let passed = view(&full_game()).current().rows.last().unwrap().outcome().unwrap().won_msg().unwrap();
+    assert_eq!(say(Lang::ZhCn, &passed, names), format!("{red} 过A获胜"));
+}

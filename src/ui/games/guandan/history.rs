@@ -39,7 +39,14 @@ pub(super) fn RoundEnd(
                 if r.time_verdict.is_some() {
                     format!("{} {} ({})", team_label(&tm, w), t("gd.wins"), t("end.by_time"))
                 } else {
-                    format!("{} {}", team_label(&tm, w), t("gd.passes_a"))
+                    crate::i18n::say(
+                        crate::ui::ctx().lang.get(),
+                        &p.a_rule.won_msg(w),
+                        crate::i18n::Names {
+                            teams: Some(&tm),
+                            players: &[],
+                        },
+                    )
                 }
             } else if r.time_verdict.is_some() {
                 format!("{} · {}", t("gd.round_end.time"), t("gd.time.prev_stands"))
