@@ -433,6 +433,23 @@ impl GuandanView {
             })
             .sum()
     }
+    /// The hands whose recorded tribute fits in `self` but no longer fits the tribute due
+    /// in `after` (RULES.md §2 "Tribute"): an edit of an earlier hand (`after` = the match
+    /// [`Match::preview`]ed with the correction) changed who pays whom, or how many. In log
+    /// order: (round index, the hand's row in `after`); the hand `edited` itself is left out
+    /// (its own tribute is checked as it is entered).
+    pub fn tributes_broken<'a>(&self, after: &'a GuandanView, edited: &str) -> Vec<(usize, &'a GuandanRow)> {
+        let fits = |r: &GuandanRow| r.outcome().is_some_and(|o| o.tribute_errors.is_empty());
+        after
+            .rounds
+            .iter()
+            .enumerate()
+            .flat_map(|(i, r)| r.rows.iter().map(move |x| (i, x)))
+            .filter(|(_, x)| x.entry_id != edited && x.hand.tribute.is_some())
+            .filter(|(_, x)| x.outcome().is_some_and(|o| !o.tribute_errors.is_empty()))
+            .filter(|(_, x)| self.row(&x.entry_id).is_some_and(|(_, old)| fits(old)))
+            .collect()
+    }
     /// The row of entry `id`, with its round index.
     pub fn row(&self, id: &str) -> Option<(usize, &GuandanRow)> {
         self.rounds.iter().enumerate().find_map(|(i, r)| r.rows.iter().find(|x| x.entry_id == id).map(|x| (i, x)))

@@ -497,3 +497,41 @@ fn reaching_a_first_is_told_as_reaching_a_not_passing_it() {
     let passed = view(&full_game()).current().rows.last().unwrap().outcome().unwrap().won_msg().unwrap();
     assert_eq!(say(Lang::ZhCn, &passed, names), format!("{red} 过A获胜"));
 }
+
+/// RULES.md §2 "Tribute": hand 2 recorded with the double tribute due after hand 1's 双下;
+/// editing hand 1 to 一三游 (a single tribute due) leaves hand 2's tribute not fitting, and
+/// the edit's preview names hand 2 — an edit that keeps it fitting names none.
+#[test]
+fn an_edit_names_the_later_hands_whose_tribute_no_longer_fits() {
+    let mut m = blank("t", "guandan-3-2-1", 0.0).unwrap();
+    push(&mut m, "h1", op(h([N, S, E, W])));
+    let mut h2 = h([N, S, E, W]);
+    let pay = |from: Seat, to: Seat, r: &str| TributePayment {
+        from,
+        to,
+        card: card(r, Some(Suit::S)),
+        returned: Some(card("3", Some(Suit::C))),
+        highest_confirmed: true,
+    };
+    h2.tribute = Some(TributeRecord {
+        resisted: false,
+        big_jokers_confirmed: false,
+        payments: vec![pay(E, N, "A"), pay(W, S, "K")],
+        leads: Some(E),
+    });
+    push(&mut m, "h2", op(h2));
+    let before = view(&m);
+    assert!(before.current().rows[1].outcome().unwrap().tribute_errors.is_empty());
+    let edit = |o: [Seat; 4]| Entry {
+        after: None,
+        id: "c1".into(),
+        at_ms: 1e6,
+        op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(h(o)) },
+    };
+    let after = view(&m.preview(edit([N, E, S, W])).unwrap());
+    let broken = before.tributes_broken(&after, "h1");
+    assert_eq!(broken.iter().map(|(i, r)| (*i, r.number, r.entry_id.as_str())).collect::<Vec<_>>(), vec![(0, 2, "h2")]);
+    // Still 双下 with E and W swapped: the same double tribute fits — nothing named.
+    let after = view(&m.preview(edit([N, S, W, E])).unwrap());
+    assert!(before.tributes_broken(&after, "h1").is_empty());
+}
