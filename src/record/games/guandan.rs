@@ -354,6 +354,16 @@ impl Round {
         }
         self.state.last_order.map(|o| tribute_due(preset, &o))
     }
+    /// Warnings per team given on the ruling panel during the hand in progress, to be scored
+    /// with the next hand entered (004 第一篇 §六2, RULES.md §0 **[r2]**): the hand form shows
+    /// them so that they are not entered again. Zero when the round is done.
+    pub fn pending_warnings(&self) -> PerTeam<u32> {
+        if self.done() {
+            PerTeam::default()
+        } else {
+            self.state.ruled_warnings
+        }
+    }
     /// The level played in the next hand.
     pub fn next_level(&self, preset: &GuandanPreset) -> Option<Rank> {
         level_played(preset, &self.state)
@@ -409,6 +419,37 @@ impl GuandanView {
             .flat_map(|r| &r.rows)
             .find_map(|r| r.result.as_ref().err().map(|e| (r.entry_id.clone(), e.input_error())))
     }
+    /// Fouls and warnings called against `team` in the hands that count, over all rounds:
+    /// those entered with a hand and the ruling panel's warnings scored with it (a count of
+    /// calls, as the result sheet shows it; the level effect is each hand's [`HandOutcome`]).
+    pub fn fouls_called(&self, team: Team) -> usize {
+        self.rounds
+            .iter()
+            .flat_map(|r| &r.rows)
+            .filter_map(|r| r.outcome().map(|o| (r, o)))
+            .map(|(r, o)| {
+                r.hand.fouls.iter().filter(|f| f.team == team).count()
+                    + o.fouls.iter().filter(|f| f.team == team).map(|f| f.ruled_warnings as usize).sum::<usize>()
+            })
+            .sum()
+    }
+    /// The hands whose recorded tribute fits in `self` but no longer fits the tribute due
+    /// in `after` (RULES.md §2 "Tribute"): an edit of an earlier hand (`after` = the match
+    /// [`Match::preview`]ed with the correction) changed who pays whom, or how many. In log
+    /// order: (round index, the hand's row in `after`); the hand `edited` itself is left out
+    /// (its own tribute is checked as it is entered).
+    pub fn tributes_broken<'a>(&self, after: &'a GuandanView, edited: &str) -> Vec<(usize, &'a GuandanRow)> {
+        let fits = |r: &GuandanRow| r.outcome().is_some_and(|o| o.tribute_errors.is_empty());
+        after
+            .rounds
+            .iter()
+            .enumerate()
+            .flat_map(|(i, r)| r.rows.iter().map(move |x| (i, x)))
+            .filter(|(_, x)| x.entry_id != edited && x.hand.tribute.is_some())
+            .filter(|(_, x)| x.outcome().is_some_and(|o| !o.tribute_errors.is_empty()))
+            .filter(|(_, x)| self.row(&x.entry_id).is_some_and(|(_, old)| fits(old)))
+            .collect()
+    }
     /// The row of entry `id`, with its round index.
     pub fn row(&self, id: &str) -> Option<(usize, &GuandanRow)> {
         self.rounds.iter().enumerate().find_map(|(i, r)| r.rows.iter().find(|x| x.entry_id == id).map(|x| (i, x)))
@@ -433,6 +474,10 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
     let mut locked = false;
     let rules = preset.ruling_rules();
     let mut register = crate::rules::ruling::Register::default();
+    // The warnings of the hand in progress: 004 第一篇 §六2 counts them per hand
+    // (「一付牌中一方…受到2次警告，判罰1次犯規」), so a ruling's warning number and foul are
+    // counted here and the warning itself goes to the state, scored with the next hand.
+    let mut in_hand = crate::rules::ruling::Register::default();
     let mut disqualified: Vec<Team> = Vec::new();
     for eff in effective(m) {
         let e = eff.entry;
@@ -449,6 +494,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                     None => {
                         let (next, outcome) = apply(preset, &before, &hand);
                         r.state = next;
+                        in_hand = crate::rules::ruling::Register::default();
                         if hand.forfeit.is_some() {
                             r.forfeit = hand.forfeit.as_ref().map(|f| f.team);
                         } else {
@@ -510,6 +556,7 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 let lv = |t: Team| start.levels.get(&t).copied().unwrap_or(Rank::TWO);
                 let st = GuandanState::new(PerTeam::new(lv(Team::A), lv(Team::B)), None);
                 rounds.push(Round::new(st, preset));
+                in_hand = crate::rules::ruling::Register::default();
             }
             Op::Appeal { .. } => {}
             Op::Ruling { .. } => {
@@ -524,8 +571,13 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                     continue;
                 }
                 let counted = register.record(&rules, ruling, eff.rule);
+                let counted = match ruling {
+                    crate::rules::Ruling::Warning { .. } => in_hand.record(&rules, ruling, eff.rule),
+                    _ => counted,
+                };
                 // Lateness at the limit and a disqualification forfeit the round (the
-                // opponents win it); a warning that became a foul is due in the hand.
+                // opponents win it); a warning is kept in the state and scored with the next
+                // hand (a foul when it is the ladder's Nth in that hand).
                 let game = match counted.effect {
                     Effect::Game(x) => Some(x),
                     Effect::Forfeit(team) | Effect::Disqualified(team) => {
@@ -537,9 +589,12 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                     }
                     Effect::PointsDue(..) | Effect::FoulDue(_) | Effect::Noted => None,
                 };
-                let applied = match game {
-                    Some(x) => crate::rules::guandan::apply_ruling(preset, &r.state, x),
-                    None => Ok(r.state.clone()),
+                let applied = match (game, ruling) {
+                    (Some(x), _) => crate::rules::guandan::apply_ruling(preset, &r.state, x),
+                    (None, w @ crate::rules::Ruling::Warning { .. }) => {
+                        crate::rules::guandan::apply_ruling(preset, &r.state, w)
+                    }
+                    (None, _) => Ok(r.state.clone()),
                 };
                 match applied {
                     Ok(next) => {
@@ -656,6 +711,26 @@ pub fn home_line(l: crate::i18n::Lang, s: &GuandanSetup, v: &GuandanView) -> Str
         tr(l, if r.hands == 1 { "home.hand" } else { "home.hands" })
     );
     crate::record::home::with_result::<Guandan>(l, v, &names, line)
+}
+
+/// The note beside a single tribute that 头游's own partner pays (一四游, when the preset's
+/// [`crate::rules::guandan::TributeRules::single_payer`] is `last`: seed 004 「如果是單下，
+/// 末游向頭游進貢」 read literally, RULES.md §2 "Tribute"), in language `l`:
+/// "(解读: 末游进贡, 即使是头游的对家)", without "解读: " when the preset does not mark
+/// `tribute.single_payer` as a reading; `None` for any other tribute.
+pub fn tribute_note(l: crate::i18n::Lang, preset: &GuandanPreset, due: &TributeDue) -> Option<String> {
+    use crate::i18n::tr;
+    let partner_pays = due.kind == crate::rules::guandan::TributeKind::Single
+        && matches!((due.payers.first(), due.receivers.first()), (Some(p), Some(r)) if p.partner() == *r);
+    if !partner_pays {
+        return None;
+    }
+    let what = tr(l, "gd.trib.partner_pays");
+    Some(if preset.readings.iter().any(|r| r == "tribute.single_payer") {
+        format!("({}: {what})", tr(l, "gd.trib.reading"))
+    } else {
+        format!("({what})")
+    })
 }
 
 /// 掼蛋's [`crate::record::game::Game`] impl.

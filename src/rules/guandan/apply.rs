@@ -96,6 +96,8 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
         return (state, outcome);
     }
     let mut next = state.clone();
+    // The ruling panel's warnings belong to this hand (counted with its fouls below).
+    next.ruled_warnings = PerTeam::default();
 
     // A forfeit instead of a played hand: the other team wins; levels do not move.
     if let Some(f) = &hand.forfeit {
@@ -199,7 +201,9 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
     // Fouls: levels to the opponents, never past A.
     for team in Team::BOTH {
         let out_of_turn = hand.fouls.iter().filter(|f| f.team == team && f.kind == FoulKind::OutOfTurn).count() as u32;
-        let warnings = hand.fouls.iter().filter(|f| f.team == team && f.kind == FoulKind::Warning).count() as u32;
+        let ruled_warnings = state.ruled_warnings[team];
+        let warnings =
+            hand.fouls.iter().filter(|f| f.team == team && f.kind == FoulKind::Warning).count() as u32 + ruled_warnings;
         let others = hand
             .fouls
             .iter()
@@ -228,7 +232,15 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
             Step::Fouls { team, fouls, out_of_turn, warnings, opponents: opp, levels: want, cite }
         };
         outcome.notes.push(rule.clone());
-        outcome.fouls.push(FoulEffect { team, out_of_turn, warnings, fouls, levels_to_opponents: got, rule });
+        outcome.fouls.push(FoulEffect {
+            team,
+            out_of_turn,
+            warnings,
+            ruled_warnings,
+            fouls,
+            levels_to_opponents: got,
+            rule,
+        });
     }
 
     if finish == Finish::Double {
@@ -324,9 +336,12 @@ pub fn apply_ruling(preset: &GuandanPreset, state: &GuandanState, ruling: Ruling
             next.levels[team] = next.levels[team].down(levels);
         }
         Ruling::GameLost { team } => next.winner = Some(team.other()),
+        // A warning counts in the hand in progress with that hand's own warnings (004 第一篇
+        // §六2: two in one hand are one foul), when the hand is scored.
+        Ruling::Warning { team } => next.ruled_warnings[team] += 1,
         // Counted by the match's register (`rules::ruling`), which turns them into one of
         // the two above when they have a game effect.
-        Ruling::Warning { .. } | Ruling::Late { .. } | Ruling::Disqualified { .. } => {}
+        Ruling::Late { .. } | Ruling::Disqualified { .. } => {}
     }
     next.time_verdict = None;
     next.round_scores = round_scores(preset, &next);

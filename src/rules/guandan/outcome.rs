@@ -38,6 +38,16 @@ pub struct GuandanState {
     /// The verdict of the last time limit reached, if any **[r2]**.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_verdict: Option<TimeVerdict>,
+    /// Warnings given per team on the ruling panel (RULES.md §0 **[r2]**) during the hand in
+    /// progress: the next hand scored counts them with its own entered warnings towards
+    /// [`super::FoulRules::warnings_per_foul`] (004 第一篇 §六2 「一付牌中一方…受到2次警告，判罰1次犯規」),
+    /// then they are cleared.
+    #[serde(default, skip_serializing_if = "no_warnings")]
+    pub ruled_warnings: PerTeam<u32>,
+}
+
+fn no_warnings(w: &PerTeam<u32>) -> bool {
+    w.a == 0 && w.b == 0
 }
 
 impl GuandanState {
@@ -54,6 +64,7 @@ impl GuandanState {
             hands_played: 0,
             last_order: None,
             time_verdict: None,
+            ruled_warnings: PerTeam::default(),
         }
     }
 
@@ -104,8 +115,11 @@ pub struct FoulEffect {
     pub team: Team,
     /// Out-of-turn fouls called.
     pub out_of_turn: u32,
-    /// Warnings called.
+    /// Warnings called, both entered with the hand and given on the ruling panel during it.
     pub warnings: u32,
+    /// Of `warnings`, those given on the ruling panel ([`GuandanState::ruled_warnings`]).
+    #[serde(default)]
+    pub ruled_warnings: u32,
     /// Fouls counted (out-of-turn + warnings / warnings_per_foul).
     pub fouls: u32,
     /// Levels the opponents actually gained (after the stop at A).
@@ -163,6 +177,17 @@ pub struct HandOutcome {
     /// Further rules applied (stop at A, A attempt, fall-back, fouls, round scores), each
     /// with its source.
     pub notes: Vec<Step>,
+}
+
+impl HandOutcome {
+    /// How the hand won the game by the levels, typed — "{team} 过A获胜" (`gd.won.passed_a`),
+    /// or "{team} 最先打到A获胜" (`gd.won.reached_a`) when the hand's rule was
+    /// [`Step::ReachedA`] (RULES.md §2 "A rule", [`ARule::won_msg`]); `None` when it did not.
+    pub fn won_msg(&self) -> Option<Msg> {
+        let Some(AAttempt::Passed { team }) = self.a_attempt else { return None };
+        let reached = self.rule.iter().any(|s| matches!(s, Step::ReachedA { .. }));
+        Some(won_msg(reached, team))
+    }
 }
 
 /// One rule applied to a hand, with its numbers and the seed section it comes from

@@ -51,7 +51,8 @@ pub struct GuandanPreset {
 
 impl GuandanPreset {
     /// The preset's rules for rulings (RULES.md §0 **[r2]**), from its own data: every
-    /// `warnings_per_foul`-th warning of a team in the match is one foul (004 第一篇 §六2),
+    /// `warnings_per_foul`-th warning of a team is one foul (004 第一篇 §六2; the 掼蛋
+    /// record counts them per hand, [`FoulRules::warnings_per_foul`]),
     /// lateness of `format.late_forfeit_minutes` forfeits the round (004 §(六)).
     pub fn ruling_rules(&self) -> crate::rules::ruling::RulingRules {
         use crate::rules::ruling::{RulingRules, WarningEffect, WarningRule};
@@ -117,6 +118,21 @@ pub struct ARule {
     pub win_on_reaching: bool,
 }
 
+impl ARule {
+    /// How `team` won the game by its levels, typed (RULES.md §2 "A rule"): "{team} 过A获胜"
+    /// (`gd.won.passed_a`), or "{team} 最先打到A获胜" (`gd.won.reached_a`) when the first
+    /// team to reach A wins ([`ARule::win_on_reaching`], 004 第五篇 **[r2]** *(reading)*).
+    pub fn won_msg(&self, team: Team) -> Msg {
+        won_msg(self.win_on_reaching, team)
+    }
+}
+
+/// "{team} 最先打到A获胜" when `reached_a`, else "{team} 过A获胜", typed.
+pub(super) fn won_msg(reached_a: bool, team: Team) -> Msg {
+    let key = if reached_a { "gd.won.reached_a" } else { "gd.won.passed_a" };
+    Msg::new(key, vec![("team", Arg::Team(team))])
+}
+
 /// Round scores (004 第三篇 §二(七)2): the team that passes A gets
 /// `pass_base + min(diff_cap, level difference)`; a team that did not pass A gets
 /// `min(gained_cap, levels gained)`.
@@ -148,9 +164,10 @@ pub struct FoulRules {
     /// Levels the opponents gain for each out-of-turn foul (越序出牌); 0 = no level effect.
     /// Never passes A: the rise stops at A.
     pub out_of_turn_levels: u32,
-    /// This many warnings to one team make one out-of-turn foul, counted over the match as
-    /// RULES.md §0 **[r2]** counts warnings (2 in 004 第一篇 §六2, whose 「一付牌中」 reads
-    /// as within one deal: a *reading*); `None` = warnings have no level effect.
+    /// This many warnings to one team within one hand make one out-of-turn foul (2 in 004
+    /// 第一篇 §六2 「一付牌中一方…受到2次警告，判罰1次犯規」): those entered with the hand and
+    /// those given on the ruling panel (RULES.md §0 **[r2]**) while it was played count
+    /// together; `None` = warnings have no level effect.
     pub warnings_per_foul: Option<u32>,
 }
 

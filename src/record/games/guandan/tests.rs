@@ -375,3 +375,163 @@ fn home_line_says_when_the_match_is_over_and_who_won() {
     assert_eq!(line(&m, Lang::ZhCn), format!("已结束 · {a} 胜 · 掼蛋 · {a} A : 2 {b} · {n} 副"));
     assert_eq!(line(&m, Lang::ZhTw), format!("已結束 · {a} 勝 · 摜蛋 · {a} A : 2 {b} · {n} 副"));
 }
+
+fn warn(team: Team) -> Op {
+    crate::record::rulings_tests::ruling(crate::rules::Ruling::Warning { team }, "004 第一篇 §六2")
+}
+
+/// 004 第一篇 §六2 (RULES.md §0 **[r2]**): two warnings to a team given on the ruling panel
+/// during a hand are one foul in that hand, as two entered with the hand are: the next hand
+/// scored gives the opponents +1, and the sheet counts the two warnings.
+#[test]
+fn ruling_panel_warnings_are_fouls_of_the_hand_in_progress() {
+    use crate::rules::ruling::Effect;
+    let mut m = blank("g1", "guandan-3-2-1", 0.0).unwrap();
+    push(&mut m, "w1", warn(Team::A));
+    push(&mut m, "w2", warn(Team::A));
+    let v = view(&m);
+    let counted = v.current().rulings.iter().map(|(_, _, c)| (c.effect, c.warning_no)).collect::<Vec<_>>();
+    assert_eq!(counted, vec![(Effect::Noted, Some(1)), (Effect::FoulDue(Team::A), Some(2))]);
+    assert_eq!(v.current().pending_warnings(), PerTeam::new(2, 0));
+    // 东西 双下: +3 (2 → 5), and A's foul +1 (→ 6).
+    push(&mut m, "h1", op(h([E, W, N, S])));
+    let v = view(&m);
+    let o = v.current().rows[0].outcome().unwrap();
+    assert_eq!(o.levels_after, PerTeam::new(rk("2"), rk("6")));
+    assert_eq!((o.fouls[0].team, o.fouls[0].fouls, o.fouls[0].warnings, o.fouls[0].ruled_warnings), (Team::A, 1, 2, 2));
+    assert_eq!(v.current().pending_warnings(), PerTeam::new(0, 0));
+    assert_eq!((v.fouls_called(Team::A), v.fouls_called(Team::B)), (2, 0));
+    // The same two warnings entered with the hand give the same levels.
+    let mut form = blank("g2", "guandan-3-2-1", 0.0).unwrap();
+    let mut hand = h([E, W, N, S]);
+    for _ in 0..2 {
+        hand.fouls.push(Foul { team: Team::A, kind: FoulKind::Warning, seat: Some(N), note: None });
+    }
+    push(&mut form, "h1", op(hand));
+    assert_eq!(view(&form).current().rows[0].outcome().unwrap().levels_after, o.levels_after);
+    assert_eq!(view(&form).fouls_called(Team::A), 2);
+}
+
+/// The ladder is per hand (「一付牌中」): a ruling-panel warning and one entered with the same
+/// hand are one foul; one warning in each of two hands is none, and the second is counted
+/// as the first of its hand.
+#[test]
+fn ruling_panel_warnings_count_per_hand_with_the_hands_own() {
+    use crate::rules::ruling::Effect;
+    let mut m = blank("g1", "guandan-3-2-1", 0.0).unwrap();
+    push(&mut m, "w1", warn(Team::B));
+    let mut hand = h([N, S, E, W]);
+    hand.fouls.push(Foul { team: Team::B, kind: FoulKind::Warning, seat: Some(E), note: None });
+    push(&mut m, "h1", op(hand));
+    let o = view(&m).current().rows[0].outcome().unwrap().clone();
+    // 双下 +3 (2 → 5) and B's foul +1 (→ 6).
+    assert_eq!(o.levels_after, PerTeam::new(rk("6"), rk("2")));
+    assert_eq!((o.fouls[0].fouls, o.fouls[0].warnings, o.fouls[0].ruled_warnings), (1, 2, 1));
+    push(&mut m, "w2", warn(Team::B));
+    let v = view(&m);
+    let last = v.current().rulings.last().unwrap().2;
+    assert_eq!((last.effect, last.warning_no), (Effect::Noted, Some(1)));
+    push(&mut m, "h2", op(h([N, S, E, W])));
+    let o = view(&m).current().rows[1].outcome().unwrap().clone();
+    assert_eq!((o.fouls[0].fouls, o.fouls[0].warnings, o.fouls[0].levels_to_opponents), (0, 1, 0));
+    // Voiding a ruling-panel warning takes it out of its hand.
+    push(&mut m, "u", Op::Void { target: "w1".into(), reason: crate::record::UNDO_REASON.into() });
+    assert_eq!(view(&m).current().rows[0].outcome().unwrap().levels_after, PerTeam::new(rk("5"), rk("2")));
+}
+
+/// Seed 004 「如果是單下，末游向頭游進貢」 (RULES.md §2 "Tribute"): after 一四游 the preset's
+/// `single_payer = last` has 头游's partner pay, and the tribute line says it is that reading;
+/// a tribute from the losers, or a preset whose losers pay, has no note.
+#[test]
+fn a_single_tribute_from_the_partner_of_first_carries_the_reading() {
+    use crate::i18n::Lang;
+    use crate::rules::guandan::{builtin_preset, SinglePayer};
+    let p = builtin_preset("guandan-3-2-1").unwrap();
+    assert_eq!(p.tribute.single_payer, SinglePayer::Last);
+    let one_four = tribute_due(&p, &FinishOrder::new([N, E, W, S]).unwrap());
+    assert_eq!((one_four.payers.clone(), one_four.receivers.clone()), (vec![S], vec![N]));
+    assert_eq!(tribute_note(Lang::ZhCn, &p, &one_four).as_deref(), Some("(解读: 末游进贡, 即使是头游的对家)"));
+    assert_eq!(tribute_note(Lang::ZhTw, &p, &one_four).as_deref(), Some("(解讀: 末游進貢, 即使是頭游的對家)"));
+    assert_eq!(
+        tribute_note(Lang::En, &p, &one_four).as_deref(),
+        Some("(reading: the last finisher pays, even 1st's partner)")
+    );
+    // Not marked a reading: the rule alone.
+    let mut plain = p.clone();
+    plain.readings.retain(|r| r != "tribute.single_payer");
+    assert_eq!(tribute_note(Lang::ZhCn, &plain, &one_four).as_deref(), Some("(末游进贡, 即使是头游的对家)"));
+    // 一三游: the losers' last pays — no note.
+    assert_eq!(tribute_note(Lang::ZhCn, &p, &tribute_due(&p, &FinishOrder::new([N, E, S, W]).unwrap())), None);
+    // The losers' last player pays after 一四游 too: no note.
+    let mut other = p.clone();
+    other.tribute.single_payer = SinglePayer::LastOpponent;
+    let due = tribute_due(&other, &FinishOrder::new([N, E, W, S]).unwrap());
+    assert_eq!(tribute_note(Lang::ZhCn, &other, &due), None);
+}
+
+/// RULES.md §2 "A rule": in 淘汰赛（60分钟） the first team to reach A wins (004 第五篇
+/// 「最先打到A」 *(reading)*), and both the hand's verdict and the round's banner say so —
+/// not the 过A wording of the rule that must pass A.
+#[test]
+fn reaching_a_first_is_told_as_reaching_a_not_passing_it() {
+    use crate::bidi::isolated;
+    use crate::i18n::{say, Lang, Names};
+    use crate::rules::guandan::builtin_preset;
+    let mut m = blank("ko", "guandan-knockout-60", 0.0).unwrap();
+    let teams = BTreeMap::from([(Team::A, "红队".to_string()), (Team::B, "蓝队".to_string())]);
+    let names = Names { teams: Some(&teams), players: &[] };
+    for i in 1..=4 {
+        push(&mut m, &format!("h{i}"), op(h([N, S, E, W])));
+    }
+    let v = view(&m);
+    assert_eq!(v.current().winner, Some(Team::A));
+    let last = v.current().rows.last().unwrap().outcome().unwrap();
+    let red = isolated("红队");
+    assert_eq!(say(Lang::ZhCn, &last.won_msg().unwrap(), names), format!("{red} 最先打到A获胜"));
+    let ko = builtin_preset("guandan-knockout-60").unwrap();
+    assert_eq!(say(Lang::ZhTw, &ko.a_rule.won_msg(Team::A), names), format!("{red} 最先打到A獲勝"));
+    assert_eq!(say(Lang::En, &ko.a_rule.won_msg(Team::A), names), format!("{red} reached A first and wins"));
+    // The rule that must pass A keeps its words.
+    let p = builtin_preset("guandan-3-2-1").unwrap();
+    assert_eq!(say(Lang::ZhCn, &p.a_rule.won_msg(Team::A), names), format!("{red} 过A获胜"));
+    let passed = view(&full_game()).current().rows.last().unwrap().outcome().unwrap().won_msg().unwrap();
+    assert_eq!(say(Lang::ZhCn, &passed, names), format!("{red} 过A获胜"));
+}
+
+/// RULES.md §2 "Tribute": hand 2 recorded with the double tribute due after hand 1's 双下;
+/// editing hand 1 to 一三游 (a single tribute due) leaves hand 2's tribute not fitting, and
+/// the edit's preview names hand 2 — an edit that keeps it fitting names none.
+#[test]
+fn an_edit_names_the_later_hands_whose_tribute_no_longer_fits() {
+    let mut m = blank("t", "guandan-3-2-1", 0.0).unwrap();
+    push(&mut m, "h1", op(h([N, S, E, W])));
+    let mut h2 = h([N, S, E, W]);
+    let pay = |from: Seat, to: Seat, r: &str| TributePayment {
+        from,
+        to,
+        card: card(r, Some(Suit::S)),
+        returned: Some(card("3", Some(Suit::C))),
+        highest_confirmed: true,
+    };
+    h2.tribute = Some(TributeRecord {
+        resisted: false,
+        big_jokers_confirmed: false,
+        payments: vec![pay(E, N, "A"), pay(W, S, "K")],
+        leads: Some(E),
+    });
+    push(&mut m, "h2", op(h2));
+    let before = view(&m);
+    assert!(before.current().rows[1].outcome().unwrap().tribute_errors.is_empty());
+    let edit = |o: [Seat; 4]| Entry {
+        after: None,
+        id: "c1".into(),
+        at_ms: 1e6,
+        op: Op::Correct { target: "h1".into(), hand: HandInput::Guandan(h(o)) },
+    };
+    let after = view(&m.preview(edit([N, E, S, W])).unwrap());
+    let broken = before.tributes_broken(&after, "h1");
+    assert_eq!(broken.iter().map(|(i, r)| (*i, r.number, r.entry_id.as_str())).collect::<Vec<_>>(), vec![(0, 2, "h2")]);
+    // Still 双下 with E and W swapped: the same double tribute fits — nothing named.
+    let after = view(&m.preview(edit([N, S, W, E])).unwrap());
+    assert!(before.tributes_broken(&after, "h1").is_empty());
+}

@@ -432,7 +432,7 @@ pub(super) fn NextInfo(
                         })}
                     <p id="gd-due">
                         {match &due {
-                            Some(d) => due_text(d),
+                            Some(d) => due_text(d, &p),
                             None => t("gd.trib.none_first").to_string(),
                         }}
                     </p>

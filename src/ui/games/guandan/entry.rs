@@ -70,7 +70,14 @@ pub(super) fn HandEntry(form: Form, players: Signal<BTreeMap<Seat, String>>) -> 
 }
 
 #[component]
-pub(super) fn FoulEditor(form: Form, preset: Signal<GuandanPreset>) -> impl IntoView {
+pub(super) fn FoulEditor(
+    form: Form,
+    preset: Signal<GuandanPreset>,
+    /// Warnings per team given on the ruling panel during this hand, scored with it
+    /// ([`crate::record::games::guandan::Round::pending_warnings`]); zero when correcting an
+    /// earlier hand.
+    pending: Signal<PerTeam<u32>>,
+) -> impl IntoView {
     let add = move |kind: FoulKind| {
         let s = form.foul_seat.get_untracked();
         form.fouls.update(|f| f.push(Foul { team: s.team(), kind, seat: Some(s), note: None }));
@@ -102,6 +109,22 @@ pub(super) fn FoulEditor(form: Form, preset: Signal<GuandanPreset>) -> impl Into
                     )
                 }}
             </p>
+            {move || {
+                let p = pending.get();
+                Team::BOTH
+                    .into_iter()
+                    .filter(|&tm| p[tm] > 0)
+                    .map(|tm| {
+                        view! {
+                            <p class="banner info gd-ruled-warnings" data-team=format!("{tm:?}")>
+                                {t("gd.foul.ruled_pending")
+                                    .replace("{team}", side(tm))
+                                    .replace("{n}", &p[tm].to_string())}
+                            </p>
+                        }
+                    })
+                    .collect_view()
+            }}
             <div class="chips">
                 {SEATS
                     .into_iter()

@@ -39,7 +39,14 @@ pub(super) fn RoundEnd(
                 if r.time_verdict.is_some() {
                     format!("{} {} ({})", team_label(&tm, w), t("gd.wins"), t("end.by_time"))
                 } else {
-                    format!("{} {}", team_label(&tm, w), t("gd.passes_a"))
+                    crate::i18n::say(
+                        crate::ui::ctx().lang.get(),
+                        &p.a_rule.won_msg(w),
+                        crate::i18n::Names {
+                            teams: Some(&tm),
+                            players: &[],
+                        },
+                    )
                 }
             } else if r.time_verdict.is_some() {
                 format!("{} · {}", t("gd.round_end.time"), t("gd.time.prev_stands"))
@@ -249,15 +256,7 @@ pub(super) fn ResultSheet(
                 let p = preset.get();
                 let tm = teams.get();
                 let pl = players.get();
-                let fouls = |team: Team| {
-                    view.rounds
-                        .iter()
-                        .flat_map(|r| &r.rows)
-                        .filter(|r| r.result.is_ok())
-                        .flat_map(|r| &r.hand.fouls)
-                        .filter(|f| f.team == team)
-                        .count()
-                };
+                let fouls = |team: Team| view.fouls_called(team);
                 view! {
                     <table class="sheet">
                         {crate::ui::parts::sheet_teams(

@@ -387,6 +387,21 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
         let pv = view_of(&y)?;
         Some(Ok(pv.row(&target).map(|(_, r)| r.clone())))
     });
+    // An edit of an earlier hand that leaves a later hand's recorded tribute not fitting
+    // (RULES.md §2 "Tribute"): those hands, named with their first tribute problem.
+    let broken_by_edit = Memo::new(move |_| -> Vec<(usize, usize, TributeError)> {
+        let (Some(x), Some(h), Some(target)) = (m.get(), hand.get(), form.editing.get()) else { return Vec::new() };
+        let op = Op::Correct { target: target.clone(), hand: HandInput::Guandan(h) };
+        let Ok(y) = x.preview(Entry { after: None, id: "preview".into(), at_ms: now_ms(), op }) else {
+            return Vec::new();
+        };
+        let (Some(before), Some(after)) = (view_of(&x), view_of(&y)) else { return Vec::new() };
+        before
+            .tributes_broken(&after, &target)
+            .into_iter()
+            .filter_map(|(i, r)| r.outcome().and_then(|o| o.tribute_errors.first()).map(|e| (i, r.number, e.clone())))
+            .collect()
+    });
     let locked = move || v.get().locked;
     let done = move || v.get().current().done();
     // The round ended or the match signed off in another tab while a hand is typed here: said.
@@ -560,7 +575,17 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     on:input=form.intent.watch()
                     on:change=form.intent.watch()
                 >
-                    <FoulEditor form=form preset=preset />
+                    <FoulEditor
+                        form=form
+                        preset=preset
+                        pending=Signal::derive(move || {
+                            if form.editing.get().is_some() {
+                                PerTeam::default()
+                            } else {
+                                v.get().current().pending_warnings()
+                            }
+                        })
+                    />
                 </div>
                 <div class="preview" id="gd-preview" aria-live="polite">
                     {move || {
@@ -589,6 +614,34 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                                             <p class="verdict" id="gd-verdict">
                                                 {verdict(&row.hand, o, &tm)}
                                             </p>
+                                            {move || {
+                                                let b = broken_by_edit.get();
+                                                let multi = v.with(|v| v.rounds.len() > 1);
+                                                (!b.is_empty())
+                                                    .then(|| {
+                                                        let hands = b
+                                                            .iter()
+                                                            .map(|(i, n, e)| {
+                                                                let n = if multi {
+                                                                    format!("{}-{n}", i + 1)
+                                                                } else {
+                                                                    n.to_string()
+                                                                };
+                                                                format!(
+                                                                    "{} ({})",
+                                                                    t("bar.hand_n").replace("{n}", &n),
+                                                                    tribute_error_text(e),
+                                                                )
+                                                            })
+                                                            .collect::<Vec<_>>()
+                                                            .join(" · ");
+                                                        view! {
+                                                            <p class="banner warn" id="gd-edit-breaks">
+                                                                {t("gd.edit.breaks_tribute").replace("{hands}", &hands)}
+                                                            </p>
+                                                        }
+                                                    })
+                                            }}
                                             <ul class="explain">
                                                 {explain(&p, Some(&row), &row.hand, o, &tm)
                                                     .into_iter()

@@ -129,18 +129,24 @@ pub(super) fn tie_text(tie: TieLead, next_of_first: Seat) -> String {
     }
 }
 
-/// The tribute due before a hand, who pays whom and who leads.
-pub(super) fn due_text(due: &TributeDue) -> String {
+/// The tribute due before a hand, who pays whom and who leads; a single tribute paid by
+/// 头游's partner carries the preset's reading beside it
+/// ([`crate::record::games::guandan::tribute_note`]).
+pub(super) fn due_text(due: &TributeDue, p: &GuandanPreset) -> String {
     let main = match (due.kind, due.lead) {
-        (TributeKind::Single, _) => format!(
-            "{}: {} → {} ({}) · {} {}",
-            t("gd.trib.single"),
-            seat(due.payers[0]),
-            seat(due.receivers[0]),
-            place(1),
-            seat(due.payers[0]),
-            t("gd.leads")
-        ),
+        (TributeKind::Single, _) => {
+            format!(
+                "{}: {} → {} ({}) · {} {}",
+                t("gd.trib.single"),
+                seat(due.payers[0]),
+                seat(due.receivers[0]),
+                place(1),
+                seat(due.payers[0]),
+                t("gd.leads")
+            ) + &crate::record::games::guandan::tribute_note(ctx().lang.get(), p, due)
+                .map(|n| format!(" {n}"))
+                .unwrap_or_default()
+        }
         (TributeKind::Double, LeadRule::LargerTribute { tie, next_of_first }) => format!(
             "{}: {} → {} ({}) / {} · {}; {}",
             t("gd.trib.double"),
@@ -269,7 +275,12 @@ pub(super) fn verdict(hand: &Hand, o: &HandOutcome, teams: &BTreeMap<Team, Strin
         s.push_str(&format!(" → +{} {}", pts[o.winners], t("gd.pts")));
     }
     match o.a_attempt {
-        Some(AAttempt::Passed { team }) => s.push_str(&format!(" → {} {}", team_label(teams, team), t("gd.passes_a"))),
+        Some(AAttempt::Passed { .. }) => {
+            if let Some(won) = o.won_msg() {
+                let names = Names { teams: Some(teams), players: &[] };
+                s.push_str(&format!(" → {}", crate::i18n::say(ctx().lang.get(), &won, names)));
+            }
+        }
         Some(AAttempt::Failed { team, count }) => {
             s.push_str(&format!(" → {} {} ({} {count})", team_label(teams, team), t("gd.a_failed"), t("gd.a.failures")))
         }
@@ -373,7 +384,7 @@ pub(super) fn explain(
                 .unwrap_or_default()
         ));
         if let Some(d) = &o.next_tribute {
-            v.push(due_text(d));
+            v.push(due_text(d, p));
         }
     }
     v

@@ -148,7 +148,7 @@ pub(super) fn TributeEditor(
     view! {
         <div class="gd-tribute" id="gd-tribute">
             <h3>{tx("gd.trib.title")}</h3>
-            <p class="muted">{move || entry_ctx.get().due.map(|d| due_text(&d)).unwrap_or_default()}</p>
+            <p class="muted">{move || entry_ctx.get().due.map(|d| due_text(&d, &preset.get())).unwrap_or_default()}</p>
             <div class="chips">
                 {[(TMode::Off, "off"), (TMode::Paid, "paid"), (TMode::Resisted, "resisted")]
                     .into_iter()
