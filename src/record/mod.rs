@@ -15,6 +15,7 @@ pub mod games;
 pub mod home;
 pub mod index;
 pub mod replay;
+pub mod ruling_draft;
 pub mod ruling_log;
 #[cfg(test)]
 mod rulings_tests;

@@ -5,7 +5,7 @@
 //! reloading the tab: the browser's).
 //!
 //! One mechanism for every page ([`keep_draft`]): a page names its draft (`page`, the
-//! match id), says how to read its form as a serde value and how to put such a value
+//! match id; the ruling panel of any game page keeps its own, `ruling`), says how to read its form as a serde value and how to put such a value
 //! back. "Changed" is [`FormIntent`]'s touched state: a draft exists exactly while the
 //! form was touched since its last reset (a commit, a cancelled edit, a hand loaded for
 //! editing) — so a committed hand leaves no draft, and a restored draft counts as the
@@ -160,7 +160,10 @@ fn guard(intent: FormIntent) {
     on_cleanup(move || GUARDS.with(|g| g.borrow_mut().retain(|(i, _)| *i != id)));
 }
 
-/// Whether a mounted entry form was changed by the referee and not committed.
+/// Whether a mounted entry form was changed by the referee and not committed. A page may
+/// mount more than one (a game page's hand form and its ruling panel, each with its own
+/// [`FormIntent`] and draft): the page counts as changed while any of them is, so a
+/// commit or reset of one never silences the other's question.
 pub fn form_changed() -> bool {
     GUARDS.with(|g| g.borrow().iter().any(|(_, i)| i.changed_untracked()))
 }

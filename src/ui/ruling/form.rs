@@ -309,14 +309,19 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
                         view! {
                             <p class="banner info" id="ruling-editing">
                                 {tx("ruling.editing")}
-                                <button class="btn" id="ruling-edit-cancel" on:click=move |_| clear()>
+                                <button
+                                    class="btn"
+                                    id="ruling-edit-cancel"
+                                    data-intent="skip"
+                                    on:click=move |_| clear()
+                                >
                                     {tx("ruling.edit_cancel")}
                                 </button>
                             </p>
                         }
                     })
             }}
-            <button class="btn danger" id="ruling-commit" on:click=record>
+            <button class="btn danger" id="ruling-commit" data-intent="skip" on:click=record>
                 {move || if editing.get().is_some() { t("ruling.edit_commit") } else { t("ruling.commit") }}
             </button>
         </Show>

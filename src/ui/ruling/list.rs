@@ -62,6 +62,7 @@ pub(super) fn RulingList(p: Panel) -> impl IntoView {
                                 <Show when=move || !locked.get()>
                                     <button
                                         class="btn ruling-edit"
+                                        data-intent="skip"
                                         on:click={
                                             let step = step.clone();
                                             move |_| load(&step)
@@ -71,6 +72,7 @@ pub(super) fn RulingList(p: Panel) -> impl IntoView {
                                     </button>
                                     <button
                                         class="btn appeal-open"
+                                        data-intent="skip"
                                         on:click={
                                             let open_id = open_id.clone();
                                             move |_| appealing.set(Some(open_id.clone()))
@@ -132,6 +134,7 @@ pub(super) fn RulingList(p: Panel) -> impl IntoView {
                                         </div>
                                         <button
                                             class="btn appeal-commit"
+                                            data-intent="skip"
                                             on:click={
                                                 let decide_id = decide_id.clone();
                                                 move |_| decide(decide_id.clone())
@@ -144,6 +147,7 @@ pub(super) fn RulingList(p: Panel) -> impl IntoView {
                                 <Show when=move || !locked.get()>
                                     <button
                                         class="btn delete"
+                                        data-intent="skip"
                                         on:click={
                                             let target = target.clone();
                                             move |_| delete(target.clone())

@@ -21,8 +21,10 @@
 
 use super::{commit, fmt_time, io, t, tx};
 use crate::i18n::Lang;
+use crate::record::ruling_draft::{Kind, RulingDraft, Who};
 use crate::record::{schema, AppealDecision, BoardAt, Decider, Match, Op};
 use crate::rules::{Ruling, Team};
+use crate::ui::widgets::FormIntent;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -38,26 +40,6 @@ use panel::Panel;
 pub use steps::RulingSteps;
 use steps::{steps, Step};
 use text::*;
-
-/// Who a ruling is against: a team, or a player of a session (index into its players).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Who {
-    Team(Team),
-    Player(usize),
-}
-
-impl Who {
-    /// The team a ruling stores (a session's ruling stores `A`, not read) and its player.
-    fn parts(self) -> (Team, Option<usize>) {
-        match self {
-            Who::Team(t) => (t, None),
-            Who::Player(p) => (Team::A, Some(p)),
-        }
-    }
-    fn of(r: &Ruling, player: Option<usize>) -> Who {
-        player.map(Who::Player).unwrap_or(Who::Team(r.team()))
-    }
-}
 
 /// The boards a 双升 match's rulings name ([`RulingPanel`]'s `boards`): the board list's
 /// numbers, and the offending team's board result when a board is lost by ruling.
@@ -77,15 +59,6 @@ const KINDS: [(Kind, &str, &str); 5] = [
     (Kind::Late, "ruling-late", "ruling.late"),
     (Kind::Disqualified, "ruling-disqualified", "ruling.disqualified"),
 ];
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Warning,
-    LevelPenalty,
-    GameLost,
-    Late,
-    Disqualified,
-}
 
 /// The ruling panel: team (or, with `players`, a session's player), kind (levels for a
 /// level penalty, minutes for lateness), reason, rule, referee, a line saying what will be
@@ -130,6 +103,7 @@ pub fn RulingPanel(
     let rule = RwSignal::new(String::new());
     let referee = RwSignal::new(String::new());
     let error: RwSignal<Option<String>> = RwSignal::new(None);
+    let intent = FormIntent::new();
     let p = Panel {
         m,
         teams,
@@ -154,9 +128,23 @@ pub fn RulingPanel(
         rule,
         referee,
         error,
+        intent,
     };
+    // The half-entered ruling (or appeal) survives a reload, an update and back/forward,
+    // kept apart from the page's hand draft; a restored draft opens the panel.
+    let mid = m.with_untracked(|x| x.as_ref().map(|x| x.id.clone()).unwrap_or_default());
+    let restored = crate::ui::draft::keep_draft("ruling", &mid, intent, move || p.draft(), move |d| p.set_draft(d));
     view! {
-        <details class="ruling-panel" id="ruling-panel">
+        // A typed or picked value, or a tap on one of the panel's buttons, touches the panel
+        // (those that record, cancel, load or open: `data-intent="skip"`).
+        <details
+            class="ruling-panel"
+            id="ruling-panel"
+            open=restored
+            on:click=intent.watch()
+            on:input=intent.watch()
+            on:change=intent.watch()
+        >
             <summary>
                 {tx("ruling.title")}" ("
                 {move || {

@@ -50,9 +50,65 @@ pub(super) struct Panel {
     pub rule: RwSignal<String>,
     pub referee: RwSignal<String>,
     pub error: RwSignal<Option<String>>,
+    /// The panel's own touched state (its inputs and choices; not the page's hand form):
+    /// while touched, its draft is kept ([`crate::ui::draft::keep_draft`], page `ruling`)
+    /// and leaving the page asks.
+    pub intent: FormIntent,
 }
 
 impl Panel {
+    /// The form's fields as a draft (tracked: the draft follows every change).
+    pub fn draft(self) -> RulingDraft {
+        RulingDraft {
+            who: self.who.get(),
+            kind: self.kind.get(),
+            levels: self.levels.get(),
+            minutes: self.minutes.get(),
+            board_no: self.board_no.get(),
+            table_no: self.table_no.get(),
+            reason: self.reason.get(),
+            rule: self.rule.get(),
+            referee: self.referee.get(),
+            editing: self.editing.get(),
+            loaded_version: self.loaded_version.get(),
+            appealing: self.appealing.get(),
+            appellant: self.appellant.get(),
+            decision: self.decision.get(),
+            decider: self.decider.get(),
+        }
+    }
+    /// Puts a kept draft back into the form, [`RulingDraft::settled`] against the match as
+    /// it is now (an edit or appeal of a ruling deleted since is dropped).
+    pub fn set_draft(self, d: RulingDraft) {
+        let d = self.m.with_untracked(|x| x.as_deref().map(|x| d.clone().settled(x))).unwrap_or(d);
+        self.who.set(d.who);
+        self.kind.set(d.kind);
+        self.levels.set(d.levels.max(1));
+        self.minutes.set(d.minutes);
+        self.board_no.set(d.board_no);
+        self.table_no.set(d.table_no);
+        self.reason.set(d.reason);
+        self.rule.set(d.rule);
+        self.referee.set(d.referee);
+        self.editing.set(d.editing);
+        self.loaded_version.set(d.loaded_version);
+        self.appealing.set(d.appealing);
+        self.appellant.set(d.appellant);
+        self.decision.set(d.decision);
+        self.decider.set(d.decider);
+    }
+    /// Stores `op` ([`commit`]) with the panel's draft set aside meanwhile (a page that
+    /// re-renders on the commit must not restore what was just recorded); the draft is
+    /// put back when nothing was stored.
+    fn store(self, x: &Match, op: Op) -> Result<(), String> {
+        let slot = self.intent.slot();
+        let kept = slot.try_update_value(crate::ui::draft::Slot::take).flatten();
+        let done = commit(x, op);
+        if done.is_err() {
+            slot.try_update_value(|s| s.put_back(kept));
+        }
+        done
+    }
     /// The board and table chosen, in a 双升 match.
     pub fn board_at(self) -> Option<BoardAt> {
         let Panel { on_boards, board_no, table_no, .. } = self;
@@ -167,13 +223,14 @@ impl Panel {
             })
         })
     }
-    /// Empties the form (and leaves edit mode).
+    /// Empties the form (and leaves edit mode): untouched again, its draft removed.
     pub fn clear(self) {
-        let Panel { who, reason, rule, editing, .. } = self;
+        let Panel { who, reason, rule, editing, intent, .. } = self;
         who.set(None);
         reason.set(String::new());
         rule.set(String::new());
         editing.set(None);
+        intent.fresh();
     }
     /// Records the decision of the appeal against ruling `target`, after a confirmation.
     pub fn decide(self, target: String) {
@@ -204,10 +261,12 @@ impl Panel {
             decided_by: decider.get_untracked(),
             decided_ms: js_sys::Date::now(),
         };
-        match commit(&x, op) {
+        // The appeal decided is the panel's commit: untouched again, its draft removed.
+        match self.store(&x, op) {
             Ok(()) => {
                 appealing.set(None);
                 appellant.set(String::new());
+                self.intent.fresh();
             }
             Err(e) => error.set(Some(e)),
         }
@@ -253,7 +312,7 @@ impl Panel {
             Some(target) => Op::CorrectRuling { target, ruling: r, player, board: board_at(), reason, rule, referee },
             None => Op::Ruling { ruling: r, player, board: board_at(), reason, rule, referee },
         };
-        match commit(&x, op) {
+        match self.store(&x, op) {
             Ok(()) => clear(),
             Err(e) => error.set(Some(e)),
         }
@@ -300,6 +359,9 @@ impl Panel {
         referee.set(s.fields[2].clone());
         editing.set(Some(s.id.clone()));
         loaded_version.set(m.with_untracked(|x| x.as_ref().map(|x| version_of(x, &s.id))));
+        // A ruling loaded for editing is not yet the referee's change: its draft begins
+        // with their first touch.
+        self.intent.fresh();
     }
     /// Deletes (voids) a ruling, after a confirmation.
     pub fn delete(self, id: String) {
