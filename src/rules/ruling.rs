@@ -74,7 +74,7 @@ impl RulingRules {
     /// ladder that never costs points (南通 `signalling`, RULES.md §1.1: a warning, then
     /// `game_lost`): it is recorded as a warning on the ruling panel, not as a hand's points
     /// penalty. A ladder that ends in points (002 §一5 `bury_not_at_once`: the 2nd is 80,
-    /// entered with the hand) does not count here.
+    /// scored with the hand in progress) does not count here.
     pub fn warned_not_penalised(&self, kind: &str) -> bool {
         self.ladder(kind).is_some_and(|w| !matches!(w.effect, WarningEffect::Points { .. }))
     }
@@ -139,8 +139,9 @@ impl WarningRule {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum WarningEffect {
-    /// Penalty points to the offender's opponents, entered with the hand it falls in (升级
-    /// family: the referee adds them as that hand's penalty; the app says they are due).
+    /// Penalty points to the offender's opponents, scored with the hand it falls in (升级
+    /// family: the replay adds them to the next hand as that hand's penalty of the offending
+    /// team, `shengji::State::ruled_points`; they lapse if the game ends first).
     Points {
         /// Points.
         points: u32,

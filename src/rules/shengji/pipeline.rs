@@ -48,6 +48,27 @@ pub struct State {
     pub hands: u32,
     /// Count of each penalty kind per team so far (for [`Amount::AfterFree`]).
     pub penalty_counts: BTreeMap<String, u32>,
+    /// Penalty points given on the ruling panel during the hand in progress (RULES.md §0
+    /// **[r2]**: a warning that became points, 002 §一5 the 2nd 80), in the order ruled: the
+    /// next hand [`apply`]ed scores them as its own penalties of the same team, then they
+    /// are cleared. Points still pending when the game ends without another hand lapse.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ruled_points: Vec<RuledPoints>,
+}
+
+/// Penalty points a ruling gave a team (RULES.md §0 **[r2]**, [`crate::rules::ruling::Effect::PointsDue`]),
+/// scored with the hand in progress as a penalty of that team ([`State::ruled_points`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuledPoints {
+    /// The penalised team.
+    pub team: Team,
+    /// Points (unsigned; the hand's declarer decides the sign, as for [`penalty_points`]).
+    pub points: u32,
+    /// The rule the warnings were counted under (a penalty kind such as `bury_not_at_once`,
+    /// or the ruling's rule text).
+    pub rule: String,
+    /// Where the preset says so (the warning rule's citation, `002 §一5`).
+    pub source: String,
 }
 
 impl State {
@@ -62,6 +83,7 @@ impl State {
             time_verdict: None,
             hands: 0,
             penalty_counts: BTreeMap::new(),
+            ruled_points: Vec::new(),
         }
     }
     /// A team's level.
@@ -83,7 +105,8 @@ impl State {
 /// One penalty as it entered the score.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AppliedPenalty {
-    /// Index in the hand's `penalties`.
+    /// Index in the hand's `penalties`; for a ruling's points (`ruled`), past them (the
+    /// hand's penalty count + their position in [`State::ruled_points`]).
     pub index: usize,
     /// Signed effect on the attackers' score (+ when the declarer offended).
     pub effect: i32,
@@ -93,6 +116,10 @@ pub struct AppliedPenalty {
     pub how: String,
     /// The penalty rule's source (seed section).
     pub source: String,
+    /// Points given on the ruling panel during the hand (RULES.md §0 **[r2]**), not entered
+    /// with it: the team and rule they were given to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruled: Option<RuledPoints>,
 }
 
 /// A cap or special rule that changed a hand's result — shown with the numbers.
@@ -246,9 +273,30 @@ pub fn penalty_points(
             Amount::GameLost => (0, "game_lost".to_string()),
         };
         let effect = if p.team == declarer { amount } else { -amount };
-        out.push(AppliedPenalty { index: i, effect, amount, how, source: rule.source.clone() });
+        out.push(AppliedPenalty { index: i, effect, amount, how, source: rule.source.clone(), ruled: None });
     }
     Ok(out)
+}
+
+/// Step 2 for points given on the ruling panel during the hand ([`State::ruled_points`]):
+/// each one a penalty of its team, `+points` for the attackers when the declarer team was
+/// penalised, `−points` when the attackers were (as [`penalty_points`]); indices from `first`.
+pub fn ruled_penalties(declarer: Team, first: usize, ruled: &[RuledPoints]) -> Vec<AppliedPenalty> {
+    ruled
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let amount = r.points.min(i32::MAX as u32) as i32;
+            AppliedPenalty {
+                index: first + k,
+                effect: if r.team == declarer { amount } else { -amount },
+                amount,
+                how: format!("{amount}"),
+                source: r.source.clone(),
+                ruled: Some(r.clone()),
+            }
+        })
+        .collect()
 }
 
 /// Step 3: the clamp, if the preset has one.
@@ -312,7 +360,10 @@ pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome,
     // 1. kitty
     let (kb, mult) = kitty_bonus(preset.kitty, hand.kitty);
     // 2. penalties
-    let applied = penalty_points(preset, declarer, &hand.penalties, &mut state.penalty_counts)?;
+    let mut applied = penalty_points(preset, declarer, &hand.penalties, &mut state.penalty_counts)?;
+    // The ruling panel's points of this hand count as its own penalties of the same team.
+    // They are cleared once the hand counts (below).
+    applied.extend(ruled_penalties(declarer, hand.penalties.len(), &state.ruled_points));
     let raw = hand.points + kb + applied.iter().map(|p| p.effect).sum::<i32>();
     // 3. clamp
     let score = clamp_score(preset.clamp, raw);
@@ -375,6 +426,7 @@ pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome,
     state.winner = winner;
     state.time_verdict = None;
     state.hands += 1;
+    state.ruled_points.clear();
     Ok(Outcome {
         declarer,
         dealer,

@@ -497,3 +497,88 @@ fn home_line_says_when_a_series_is_over_and_who_won_it() {
     ops.push(crate::record::rulings_tests::ruling(crate::rules::Ruling::Disqualified { team: Team::A }, ""));
     assert_eq!(line(Lang::ZhCn, ops, "nantong-80fen"), format!("团体赛结束 · 积分 {a} 2 : 5 {b} · {b} 胜"));
 }
+
+fn bury_warning(team: Team) -> Op {
+    crate::record::rulings_tests::ruling(crate::rules::Ruling::Warning { team }, "bury_not_at_once")
+}
+
+/// 002 §一5 (RULES.md §0 **[r2]**): the 2nd warning for burying not at once, given on the
+/// ruling panel against the declarer team (A), is 80 points scored with the next hand: the
+/// attackers' 60 count as 140 (B +6: 2 → 8, and the deal passes), as a hand-form penalty of
+/// 80 on the declarer would; nothing is pending after it.
+#[test]
+fn ruling_panel_points_on_the_declarer_are_scored_with_the_next_hand() {
+    let m = logged("chaodipi-10", vec![bury_warning(Team::A), bury_warning(Team::A)]);
+    let v = view_of(&m);
+    assert_eq!(v.current().pending_points(), BTreeMap::from([(Team::A, 80)]));
+    let m = logged("chaodipi-10", vec![bury_warning(Team::A), bury_warning(Team::A), h(60)]);
+    let v = view_of(&m);
+    let o = v.current().rows[0].result.clone().unwrap();
+    assert_eq!((o.raw_score, o.score, o.side), (140, 140, shengji::Side::Attackers));
+    assert_eq!(o.levels_after[&Team::B], crate::rules::Rank::parse("8").unwrap());
+    assert_eq!(o.levels_after[&Team::A], crate::rules::Rank::TWO);
+    assert_eq!(o.next_declarer, Team::B);
+    let ap = &o.penalties[0];
+    assert_eq!((ap.effect, ap.amount, ap.source.as_str()), (80, 80, "002 §一5"));
+    assert_eq!(ap.ruled.as_ref().map(|r| (r.team, r.rule.as_str())), Some((Team::A, "bury_not_at_once")));
+    assert!(v.current().pending_points().is_empty());
+    assert!(v.current().state.ruled_points.is_empty());
+    // The same 80 entered with the hand as the referee's points on A: the same result.
+    let mut hand = shengji::Hand { points: 60, ..Default::default() };
+    hand.penalties.push(shengji::Penalty {
+        team: Team::A,
+        kind: "signalling".into(),
+        cards: 1,
+        unit: None,
+        points: Some(80),
+        seat: None,
+        trick: None,
+        note: String::new(),
+    });
+    let form = logged("chaodipi-10", vec![Op::Hand { hand: HandInput::Shengji(hand) }]);
+    let f = view_of(&form).current().rows[0].result.clone().unwrap();
+    assert_eq!((f.score, f.levels_after.clone(), f.next_declarer), (o.score, o.levels_after.clone(), o.next_declarer));
+}
+
+/// The same against the attackers (B): their 60 count as −20, the declarer's 大光 band (A
+/// straight to A), as a hand-form penalty on the attackers lowers their score.
+#[test]
+fn ruling_panel_points_on_the_attackers_lower_their_score() {
+    let m = logged("chaodipi-10", vec![bury_warning(Team::B), h(5), bury_warning(Team::B), h(60)]);
+    let v = view_of(&m);
+    let first = v.current().rows[0].result.clone().unwrap();
+    assert!(first.penalties.is_empty(), "a 1st warning is only a warning");
+    let o = v.current().rows[1].result.clone().unwrap();
+    assert_eq!((o.declarer, o.score), (Team::A, -20));
+    assert_eq!(o.penalties.iter().map(|p| p.effect).collect::<Vec<_>>(), vec![-80]);
+    assert_eq!(o.levels_after[&Team::A], crate::rules::Rank::ACE);
+}
+
+/// An overturned (appeal) or voided 2nd warning no longer counts, and one warning is no
+/// penalty: the hand's 60 stay 60.
+#[test]
+fn ruling_panel_points_lapse_with_the_warning_and_need_two_warnings() {
+    use crate::record::{AppealDecision, Decider};
+    let score = |m: &Match| view_of(m).current().rows.last().unwrap().result.clone().unwrap().score;
+    let one = logged("chaodipi-10", vec![bury_warning(Team::A), h(60)]);
+    assert_eq!(score(&one), 60);
+    let appeal = Op::Appeal {
+        target: "e2".into(),
+        appellant: "南北队".into(),
+        decision: AppealDecision::Overturned,
+        decided_by: Decider::ChiefReferee,
+        decided_ms: 2500.0,
+    };
+    let overturned = logged("chaodipi-10", vec![bury_warning(Team::A), bury_warning(Team::A), appeal, h(60)]);
+    assert_eq!(score(&overturned), 60);
+    assert!(view_of(&overturned).current().rows[0].result.as_ref().unwrap().penalties.is_empty());
+    let void = Op::Void { target: "e2".into(), reason: crate::record::UNDO_REASON.into() };
+    let voided = logged("chaodipi-10", vec![bury_warning(Team::A), bury_warning(Team::A), h(60), void]);
+    assert_eq!(score(&voided), 60);
+    // Pending points lapse when the game ends without another hand.
+    let ended = logged(
+        "chaodipi-10",
+        vec![bury_warning(Team::A), bury_warning(Team::A), Op::TimeVerdict { winner: Team::A, elapsed_ms: None }],
+    );
+    assert!(view_of(&ended).current().pending_points().is_empty());
+}

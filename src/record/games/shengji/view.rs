@@ -78,6 +78,19 @@ impl Game {
             GameEnd::Played
         })
     }
+    /// Penalty points given on the ruling panel during the hand in progress, per team in
+    /// the order ruled (RULES.md §0 **[r2]**, 002 §一5): the next hand entered scores them
+    /// ([`State::ruled_points`]), so the hand form says they need not be entered. None once
+    /// the game is decided: points pending then lapse.
+    pub fn pending_points(&self) -> BTreeMap<Team, u32> {
+        let mut out = BTreeMap::new();
+        if self.winner.is_none() {
+            for r in &self.state.ruled_points {
+                *out.entry(r.team).or_insert(0) += r.points;
+            }
+        }
+        out
+    }
     /// Levels `[team A, team B]` after each hand, for the chart: index 0 = start.
     pub fn level_series(&self) -> Vec<[crate::rules::Rank; 2]> {
         let two = |l: &BTreeMap<Team, crate::rules::Rank>| {
@@ -450,6 +463,22 @@ impl ShengjiView {
                         winner: g.winner,
                     }),
                 };
+                // A warning that became points (002 §一5: the 2nd 80) is scored with the hand in
+                // progress, as that hand's penalty of the team (RULES.md §0 **[r2]**).
+                if let (Ok(_), Effect::PointsDue(team, points)) = (&result, counted.effect) {
+                    let ladder = preset
+                        .rulings
+                        .ladder(eff.rule)
+                        .or_else(|| preset.rulings.warnings.iter().find(|w| w.rule.trim().is_empty()));
+                    let rule = ladder.map(|w| w.rule.trim()).filter(|r| !r.is_empty()).unwrap_or(eff.rule.trim());
+                    let source = ladder.map(|w| w.cite.trim()).filter(|c| !c.is_empty()).unwrap_or(eff.rule.trim());
+                    g.state.ruled_points.push(shengji::RuledPoints {
+                        team,
+                        points,
+                        rule: rule.to_string(),
+                        source: source.to_string(),
+                    });
+                }
                 match &result {
                     Ok(o) if o.winner.is_some() => {
                         g.by_ruling |= g.winner.is_none();
