@@ -71,6 +71,27 @@ pub(super) fn HandEntry(
                 seats=Seat::CCW
                 per_unit_key="pen.cards"
             />
+            // Points given on the ruling panel during this hand (RULES.md §0 [r2], 002 §一5) are
+            // scored with it: said here so that they are not entered again; none while an
+            // earlier hand is corrected.
+            {move || {
+                if form.editing.get().is_some() {
+                    return Vec::new();
+                }
+                let l = lang.get();
+                v.with(|v| v.current().pending_points())
+                    .into_iter()
+                    .map(|(tm, n)| {
+                        view! {
+                            <p class="banner info sj-ruled-points" data-team=format!("{tm:?}")>
+                                {t("sj.ruled_pending")
+                                    .replace("{team}", crate::i18n::team_side(l, tm))
+                                    .replace("{n}", &n.to_string())}
+                            </p>
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            }}
             <details class="declaring">
                 <summary>
                     {tx("decl.title")}" "

@@ -105,6 +105,18 @@ pub fn entered_line(
             crate::ui::parts::penalty_name(lang, p, &pen.kind)
         ));
     }
+    // Points given on the ruling panel during the hand (RULES.md §0 [r2]), scored with it.
+    for (ap, r) in o.into_iter().flat_map(|o| &o.penalties).filter_map(|ap| ap.ruled.as_ref().map(|r| (ap, r))) {
+        parts.push(format!(
+            "{} {} {} ({}) {}{}",
+            tr("exp.on"),
+            team_label(teams, r.team),
+            crate::ui::parts::penalty_name(lang, p, &r.rule),
+            tr("sj.ruled_penalty"),
+            if ap.effect >= 0 { "+" } else { "" },
+            ap.effect
+        ));
+    }
     if let Some(tp) = hand.trump.as_deref() {
         parts.push(format!("{} {}", tr("hist.trump"), crate::i18n::suit_name(lang, tp)));
     }
@@ -164,12 +176,19 @@ fn explain(lang: Lang, p: &Preset, hand: &Hand, o: &Outcome, teams: &BTreeMap<Te
         ));
     }
     for ap in &o.penalties {
-        let pen = &hand.penalties[ap.index];
+        // A hand's own penalty, or points given on the ruling panel during it ([r2]).
+        let (name, team) = match (&ap.ruled, hand.penalties.get(ap.index)) {
+            (Some(r), _) => {
+                (format!("{} ({})", penalty_name(lang, p, &r.rule), tr("sj.ruled_penalty")), team_label(teams, r.team))
+            }
+            (None, Some(pen)) => (penalty_name(lang, p, &pen.kind), penalty_team(lang, teams, pen)),
+            (None, None) => continue,
+        };
         v.push(format!(
             "{} ({} {}): {} = {}{} [{}]",
-            penalty_name(lang, p, &pen.kind),
+            name,
             tr("exp.on"),
-            penalty_team(lang, teams, pen),
+            team,
             ap.how,
             if ap.effect >= 0 { "+" } else { "" },
             ap.effect,
