@@ -73,6 +73,8 @@ pub(super) fn HandEntry(form: Form, players: Signal<BTreeMap<Seat, String>>) -> 
 pub(super) fn FoulEditor(
     form: Form,
     preset: Signal<GuandanPreset>,
+    /// The teams' names (a team without one is named by its seats).
+    teams: Signal<BTreeMap<Team, String>>,
     /// Warnings per team given on the ruling panel during this hand, scored with it
     /// ([`crate::record::games::guandan::Round::pending_warnings`]); zero when correcting an
     /// earlier hand.
@@ -118,7 +120,7 @@ pub(super) fn FoulEditor(
                         view! {
                             <p class="banner info gd-ruled-warnings" data-team=format!("{tm:?}")>
                                 {t("gd.foul.ruled_pending")
-                                    .replace("{team}", side(tm))
+                                    .replace("{team}", &teams.with(|x| team_label(x, tm)))
                                     .replace("{n}", &p[tm].to_string())}
                             </p>
                         }

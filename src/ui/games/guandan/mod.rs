@@ -578,6 +578,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     <FoulEditor
                         form=form
                         preset=preset
+                        teams=teams
                         pending=Signal::derive(move || {
                             if form.editing.get().is_some() {
                                 PerTeam::default()
