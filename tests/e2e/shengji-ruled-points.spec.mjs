@@ -30,6 +30,7 @@ test('the 2nd bury warning is 80 points of the next hand entered', async ({ page
     await settle(page);
   }
   await expect(page.locator('.sj-ruled-points[data-team="A"]')).toContainText('80 分');
+  await expect(page.locator('.sj-ruled-points[data-team="A"]')).toContainText('红队');
   await page.fill('#points', '60');
   await page.press('#points', 'Tab');
   await expect(page.locator('#preview')).toContainText('(判罚)');

@@ -9,6 +9,8 @@ pub(super) fn HandEntry(
     preset: Signal<Preset>,
     v: Signal<Arc<ShengjiView>>,
     players: Signal<BTreeMap<Seat, String>>,
+    /// The teams' names (a team without one is named by its side).
+    teams: Signal<BTreeMap<Team, String>>,
     countdown: RwSignal<Option<(TimedAction, f64)>>,
 ) -> impl IntoView {
     let lang = ctx().lang;
@@ -85,7 +87,16 @@ pub(super) fn HandEntry(
                         view! {
                             <p class="banner info sj-ruled-points" data-team=format!("{tm:?}")>
                                 {t("sj.ruled_pending")
-                                    .replace("{team}", crate::i18n::team_side(l, tm))
+                                    .replace(
+                                        "{team}",
+                                        &teams
+                                            .with(|x| {
+                                                x.get(&tm)
+                                                    .filter(|n| !n.trim().is_empty())
+                                                    .map(|n| crate::bidi::isolated(n))
+                                            })
+                                            .unwrap_or_else(|| crate::i18n::team_side(l, tm).to_string()),
+                                    )
                                     .replace("{n}", &n.to_string())}
                             </p>
                         }

@@ -597,6 +597,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
                     preset=preset.into()
                     v=Signal::derive(v)
                     players=players.into()
+                    teams=teams.into()
                     countdown=countdown
                 />
                 // The preview's elements stay in place while the hand is edited and committed;
