@@ -474,10 +474,6 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
     let mut locked = false;
     let rules = preset.ruling_rules();
     let mut register = crate::rules::ruling::Register::default();
-    // The warnings of the hand in progress: 004 第一篇 §六2 counts them per hand
-    // (「一付牌中一方…受到2次警告，判罰1次犯規」), so a ruling's warning number and foul are
-    // counted here and the warning itself goes to the state, scored with the next hand.
-    let mut in_hand = crate::rules::ruling::Register::default();
     let mut disqualified: Vec<Team> = Vec::new();
     for eff in effective(m) {
         let e = eff.entry;
@@ -494,7 +490,6 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                     None => {
                         let (next, outcome) = apply(preset, &before, &hand);
                         r.state = next;
-                        in_hand = crate::rules::ruling::Register::default();
                         if hand.forfeit.is_some() {
                             r.forfeit = hand.forfeit.as_ref().map(|f| f.team);
                         } else {
@@ -556,7 +551,6 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 let lv = |t: Team| start.levels.get(&t).copied().unwrap_or(Rank::TWO);
                 let st = GuandanState::new(PerTeam::new(lv(Team::A), lv(Team::B)), None);
                 rounds.push(Round::new(st, preset));
-                in_hand = crate::rules::ruling::Register::default();
             }
             Op::Appeal { .. } => {}
             Op::Ruling { .. } => {
@@ -570,14 +564,11 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                     ));
                     continue;
                 }
+                // Warnings are counted over the match (RULES.md §0 [r2]).
                 let counted = register.record(&rules, ruling, eff.rule);
-                let counted = match ruling {
-                    crate::rules::Ruling::Warning { .. } => in_hand.record(&rules, ruling, eff.rule),
-                    _ => counted,
-                };
                 // Lateness at the limit and a disqualification forfeit the round (the
-                // opponents win it); a warning is kept in the state and scored with the next
-                // hand (a foul when it is the ladder's Nth in that hand).
+                // opponents win it); a warning is shown with the next hand, and the foul it
+                // became (the ladder's Nth) is scored with it.
                 let game = match counted.effect {
                     Effect::Game(x) => Some(x),
                     Effect::Forfeit(team) | Effect::Disqualified(team) => {
@@ -592,7 +583,12 @@ pub fn replay(m: &Match, s: &GuandanSetup) -> GuandanView {
                 let applied = match (game, ruling) {
                     (Some(x), _) => crate::rules::guandan::apply_ruling(preset, &r.state, x),
                     (None, w @ crate::rules::Ruling::Warning { .. }) => {
-                        crate::rules::guandan::apply_ruling(preset, &r.state, w)
+                        crate::rules::guandan::apply_ruling(preset, &r.state, w).map(|mut next| {
+                            if let Effect::FoulDue(team) = counted.effect {
+                                next.ruled_fouls[team] += 1;
+                            }
+                            next
+                        })
                     }
                     (None, _) => Ok(r.state.clone()),
                 };

@@ -98,6 +98,7 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
     let mut next = state.clone();
     // The ruling panel's warnings belong to this hand (counted with its fouls below).
     next.ruled_warnings = PerTeam::default();
+    next.ruled_fouls = PerTeam::default();
 
     // A forfeit instead of a played hand: the other team wins; levels do not move.
     if let Some(f) = &hand.forfeit {
@@ -202,20 +203,24 @@ pub fn apply(preset: &GuandanPreset, state: &GuandanState, hand: &Hand) -> (Guan
     for team in Team::BOTH {
         let out_of_turn = hand.fouls.iter().filter(|f| f.team == team && f.kind == FoulKind::OutOfTurn).count() as u32;
         let ruled_warnings = state.ruled_warnings[team];
-        let warnings =
-            hand.fouls.iter().filter(|f| f.team == team && f.kind == FoulKind::Warning).count() as u32 + ruled_warnings;
+        let entered_warnings =
+            hand.fouls.iter().filter(|f| f.team == team && f.kind == FoulKind::Warning).count() as u32;
+        let warnings = entered_warnings + ruled_warnings;
+        // The ruling panel's warnings count over the match (RULES.md §0 [r2]): the fouls they
+        // became are in the state; those entered with the hand count within it.
+        let ruled_fouls = state.ruled_fouls[team];
         let others = hand
             .fouls
             .iter()
             .filter(|f| f.team == team && matches!(f.kind, FoulKind::ExposedCard | FoulKind::Other))
             .count();
-        if out_of_turn + warnings == 0 && others == 0 {
+        if out_of_turn + warnings + ruled_fouls == 0 && others == 0 {
             continue;
         }
         let from_warnings = match preset.fouls.warnings_per_foul {
-            Some(k) if k > 0 => warnings / k,
+            Some(k) if k > 0 => entered_warnings / k,
             _ => 0,
-        };
+        } + ruled_fouls;
         let fouls = out_of_turn + from_warnings;
         let opp = team.other();
         let want = fouls * preset.fouls.out_of_turn_levels;
@@ -336,8 +341,8 @@ pub fn apply_ruling(preset: &GuandanPreset, state: &GuandanState, ruling: Ruling
             next.levels[team] = next.levels[team].down(levels);
         }
         Ruling::GameLost { team } => next.winner = Some(team.other()),
-        // A warning counts in the hand in progress with that hand's own warnings (004 第一篇
-        // §六2: two in one hand are one foul), when the hand is scored.
+        // A warning is shown with the hand in progress; the foul it may become (counted over
+        // the match by the record's register, RULES.md §0 [r2]) is added by the record.
         Ruling::Warning { team } => next.ruled_warnings[team] += 1,
         // Counted by the match's register (`rules::ruling`), which turns them into one of
         // the two above when they have a game effect.

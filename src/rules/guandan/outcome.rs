@@ -39,11 +39,16 @@ pub struct GuandanState {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_verdict: Option<TimeVerdict>,
     /// Warnings given per team on the ruling panel (RULES.md §0 **[r2]**) during the hand in
-    /// progress: the next hand scored counts them with its own entered warnings towards
-    /// [`super::FoulRules::warnings_per_foul`] (004 第一篇 §六2 「一付牌中一方…受到2次警告，判罰1次犯規」),
-    /// then they are cleared.
+    /// progress, shown with the next hand scored (its fouls' `warnings`), then cleared; what
+    /// they amount to is [`GuandanState::ruled_fouls`].
     #[serde(default, skip_serializing_if = "no_warnings")]
     pub ruled_warnings: PerTeam<u32>,
+    /// Fouls per team the ruling panel's warnings became during the hand in progress: a
+    /// team's warnings are counted over the match (RULES.md §0 **[r2]**), and every
+    /// [`super::FoulRules::warnings_per_foul`]-th is one foul of the hand in progress, scored
+    /// with the next hand, then cleared.
+    #[serde(default, skip_serializing_if = "no_warnings")]
+    pub ruled_fouls: PerTeam<u32>,
 }
 
 fn no_warnings(w: &PerTeam<u32>) -> bool {
@@ -65,6 +70,7 @@ impl GuandanState {
             last_order: None,
             time_verdict: None,
             ruled_warnings: PerTeam::default(),
+            ruled_fouls: PerTeam::default(),
         }
     }
 
@@ -115,7 +121,8 @@ pub struct FoulEffect {
     pub team: Team,
     /// Out-of-turn fouls called.
     pub out_of_turn: u32,
-    /// Warnings called, both entered with the hand and given on the ruling panel during it.
+    /// Warnings called, both entered with the hand and given on the ruling panel during it
+    /// (the latter count toward fouls over the match, [`GuandanState::ruled_fouls`]).
     pub warnings: u32,
     /// Of `warnings`, those given on the ruling panel ([`GuandanState::ruled_warnings`]).
     #[serde(default)]

@@ -51,8 +51,8 @@ pub struct GuandanPreset {
 
 impl GuandanPreset {
     /// The preset's rules for rulings (RULES.md §0 **[r2]**), from its own data: every
-    /// `warnings_per_foul`-th warning of a team is one foul (004 第一篇 §六2; the 掼蛋
-    /// record counts them per hand, [`FoulRules::warnings_per_foul`]),
+    /// `warnings_per_foul`-th warning of a team in the match is one foul of the hand in
+    /// progress (004 第一篇 §六2, [`FoulRules::warnings_per_foul`]),
     /// lateness of `format.late_forfeit_minutes` forfeits the round (004 §(六)).
     pub fn ruling_rules(&self) -> crate::rules::ruling::RulingRules {
         use crate::rules::ruling::{RulingRules, WarningEffect, WarningRule};
@@ -164,10 +164,11 @@ pub struct FoulRules {
     /// Levels the opponents gain for each out-of-turn foul (越序出牌); 0 = no level effect.
     /// Never passes A: the rise stops at A.
     pub out_of_turn_levels: u32,
-    /// This many warnings to one team within one hand make one out-of-turn foul (2 in 004
-    /// 第一篇 §六2 「一付牌中一方…受到2次警告，判罰1次犯規」): those entered with the hand and
-    /// those given on the ruling panel (RULES.md §0 **[r2]**) while it was played count
-    /// together; `None` = warnings have no level effect.
+    /// This many warnings to one team make one out-of-turn foul (2 in 004 第一篇 §六2):
+    /// those entered with a hand count within it (「一付牌中」); those given on the ruling
+    /// panel are counted over the match (RULES.md §0 **[r2]** "counted per player (or team)
+    /// for the match"), each Nth one a foul of the hand in progress; `None` = warnings have
+    /// no level effect.
     pub warnings_per_foul: Option<u32>,
 }
 

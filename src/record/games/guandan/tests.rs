@@ -412,11 +412,13 @@ fn ruling_panel_warnings_are_fouls_of_the_hand_in_progress() {
     assert_eq!(view(&form).fouls_called(Team::A), 2);
 }
 
-/// The ladder is per hand (「一付牌中」): a ruling-panel warning and one entered with the same
-/// hand are one foul; one warning in each of two hands is none, and the second is counted
-/// as the first of its hand.
+/// RULES.md §0 **[r2]**: the ruling panel's warnings are counted over the match, every 2nd
+/// a foul of the hand in progress (004 第一篇 §六2); those entered with a hand count within
+/// it. One ruling-panel warning and one entered with the same hand are no foul; a second
+/// ruling-panel warning in a later hand is the team's 2nd, a foul of that hand (the
+/// opponents +1); with the first voided it is the 1st, and no foul.
 #[test]
-fn ruling_panel_warnings_count_per_hand_with_the_hands_own() {
+fn ruling_panel_warnings_count_over_the_match() {
     use crate::rules::ruling::Effect;
     let mut m = blank("g1", "guandan-3-2-1", 0.0).unwrap();
     push(&mut m, "w1", warn(Team::B));
@@ -424,19 +426,25 @@ fn ruling_panel_warnings_count_per_hand_with_the_hands_own() {
     hand.fouls.push(Foul { team: Team::B, kind: FoulKind::Warning, seat: Some(E), note: None });
     push(&mut m, "h1", op(hand));
     let o = view(&m).current().rows[0].outcome().unwrap().clone();
-    // 双下 +3 (2 → 5) and B's foul +1 (→ 6).
-    assert_eq!(o.levels_after, PerTeam::new(rk("6"), rk("2")));
-    assert_eq!((o.fouls[0].fouls, o.fouls[0].warnings, o.fouls[0].ruled_warnings), (1, 2, 1));
+    // 双下 +3 (2 → 5), no foul: one warning entered with the hand, one ruled.
+    assert_eq!(o.levels_after, PerTeam::new(rk("5"), rk("2")));
+    assert_eq!((o.fouls[0].fouls, o.fouls[0].warnings, o.fouls[0].ruled_warnings), (0, 2, 1));
     push(&mut m, "w2", warn(Team::B));
     let v = view(&m);
     let last = v.current().rulings.last().unwrap().2;
-    assert_eq!((last.effect, last.warning_no), (Effect::Noted, Some(1)));
+    assert_eq!((last.effect, last.warning_no), (Effect::FoulDue(Team::B), Some(2)));
+    assert_eq!(v.current().pending_warnings(), PerTeam::new(0, 1));
+    // 双下 again: A +3 (5 → 8) and B's foul +1 (→ 9).
     push(&mut m, "h2", op(h([N, S, E, W])));
     let o = view(&m).current().rows[1].outcome().unwrap().clone();
-    assert_eq!((o.fouls[0].fouls, o.fouls[0].warnings, o.fouls[0].levels_to_opponents), (0, 1, 0));
-    // Voiding a ruling-panel warning takes it out of its hand.
+    assert_eq!((o.fouls[0].fouls, o.fouls[0].warnings, o.fouls[0].levels_to_opponents), (1, 1, 1));
+    assert_eq!(o.levels_after, PerTeam::new(rk("9"), rk("2")));
+    // Voiding the first ruling-panel warning: the second is the 1st, no foul.
     push(&mut m, "u", Op::Void { target: "w1".into(), reason: crate::record::UNDO_REASON.into() });
-    assert_eq!(view(&m).current().rows[0].outcome().unwrap().levels_after, PerTeam::new(rk("5"), rk("2")));
+    let v = view(&m);
+    assert_eq!(v.current().rows[1].outcome().unwrap().levels_after, PerTeam::new(rk("8"), rk("2")));
+    let last = v.current().rulings.last().unwrap().2;
+    assert_eq!((last.effect, last.warning_no), (Effect::Noted, Some(1)));
 }
 
 /// Seed 004 「如果是單下，末游向頭游進貢」 (RULES.md §2 "Tribute"): after 一四游 the preset's
