@@ -66,13 +66,16 @@ pub fn UndoButton(
             on:click=press
             on:keydown=no_key_repeat
         >
-            {tx("hist.undo")}
-            {move || {
-                target
-                    .get()
-                    .and_then(|id| m.with(|x| x.as_deref().and_then(|x| crate::ui::parts::entry_label(x, &id))))
-                    .map(|n| view! { <span class="undo-target">{format!(" · {n}")}</span> })
-            }}
+            // One span: the label and its target wrap as one line of text, not as two flex items.
+            <span>
+                {tx("hist.undo")}
+                {move || {
+                    target
+                        .get()
+                        .and_then(|id| m.with(|x| x.as_deref().and_then(|x| crate::ui::parts::entry_label(x, &id))))
+                        .map(|n| view! { <span class="undo-target">{format!(" · {n}")}</span> })
+                }}
+            </span>
         </button>
     }
 }
