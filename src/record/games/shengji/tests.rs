@@ -416,6 +416,17 @@ fn nantong_team_games_say_how_each_game_was_decided() {
     assert!(view_of(&logged("chaodipi-10", a_wins_a_game())).team_games.is_empty());
 }
 
+/// The home list's line, in language `l`, of a match of `preset` logged with `ops`, its
+/// teams named 红队 (A) and 绿队 (B).
+fn named_home_line(l: crate::i18n::Lang, ops: Vec<Op>, preset: &str) -> String {
+    let mut m = logged(preset, ops);
+    let Setup::Shengji(s) = &mut m.setup else { unreachable!() };
+    s.teams = BTreeMap::from([(Team::A, "红队".to_string()), (Team::B, "绿队".to_string())]);
+    let v = view_of(&m);
+    let Setup::Shengji(s) = &m.setup else { unreachable!() };
+    home_line(l, s, &v)
+}
+
 /// The home list's line of a 南通 team match (RULES.md §1.4 **[r2]**): while it is played, the
 /// game of the three in play and its levels; once over — all games played, time up, or
 /// forfeited — its result on team points and the winner, not the last game's levels. Other
@@ -424,14 +435,6 @@ fn nantong_team_games_say_how_each_game_was_decided() {
 fn nantong_home_line_says_the_game_in_play_then_the_result() {
     use crate::bidi::isolated;
     use crate::i18n::Lang;
-    let line = |l: Lang, ops: Vec<Op>, preset: &str| {
-        let mut m = logged(preset, ops);
-        let Setup::Shengji(s) = &mut m.setup else { unreachable!() };
-        s.teams = BTreeMap::from([(Team::A, "红队".to_string()), (Team::B, "绿队".to_string())]);
-        let v = view_of(&m);
-        let Setup::Shengji(s) = &m.setup else { unreachable!() };
-        home_line(l, s, &v)
-    };
     let (a, b) = (isolated("红队"), isolated("绿队"));
     let start = Op::Clock { action: ClockAction::Start, elapsed_ms: Some(0.0) };
     let mut ops = vec![start.clone()];
@@ -440,29 +443,41 @@ fn nantong_home_line_says_the_game_in_play_then_the_result() {
     ops.push(crate::record::rulings_tests::ruling(crate::rules::Ruling::GameLost { team: Team::A }, ""));
     ops.push(Op::NextGame { start: Start::default() });
     ops.push(h(40)); // game 3: A 2 → 6
-    assert_eq!(line(Lang::ZhCn, ops.clone(), "nantong-80fen"), format!("团体赛 第 3/3 局 · {a} 6 : 2 {b} · 1 副"));
     assert_eq!(
-        line(Lang::En, ops.clone(), "nantong-80fen"),
+        named_home_line(Lang::ZhCn, ops.clone(), "nantong-80fen"),
+        format!("团体赛 第 3/3 局 · {a} 6 : 2 {b} · 1 副")
+    );
+    assert_eq!(
+        named_home_line(Lang::En, ops.clone(), "nantong-80fen"),
         format!("Team match, game 3 of 3 · {a} 6 : 2 {b} · 1 hand")
     );
     // Time up: the game in progress goes to A; 2+1+2 : 1+2+1.
     ops.push(Op::TimeVerdict { winner: Team::A, elapsed_ms: Some(90.0 * 60_000.0) });
-    assert_eq!(line(Lang::ZhCn, ops.clone(), "nantong-80fen"), format!("团体赛结束 · 积分 {a} 5 : 4 {b} · {a} 胜"));
-    assert_eq!(line(Lang::ZhTw, ops.clone(), "nantong-80fen"), format!("團體賽結束 · 積分 {a} 5 : 4 {b} · {a} 勝"));
-    assert_eq!(line(Lang::En, ops, "nantong-80fen"), format!("Team match over · points {a} 5 : 4 {b} · {a} won"));
+    assert_eq!(
+        named_home_line(Lang::ZhCn, ops.clone(), "nantong-80fen"),
+        format!("团体赛结束 · 积分 {a} 5 : 4 {b} · {a} 胜")
+    );
+    assert_eq!(
+        named_home_line(Lang::ZhTw, ops.clone(), "nantong-80fen"),
+        format!("團體賽結束 · 積分 {a} 5 : 4 {b} · {a} 勝")
+    );
+    assert_eq!(
+        named_home_line(Lang::En, ops, "nantong-80fen"),
+        format!("Team match over · points {a} 5 : 4 {b} · {a} won")
+    );
     // Time up in game 2 with a game each: level on points.
     let mut ops = vec![start];
     ops.extend(a_wins_a_game());
     ops.push(Op::NextGame { start: Start::default() });
     ops.push(Op::TimeVerdict { winner: Team::B, elapsed_ms: Some(90.0 * 60_000.0) });
-    assert_eq!(line(Lang::ZhCn, ops, "nantong-80fen"), format!("团体赛结束 · 积分 {a} 3 : 3 {b} · 平局"));
+    assert_eq!(named_home_line(Lang::ZhCn, ops, "nantong-80fen"), format!("团体赛结束 · 积分 {a} 3 : 3 {b} · 平局"));
     // A disqualified in game 2: games 2 and 3 are forfeits, B wins 5 to 2.
     let mut ops = a_wins_a_game();
     ops.push(Op::NextGame { start: Start::default() });
     ops.push(crate::record::rulings_tests::ruling(crate::rules::Ruling::Disqualified { team: Team::A }, ""));
-    assert_eq!(line(Lang::ZhCn, ops, "nantong-80fen"), format!("团体赛结束 · 积分 {a} 2 : 5 {b} · {b} 胜"));
+    assert_eq!(named_home_line(Lang::ZhCn, ops, "nantong-80fen"), format!("团体赛结束 · 积分 {a} 2 : 5 {b} · {b} 胜"));
     // Not a team match: the levels and hands of the game.
-    assert_eq!(line(Lang::ZhCn, vec![h(40), h(40)], "chaodipi-10"), format!("{a} 10 : 2 {b} · 2 副"));
+    assert_eq!(named_home_line(Lang::ZhCn, vec![h(40), h(40)], "chaodipi-10"), format!("{a} 10 : 2 {b} · 2 副"));
 }
 
 /// The home list's line of a 升级 best-of-3 match (RULES.md §1): while the series is on, the
@@ -472,30 +487,34 @@ fn nantong_home_line_says_the_game_in_play_then_the_result() {
 fn home_line_says_when_a_series_is_over_and_who_won_it() {
     use crate::bidi::isolated;
     use crate::i18n::Lang;
-    let line = |l: Lang, ops: Vec<Op>, preset: &str| {
-        let mut m = logged(preset, ops);
-        let Setup::Shengji(s) = &mut m.setup else { unreachable!() };
-        s.teams = BTreeMap::from([(Team::A, "红队".to_string()), (Team::B, "绿队".to_string())]);
-        let v = view_of(&m);
-        let Setup::Shengji(s) = &m.setup else { unreachable!() };
-        home_line(l, s, &v)
-    };
     let (a, b) = (isolated("红队"), isolated("绿队"));
     let time_b = Op::TimeVerdict { winner: Team::B, elapsed_ms: None };
     let mut ops = vec![time_b.clone(), Op::NextGame { start: Start::default() }, h(40)];
     // One game each way to go: unchanged.
-    assert_eq!(line(Lang::ZhCn, ops.clone(), "jiankang-chaodipi"), format!("{a} 4 : 2 {b} · 1 副"));
+    assert_eq!(named_home_line(Lang::ZhCn, ops.clone(), "jiankang-chaodipi"), format!("{a} 4 : 2 {b} · 1 副"));
     ops.push(time_b);
-    assert_eq!(line(Lang::ZhCn, ops.clone(), "jiankang-chaodipi"), format!("已结束 · {b} 胜 · {a} 4 : 2 {b} · 1 副"));
-    assert_eq!(line(Lang::ZhTw, ops.clone(), "jiankang-chaodipi"), format!("已結束 · {b} 勝 · {a} 4 : 2 {b} · 1 副"));
-    assert_eq!(line(Lang::En, ops.clone(), "jiankang-chaodipi"), format!("over · {b} won · {a} 4 : 2 {b} · 1 hand"));
+    assert_eq!(
+        named_home_line(Lang::ZhCn, ops.clone(), "jiankang-chaodipi"),
+        format!("已结束 · {b} 胜 · {a} 4 : 2 {b} · 1 副")
+    );
+    assert_eq!(
+        named_home_line(Lang::ZhTw, ops.clone(), "jiankang-chaodipi"),
+        format!("已結束 · {b} 勝 · {a} 4 : 2 {b} · 1 副")
+    );
+    assert_eq!(
+        named_home_line(Lang::En, ops.clone(), "jiankang-chaodipi"),
+        format!("over · {b} won · {a} 4 : 2 {b} · 1 hand")
+    );
     ops.push(Op::SignOff { referee: "赵裁".into() });
-    assert_eq!(line(Lang::ZhCn, ops, "jiankang-chaodipi"), format!("已签字 · {b} 胜 · {a} 4 : 2 {b} · 1 副"));
+    assert_eq!(
+        named_home_line(Lang::ZhCn, ops, "jiankang-chaodipi"),
+        format!("已签字 · {b} 胜 · {a} 4 : 2 {b} · 1 副")
+    );
     // A 南通 team match over says its result once.
     let mut ops = a_wins_a_game();
     ops.push(Op::NextGame { start: Start::default() });
     ops.push(crate::record::rulings_tests::ruling(crate::rules::Ruling::Disqualified { team: Team::A }, ""));
-    assert_eq!(line(Lang::ZhCn, ops, "nantong-80fen"), format!("团体赛结束 · 积分 {a} 2 : 5 {b} · {b} 胜"));
+    assert_eq!(named_home_line(Lang::ZhCn, ops, "nantong-80fen"), format!("团体赛结束 · 积分 {a} 2 : 5 {b} · {b} 胜"));
 }
 
 fn bury_warning(team: Team) -> Op {
