@@ -317,7 +317,7 @@ mod tests {
                 R::NotHuangfan | R::TooFewPlayers | R::AtLeastOne { .. } | R::BidValuesNotAscending { .. } => 9,
                 R::TouliaBidNotAllowed { .. } | R::ShareNotFarmers { .. } | R::WrongPlayers { .. } => 10,
                 R::PowerOverflow { .. } | R::ScoreOverflow | R::TotalOverflow | R::WrongGame { .. } => 11,
-                R::SessionOver { .. } | R::NoLevels | R::TimeOver { .. } => 12,
+                R::SessionOver { .. } | R::NoLevels | R::TimeOver { .. } | R::TableTimeOver { .. } => 12,
             }
         }
         let v = vec![1, 2, 3];
@@ -368,6 +368,7 @@ mod tests {
             R::SessionOver { player: 1 },
             R::NoLevels,
             R::TimeOver { hand: 7 },
+            R::TableTimeOver { table: 1, hand: 5 },
         ];
         assert_eq!(reasons.iter().map(kind).collect::<std::collections::BTreeSet<_>>().len(), 13);
         let pt = Point::parse("h8").unwrap();

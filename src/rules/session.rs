@@ -121,6 +121,12 @@ pub enum Reason {
     /// "每桌进行30分钟"; RULES.md §3, §4). Only a play-off, when the totals tie at the cut,
     /// plays on.
     TimeOver { hand: usize },
+    /// Table `table` (1-based, not the last) is over by time: its clock had run past its
+    /// limit when hand `hand` (1-based in the session) was recorded, and that hand in
+    /// progress was the table's last one (000 §二(九) "3桌轮赛，每桌进行30分钟"; RULES.md §3,
+    /// §4). The session goes on at the next table (换桌), with its own clock; the message
+    /// names that table (`table + 1`) as the page's next-table button does.
+    TableTimeOver { table: usize, hand: usize },
 }
 
 /// The unit a bid counts in: 分 (斗地主) or 档 (三打一).
@@ -232,6 +238,10 @@ impl Reason {
             Reason::SessionOver { player } => m("ddz.why.session_over", vec![("player", P(*player))]),
             Reason::NoLevels => m("ddz.why.no_levels", vec![]),
             Reason::TimeOver { hand } => m("ddz.why.time_over", vec![("hand", num(*hand as i64))]),
+            Reason::TableTimeOver { table, hand } => {
+                let (t, h) = (*table as i64, *hand as i64);
+                m("ddz.why.table_time_over", vec![("table", num(t)), ("hand", num(h)), ("next", num(t + 1))])
+            }
         }
     }
 }

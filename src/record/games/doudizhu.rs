@@ -413,6 +413,83 @@ mod tests {
         assert_eq!(view(&m).session.time_over, Some(4));
     }
 
+    /// 000 §二(九) "3桌轮赛，每桌进行30分钟": at a table before the last, the hand in progress
+    /// when its 30 minutes ran out (by the logged clock) is that table's last one: its clock
+    /// stops there, a further hand at the table is refused by append, check and preview alike
+    /// (typed reason naming the table and the hand), the session is not over; moving to the
+    /// next table is allowed, and that table counts its hands on its own clock.
+    #[test]
+    fn an_earlier_tables_time_ends_that_table_after_the_hand_in_progress() {
+        use crate::rules::doudizhu::Reason;
+        let min = 60_000.0;
+        let start = || Op::Clock { action: ClockAction::Start, elapsed_ms: None };
+        let next = || Op::NextGame { start: Default::default() };
+        let mut m = blank("dtt");
+        put(&mut m, "c1", 0.0, start()).unwrap();
+        put(&mut m, "h1", 10.0 * min, h(hand(0, 3, 0, true))).unwrap(); // +6 −3 −3
+        let v = view(&m);
+        assert_eq!((v.session.segments[0].time_over, v.session.closed()), (None, None), "10 minutes played");
+        // 30:00 passes at table 1 during hand 2: it counts and is the table's last.
+        put(&mut m, "h2", 31.0 * min, h(hand(1, 1, 0, false))).unwrap(); // +1 −2 +1
+        let v = view(&m);
+        assert_eq!(v.session.segments[0].time_over, Some(2));
+        assert_eq!(v.session.closed(), Some(Reason::TableTimeOver { table: 1, hand: 2 }));
+        assert_eq!(v.session.time_over, None, "the session goes on at the next table");
+        assert!(!v.session.finished(32.0 * min) && !v.session.done());
+        assert_eq!(v.session.totals, vec![7, -5, -2]);
+        assert_eq!(v.session.segments[0].clock.elapsed_ms(40.0 * min), 31.0 * min, "the clock stopped at hand 2");
+        assert!(!crate::tournament::outcome::outcome(&m).done);
+        // Another hand at table 1: refused whichever way it comes, with the typed reason.
+        let more = || Entry { after: None, id: "h3".into(), at_ms: 33.0 * min, op: h(hand(2, 3, 0, true)) };
+        for e in [m.check(more()).unwrap_err(), m.preview(more()).unwrap_err(), m.clone().append(more()).unwrap_err()] {
+            assert_eq!(e.field, crate::record::NOT_PLAYABLE);
+            let why = format!("{:?}", e.msg.expect("typed"));
+            assert!(why.contains("ddz.why.table_time_over"), "{why}");
+        }
+        assert!(m.clone().append_replayed(more()).is_err());
+        // The move to table 2 counts; its clock is its own, and its hands count.
+        put(&mut m, "n1", 34.0 * min, next()).unwrap();
+        put(&mut m, "c2", 35.0 * min, start()).unwrap();
+        put(&mut m, "h3", 40.0 * min, h(hand(2, 3, 0, true))).unwrap(); // −3 −3 +6
+        let v = view(&m);
+        let t2 = v.session.current();
+        assert_eq!((t2.number, t2.hands, t2.time_over), (2, 1, None));
+        assert_eq!(t2.clock.elapsed_ms(40.0 * min), 5.0 * min);
+        assert_eq!(v.session.closed(), None);
+        assert_eq!(v.session.totals, vec![4, -8, 4]);
+        assert_eq!(v.session.segments[0].totals, vec![7, -5, -2]);
+        assert!(v.first_error().is_none());
+    }
+
+    /// A table's time closes that table only: with a tie at the cut after the last table,
+    /// the play-off hands count however long its clock has run (000 §二(十) "加赛，分出高低为止").
+    #[test]
+    fn a_tables_time_does_not_close_the_play_off() {
+        let min = 60_000.0;
+        let start = || Op::Clock { action: ClockAction::Start, elapsed_ms: None };
+        let next = || Op::NextGame { start: Default::default() };
+        let mut m = blank("dtq");
+        if let Setup::Doudizhu(s) = &mut m.setup {
+            s.preset.session.tables = Some(2);
+        }
+        put(&mut m, "c1", 0.0, start()).unwrap();
+        put(&mut m, "h1", 31.0 * min, h(hand(0, 1, 0, true))).unwrap(); // +2 −1 −1
+        assert_eq!(view(&m).session.segments[0].time_over, Some(1));
+        put(&mut m, "n1", 32.0 * min, next()).unwrap();
+        put(&mut m, "h2", 33.0 * min, h(hand(1, 1, 0, true))).unwrap(); // −1 +2 −1 → 1 1 −2
+        assert!(view(&m).session.playoff_needed);
+        put(&mut m, "n2", 34.0 * min, next()).unwrap();
+        put(&mut m, "c3", 35.0 * min, start()).unwrap();
+        put(&mut m, "p1", 70.0 * min, h(Hand::redeal())).unwrap(); // still tied
+        let v = view(&m);
+        assert!(v.session.current().playoff);
+        assert_eq!((v.session.current().time_over, v.session.closed()), (None, None));
+        put(&mut m, "p2", 71.0 * min, h(hand(0, 2, 0, true))).unwrap();
+        let v = view(&m);
+        assert_eq!((v.session.advancing.clone(), v.session.totals.clone()), (vec![0], vec![1, 1, -2]));
+        assert!(v.first_error().is_none());
+    }
+
     /// A tie at the cut when the last table's time ends the session: no more table hands,
     /// but the play-off still starts and its hands count (000 §二(十) "加赛，分出高低为止");
     /// the outcome is not done while the tie stands.

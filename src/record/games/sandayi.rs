@@ -406,6 +406,35 @@ mod tests {
         assert_eq!(v.next_first_bidder(), 1);
     }
 
+    /// 000 §二(九) "每桌进行30分钟" with tables in rotation: the 三打一 replay closes a table
+    /// before the last after the hand in progress when its time ran out, as 斗地主's does; a
+    /// further hand there is refused (typed reason), the next table counts again.
+    #[test]
+    fn an_earlier_tables_time_ends_that_table() {
+        use crate::record::ClockAction;
+        use crate::rules::sandayi::Reason;
+        let min = 60_000.0;
+        let mut m = blank("st");
+        if let Setup::Sandayi(s) = &mut m.setup {
+            s.preset.session.tables = Some(2);
+        }
+        let one = || h(played(vec![Some(Bid(1)), Some(Pass), Some(Pass), Some(Pass)], true, vec![0; 4]));
+        put(&mut m, "c1", 0.0, Op::Clock { action: ClockAction::Start, elapsed_ms: None }).unwrap();
+        put(&mut m, "h1", 5.0 * min, one()).unwrap();
+        put(&mut m, "h2", 30.0 * min, one()).unwrap();
+        let v = view(&m);
+        assert_eq!(v.session.closed(), Some(Reason::TableTimeOver { table: 1, hand: 2 }));
+        assert_eq!(v.session.totals, vec![6, -2, -2, -2]);
+        let more = Entry { after: None, id: "h3".into(), at_ms: 31.0 * min, op: one() };
+        let why = format!("{:?}", m.check(more).unwrap_err().msg.expect("typed"));
+        assert!(why.contains("ddz.why.table_time_over"), "{why}");
+        put(&mut m, "n1", 32.0 * min, Op::NextGame { start: Default::default() }).unwrap();
+        put(&mut m, "h3", 33.0 * min, one()).unwrap();
+        let v = view(&m);
+        assert_eq!((v.session.closed(), v.session.totals.clone()), (None, vec![9, -3, -3, -3]));
+        assert!(v.first_error().is_none());
+    }
+
     fn arb_hand() -> impl Strategy<Value = Hand> {
         (
             0usize..4,

@@ -109,6 +109,15 @@ pub struct Segment {
     pub totals: Vec<i64>,
     /// Id of the [`Op::NextGame`] entry that moved the session here (`None` for table 1).
     pub started_by: Option<String>,
+    /// The 1-based session number of the hand that closed this table by time: the first
+    /// hand that counts recorded (its entry's `at_ms`) once this table's clock, as the logged
+    /// clock entries run it, had reached `minutes_per_table` — the hand in progress when the
+    /// table's time ran out (000 §二(九) "每桌进行30分钟"; RULES.md §3, §4). The table's clock
+    /// stops there and no later hand at this table counts: [`Reason::TableTimeOver`] before
+    /// the last table (the session moves on with [`Op::NextGame`]), [`Reason::TimeOver`] at
+    /// the last one (where it is also [`SessionView::time_over`]). `None` for play-off hands
+    /// and while the table's time has not run out at a hand (or no clock is used).
+    pub time_over: Option<usize>,
 }
 
 /// Where a move on from the sitting `current` goes ([`next_sitting`]).
@@ -282,11 +291,12 @@ impl SessionView {
             || (self.at_last_table() && self.time_up(now_ms))
     }
     /// Why no further hand counts now, if so: the session ended by a ruling
-    /// ([`Reason::SessionOver`]) or the last table closed by time ([`Reason::TimeOver`],
-    /// until a play-off starts). The same reason the replay gives a hand recorded now; the
-    /// page closes its entry form on it.
+    /// ([`Reason::SessionOver`]), the last table closed by time ([`Reason::TimeOver`], until
+    /// a play-off starts), or an earlier table closed by time ([`Reason::TableTimeOver`],
+    /// until the move to the next table). The same reason the replay gives a hand recorded
+    /// now; the page closes its entry form on a closing by time.
     pub fn closed(&self) -> Option<Reason> {
-        closed(&self.out, self.current().playoff, self.time_over)
+        closed(&self.out, self.current(), self.at_last_table())
     }
     /// True when the session is over by its own rules or signed off, so its outcome is final:
     /// ended by a ruling, or by the last table's time with no tie at the cut (RULES.md §3
@@ -371,6 +381,7 @@ impl<H, R: Deltas> Fold<H, R> {
             hands: 0,
             totals: vec![0; n],
             started_by: None,
+            time_over: None,
         }
     }
 
@@ -467,18 +478,19 @@ impl<H, R: Deltas> Fold<H, R> {
         self.session.advancing.max(1)
     }
 
-    /// Adds a hand with its result (refused once the session is closed:
+    /// Adds a hand with its result (refused once the session or the table is closed:
     /// [`SessionView::closed`]).
-    /// A hand that counts, recorded at the last table once its clock has run to
+    /// A hand that counts, recorded at a table once its clock has run to
     /// `minutes_per_table` (the clock as the logged entries run it, at the hand's `at_ms`),
-    /// is the hand in progress when time ran out: it ends the table play
-    /// ([`SessionView::time_over`]) and stops the clock.
+    /// is the hand in progress when time ran out: it is the table's last hand
+    /// ([`Segment::time_over`]) and stops the table's clock; at the last table it ends the
+    /// table play ([`SessionView::time_over`]).
     pub fn hand(&mut self, eff: &Effective<'_>, hand: H, result: Result<R, RuleError>, carried_from: Option<usize>) {
-        let result = match closed(&self.out, self.segments.last().unwrap().playoff, self.time_over) {
+        let at_last = self.segments.len() >= self.tables();
+        let result = match closed(&self.out, self.segments.last().unwrap(), at_last) {
             Some(reason) => Err(RuleError::new("hand", reason)),
             None => result,
         };
-        let at_last = self.segments.len() >= self.tables();
         let si = self.segments.len() - 1;
         let seg = &mut self.segments[si];
         seg.hands += 1;
@@ -495,11 +507,15 @@ impl<H, R: Deltas> Fold<H, R> {
         }
         let running = if playoff { self.playoff_totals.clone() } else { self.totals.clone() };
         let limit_ms = self.session.minutes_per_table.map(|m| m as f64 * 60_000.0);
-        let clock = &mut self.segments[si].clock;
-        let out_of_time = limit_ms.is_some_and(|l| clock.started && clock.elapsed_ms(eff.entry.at_ms) >= l);
-        if result.is_ok() && at_last && !playoff && out_of_time {
-            self.time_over = Some(self.rows.len() + 1);
-            clock.act(ClockAction::Pause, eff.entry.at_ms);
+        let seg = &mut self.segments[si];
+        let out_of_time = limit_ms.is_some_and(|l| seg.clock.started && seg.clock.elapsed_ms(eff.entry.at_ms) >= l);
+        if result.is_ok() && !playoff && out_of_time {
+            let number = self.rows.len() + 1;
+            seg.time_over = Some(number);
+            seg.clock.act(ClockAction::Pause, eff.entry.at_ms);
+            if at_last {
+                self.time_over = Some(number);
+            }
         }
         self.rows.push(Row {
             entry_id: eff.entry.id.clone(),
@@ -540,14 +556,21 @@ impl<H, R: Deltas> Fold<H, R> {
     }
 }
 
-/// Why a hand recorded now cannot count, if so: a ruling put a player out (`out`,
-/// [`Reason::SessionOver`]), or, outside a play-off, the last table's time ran out at hand
-/// `time_over` ([`Reason::TimeOver`]).
-fn closed(out: &[(usize, OutKind)], playoff: bool, time_over: Option<usize>) -> Option<Reason> {
+/// Why a hand recorded now at sitting `current` cannot count, if so: a ruling put a player
+/// out (`out`, [`Reason::SessionOver`]), or, outside a play-off, the table's time ran out at
+/// hand [`Segment::time_over`]: at the last table (`at_last`) the session's table play is
+/// over ([`Reason::TimeOver`]), before it only this table is ([`Reason::TableTimeOver`]).
+fn closed(out: &[(usize, OutKind)], current: &Segment, at_last: bool) -> Option<Reason> {
     match out.first() {
         Some(&(player, _)) => Some(Reason::SessionOver { player }),
-        None if playoff => None,
-        None => time_over.map(|hand| Reason::TimeOver { hand }),
+        None if current.playoff => None,
+        None => current.time_over.map(|hand| {
+            if at_last {
+                Reason::TimeOver { hand }
+            } else {
+                Reason::TableTimeOver { table: current.number, hand }
+            }
+        }),
     }
 }
 
