@@ -1,6 +1,8 @@
 // 斗地主 (000 §二(九)(十)): the undo button names a change of table as such; at the last
 // table the hand in progress when the 30 minutes run out is the last one — the entry form
 // closes, saying why, and the home list shows the session over with its first place, in 局.
+// At an earlier table the same hand is that table's last: the form closes, pointing at the
+// next-table button, which stays; the next table takes hands again.
 import { test, expect } from '@playwright/test';
 import { ready } from './helpers.mjs';
 
@@ -53,4 +55,38 @@ test('斗地主: the last table closes after the hand in progress when its time 
   const sub = page.locator(`.match-list a[href="${new URL(url).pathname}"] .sub`);
   await expect(sub).toContainText('已结束');
   await expect(sub).toContainText('3 局');
+});
+
+test('斗地主: an earlier table closes after the hand in progress when its time runs out', async ({ page }) => {
+  page.on('dialog', (d) => d.accept());
+  await page.clock.install({ time: new Date('2026-03-01T09:00:00') });
+  await page.goto('/');
+  await ready(page);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await ready(page);
+  await page.click('a[href="/new"]');
+  await page.click('button[data-game="doudizhu"]');
+  await page.fill('#ddz-title', '斗地主 换桌时间到');
+  for (const [i, n] of ['张三', '李四', '王五'].entries()) await page.fill(`#ddz-player-${i}`, n);
+  await page.click('#ddz-create');
+  await expect(page).toHaveURL(/\/match\//);
+
+  await page.click('#clock-start');
+  await hand(page, 0); // within time
+  await page.clock.fastForward('30:05');
+  await expect(page.locator('#time-up')).toBeVisible();
+  await expect(page.locator('#time-up')).not.toContainText('最后一桌');
+  await hand(page, 1); // the hand in progress: table 1's last
+
+  await expect(page.locator('#hand-entry')).toHaveCount(0);
+  await expect(page.locator('#session-closed')).toContainText('第 1 桌时间已到');
+  await expect(page.locator('#session-closed')).toContainText('换到第 2 桌');
+  await expect(page.locator('#time-up')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: '最终排名' })).toHaveCount(0);
+  await page.click('#next-table');
+  await expect(page.locator('#table-label')).toContainText('第 2/3 桌');
+  await expect(page.locator('#session-closed')).toHaveCount(0);
+  await hand(page, 1);
+  await expect(page.locator('#history li.hand-row')).toHaveCount(3);
 });

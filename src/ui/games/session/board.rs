@@ -85,6 +85,9 @@ pub(crate) fn session_bar(
         }
         up
     });
+    // Once the hand in progress is recorded, the table is closed by time and the page says
+    // so where the entry form was: the banner asking to finish that hand goes.
+    let time_up_banner = move || time_up.get() && !locked.get() && session.with(|s| s.current().time_over.is_none());
     view! {
         <div class="clockbar ddz-session" id="session-bar">
             {move || {
@@ -125,7 +128,7 @@ pub(crate) fn session_bar(
                     </p>
                 }
             }}
-            <Show when=move || { time_up.get() && !locked.get() && session.with(|s| s.time_over.is_none()) }>
+            <Show when=time_up_banner>
                 <div class="banner warn" role="alert" id="time-up">
                     {move || {
                         let l = lang.get();

@@ -167,16 +167,22 @@ pub(crate) fn session_page<G: SessionGame>(m: Memo<Option<Arc<Match>>>) -> AnyVi
     let form = preset.with_untracked(G::Form::new);
     let next_first = move || view_memo.with_untracked(|o| o.as_ref().map(G::next_first_bidder).unwrap_or(0));
     form.reset(G::next_first_bidder(&first_view));
-    // The entry form is open unless the match is signed off or the last table's time ended
-    // the session (SessionView::closed); an earlier hand may still be edited then. A
-    // session ended by a ruling keeps the form, whose preview refuses a further hand and
-    // says why (the ruling's row and the session-over line stand above it).
+    // The entry form is open unless the match is signed off or the table's time is over
+    // (SessionView::closed): the last table's ends the session, an earlier table's ends
+    // that table until the move to the next one (the next-table button stays in the session
+    // bar); an earlier hand may still be edited then. A session ended by a ruling keeps the
+    // form, whose preview refuses a further hand and says why (the ruling's row and the
+    // session-over line stand above it).
     let editing = form.base().editing;
     let closed = Memo::new(move |_| {
         view_memo.with(|o| {
-            o.as_ref()
-                .and_then(|v| G::session(v).closed())
-                .filter(|r| matches!(r, crate::rules::doudizhu::Reason::TimeOver { .. }))
+            o.as_ref().and_then(|v| G::session(v).closed()).filter(|r| {
+                matches!(
+                    r,
+                    crate::rules::doudizhu::Reason::TimeOver { .. }
+                        | crate::rules::doudizhu::Reason::TableTimeOver { .. }
+                )
+            })
         })
     });
     let open = Signal::derive(move || !locked.get() && (closed.with(Option::is_none) || editing.get().is_some()));
@@ -356,11 +362,11 @@ struct PageParts {
     preset_line: Signal<String>,
     session: Signal<SessionView>,
     locked: Signal<bool>,
-    /// Whether the entry form shows: not signed off, and the session not ended by the last
-    /// table's time (or an earlier hand being edited).
+    /// Whether the entry form shows: not signed off, and neither the session nor the table
+    /// in play closed by time (or an earlier hand being edited).
     open: Signal<bool>,
-    /// The last table's time ended the session ([`SessionView::closed`]): said instead of
-    /// the entry form.
+    /// The table's time is over ([`SessionView::closed`]: the last table's ended the
+    /// session, an earlier table's ended that table): said instead of the entry form.
     closed: Signal<Option<crate::rules::doudizhu::Reason>>,
     now: Signal<f64>,
     names: Signal<Vec<String>>,
