@@ -78,6 +78,16 @@ impl RulingRules {
     pub fn warned_not_penalised(&self, kind: &str) -> bool {
         self.ladder(kind).is_some_and(|w| !matches!(w.effect, WarningEffect::Points { .. }))
     }
+    /// The rule a hand-form penalty of `kind` is counted under together with the ruling
+    /// panel's warnings, if any: a penalty kind ruled by a warning ladder that ends in points
+    /// (002 §一5 `bury_not_at_once`: 1st warning, 2nd and each later 80), an offence both the
+    /// hand form and the ruling panel record. RULES.md §0 **[r2]** counts it once per team
+    /// and rule for the match, wherever it is entered ([`Register::record_penalty`]). `None`
+    /// for any other kind: the hand form counts it alone, per game (`check_cards`), or does
+    /// not offer it ([`RulingRules::warned_not_penalised`]).
+    pub fn counted_with_warnings(&self, kind: &str) -> Option<&str> {
+        self.ladder(kind).filter(|w| matches!(w.effect, WarningEffect::Points { .. })).map(|w| w.rule.trim())
+    }
 }
 
 /// Which ruling a [`RuleChoice`] is offered for.
@@ -183,14 +193,34 @@ pub struct Counted {
     pub warning_no: Option<u32>,
 }
 
-/// The warnings of one match so far, per team and rule.
+/// The warnings of one match so far, per team and rule (RULES.md §0 **[r2]**: counted for the
+/// match, not the game).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Register {
-    /// Warnings counted: (team, rule as recorded, trimmed) → count.
+    /// Warnings counted: (team, rule as recorded, trimmed) → count. Under a rule that a
+    /// hand-form penalty kind shares ([`RulingRules::counted_with_warnings`], 002 §一5
+    /// `bury_not_at_once`) the count also holds that kind's hand-form penalties, in log order.
     pub warnings: BTreeMap<(Team, String), u32>,
 }
 
 impl Register {
+    /// How many times `team` was warned (or, for a shared kind, penalised in the hand form)
+    /// under `rule` (trimmed) so far.
+    pub fn count(&self, team: Team, rule: &str) -> u32 {
+        self.warnings.get(&(team, rule.trim().to_string())).copied().unwrap_or(0)
+    }
+    /// Counts a hand-form penalty of `kind` against `team` as one occurrence under the warning
+    /// ladder that rules the kind ([`RulingRules::counted_with_warnings`]; RULES.md §0
+    /// **[r2]**, 002 §一5: the 1st burying not at once is a warning, the 2nd 80, whether
+    /// entered with a hand or on the ruling panel). Returns the occurrence's number (1-based)
+    /// under that rule; `None`, counting nothing, for a kind no such ladder rules. The
+    /// penalty's points are the hand form's (its `Amount` and this count), not the ladder's.
+    pub fn record_penalty(&mut self, rules: &RulingRules, team: Team, kind: &str) -> Option<u32> {
+        let rule = rules.counted_with_warnings(kind)?;
+        let n = self.warnings.entry((team, rule.to_string())).or_default();
+        *n += 1;
+        Some(*n)
+    }
     /// Counts `ruling`, recorded under `rule`, against the preset's `rules`, and says what it
     /// amounts to. A warning is counted under its own rule; a [`WarningRule`] with an empty
     /// rule counts every warning of the team. The first matching rule decides. A warning

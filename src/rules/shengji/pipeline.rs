@@ -46,7 +46,9 @@ pub struct State {
     pub time_verdict: Option<TimeVerdict>,
     /// Hands played.
     pub hands: u32,
-    /// Count of each penalty kind per team so far (for [`Amount::AfterFree`]).
+    /// Count of each penalty kind per team so far (for [`Amount::AfterFree`]), keyed
+    /// `"A:kind"` ([`penalty_count_key`]): per game, except that [`apply_in_match`] sets a
+    /// kind a warning ladder rules to the match's count before each hand.
     pub penalty_counts: BTreeMap<String, u32>,
     /// Penalty points given on the ruling panel during the hand in progress (RULES.md §0
     /// **[r2]**: a warning that became points, 002 §一5 the 2nd 80), in the order ruled: the
@@ -244,7 +246,7 @@ pub fn penalty_points(
         let rule = preset.penalty_rule(&p.kind).ok_or_else(|| {
             err(format!("penalties[{i}].kind"), Why::NotAPenalty { kind: p.kind.clone(), preset: preset.id.clone() })
         })?;
-        let key = format!("{:?}:{}", p.team, p.kind);
+        let key = penalty_count_key(p.team, &p.kind);
         let seen = counts.get(&key).copied().unwrap_or(0);
         counts.insert(key, seen + 1);
         let (amount, how) = match &rule.amount {
@@ -276,6 +278,11 @@ pub fn penalty_points(
         out.push(AppliedPenalty { index: i, effect, amount, how, source: rule.source.clone(), ruled: None });
     }
     Ok(out)
+}
+
+/// The key of [`State::penalty_counts`] for penalties of `kind` against `team`: `"A:check_cards"`.
+pub fn penalty_count_key(team: Team, kind: &str) -> String {
+    format!("{team:?}:{kind}")
 }
 
 /// Step 2 for points given on the ruling panel during the hand ([`State::ruled_points`]):
@@ -446,6 +453,32 @@ pub fn apply(preset: &Preset, state: &mut State, hand: &Hand) -> Result<Outcome,
         next_dealer: next,
         winner,
     })
+}
+
+/// [`apply`] for a hand of a match whose warnings are counted in `register` (RULES.md §0
+/// **[r2]**: counted per team for the match). A penalty kind a warning ladder ending in
+/// points rules ([`crate::rules::ruling::RulingRules::counted_with_warnings`], 002 §一5
+/// `bury_not_at_once`: 1st warning, 2nd and each later 80) has one count, wherever it was
+/// entered: the hand's penalties of that kind take their number from the register (the
+/// ruling panel's warnings and the hand form's penalties so far, over every game of the
+/// match) and, once the hand counts, are added to it. Other kinds are counted per game by
+/// the state, as [`apply`] does. Errors: as [`apply`]; the register is then unchanged.
+pub fn apply_in_match(
+    preset: &Preset,
+    state: &mut State,
+    register: &mut crate::rules::ruling::Register,
+    hand: &Hand,
+) -> Result<Outcome, InputError> {
+    for p in &hand.penalties {
+        if let Some(rule) = preset.rulings.counted_with_warnings(&p.kind) {
+            state.penalty_counts.insert(penalty_count_key(p.team, &p.kind), register.count(p.team, rule));
+        }
+    }
+    let out = apply(preset, state, hand)?;
+    for p in &hand.penalties {
+        register.record_penalty(&preset.rulings, p.team, &p.kind);
+    }
+    Ok(out)
 }
 
 /// Replays `hands` from `start`: the final state and each hand's outcome. Errors name the

@@ -367,3 +367,41 @@ fn ruling_choices_offer_the_game_lost_rules_beside_the_warning_ladders() {
         [choice(ChoiceKind::Warning, "bury_not_at_once", "002 §一5")]
     );
 }
+
+/// RULES.md §0 **[r2]**, 002 §一5: a kind a warning ladder ending in points rules is counted
+/// in the match's register, over its games (two fresh game states here): the 1st burying
+/// not at once is 0, the 2nd 80; a ruling-panel warning under it counts as one. A hand that
+/// does not count adds nothing; `check_cards` (no ladder) keeps each game's own count.
+#[test]
+fn a_ladder_kind_is_counted_in_the_matchs_register_over_its_games() {
+    use crate::rules::ruling::{Effect, Register};
+    let p = builtin_preset("chaodipi-10").unwrap();
+    assert_eq!(p.rulings.counted_with_warnings("bury_not_at_once"), Some("bury_not_at_once"));
+    assert_eq!(p.rulings.counted_with_warnings("check_cards"), None);
+    assert_eq!(builtin_preset("nantong-80fen").unwrap().rulings.counted_with_warnings("signalling"), None);
+    let pen = |kind: &str| Penalty {
+        team: Team::A,
+        kind: kind.into(),
+        cards: 1,
+        unit: None,
+        points: None,
+        seat: None,
+        trick: None,
+        note: String::new(),
+    };
+    let hand = |kind: &str| Hand { points: 60, penalties: vec![pen(kind)], ..Default::default() };
+    let effects = |o: Outcome| o.penalties.iter().map(|x| x.effect).collect::<Vec<_>>();
+    let mut reg = Register::default();
+    let mut game1 = State::new(&Start::default());
+    assert_eq!(effects(apply_in_match(&p, &mut game1, &mut reg, &hand("bury_not_at_once")).unwrap()), [0]);
+    assert_eq!(effects(apply_in_match(&p, &mut game1, &mut reg, &hand("check_cards")).unwrap()), [0]);
+    let mut game2 = State::new(&Start::default());
+    let bad = Hand { points: 3, ..hand("bury_not_at_once") };
+    assert!(apply_in_match(&p, &mut game2, &mut reg, &bad).is_err());
+    assert_eq!(reg.count(Team::A, "bury_not_at_once"), 1, "a hand refused counts nothing");
+    assert_eq!(effects(apply_in_match(&p, &mut game2, &mut reg, &hand("bury_not_at_once")).unwrap()), [80]);
+    assert_eq!(effects(apply_in_match(&p, &mut game2, &mut reg, &hand("check_cards")).unwrap()), [0]);
+    let third = reg.record(&p.rulings, Ruling::Warning { team: Team::A }, "002 §一5");
+    assert_eq!((third.effect, third.warning_no), (Effect::PointsDue(Team::A, 80), Some(3)));
+    assert_eq!(reg.count(Team::B, "bury_not_at_once"), 0);
+}

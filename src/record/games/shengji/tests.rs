@@ -601,3 +601,122 @@ fn ruling_panel_points_lapse_with_the_warning_and_need_two_warnings() {
     );
     assert!(view_of(&ended).current().pending_points().is_empty());
 }
+
+/// A hand entered with one penalty of `kind` against `team`: the attackers' 60 points.
+fn hand_with(team: Team, kind: &str) -> shengji::Hand {
+    let mut hand = shengji::Hand { points: 60, ..Default::default() };
+    hand.penalties.push(shengji::Penalty {
+        team,
+        kind: kind.into(),
+        cards: 1,
+        unit: None,
+        points: None,
+        seat: None,
+        trick: None,
+        note: String::new(),
+    });
+    hand
+}
+
+fn hand_op(team: Team, kind: &str) -> Op {
+    Op::Hand { hand: HandInput::Shengji(hand_with(team, kind)) }
+}
+
+/// The effects of the hand-form penalties of `row` (its ruled points left out).
+fn form_effects(row: &HandRow) -> Vec<(i32, String)> {
+    let o = row.result.as_ref().unwrap();
+    o.penalties.iter().filter(|p| p.ruled.is_none()).map(|p| (p.effect, p.how.clone())).collect()
+}
+
+/// 002 §一5, RULES.md §0 **[r2]**: one count for burying not at once, wherever it is entered.
+/// A 1st warning on the ruling panel, then the offence entered with a hand against the same
+/// team (A, the declarer) is its 2nd: 80, in the hand form's preview as in the replay.
+#[test]
+fn a_ruling_panel_warning_then_the_hand_forms_bury_penalty_is_the_second() {
+    let m = logged("chaodipi-10", vec![bury_warning(Team::A)]);
+    let preview = preview_next_hand(&view_of(&m), &sample_preset(&m), "p", 9e9, hand_with(Team::A, "bury_not_at_once"));
+    assert_eq!(form_effects(&preview), [(80, "#2 → 80".to_string())]);
+    let m = logged("chaodipi-10", vec![bury_warning(Team::A), hand_op(Team::A, "bury_not_at_once")]);
+    let v = view_of(&m);
+    assert_eq!(form_effects(&v.current().rows[0]), [(80, "#2 → 80".to_string())]);
+    assert_eq!(v.current().rows[0].result.as_ref().unwrap().score, 140);
+    // The other team's count is its own.
+    let m = logged("chaodipi-10", vec![bury_warning(Team::B), hand_op(Team::A, "bury_not_at_once")]);
+    assert_eq!(form_effects(&view_of(&m).current().rows[0]), [(0, "#1 → 0".to_string())]);
+}
+
+/// The other way round: the offence entered with a hand is the 1st (a warning, 0 points); a
+/// warning on the ruling panel after it is the 2nd — the panel's preview says so (第 2 次警告
+/// → 罚 80 分) — and its 80 are scored with the next hand.
+#[test]
+fn the_hand_forms_bury_penalty_then_a_ruling_panel_warning_is_the_second() {
+    use crate::rules::ruling::{Counted, Effect};
+    let m = logged("chaodipi-10", vec![hand_op(Team::A, "bury_not_at_once")]);
+    assert_eq!(form_effects(&view_of(&m).current().rows[0]), [(0, "#1 → 0".to_string())]);
+    let second = Counted { effect: Effect::PointsDue(Team::A, 80), warning_no: Some(2) };
+    let entry = Entry { after: None, id: "preview".into(), at_ms: 9e9, op: bury_warning(Team::A) };
+    assert_eq!(m.preview_ruling(entry).unwrap(), Some(second));
+    let m = logged("chaodipi-10", vec![hand_op(Team::A, "bury_not_at_once"), bury_warning(Team::A), h(60)]);
+    let v = view_of(&m);
+    assert_eq!(v.current().rulings[0].counted, second);
+    // Hand 1: A declares, 60 → A +2 and keeps the deal; hand 2: A's 80 make the 60 140.
+    let o = v.current().rows[1].result.clone().unwrap();
+    assert_eq!((o.declarer, o.raw_score), (Team::A, 140));
+    let ruled: Vec<(i32, Option<Team>)> =
+        o.penalties.iter().map(|p| (p.effect, p.ruled.as_ref().map(|r| r.team))).collect();
+    assert_eq!(ruled, [(80, Some(Team::A))]);
+    // An overturned hand-form penalty (its hand appealed) drops out: the warning is the 1st.
+    let appeal = Op::Appeal {
+        target: "e1".into(),
+        appellant: "南北队".into(),
+        decision: crate::record::AppealDecision::Overturned,
+        decided_by: crate::record::Decider::ChiefReferee,
+        decided_ms: 1500.0,
+    };
+    let m = logged("chaodipi-10", vec![hand_op(Team::A, "bury_not_at_once"), appeal, bury_warning(Team::A)]);
+    assert_eq!(view_of(&m).current().rulings[0].counted, Counted { effect: Effect::Noted, warning_no: Some(1) });
+}
+
+/// The count is the match's, not the game's (RULES.md §0 **[r2]** 「counted … for the match」):
+/// burying not at once in game 1 and again in game 2 of a best of 3 is the 2nd, 80.
+#[test]
+fn the_bury_penalty_is_counted_over_the_games_of_the_match() {
+    let ops = vec![
+        hand_op(Team::A, "bury_not_at_once"),
+        Op::TimeVerdict { winner: Team::A, elapsed_ms: None },
+        Op::NextGame { start: Start::default() },
+    ];
+    let m = logged("chaodipi-10", ops.clone());
+    let preview = preview_next_hand(&view_of(&m), &sample_preset(&m), "p", 9e9, hand_with(Team::A, "bury_not_at_once"));
+    assert_eq!(form_effects(&preview), [(80, "#2 → 80".to_string())]);
+    let mut ops = ops;
+    ops.push(hand_op(Team::A, "bury_not_at_once"));
+    let v = view_of(&logged("chaodipi-10", ops));
+    assert_eq!(v.games.len(), 2);
+    assert_eq!(form_effects(&v.current().rows[0]), [(80, "#2 → 80".to_string())]);
+}
+
+/// A kind no warning ladder rules keeps the hand form's own count per game: 002 `check_cards`
+/// (1 free, then 10) starts again in game 2, and a warning under its name does not count.
+#[test]
+fn check_cards_keeps_its_count_per_game() {
+    let warning = crate::record::rulings_tests::ruling(crate::rules::Ruling::Warning { team: Team::A }, "check_cards");
+    let ops = vec![
+        warning,
+        hand_op(Team::A, "check_cards"),
+        hand_op(Team::A, "check_cards"),
+        Op::TimeVerdict { winner: Team::A, elapsed_ms: None },
+        Op::NextGame { start: Start::default() },
+        hand_op(Team::A, "check_cards"),
+    ];
+    let v = view_of(&logged("chaodipi-10", ops));
+    assert_eq!(form_effects(&v.games[0].rows[0]), [(0, "#1 → 0".to_string())]);
+    assert_eq!(form_effects(&v.games[0].rows[1]), [(10, "#2 → 10".to_string())]);
+    assert_eq!(form_effects(&v.games[1].rows[0]), [(0, "#1 → 0".to_string())]);
+}
+
+/// The preset a match was set up with.
+fn sample_preset(m: &Match) -> shengji::Preset {
+    let Setup::Shengji(s) = m.setup.clone() else { unreachable!() };
+    s.preset
+}

@@ -168,7 +168,8 @@ pub struct ShengjiView {
     /// Entries that could not apply — a ruling after the game was won, a next game after a
     /// team match was over: (entry id, why).
     pub refused: Vec<(String, InputError)>,
-    /// The match's warnings so far (RULES.md §0 **[r2]**).
+    /// The match's warnings so far (RULES.md §0 **[r2]**), with the hand form's penalties of a
+    /// kind a warning ladder ending in points rules (002 §一5 `bury_not_at_once`).
     pub register: crate::rules::ruling::Register,
     /// The team that forfeited the match (lateness at the preset's limit, disqualified).
     pub forfeit: Option<Team>,
@@ -283,14 +284,19 @@ pub fn preview_next_hand(
 ) -> HandRow {
     let g = view.current();
     let mut state = g.state.clone();
-    let result = hand_result(preset, g.winner, &mut state, &hand);
+    let mut register = view.register.clone();
+    let result = hand_result(preset, g.winner, &mut state, &mut register, &hand);
     HandRow { entry_id: entry_id.to_string(), number: g.rows.len() + 1, at_ms, hand, result, corrected_ms: Vec::new() }
 }
 
+/// A hand's result in the game `state` (won by `winner`, if it is): a penalty kind that a
+/// warning ladder rules is counted with the match's warnings in `register`
+/// ([`shengji::apply_in_match`], RULES.md §0 **[r2]**, 002 §一5).
 fn hand_result(
     preset: &shengji::Preset,
     winner: Option<Team>,
     state: &mut State,
+    register: &mut crate::rules::ruling::Register,
     hand: &shengji::Hand,
 ) -> Result<Outcome, InputError> {
     match winner {
@@ -302,7 +308,7 @@ fn hand_result(
                 msg: Some(msg),
             })
         }
-        None => shengji::apply(preset, state, hand),
+        None => shengji::apply_in_match(preset, state, register, hand),
     }
 }
 
@@ -341,7 +347,7 @@ impl ShengjiView {
         match &e.op {
             Op::Hand { .. } => {
                 let Some(HandInput::Shengji(hand)) = eff.hand else { return };
-                let result = hand_result(preset, g.winner, &mut g.state, &hand);
+                let result = hand_result(preset, g.winner, &mut g.state, &mut self.register, &hand);
                 let counted = result.is_ok();
                 if let Ok(o) = &result {
                     if o.winner.is_some() {
