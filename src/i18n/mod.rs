@@ -1,6 +1,7 @@
 //! One table of UI strings: 简体中文 (default), 繁體中文, English. Every screen string goes
 //! through [`tr`]; a missing key shows the key itself (and a test catches it).
 
+mod library_words;
 pub mod preset_rows;
 mod say;
 

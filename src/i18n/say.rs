@@ -142,6 +142,7 @@ fn arg_text(lang: Lang, a: &Arg, names: Names) -> String {
         Arg::Key(k) => tr(lang, k).to_string(),
         Arg::Game(g) => super::game_name(lang, g).to_string(),
         Arg::Text(t) => t.clone(),
+        Arg::Detail(t) => super::library_words::library_words(lang, t),
         Arg::Field(f) => field_words(lang, f),
         Arg::Msg(m) => say(lang, m, names),
     }

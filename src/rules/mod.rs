@@ -55,6 +55,10 @@ pub enum Arg {
     Game(&'static str),
     /// Text shown as it is (a point `h8`).
     Text(String),
+    /// A library's own words (serde's message for a value that does not read), written in
+    /// English: shown in the UI language where its wording is known
+    /// (`src/i18n/library_words.rs`), else as written.
+    Detail(String),
     /// A field path of an input (`hand.points`, `penalties[0].kind`): in words when the
     /// string table names it (`field.<path without indices>`), else as it is.
     Field(String),
@@ -88,7 +92,7 @@ impl std::fmt::Display for Msg {
                 Arg::Seats(v) => format!("{k}={v:?}"),
                 Arg::Team(t) => format!("{k}={t:?}"),
                 Arg::Rank(r) => format!("{k}={r}"),
-                Arg::Cite(c) | Arg::Text(c) | Arg::Field(c) => format!("{k}={c}"),
+                Arg::Cite(c) | Arg::Text(c) | Arg::Detail(c) | Arg::Field(c) => format!("{k}={c}"),
                 Arg::Key(c) | Arg::Game(c) => format!("{k}={c}"),
                 Arg::Msg(m) => format!("{k}={m}"),
             })

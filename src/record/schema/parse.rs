@@ -37,8 +37,9 @@ fn at_path<'a>(doc: &'a Value, path: &str) -> Option<&'a Value> {
 /// serde loses the path inside internally tagged enums (`setup` by `game`, `op` by
 /// `type`): read the value there again as its variant to name the field inside.
 fn refine(doc: &Value, field: String, reason: String) -> ImportError {
-    // serde's own words stay as they are (English), inside a typed "the value does not read".
-    let ie = |field: String, reason: String| said!(field, "imp.bad_value", detail = Arg::Text(reason));
+    // serde's own words (English), inside a typed "the value does not read": the UI says them
+    // in its language where their wording is known (Arg::Detail).
+    let ie = |field: String, reason: String| said!(field, "imp.bad_value", detail = Arg::Detail(reason));
     let last = field.rsplit('.').next().unwrap_or("");
     let Some(Value::Object(o)) = at_path(doc, &field) else { return ie(field, reason) };
     let mut rest = o.clone();
@@ -95,12 +96,16 @@ pub fn read_json(text: &str) -> Result<Value, ImportError> {
         ));
     }
     let doc = serde_json::from_str(text).map_err(|e| {
+        // The line and column are slots of their own: the detail without serde_json's
+        // trailing "at line L column C".
+        let detail = e.to_string();
+        let detail = detail.rsplit_once(" at line ").map_or(detail.as_str(), |(d, _)| d).to_string();
         said!(
             "",
             "imp.not_json",
             line = Arg::Num(e.line() as i64),
             column = Arg::Num(e.column() as i64),
-            detail = Arg::Text(e.to_string())
+            detail = Arg::Detail(detail)
         )
     })?;
     no_duplicate_keys(text)?;
@@ -154,7 +159,7 @@ pub fn bad_value(e: crate::json::PathError) -> ImportError {
     said!(
         if path == "." { String::new() } else { path },
         "imp.bad_value",
-        detail = Arg::Text(e.into_inner().to_string())
+        detail = Arg::Detail(e.into_inner().to_string())
     )
 }
 

@@ -635,3 +635,24 @@ fn every_built_in_preset_and_the_sample_pass_the_set_up_checks() {
         validate_match(&m).unwrap_or_else(|e| panic!("{}: {e}", p.id));
     }
 }
+
+/// A file refused for a value serde cannot read says why in the UI language: serde's own
+/// words (and serde_json's, for a file that is not JSON) read in Chinese, the place too.
+#[test]
+fn a_value_that_does_not_read_is_refused_in_the_ui_language() {
+    use crate::i18n::{import_error_text, Lang, Names};
+    let m = sample::shengji_sample(0.0);
+    let mut v: Value = serde_json::from_str(&export(&[m], 0.0)).unwrap();
+    v["matches"][0]["entries"][1]["op"]["hand"]["shengji"]["points"] = Value::from("eighty");
+    let bad_value = parse_import(&v.to_string()).unwrap_err();
+    let not_json = parse_import("{\"app\": \"referee\",").unwrap_err();
+    for e in [&bad_value, &not_json] {
+        let zh = import_error_text(Lang::ZhCn, e, Names::default());
+        for english in ["invalid", "expected", "EOF", "while parsing", "at line"] {
+            assert!(!zh.contains(english), "{zh}");
+        }
+        assert!(import_error_text(Lang::En, e, Names::default()).contains("expected") || e == &not_json);
+    }
+    let zh = import_error_text(Lang::ZhCn, &not_json, Names::default());
+    assert!(zh.contains("文件在") && zh.contains("中途结束"), "{zh}");
+}
