@@ -169,7 +169,7 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                                                             .and_then(|w| names.get(w).cloned())
                                                             .unwrap_or_default()}
                                                     </td>
-                                                    <td>{output::status(l, r)}</td>
+                                                    <td class="status">{output::status(l, r)}</td>
                                                 </tr>
                                             }
                                         })
