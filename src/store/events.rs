@@ -1,8 +1,12 @@
 //! Events in localStorage: one key per event (`referee.event.<id>`), in the versioned
 //! envelope of [`crate::tournament::store_event`]; unreadable values are quarantined like
-//! matches ([`quarantine`]).
+//! matches ([`quarantine`]), and so is the stored value an import or a restore replaces or
+//! a delete removes ([`keep_event_copy`]), so that it can be got back.
 
-use super::{keys, quarantine, raw, storage_error, Quarantined, StoreError};
+use super::{
+    drop_quarantined, keys, original_key, quarantine, quarantine_key, quarantined_value, raw, set_raw, storage_error,
+    Quarantined, StoreError,
+};
 use crate::record::ImportError;
 use crate::tournament::{self as tm, Event};
 
@@ -54,11 +58,56 @@ pub fn save_event(e: &Event) -> Result<(), StoreError> {
     s.set_item(&event_key(&e.id), &tm::store_event(e)).map_err(storage_error)
 }
 
-/// Removes an event (its matches stay).
+/// Copies the stored value of event `id` (as it is, read or not) into the quarantine, at
+/// `now_ms`, with reason `why`, leaving the stored value in place: the About page lists,
+/// restores and downloads it. `Ok(None)` when no event `id` is stored; on error (the copy
+/// could not be written, e.g. [`StoreError::Full`]) nothing changes.
+pub fn keep_event_copy(id: &str, why: ImportError, now_ms: f64) -> Result<Option<Quarantined>, StoreError> {
+    let key = event_key(id);
+    let Some(text) = event_value(id) else { return Ok(None) };
+    let to = quarantine_key(&key, now_ms);
+    set_raw(&to, &text)?;
+    Ok(Some(Quarantined { key, moved_to: to, error: why }))
+}
+
+/// Removes an event (its matches stay), keeping no copy: for taking back an event this
+/// same import just added. The referee's delete is [`delete_event_keeping_copy`].
 pub fn delete_event(id: &str) {
     if let Some(s) = raw() {
         let _ = s.remove_item(&event_key(id));
     }
+}
+
+/// Deletes event `id` (its matches stay), first keeping its stored value aside
+/// ([`keep_event_copy`], reason `why`) so it can be restored. On error nothing changes.
+pub fn delete_event_keeping_copy(id: &str, why: ImportError, now_ms: f64) -> Result<Option<Quarantined>, StoreError> {
+    let kept = keep_event_copy(id, why, now_ms)?;
+    delete_event(id);
+    Ok(kept)
+}
+
+/// Writes `e` over the stored event of its id, first keeping that one aside
+/// ([`keep_event_copy`], reason `why`; `None` when none was stored). On error nothing
+/// changes (a copy already made is removed again).
+pub fn replace_event(e: &Event, why: ImportError, now_ms: f64) -> Result<Option<Quarantined>, StoreError> {
+    let kept = keep_event_copy(&e.id, why, now_ms)?;
+    if let Err(x) = save_event(e) {
+        if let Some(q) = &kept {
+            drop_quarantined(&q.moved_to);
+        }
+        return Err(x);
+    }
+    Ok(kept)
+}
+
+/// The event a quarantined value holds: `None` when `moved_to` is not the quarantine key of
+/// an event ([`original_key`] outside [`EVENT_PREFIX`]) or is no longer stored; else the
+/// event read, or why it does not read.
+pub fn quarantined_event(moved_to: &str) -> Option<Result<Event, ImportError>> {
+    if !original_key(moved_to)?.starts_with(EVENT_PREFIX) {
+        return None;
+    }
+    quarantined_value(moved_to).map(|text| tm::load_event(&text))
 }
 
 /// Every stored event that reads, newest first, leaving unreadable values where they are

@@ -9,9 +9,28 @@ pub fn other_id(key: &'static str, id: &str) -> ImportError {
     ImportError::said("", key, vec![("id", Arg::Text(format!("{id:?}")))])
 }
 
+/// Where a value of `key` moved aside at `now_ms` is kept: `referee.quarantine.<ms>.<key>`.
+pub fn quarantine_key(key: &str, now_ms: f64) -> String {
+    format!("{QUARANTINE_PREFIX}{}.{}", now_ms as u64, key)
+}
+
+/// The key a quarantined value was moved from (`referee.quarantine.<ms>.<key>` → `<key>`);
+/// `None` for a key not of that form.
+pub fn original_key(moved_to: &str) -> Option<&str> {
+    moved_to.strip_prefix(QUARANTINE_PREFIX)?.split_once('.').map(|(_, key)| key)
+}
+
+/// Removes a quarantined value (once what it held is stored again); a key outside
+/// [`QUARANTINE_PREFIX`] is left alone.
+pub fn drop_quarantined(moved_to: &str) {
+    if let (true, Some(s)) = (moved_to.starts_with(QUARANTINE_PREFIX), raw()) {
+        let _ = s.remove_item(moved_to);
+    }
+}
+
 /// Moves a raw value aside (never deletes it unless the copy was written).
 pub fn quarantine(key: &str, text: &str, error: ImportError, now_ms: f64) -> Quarantined {
-    let to = format!("{QUARANTINE_PREFIX}{}.{}", now_ms as u64, key);
+    let to = quarantine_key(key, now_ms);
     let moved = set_raw(&to, text).is_ok();
     if moved {
         if let Some(s) = raw() {
@@ -69,6 +88,10 @@ pub struct Restored {
 /// - a stored tail ([`schema::Tail`]): its entries, by id (not by position: a tail
 ///   written against an older version of the match still restores), merged into its
 ///   stored match (read with [`read_match`]; its set-up, title and id are the tail's).
+///
+/// An event's value ([`quarantined_event`]) is not restored here: an event does not merge
+/// entry by entry, so the page asks before it replaces the stored one, which is then kept
+/// aside in its turn ([`replace_event`]).
 ///
 /// The quarantine key is then removed only when everything in the value is in storage;
 /// when something was not applied (an entry whose id is here with other content, a match

@@ -24,6 +24,7 @@ pub mod schedule;
 pub mod standings;
 pub mod sync;
 pub mod tables;
+pub mod versions;
 
 use crate::record::schema::{self, ImportError, Migration, APP_ID};
 use serde::{Deserialize, Serialize};
@@ -37,6 +38,7 @@ mod formats;
 pub use document::*;
 pub use entrants::*;
 pub use formats::*;
+pub use versions::{compare_events, EventCounts, EventDiff};
 
 /// The schema version of stored / exported events written by this build.
 pub const EVENT_VERSION: u32 = 1;

@@ -242,10 +242,19 @@ pub fn About() -> impl IntoView {
                     store::quarantined()
                         .into_iter()
                         .map(|(k, v)| {
+                            let why = c
+                                .quarantined
+                                .with_untracked(|q| {
+                                    q.iter().find(|x| x.moved_to == k).map(|x| crate::ui::quarantine_reason(&x.error))
+                                })
+                                .map(|w| format!(" ({w})"));
+                            // Why it was moved aside, when this session did it or found it
+                            // (the stored value keeps no reason).
                             // Again after a restore (which updates the reported list).
                             view! {
                                 <li>
                                     <code>{k.clone()}</code>
+                                    <span class="why">{why}</span>
                                     ": "
                                     <code>{v}</code>
                                     <io::QuarantineActions key=k msg=restored />

@@ -1,6 +1,7 @@
 //! `/events`: the event list, a new event, and import of an event file.
 
 use super::*;
+use crate::rules::Arg;
 
 /// `/events`: events on this device, a new event, and importing an event file.
 #[component]
@@ -61,9 +62,9 @@ pub fn Events() -> impl IntoView {
             };
             match tm::load_event(&text) {
                 Err(e) => error.set(Some(format!("{fname}: {} — {}", t("import.invalid"), io::field_and_reason(&e)))),
-                Ok(e) => match save_event_as(&e, Action::Import) {
-                    Ok(()) => {
-                        info.set(Some(format!("{fname}: {} {}", t("ev.imported"), crate::bidi::isolate(&e.name))));
+                Ok(e) => match import_event(&e, &fname) {
+                    Ok(said) => {
+                        info.set(Some(format!("{fname}: {said} {}", crate::bidi::isolate(&e.name))));
                         events.set(load_events().0);
                     }
                     Err(x) => error.set(Some(x)),
@@ -186,5 +187,47 @@ pub fn Events() -> impl IntoView {
             </label>
             <RosterSection />
         </section>
+    }
+}
+
+/// Stores event `e` read from file `fname`. When an event of its id is stored already and
+/// differs, the referee is asked first, with what differs ([`tm::compare_events`],
+/// [`versions_text`]); on yes the stored version is kept aside in the quarantine, reason
+/// "replaced by an import of `fname`" ([`store::replace_event`]), then `e` is saved. An
+/// equal one, or a no, changes nothing. A stored value that does not read is kept aside
+/// all the same (with why it does not read). Gives the outcome's words (a `ev.import*`
+/// text), or the translated error of a write (nothing changed then).
+fn import_event(e: &Event, fname: &str) -> Result<&'static str, String> {
+    let now = now_ms();
+    let why = match store::read_event(&e.id) {
+        Ok(None) => None,
+        Ok(Some(stored)) => {
+            let Some(d) = tm::compare_events(&stored, e) else { return Ok(t("ev.import_same")) };
+            let ask = format!(
+                "{fname}: {}\n\n{}",
+                versions_text(ctx().lang.get_untracked(), &d, VERSIONS_FILE),
+                t("ev.import_replace_ask")
+            );
+            if !window().confirm_with_message(&ask).unwrap_or(false) {
+                return Ok(t("ev.import_cancelled"));
+            }
+            Some(crate::record::ImportError::said(
+                "",
+                "q.replaced_by_import",
+                vec![("file", Arg::Text(fname.to_string())), ("time", Arg::Text(fmt_time(now)))],
+            ))
+        }
+        Err(unread) => Some(unread),
+    };
+    let Some(why) = why else {
+        return save_event_as(e, Action::Import).map(|()| t("ev.imported"));
+    };
+    match store::replace_event(e, why, now) {
+        Ok(kept) => {
+            let replaced = kept.is_some();
+            ctx().quarantined.update(|v| v.extend(kept));
+            Ok(t(if replaced { "ev.import_replaced" } else { "ev.imported" }))
+        }
+        Err(x) => Err(crate::ui::save_error(Action::Import, &x)),
     }
 }

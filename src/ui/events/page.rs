@@ -146,8 +146,20 @@ fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
     let remove = move |_| {
         let Some(e) = ev.now() else { return };
         if window().confirm_with_message(t("ev.confirm_delete")).unwrap_or(false) {
-            store::delete_event(&e.id);
-            navigate("/events", Default::default());
+            // Kept aside first (About page: restore, download), so a delete can be undone.
+            let now = now_ms();
+            let why = crate::record::ImportError::said(
+                "",
+                "q.event_deleted",
+                vec![("time", crate::rules::Arg::Text(fmt_time(now)))],
+            );
+            match store::delete_event_keeping_copy(&e.id, why, now) {
+                Ok(kept) => {
+                    ctx().quarantined.update(|v| v.extend(kept));
+                    navigate("/events", Default::default());
+                }
+                Err(x) => ev.error(crate::ui::save_error(Action::Event, &x)),
+            }
         }
     };
     view! {
@@ -215,7 +227,7 @@ fn EventBody(ev: Ev, tab: RwSignal<String>) -> impl IntoView {
                     >
                         {tx("ev.export_event")}
                     </button>
-                    <button class="btn" on:click=remove>
+                    <button class="btn" id="ev-delete" on:click=remove>
                         {tx("ev.delete")}
                     </button>
                 </div>

@@ -259,3 +259,36 @@ pub(super) fn warning_text(l: Lang, e: &Event, w: &schedule::Warning) -> String 
             .replace("{k}", &want.to_string()),
     }
 }
+
+/// Two versions of one event in a referee's terms ([`tm::compare_events`]), one line
+/// each after a heading saying another version is stored: this device's counts, the other side's (`other`: the `ev.versions.*` label of a
+/// file or a kept copy, and the key of its "games only it has" line), the games only one
+/// side has, or that only other details differ.
+pub(crate) fn versions_text(l: Lang, d: &tm::EventDiff, other: (&'static str, &'static str)) -> String {
+    let counts = |side: &'static str, c: &tm::EventCounts| {
+        let n = tr(l, "ev.versions.counts")
+            .replace("{entrants}", &c.entrants.to_string())
+            .replace("{games}", &c.competitions.to_string())
+            .replace("{fixtures}", &c.fixtures.to_string())
+            .replace("{matches}", &c.with_matches.to_string())
+            .replace("{forfeits}", &c.forfeits.to_string());
+        format!("{}: {n}", tr(l, side))
+    };
+    let only = |key: &'static str, names: &[String]| {
+        let names: Vec<String> = names.iter().map(|n| crate::bidi::isolated(n)).collect();
+        (!names.is_empty()).then(|| tr(l, key).replace("{names}", &names.join(", ")))
+    };
+    let mut lines =
+        vec![tr(l, "ev.versions.head").to_string(), counts("ev.versions.here", &d.stored), counts(other.0, &d.other)];
+    lines.extend(only("ev.versions.only_here", &d.only_stored));
+    lines.extend(only(other.1, &d.only_other));
+    if d.counts_equal() {
+        lines.push(tr(l, "ev.versions.elsewhere").to_string());
+    }
+    lines.join("\n")
+}
+
+/// The `other` of [`versions_text`] for an event file.
+pub(crate) const VERSIONS_FILE: (&str, &str) = ("ev.versions.file", "ev.versions.only_file");
+/// The `other` of [`versions_text`] for a kept copy in the quarantine.
+pub(crate) const VERSIONS_KEPT: (&str, &str) = ("ev.versions.kept", "ev.versions.only_kept");

@@ -3,6 +3,7 @@
 //! of the main module in a release build).
 
 use super::*;
+use crate::rules::Arg;
 use crate::ui::{self, ctx, fmt_time, now_ms, t, tx};
 
 // The work of import, export-all and restore, split out of the main module in a release
@@ -536,6 +537,10 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
     let (k, k2) = (key.clone(), key.clone());
     let restore = move |_| {
         let k = k.clone();
+        if let Some(kept) = store::quarantined_event(&k) {
+            msg.set(Some(restore_event(c, &k, kept)));
+            return;
+        }
         leptos::task::spawn_local_scoped(async move {
             ui::reading::read_all(c).await;
             let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
@@ -592,6 +597,58 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
             </button>
         </div>
     }
+}
+
+/// Restores an event kept in the quarantine under `moved_to` (`kept`: what it holds, read),
+/// as an event file is imported on the events page: an event of its id stored here and
+/// different is not written over silently (an event cannot be merged entry by entry as a
+/// match is): the referee is asked, with what differs ([`crate::tournament::compare_events`]),
+/// and on yes that one is kept aside in its turn ([`store::replace_event`], reason "replaced
+/// by restoring `moved_to`"). An equal one stored: the copy is removed from the quarantine.
+/// A copy that does not read is refused and stays. Gives the message; on error or a no
+/// nothing changes.
+fn restore_event(c: ui::Ctx, moved_to: &str, kept: Result<Event, schema::ImportError>) -> Result<String, String> {
+    let e = kept.map_err(|x| format!("{moved_to}: {} — {}", t("quarantine.refused"), field_and_reason(&x)))?;
+    let label = crate::bidi::isolated(&e.name);
+    let now = now_ms();
+    let why = match store::read_event(&e.id) {
+        Ok(Some(stored)) => {
+            let Some(d) = crate::tournament::compare_events(&stored, &e) else {
+                store::drop_quarantined(moved_to);
+                c.quarantined.update(|q| q.retain(|x| x.moved_to != moved_to));
+                return Ok(format!("{} {label}", t("quarantine.event_same")));
+            };
+            let ask = format!(
+                "{}\n\n{}",
+                ui::events::versions_text(c.lang.get_untracked(), &d, ui::events::VERSIONS_KEPT),
+                t("quarantine.event_replace_ask")
+            );
+            if !window().confirm_with_message(&ask).unwrap_or(false) {
+                return Ok(format!("{} {label}", t("quarantine.event_cancelled")));
+            }
+            Some(schema::ImportError::said(
+                "",
+                "q.replaced_by_restore",
+                vec![("key", Arg::Text(moved_to.to_string())), ("time", Arg::Text(fmt_time(now)))],
+            ))
+        }
+        Ok(None) => None,
+        // A stored value that does not read is kept aside with why.
+        Err(unread) => Some(unread),
+    };
+    let failed = |x: store::StoreError| ui::save_error(crate::i18n::Action::Restore, &x);
+    let replaced = match why {
+        Some(why) => store::replace_event(&e, why, now).map_err(failed)?,
+        None => store::save_event(&e).map(|()| None).map_err(failed)?,
+    };
+    store::drop_quarantined(moved_to);
+    let more = if replaced.is_some() { format!(" {}", t("quarantine.event_replaced_kept")) } else { String::new() };
+    c.quarantined.update(|q| {
+        q.retain(|x| x.moved_to != moved_to);
+        q.extend(replaced);
+    });
+    c.events_changed.update(|n| *n += 1);
+    Ok(format!("{} {label}.{more}", t("quarantine.event_restored")))
 }
 
 /// The outcome of the last restore: `#restore-done` or `#restore-error`.

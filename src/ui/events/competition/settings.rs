@@ -16,11 +16,31 @@ pub(super) fn CompSettings(cx: CompCtx, tab: RwSignal<String>) -> impl IntoView 
             return;
         }
         let id = cid.get_value();
+        let Some(shown) = ev.now() else { return };
+        // The event as it was is kept aside first (About page: restore, download), so the
+        // delete can be undone; the copy goes again when the delete is refused.
+        let now = now_ms();
+        let name = shown.competition(&id).map(|c| c.name.clone()).unwrap_or_else(|| id.clone());
+        let why = crate::record::ImportError::said(
+            "",
+            "q.competition_deleted",
+            vec![
+                ("name", crate::rules::Arg::Text(crate::bidi::isolated(&name))),
+                ("time", crate::rules::Arg::Text(fmt_time(now))),
+            ],
+        );
+        let kept = match store::keep_event_copy(&shown.id, why, now) {
+            Ok(kept) => kept,
+            Err(x) => return ev.error(crate::ui::save_error(Action::Event, &x)),
+        };
         if ev.mutate(|e| {
             e.competitions.retain(|c| c.id != id);
             Ok(())
         }) {
+            ctx().quarantined.update(|v| v.extend(kept));
             tab.set("entrants".into());
+        } else if let Some(q) = kept {
+            store::drop_quarantined(&q.moved_to);
         }
     };
     view! {
