@@ -4,9 +4,13 @@
 //! forfeits; §1.4: a 南通 fixture of two tables). The standings already count nothing more
 //! from such a table ([`super::standings::results`]); its match page says why
 //! ([`decided_elsewhere`]) and still takes hands, so none is ever lost.
+//!
+//! The same page is told when its fixture was forfeited at the desk (RULES.md §6 forfeits:
+//! the fixture is scored as a walkover, its tables' records not read) or when the match is
+//! no leg of its competition's schedule any more (a new draw or schedule): [`table_notice`].
 
-use super::standings::results;
-use super::Event;
+use super::standings::{results, FixtureResult};
+use super::{Competition, Event};
 use crate::record::Match;
 
 /// Where the disqualification that decided a table's fixture was ruled.
@@ -41,50 +45,143 @@ pub struct DecidedElsewhere {
 /// very match (its page shows it), this table played out, a match not linked from any
 /// fixture or made for other entrants.
 pub fn decided_elsewhere(events: &[Event], matches: &[Match], match_id: &str) -> Option<DecidedElsewhere> {
-    for e in events {
-        for c in &e.competitions {
-            let fixtures = c.rounds.iter().flat_map(|r| r.fixtures.iter());
-            let Some((fi, k)) = fixtures
-                .enumerate()
-                .find_map(|(i, f)| f.legs.iter().position(|l| l.match_id.as_deref() == Some(match_id)).map(|k| (i, k)))
-            else {
-                continue;
-            };
-            let res = results(c, matches);
-            let fr = res.get(fi)?;
-            let leg = fr.legs.get(k).filter(|l| !l.other_entrants)?;
-            let ours: Vec<&str> = fr.sides.iter().flatten().map(String::as_str).collect();
-            let mut rulings = Vec::new();
-            for (i, r) in res.iter().enumerate() {
-                for (j, l) in r.legs.iter().enumerate() {
-                    let Some(o) = l.outcome.as_ref().filter(|_| (i, j) != (fi, k)) else { continue };
-                    for &s in &o.disqualified {
-                        let Some(Some(id)) = r.sides.get(s) else { continue };
-                        if ours.contains(&id.as_str()) {
-                            rulings.push(DecidedElsewhere {
-                                event: e.id.clone(),
-                                competition: c.id.clone(),
-                                entrant: id.clone(),
-                                round: r.round,
-                                table: l.table,
-                                same_fixture: i == fi,
-                            });
-                        }
-                    }
+    let (e, c, fi, k) = linked(events, match_id)?;
+    decided_at(e, c, &results(c, matches), fi, k)
+}
+
+/// The first fixture of `events` that links the match `match_id`: the event, the
+/// competition, the fixture's index in schedule order and the leg.
+fn linked<'a>(events: &'a [Event], match_id: &str) -> Option<(&'a Event, &'a Competition, usize, usize)> {
+    events.iter().flat_map(|e| e.competitions.iter().map(move |c| (e, c))).find_map(|(e, c)| {
+        c.rounds
+            .iter()
+            .flat_map(|r| r.fixtures.iter())
+            .enumerate()
+            .find_map(|(i, f)| f.legs.iter().position(|l| l.match_id.as_deref() == Some(match_id)).map(|k| (i, k)))
+            .map(|(fi, k)| (e, c, fi, k))
+    })
+}
+
+/// [`decided_elsewhere`] for leg `k` of fixture `fi` (schedule order) of `c`, `res` its
+/// results.
+fn decided_at(e: &Event, c: &Competition, res: &[FixtureResult], fi: usize, k: usize) -> Option<DecidedElsewhere> {
+    let fr = res.get(fi)?;
+    let leg = fr.legs.get(k).filter(|l| !l.other_entrants)?;
+    let ours: Vec<&str> = fr.sides.iter().flatten().map(String::as_str).collect();
+    let mut rulings = Vec::new();
+    for (i, r) in res.iter().enumerate() {
+        for (j, l) in r.legs.iter().enumerate() {
+            let Some(o) = l.outcome.as_ref().filter(|_| (i, j) != (fi, k)) else { continue };
+            for &s in &o.disqualified {
+                let Some(Some(id)) = r.sides.get(s) else { continue };
+                if ours.contains(&id.as_str()) {
+                    rulings.push(DecidedElsewhere {
+                        event: e.id.clone(),
+                        competition: c.id.clone(),
+                        entrant: id.clone(),
+                        round: r.round,
+                        table: l.table,
+                        same_fixture: i == fi,
+                    });
                 }
             }
-            crate::sort::sort_by_key(&mut rulings, |d| !d.same_fixture);
-            let d = rulings.into_iter().next()?;
-            // The standings score this table as forfeited from the ruling on: a table not
-            // played out (its games finished by the ruling's time stay), or the fixture, not
-            // played out, a forfeit for a ruling elsewhere (not a forfeit recorded at the
-            // desk, whose fixture has no table's results).
-            let forfeited = fr.walkover && !fr.legs.is_empty();
-            let void = leg.forfeited || (!d.same_fixture && forfeited);
-            return void.then_some(d);
         }
     }
-    None
+    crate::sort::sort_by_key(&mut rulings, |d| !d.same_fixture);
+    let d = rulings.into_iter().next()?;
+    // The standings score this table as forfeited from the ruling on: a table not
+    // played out (its games finished by the ruling's time stay), or the fixture, not
+    // played out, a forfeit for a ruling elsewhere (not a forfeit recorded at the
+    // desk, whose fixture has no table's results).
+    let forfeited = fr.walkover && !fr.legs.is_empty();
+    let void = leg.forfeited || (!d.same_fixture && forfeited);
+    void.then_some(d)
+}
+
+/// The fixture of a table's match forfeited at the desk (弃权 recorded on the event page,
+/// without play: RULES.md §6 forfeits, §0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForfeitedAtDesk {
+    /// The event's id.
+    pub event: String,
+    /// The competition's id.
+    pub competition: String,
+    /// The fixture's round.
+    pub round: u32,
+    /// The table of this match.
+    pub table: u32,
+    /// The entrant ids that forfeited (one side, or every side).
+    pub forfeited: Vec<String>,
+    /// The fixture as the standings score it: a walkover with the scoring's forfeit score
+    /// (000 §四: 18 : 0) and the win to the other side, the table's records not read.
+    pub result: FixtureResult,
+}
+
+/// A table's match made for a fixture of a competition whose schedule no longer has it as
+/// a leg: a new draw or schedule dropped its fixture, the leg was given another match, or
+/// the fixture's sides are now other entrants ([`super::tables::made_for`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unscheduled {
+    /// The event's id.
+    pub event: String,
+    /// The competition's id.
+    pub competition: String,
+}
+
+/// Why the hands entered in a table's match do not count (or no longer all count) in the
+/// standings of the event it was made for. Its page says so and still takes hands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableNotice {
+    /// Its fixture was decided by a disqualification ruled elsewhere ([`decided_elsewhere`]).
+    Decided(DecidedElsewhere),
+    /// Its fixture was forfeited at the desk: the standings score the fixture as a walkover
+    /// and read nothing of its tables' matches — no points, games or 双上 of the hands entered
+    /// here (only a disqualification ruled in them still stands, RULES.md §0 **[r2]**).
+    ForfeitedAtDesk(Box<ForfeitedAtDesk>),
+    /// It is not a leg of any fixture of its competition any more: nothing of it counts.
+    Unscheduled(Unscheduled),
+}
+
+/// What the page of match `match_id` should say about its place in `events`, reading the
+/// records in `matches`:
+/// - linked from a fixture's leg but made for other entrants or seats than the fixture's
+///   now: [`TableNotice::Unscheduled`];
+/// - linked from a fixture forfeited at the desk (its `forfeits`): [`TableNotice::ForfeitedAtDesk`];
+/// - linked, and decided by a disqualification elsewhere: [`TableNotice::Decided`];
+/// - linked from no fixture, while its id is one made for a leg of a competition
+///   ([`super::tables::made_in`]: a new draw or schedule dropped it, or its leg was given
+///   another match): [`TableNotice::Unscheduled`].
+///
+/// `None` when its hands count as they are, or the match is no event's.
+pub fn table_notice(events: &[Event], matches: &[Match], match_id: &str) -> Option<TableNotice> {
+    let Some((e, c, fi, k)) = linked(events, match_id) else {
+        let (e, c) = events
+            .iter()
+            .flat_map(|e| e.competitions.iter().map(move |c| (e, c)))
+            .find(|(e, c)| super::tables::made_in(e, c, match_id))?;
+        return Some(TableNotice::Unscheduled(Unscheduled { event: e.id.clone(), competition: c.id.clone() }));
+    };
+    let unscheduled = || TableNotice::Unscheduled(Unscheduled { event: e.id.clone(), competition: c.id.clone() });
+    let (round, f) = c.rounds.iter().flat_map(|r| r.fixtures.iter().map(move |f| (r.number, f))).nth(fi)?;
+    let leg = f.legs.get(k)?;
+    let res = results(c, matches);
+    let fr = res.get(fi)?;
+    let seated = super::tables::seated(&fr.sides, leg.swapped);
+    if !super::tables::made_for(match_id, &f.id, k, seated.as_deref()) {
+        return Some(unscheduled());
+    }
+    if !f.forfeits.is_empty() {
+        let forfeited = f.forfeits.iter().filter_map(|&s| fr.sides.get(s).cloned().flatten()).collect();
+        return Some(TableNotice::ForfeitedAtDesk(Box::new(ForfeitedAtDesk {
+            event: e.id.clone(),
+            competition: c.id.clone(),
+            round,
+            table: leg.table,
+            forfeited,
+            result: fr.clone(),
+        })));
+    }
+    decided_at(e, c, &res, fi, k).map(TableNotice::Decided)
 }
 
 #[cfg(test)]
@@ -255,5 +352,113 @@ mod tests {
         let events = std::slice::from_ref(&e);
         assert_eq!(decided_elsewhere(events, &ms, "r2t1"), Some(want.clone()));
         assert_eq!(decided_elsewhere(events, &ms, "r2t2"), Some(want));
+    }
+
+    /// A 健康杯 掼蛋 team round robin (000 §四: forfeit 18 : 0) of [`crate::tournament::tests::four_pairs`],
+    /// drawn 1–4 in entry order and scheduled, and the match of round 1's first fixture
+    /// made for it ([`crate::tournament::tables::leg_match`]) with five 双上 deals for side 0
+    /// (25 : 0), linked.
+    fn guandan_played() -> (Event, Match) {
+        let mut e = crate::tournament::tests::four_pairs();
+        let c = &mut e.competitions[0];
+        c.draw.numbers = (1..=4).map(|i| (format!("e{i}"), i)).collect();
+        schedule::generate(c);
+        let c = e.competitions[0].clone();
+        let res = results(&c, &[]);
+        let (mut m, swapped) = crate::tournament::tables::leg_match(&e, &c, "r1f1", 0, &res, 0.0).unwrap();
+        assert!(!swapped);
+        for i in 0..5 {
+            put(&mut m, &format!("h{i}"), guandan_aa());
+        }
+        let leg = &mut e.competitions[0].rounds[0].fixtures[0].legs[0];
+        leg.match_id = Some(m.id.clone());
+        (e, m)
+    }
+
+    fn guandan_aa() -> Op {
+        use crate::rules::guandan::{FinishOrder, Hand};
+        use crate::rules::Seat::*;
+        Op::Hand { hand: HandInput::Guandan(Hand::new(FinishOrder::new([N, S, E, W]).unwrap())) }
+    }
+
+    /// RULES.md §6 forfeits (000 §四 18 : 0): the desk records side 1's forfeit of a fixture
+    /// whose table has hands. The standings score it as a walkover — 18 : 0, the win to
+    /// side 0, the table's match not read (the same result with or without its hands) —
+    /// and the table's page is told so, naming who forfeited; withdrawn, the hands count
+    /// again and nothing is said.
+    #[test]
+    fn a_table_of_a_fixture_forfeited_at_the_desk_is_told_its_hands_do_not_count() {
+        let (mut e, m) = guandan_played();
+        let ms = std::slice::from_ref(&m);
+        let st = results(&e.competitions[0], ms);
+        assert_eq!(st[0].score, vec![25, 0]);
+        assert_eq!(table_notice(std::slice::from_ref(&e), ms, &m.id), None, "played, counted");
+
+        e.competitions[0].rounds[0].fixtures[0].forfeits = vec![1];
+        let c = e.competitions[0].clone();
+        let st = results(&c, ms);
+        let fr = &st[0];
+        assert!(fr.walkover && fr.legs.is_empty(), "{fr:?}");
+        assert_eq!((fr.score.clone(), fr.winner, fr.forfeits.clone()), (vec![18, 0], Some(0), vec![1]));
+        let mut empty = m.clone();
+        empty.entries.clear();
+        assert_eq!(results(&c, &[empty]), st, "the hands entered at the table count for nothing");
+        let out = c.rounds[0].fixtures[0].sides[1].entrant().unwrap().to_string();
+        let events = std::slice::from_ref(&e);
+        assert_eq!(
+            table_notice(events, ms, &m.id),
+            Some(TableNotice::ForfeitedAtDesk(Box::new(ForfeitedAtDesk {
+                event: "ev1".into(),
+                competition: "c1".into(),
+                round: 1,
+                table: 1,
+                forfeited: vec![out],
+                result: fr.clone(),
+            })))
+        );
+        // Both sides forfeited: both named.
+        e.competitions[0].rounds[0].fixtures[0].forfeits = vec![0, 1];
+        let Some(TableNotice::ForfeitedAtDesk(d)) = table_notice(std::slice::from_ref(&e), ms, &m.id) else { panic!() };
+        assert_eq!(d.forfeited.len(), 2);
+        assert_eq!(d.result.score, vec![0, 0]);
+        // The forfeit withdrawn: nothing to say.
+        e.competitions[0].rounds[0].fixtures[0].forfeits.clear();
+        assert_eq!(table_notice(std::slice::from_ref(&e), ms, &m.id), None);
+    }
+
+    /// RULES.md §6: the competition drawn again (the desk clears the schedule) or scheduled
+    /// anew with other pairings: the old table's match is no leg of any fixture — its page
+    /// is told it is out of the schedule and counts nowhere, as the standings have it. A
+    /// match linked from a leg but made for other entrants is told the same; a match of no
+    /// event is told nothing.
+    #[test]
+    fn a_table_dropped_from_the_schedule_is_told_it_counts_nowhere() {
+        let (mut e, m) = guandan_played();
+        let ms = std::slice::from_ref(&m);
+        let gone = Some(TableNotice::Unscheduled(Unscheduled { event: "ev1".into(), competition: "c1".into() }));
+        // Drawn again: the schedule cleared.
+        let mut cleared = e.clone();
+        cleared.competitions[0].rounds.clear();
+        assert_eq!(table_notice(std::slice::from_ref(&cleared), ms, &m.id), gone);
+        // Scheduled again from another draw: round 1's first fixture is other entrants and
+        // has no match; the old match counts for nobody.
+        let c = &mut e.competitions[0];
+        c.draw.numbers = [("e2", 1), ("e1", 2), ("e3", 3), ("e4", 4)].into_iter().map(|(k, n)| (k.into(), n)).collect();
+        schedule::generate(c);
+        assert!(c.match_ids().is_empty());
+        assert!(results(c, ms).iter().all(|r| !r.started), "counted nowhere");
+        assert_eq!(table_notice(std::slice::from_ref(&e), ms, &m.id), gone);
+        // Linked from a leg whose sides are now other entrants.
+        e.competitions[0].rounds[0].fixtures[0].legs[0].match_id = Some(m.id.clone());
+        let st = results(&e.competitions[0], ms);
+        assert!(st[0].legs[0].other_entrants);
+        assert_eq!(table_notice(std::slice::from_ref(&e), ms, &m.id), gone);
+        // Another competition of the same event, or a match of no event: nothing said.
+        let mut other = m.clone();
+        other.id = "m-1".into();
+        assert_eq!(table_notice(std::slice::from_ref(&e), std::slice::from_ref(&other), "m-1"), None);
+        let mut e2 = cleared.clone();
+        e2.competitions[0].id = "c2".into();
+        assert_eq!(table_notice(std::slice::from_ref(&e2), ms, &m.id), None);
     }
 }

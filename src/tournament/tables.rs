@@ -165,6 +165,105 @@ pub fn made_for(id: &str, fixture: &str, leg: usize, seated: Option<&[String]>) 
     !tagged || seated.is_some_and(|s| sides_tag(s) == tag)
 }
 
+/// Whether the match `id` was made for a leg of competition `c` of event `e`: an id of the
+/// shape [`leg_match_id`] gives (`<event>-<competition>-r<n>f<n>-<leg>-<tag>`, the event's
+/// part its id or, for a long one, its hash; an id without the tag, made by a build before
+/// the ids carried it, too), whether or not the schedule still links it. A match made for a
+/// fixture that a new draw or schedule has dropped is still known to be this competition's
+/// this way.
+pub fn made_in(e: &Event, c: &Competition, id: &str) -> bool {
+    let hashed = format!("{:08x}", draw::fnv1a(e.id.as_bytes()) as u32);
+    let of = |ev: &str| {
+        id.strip_prefix(ev)
+            .and_then(|x| x.strip_prefix('-'))
+            .and_then(|x| x.strip_prefix(c.id.as_str()))
+            .and_then(|x| x.strip_prefix('-'))
+            .is_some_and(leg_part)
+    };
+    of(&e.id) || of(&hashed)
+}
+
+/// `r<n>f<n>-<leg>` with an optional `-<8 hex digits>` tag: the part of a leg's match id
+/// after its competition ([`leg_match_id`]).
+fn leg_part(s: &str) -> bool {
+    let digits = |x: &str| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
+    let mut parts = s.split('-');
+    let fixture = parts.next().and_then(|f| f.strip_prefix('r')).and_then(|f| f.split_once('f'));
+    let fixture_ok = fixture.is_some_and(|(r, f)| digits(r) && digits(f));
+    let leg_ok = parts.next().is_some_and(digits);
+    let tag_ok = match parts.next() {
+        None => true,
+        Some(t) => t.len() == 8 && t.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)),
+    };
+    fixture_ok && leg_ok && tag_ok && parts.next().is_none()
+}
+
+/// Where a leg's linked match is, as this device sees it (the desk's schedule, RULES.md §6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LegPlace {
+    /// No match made for the leg yet.
+    NotMade,
+    /// Its match is stored on this device.
+    Here,
+    /// Its match (the id) was deleted on this device and a copy is kept in the deleted list:
+    /// it can be restored on the home page until the next export.
+    Deleted(String),
+    /// Its match (the id) is not on this device and no copy is kept: deleted and exported
+    /// since, or made on another device and not imported here.
+    Missing(String),
+}
+
+/// The [`LegPlace`] of `leg`: `stored` says whether a match id is stored on this device,
+/// `kept` whether a deleted copy of it is kept.
+pub fn leg_place(leg: &super::Leg, stored: impl Fn(&str) -> bool, kept: impl Fn(&str) -> bool) -> LegPlace {
+    match leg.match_id.as_deref() {
+        None => LegPlace::NotMade,
+        Some(id) if stored(id) => LegPlace::Here,
+        Some(id) if kept(id) => LegPlace::Deleted(id.to_string()),
+        Some(id) => LegPlace::Missing(id.to_string()),
+    }
+}
+
+/// A leg whose linked match is not on this device ([`LegPlace::Deleted`] or
+/// [`LegPlace::Missing`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbsentLeg {
+    /// The fixture's id.
+    pub fixture: String,
+    /// The leg, 0-based.
+    pub leg: usize,
+    /// Its table.
+    pub table: u32,
+    /// Where its match is.
+    pub place: LegPlace,
+}
+
+/// The legs of round `round` of `c` that link a match not on this device (`stored`,
+/// `kept`: as for [`leg_place`]), in schedule order. Making the round's matches leaves
+/// them as they are and names them: a new empty match under the same id (ids are made from
+/// the fixture, leg and seats, [`leg_match_id`]) would show the fixture as not started
+/// while its hands sit in the kept copy or in a table's file, and restoring or importing
+/// them would then have to merge into it; the referee restores (or imports) the match.
+pub fn absent_legs(
+    c: &Competition,
+    round: u32,
+    stored: impl Fn(&str) -> bool,
+    kept: impl Fn(&str) -> bool,
+) -> Vec<AbsentLeg> {
+    c.rounds
+        .iter()
+        .filter(|r| r.number == round)
+        .flat_map(|r| &r.fixtures)
+        .flat_map(|f| f.legs.iter().enumerate().map(move |(k, l)| (f, k, l)))
+        .filter_map(|(f, k, l)| match leg_place(l, &stored, &kept) {
+            p @ (LegPlace::Deleted(_) | LegPlace::Missing(_)) => {
+                Some(AbsentLeg { fixture: f.id.clone(), leg: k, table: l.table, place: p })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 fn side_name(en: Option<&Entrant>, leg: usize, legs: u32) -> String {
     let Some(en) = en else { return String::new() };
     if en.kind == EntrantKind::Team && legs > 1 {
@@ -423,5 +522,62 @@ mod tests {
         assert!(!swapped2, "e1 (draw 1) sits N/S");
         let Setup::Shengji(s) = &m2.setup else { panic!() };
         assert_eq!(s.teams[&Team::A], "队1");
+    }
+
+    /// A leg's match id names its event and competition ([`leg_match_id`]): a match a new
+    /// schedule no longer links is still known to be that competition's; another
+    /// competition's, another event's or a match made by hand is not.
+    #[test]
+    fn a_legs_match_id_is_known_to_its_competition_after_the_schedule_drops_it() {
+        let mut e = event(EntrantKind::Pair, 4, 2);
+        let c = drawn(&e, "round-robin-2-1-0", "c1", "x");
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let id = leg_match_id(&e, &c, "r1f1", 0, &s(&["e1", "e4"]));
+        assert!(made_in(&e, &c, &id));
+        assert!(made_in(&e, &c, "ev1-c1-r3f12-2"), "an id without the tag");
+        let mut c2 = c.clone();
+        c2.id = "c2".into();
+        assert!(!made_in(&e, &c2, &id), "another competition");
+        assert!(!made_in(&e, &c, "ev1-c1-r1f1-1-0000000g"), "not a tag");
+        assert!(!made_in(&e, &c, "ev1-c1-x1f1-1"));
+        assert!(!made_in(&e, &c, "m-123"), "made by hand");
+        let mut other = e.clone();
+        other.id = "ev2".into();
+        assert!(!made_in(&other, &c, &id), "another event");
+        // A long event id: the match id carries its hash.
+        e.id = "x".repeat(40);
+        let mut c = c;
+        c.id = "c1234567".into();
+        let id = leg_match_id(&e, &c, "r12f8", 7, &s(&["e1", "e2"]));
+        assert!(!id.starts_with(&e.id), "{id}");
+        assert!(made_in(&e, &c, &id));
+    }
+
+    /// A leg whose match was deleted on this device: with a kept copy it is
+    /// [`LegPlace::Deleted`] (restorable from home), without one [`LegPlace::Missing`];
+    /// [`absent_legs`] names them for the round, not the legs stored here or not made.
+    #[test]
+    fn legs_whose_match_is_not_on_this_device_are_named() {
+        let e = event(EntrantKind::Pair, 4, 2);
+        let mut c = drawn(&e, "round-robin-2-1-0", "c1", "x");
+        let r1 = &mut c.rounds[0];
+        assert_eq!(r1.fixtures.len(), 2);
+        r1.fixtures[0].legs[0].match_id = Some("a".into());
+        r1.fixtures[1].legs[0].match_id = Some("b".into());
+        c.rounds[1].fixtures[0].legs[0].match_id = Some("z".into());
+        let stored = |id: &str| id == "a";
+        let kept = |id: &str| id == "b" || id == "z";
+        let place = |l: &crate::tournament::Leg| leg_place(l, stored, kept);
+        assert_eq!(place(&c.rounds[0].fixtures[0].legs[0]), LegPlace::Here);
+        assert_eq!(place(&c.rounds[0].fixtures[1].legs[0]), LegPlace::Deleted("b".into()));
+        assert_eq!(place(&c.rounds[1].fixtures[1].legs[0]), LegPlace::NotMade);
+        assert_eq!(leg_place(&c.rounds[0].fixtures[1].legs[0], stored, |_| false), LegPlace::Missing("b".into()));
+        let table = c.rounds[0].fixtures[1].legs[0].table;
+        assert_eq!(
+            absent_legs(&c, 1, stored, kept),
+            vec![AbsentLeg { fixture: "r1f2".into(), leg: 0, table, place: LegPlace::Deleted("b".into()) }]
+        );
+        assert_eq!(absent_legs(&c, 2, stored, kept).len(), 1);
+        assert!(absent_legs(&c, 3, stored, kept).is_empty());
     }
 }

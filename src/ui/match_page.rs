@@ -5,6 +5,7 @@
 use super::{ctx, tx};
 use crate::i18n::tr;
 use crate::record::Match;
+use crate::tournament::decided::TableNotice;
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use std::sync::Arc;
@@ -43,16 +44,25 @@ pub fn MatchPage() -> impl IntoView {
             _ => true,
         },
     );
-    // A table of a fixture decided by a disqualification ruled at another table (or in
-    // another fixture): the events that link this match, then the ruling read from their
-    // competitions' matches (RULES.md §0 [r2], §1.4). The page still takes hands.
+    // A table's match of an event: its fixture decided by a disqualification ruled at
+    // another table (or in another fixture, RULES.md §0 [r2], §1.4), forfeited at the desk
+    // (§6), or no longer in the competition's schedule (a new draw or schedule). Read from
+    // the events that link this match or made it (its id names them), and their
+    // competitions' matches; another tab's save of an event or a match updates it. The page
+    // still takes hands.
     let linked = Memo::new(move |_| {
         c.events_changed.track();
         let id = id.get();
         let events = crate::store::readable_events();
-        events.into_iter().filter(|e| e.match_ids().contains(&id)).collect::<Vec<_>>()
+        events
+            .into_iter()
+            .filter(|e| {
+                e.match_ids().contains(&id)
+                    || e.competitions.iter().any(|x| crate::tournament::tables::made_in(e, x, &id))
+            })
+            .collect::<Vec<_>>()
     });
-    let decided = Memo::new(move |_| {
+    let told = Memo::new(move |_| {
         let events = linked.get();
         if events.is_empty() {
             return None;
@@ -60,22 +70,66 @@ pub fn MatchPage() -> impl IntoView {
         let ids: std::collections::HashSet<String> = events.iter().flat_map(|e| e.match_ids()).collect();
         let ms: Vec<Match> =
             c.matches.with(|ms| ms.iter().filter(|m| ids.contains(&m.id)).map(|m| (**m).clone()).collect());
-        let d = crate::tournament::decided::decided_elsewhere(&events, &ms, &id.get())?;
-        let team = events.iter().find(|e| e.id == d.event).map(|e| e.entrant_label(&d.entrant))?;
-        Some((d, team))
+        let n = crate::tournament::decided::table_notice(&events, &ms, &id.get())?;
+        Some((n, events))
     });
     let notice = move || {
-        decided.get().map(|(d, team)| {
+        told.get().map(|(n, events)| {
             let l = c.lang.get();
-            let key = if d.same_fixture { "ev.decided_at_table" } else { "ev.decided_elsewhere" };
-            let text = tr(l, key)
-                .replace("{team}", &team)
-                .replace("{round}", &d.round.to_string())
-                .replace("{table}", &d.table.to_string());
-            view! {
-                <div class="banner warn" role="status" id="fixture-decided" data-table=d.table>
-                    {text}
-                </div>
+            let event = |id: &str| events.iter().find(|e| e.id == id);
+            match n {
+                TableNotice::Decided(d) => {
+                    let team = event(&d.event).map(|e| e.entrant_label(&d.entrant)).unwrap_or_default();
+                    let key = if d.same_fixture { "ev.decided_at_table" } else { "ev.decided_elsewhere" };
+                    let text = tr(l, key)
+                        .replace("{team}", &team)
+                        .replace("{round}", &d.round.to_string())
+                        .replace("{table}", &d.table.to_string());
+                    view! {
+                        <div class="banner warn" role="status" id="fixture-decided" data-table=d.table>
+                            {text}
+                        </div>
+                    }
+                    .into_any()
+                }
+                TableNotice::ForfeitedAtDesk(d) => {
+                    let e = event(&d.event);
+                    let team = d
+                        .forfeited
+                        .iter()
+                        .map(|x| e.map(|e| e.entrant_label(x)).unwrap_or_else(|| x.clone()))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let score = e
+                        .and_then(|e| e.competition(&d.competition))
+                        .map(|cm| crate::tournament::output::score_text(l, cm, &d.result))
+                        .unwrap_or_default();
+                    let text = tr(l, "ev.forfeited_at_desk")
+                        .replace("{team}", &team)
+                        .replace("{round}", &d.round.to_string())
+                        .replace("{score}", &score);
+                    view! {
+                        <div class="banner warn" role="status" id="fixture-forfeited" data-table=d.table>
+                            {text}
+                        </div>
+                    }
+                    .into_any()
+                }
+                TableNotice::Unscheduled(u) => {
+                    let e = event(&u.event);
+                    let name = e.map(|e| crate::bidi::isolated(&e.name)).unwrap_or_default();
+                    let comp = e
+                        .and_then(|e| e.competition(&u.competition))
+                        .map(|x| crate::bidi::isolated(&x.name))
+                        .unwrap_or_default();
+                    let text = tr(l, "ev.unscheduled").replace("{event}", &name).replace("{competition}", &comp);
+                    view! {
+                        <div class="banner warn" role="status" id="match-unscheduled">
+                            {text}
+                        </div>
+                    }
+                    .into_any()
+                }
             }
         })
     };

@@ -12,6 +12,7 @@ pub(super) fn fixture_row(
     mutate_comp: impl Fn(CompEdit) -> bool + Copy + 'static,
     make_leg: impl Fn(String, usize) -> bool + Copy + 'static,
     blank_leg: impl Fn(String, usize) + Copy + 'static,
+    places: Vec<tables::LegPlace>,
 ) -> impl IntoView {
     let fid = f.id.clone();
     let names: Vec<String> = f.sides.iter().enumerate().map(|(k, s)| slot_name(l, e, r.as_ref(), k, s)).collect();
@@ -178,6 +179,30 @@ pub(super) fn fixture_row(
                         }
                         Some(id) => {
                             let label = format!("{} ↗", tr(l, "ev.table_n").replace("{n}", &leg.table.to_string()));
+                            let absent = places
+                                .get(k)
+                                .filter(|p| matches!(p, tables::LegPlace::Deleted(_) | tables::LegPlace::Missing(_)))
+                                .map(|p| {
+                                    let a = tables::AbsentLeg {
+                                        fixture: fid.clone(),
+                                        leg: k,
+                                        table: leg.table,
+                                        place: p.clone(),
+                                    };
+                                    let deleted = matches!(p, tables::LegPlace::Deleted(_));
+                                    // Its match deleted on this device (or never here): said on the leg,
+                                    // with what to do; the link still opens the page that says the same.
+                                    view! {
+                                        <span
+                                            class="banner warn leg-absent"
+                                            role="status"
+                                            data-leg=k
+                                            data-deleted=deleted.to_string()
+                                        >
+                                            {absent_text(l, &a)}
+                                        </span>
+                                    }
+                                });
                             let sheet = r
                                 .as_ref()
                                 .and_then(|r| r.legs.get(k))
@@ -193,6 +218,7 @@ pub(super) fn fixture_row(
                                 >
                                     {label}
                                 </A>
+                                {absent}
                                 {sheet
                                     .map(|s| {
                                         view! {
@@ -356,4 +382,15 @@ pub(super) fn fixture_row(
         </div>
     }
     .into_any()
+}
+
+/// What the desk is told of a leg whose match is not on this device: deleted here (restore
+/// it on the home page) or not here at all (import its file); either way no new match is
+/// made for it ([`tables::absent_legs`]).
+pub(super) fn absent_text(l: Lang, a: &tables::AbsentLeg) -> String {
+    let key = match a.place {
+        tables::LegPlace::Deleted(_) => "ev.leg_deleted",
+        _ => "ev.leg_missing",
+    };
+    tr(l, key).replace("{n}", &a.table.to_string())
 }

@@ -106,8 +106,23 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
         };
         print.set(Some(crate::record::share_doc::blank_doc(&m.setup, &m.title, lang.get_untracked(), Some(&place))));
     };
+    // The ids of the matches stored on this device, and of those deleted here whose copy is
+    // kept until the next export (restorable on the home page): where each leg's match is
+    // ([`tables::leg_place`]).
+    let stored = Memo::new(move |_| {
+        c.matches.with(|ms| ms.iter().map(|m| m.id.clone()).collect::<std::collections::HashSet<String>>())
+    });
+    let kept = Memo::new(move |_| {
+        c.deleted_changed.track();
+        store::deleted().into_iter().map(|d| d.id).collect::<std::collections::HashSet<String>>()
+    });
     let make_round = move |round: u32| {
         let Some(cm) = comp.get_untracked() else { return };
+        // Legs whose match is not on this device get no new one (tables::absent_legs):
+        // each is named with what to do.
+        let absent = stored.with_untracked(|s| {
+            kept.with_untracked(|k| tables::absent_legs(&cm, round, |id| s.contains(id), |id| k.contains(id)))
+        });
         let mut made = 0;
         // Each leg's success clears the message line: the failures are kept and shown last.
         let mut failed: Vec<String> = Vec::new();
@@ -126,11 +141,15 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
                 }
             }
         }
+        let lang = lang.get_untracked();
+        failed.extend(absent.iter().map(|a| format!("{}: {}", a.fixture, absent_text(lang, a))));
         let done = (made > 0).then(|| format!("{} {made}", t("ev.sched.made")));
         if !failed.is_empty() {
             ev.error(done.into_iter().chain(failed).collect::<Vec<_>>().join(" · "));
         } else if let Some(x) = done {
             ev.ok(x);
+        } else {
+            ev.ok(t("ev.sched.all_made").to_string());
         }
     };
     let table_pack = move |table: u32| {
@@ -228,6 +247,19 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
                                                     mutate_comp,
                                                     make_leg,
                                                     blank_leg,
+                                                    stored
+                                                        .with(|s| {
+                                                            kept.with(|k| {
+                                                                f.legs
+                                                                    .iter()
+                                                                    .map(|x| tables::leg_place(
+                                                                        x,
+                                                                        |id| s.contains(id),
+                                                                        |id| k.contains(id),
+                                                                    ))
+                                                                    .collect()
+                                                            })
+                                                        }),
                                                 ))
                                                 .collect_view()}
                                         </div>
