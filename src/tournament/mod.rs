@@ -29,7 +29,7 @@ pub mod versions;
 use crate::record::schema::{self, ImportError, Migration, APP_ID};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 mod document;
 mod entrants;
@@ -436,6 +436,20 @@ impl Competition {
     /// The fixture with this id and its round number.
     pub fn fixture(&self, id: &str) -> Option<(u32, &Fixture)> {
         self.rounds.iter().find_map(|r| r.fixtures.iter().find(|f| f.id == id).map(|f| (r.number, f)))
+    }
+    /// Every fixture of the schedule by id, with its round number: one pass over the
+    /// schedule for callers that look up many fixtures (a round's table matches, the
+    /// competition tab's rows), where [`Competition::fixture`] scans the schedule each time.
+    /// An id given twice (refused by [`validate_event`]) keeps its first fixture, as
+    /// [`Competition::fixture`] finds it.
+    pub fn fixtures_by_id(&self) -> HashMap<&str, (u32, &Fixture)> {
+        let mut out = HashMap::new();
+        for r in &self.rounds {
+            for f in &r.fixtures {
+                out.entry(f.id.as_str()).or_insert((r.number, f));
+            }
+        }
+        out
     }
     /// The fixture with this id, mutably.
     pub fn fixture_mut(&mut self, id: &str) -> Option<&mut Fixture> {

@@ -150,6 +150,18 @@ impl Standings {
     }
 }
 
+/// `results` (as [`results`] or [`Standings::results`] give them) by fixture id: one pass,
+/// for callers that find the result of many fixtures (every row of a schedule) — a search
+/// of the list per fixture is quadratic in the schedule (2,016 fixtures for 64 entrants).
+/// An id given twice keeps its first result, as a search finds it.
+pub fn results_by_fixture(results: &[FixtureResult]) -> HashMap<&str, &FixtureResult> {
+    let mut out = HashMap::new();
+    for r in results {
+        out.entry(r.fixture.as_str()).or_insert(r);
+    }
+    out
+}
+
 fn map_sides<T: Clone + Default>(v: &[T], swapped: bool, n: usize) -> Vec<T> {
     let mut out: Vec<T> = (0..n).map(|i| v.get(i).cloned().unwrap_or_default()).collect();
     if swapped && n == 2 {

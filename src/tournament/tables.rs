@@ -287,12 +287,61 @@ pub fn leg_match(
     now_ms: f64,
 ) -> Result<(Match, bool), LegError> {
     let (round, f) = c.fixture(fixture).ok_or(LegError::NoSuchLeg)?;
+    let fr = results.iter().find(|r| r.fixture == fixture).ok_or(LegError::NoSuchLeg)?;
+    fixture_leg_match(e, c, round, f, leg, fr, now_ms)
+}
+
+/// One leg still without its match in a round ([`round_leg_matches`]): the fixture's id, the
+/// leg (0-based) and what [`leg_match`] makes for it.
+pub type RoundLeg = (String, usize, Result<(Match, bool), LegError>);
+
+/// [`leg_match`] for every leg of round `round` (its number) that has no match yet, in
+/// schedule order (fixture by fixture, leg by leg): what the schedule's "create all
+/// matches of this round" makes, each leg as [`leg_match`] makes it alone. `results` as
+/// for [`leg_match`]; the fixtures and results are looked up once for the whole round
+/// (with 64 entrants a round has 32 fixtures in a schedule of 2,016). Empty for a round
+/// that does not exist.
+pub fn round_leg_matches(
+    e: &Event,
+    c: &Competition,
+    round: u32,
+    results: &[FixtureResult],
+    now_ms: f64,
+) -> Vec<RoundLeg> {
+    let by_fixture = super::standings::results_by_fixture(results);
+    let Some(r) = c.rounds.iter().find(|r| r.number == round) else { return Vec::new() };
+    let mut out = Vec::new();
+    for f in &r.fixtures {
+        for (k, l) in f.legs.iter().enumerate() {
+            if l.match_id.is_some() {
+                continue;
+            }
+            let made = match by_fixture.get(f.id.as_str()) {
+                Some(fr) => fixture_leg_match(e, c, r.number, f, k, fr, now_ms),
+                None => Err(LegError::NoSuchLeg),
+            };
+            out.push((f.id.clone(), k, made));
+        }
+    }
+    out
+}
+
+/// [`leg_match`] of leg `leg` of fixture `f` (in round `round`), whose current result is `fr`.
+fn fixture_leg_match(
+    e: &Event,
+    c: &Competition,
+    round: u32,
+    f: &super::Fixture,
+    leg: usize,
+    fr: &FixtureResult,
+    now_ms: f64,
+) -> Result<(Match, bool), LegError> {
+    let fixture = f.id.as_str();
     let long_round = match c.format {
         super::Format::Knockout { long_rounds, .. } => round + long_rounds > c.rounds.len() as u32,
         _ => false,
     };
     let l = f.legs.get(leg).ok_or(LegError::NoSuchLeg)?;
-    let fr = results.iter().find(|r| r.fixture == fixture).ok_or(LegError::NoSuchLeg)?;
     if let Some(id) = &l.match_id {
         if !fr.legs.get(leg).is_some_and(|x| x.other_entrants) {
             return Err(LegError::Exists(id.clone()));
@@ -579,5 +628,53 @@ mod tests {
         );
         assert_eq!(absent_legs(&c, 2, stored, kept).len(), 1);
         assert!(absent_legs(&c, 3, stored, kept).is_empty());
+    }
+
+    /// A round's table matches made at once ([`round_leg_matches`], the schedule's "create
+    /// all matches of this round") are the matches [`leg_match`] makes leg by leg, in
+    /// schedule order, legs with a match left out — on a 64-team round robin (63 rounds of
+    /// 32 fixtures) and a knock-out whose later rounds wait for winners; the one-pass
+    /// look-ups ([`Competition::fixtures_by_id`], [`standings::results_by_fixture`]) find what
+    /// the searches find.
+    #[test]
+    fn a_round_made_at_once_gives_the_matches_made_leg_by_leg() {
+        for (format, n) in [("jiankang-guandan-team", 64), ("nantong-80fen-team", 9), ("jiankang-chaodipi-ko", 6)] {
+            let mut e = event(EntrantKind::Team, n, 4);
+            let mut c = drawn(&e, format, "c1", "x");
+            // A leg already linked is left out; a desk forfeit decides a knock-out side.
+            let mut played = c.rounds[0].fixtures.iter_mut().filter(|f| !f.legs.is_empty());
+            played.next().unwrap().legs[0].match_id = Some("linked".into());
+            if format.ends_with("-ko") {
+                played.next().unwrap().forfeits = vec![1];
+            }
+            e.competitions.push(c.clone());
+            let res = standings::results(&c, &[]);
+            let by_id = c.fixtures_by_id();
+            let by_fixture = standings::results_by_fixture(&res);
+            for f in c.rounds.iter().flat_map(|r| &r.fixtures) {
+                assert_eq!(by_id.get(f.id.as_str()).copied(), c.fixture(&f.id), "{format} {}", f.id);
+                assert_eq!(
+                    by_fixture.get(f.id.as_str()).copied(),
+                    res.iter().find(|r| r.fixture == f.id),
+                    "{format} {}",
+                    f.id
+                );
+            }
+            assert_eq!(by_id.len(), c.rounds.iter().map(|r| r.fixtures.len()).sum::<usize>());
+            let mut made = 0;
+            for r in &c.rounds {
+                let want: Vec<RoundLeg> = r
+                    .fixtures
+                    .iter()
+                    .flat_map(|f| f.legs.iter().enumerate().map(move |(k, l)| (f, k, l)))
+                    .filter(|(_, _, l)| l.match_id.is_none())
+                    .map(|(f, k, _)| (f.id.clone(), k, leg_match(&e, &c, &f.id, k, &res, 5.0)))
+                    .collect();
+                made += want.iter().filter(|x| x.2.is_ok()).count();
+                assert_eq!(round_leg_matches(&e, &c, r.number, &res, 5.0), want, "{format} round {}", r.number);
+            }
+            assert!(made > 0, "{format}");
+            assert!(round_leg_matches(&e, &c, c.rounds.len() as u32 + 1, &res, 5.0).is_empty());
+        }
     }
 }

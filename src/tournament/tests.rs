@@ -480,3 +480,36 @@ fn a_pair_without_its_two_players_is_refused_where_its_match_seats_them() {
     rj.competitions.push(builtin_format("renju-rif-ko").unwrap().competition("c1", "五子棋", vec!["e1".into()]));
     assert_eq!(check_teams(&e, &rj), Ok(()));
 }
+
+/// A 64-team round robin (2,016 fixtures) with matches linked, legs swapped, desk forfeits
+/// and a play-off reads back as itself: the event page keeps the event it stored beside
+/// the stored text and takes it for that text without reading it again.
+#[test]
+fn a_large_event_reads_back_as_itself() {
+    let mut e = Event::new("big", "健康杯", 1_717_171_717_171.5);
+    for i in 1..=64 {
+        e.entrants.push(Entrant {
+            id: format!("e{i}"),
+            name: format!("队{i} \"x\""),
+            kind: EntrantKind::Team,
+            members: (1..=4).map(|k| format!("{i}-{k}")).collect(),
+            unit: "单位".into(),
+        });
+    }
+    let f = builtin_format("jiankang-guandan-team").unwrap();
+    let mut c = f.competition("c1", "掼蛋 团体", e.entrants.iter().map(|x| x.id.clone()).collect());
+    draw::draw(&mut c, 9);
+    schedule::generate(&mut c);
+    assert_eq!(c.rounds.iter().map(|r| r.fixtures.len()).sum::<usize>(), 2016);
+    for (k, fx) in c.rounds.iter_mut().flat_map(|r| r.fixtures.iter_mut()).enumerate().step_by(7) {
+        fx.legs[0].match_id = Some(format!("m{k}"));
+        fx.legs[0].swapped = k % 2 == 1;
+        if k % 3 == 0 {
+            fx.forfeits = vec![1];
+        }
+    }
+    c.playoffs.push(Playoff { entrants: vec!["e1".into(), "e2".into()], winner: "e2".into() });
+    e.competitions.push(c);
+    validate_event(&e).unwrap();
+    assert_eq!(load_event(&store_event(&e)).unwrap(), e);
+}

@@ -2,12 +2,15 @@
 
 use super::*;
 
+/// One fixture's row: `r` its result now; `entrants` the competition's entrants (id, label
+/// as [`Event::entrant_label`] shows it) its side lists offer, read once for all rows.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn fixture_row(
     e: &Event,
     cm: &Competition,
     f: &tm::Fixture,
     r: Option<FixtureResult>,
+    entrants: &[(String, String)],
     l: Lang,
     mutate_comp: impl Fn(CompEdit) -> bool + Copy + 'static,
     make_leg: impl Fn(String, usize) -> bool + Copy + 'static,
@@ -32,7 +35,6 @@ pub(super) fn fixture_row(
     };
     let (fid_swap, fid_ff, fid_tab, fid_label) = (fid.clone(), fid.clone(), fid.clone(), fid.clone());
     let fid_blank = fid.clone();
-    let entrants: Vec<(String, String)> = cm.entrants.iter().map(|id| (id.clone(), e.entrant_label(id))).collect();
     let score = r.as_ref().map(|r| output::score_text(l, cm, r)).unwrap_or_default();
     let score_title = tr(l, output::score_header(cm));
     // The unit where it is not the matches' own score (a forfeit word needs none).
@@ -251,7 +253,6 @@ pub(super) fn fixture_row(
                     .collect_view()}
                 {(!bye)
                     .then(|| {
-                        let entrants = entrants.clone();
                         let fid_e = fid_ff.clone();
                         view! {
                             <details class="fx-more">

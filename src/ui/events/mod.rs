@@ -103,7 +103,7 @@ impl Ev {
         let Some(shown) = self.now() else { return false };
         let key = store::event_key(&shown.id);
         let stored = store::event_value(&shown.id);
-        let mut e = match stored.as_deref().map(tm::load_event) {
+        let mut e = match stored.as_deref().map(store::parse_event) {
             Some(Ok(x)) if x.id == shown.id => x,
             Some(r) => {
                 let why = match r {

@@ -43,25 +43,12 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
                     .fixture(&fixture)
                     .map(|(r, f)| (r, f.legs.get(leg).map(|l| l.table).unwrap_or(0)))
                     .unwrap_or((0, 0));
-                let names = m.setup.participants();
-                let title = format!(
-                    "{} · {} · {} · {} · {names}",
-                    e.name,
-                    cm.name,
-                    tr(lang.get_untracked(), "ev.round_n").replace("{n}", &round.to_string()),
-                    tr(lang.get_untracked(), "ev.table_n").replace("{n}", &table.to_string())
-                );
-                m.title = title.chars().take(200).collect();
-                let exists = c.matches.with_untracked(|ms| ms.iter().any(|x| x.id == m.id));
-                let id = if exists {
-                    m.id.clone()
-                } else {
-                    match create_match(m) {
-                        Ok(id) => id,
-                        Err(x) => {
-                            ev.error(x);
-                            return false;
-                        }
+                m.title = match_title(&e, &cm, round, table, &m, lang.get_untracked());
+                let id = match store_leg_match(m) {
+                    Ok(id) => id,
+                    Err(x) => {
+                        ev.error(x);
+                        return false;
                     }
                 };
                 mutate_comp(Box::new(move |c| {
@@ -77,6 +64,8 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
     // The print preview of a table's blank recording sheet (the paper backup of the leg's
     // match: its stored match when made, else the match the leg would get).
     let print = RwSignal::new(None::<crate::record::share_doc::ShareDoc>);
+    // The round a long schedule shows (`None`: the current round, [`current_round`]).
+    let open_round = RwSignal::new(None::<u32>);
     let blank_leg = move |fixture: String, leg: usize| {
         let Some(e) = ev.now() else { return };
         let Some(cm) = e.competition(&cid.get_value()).cloned() else { return };
@@ -116,33 +105,57 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
         c.deleted_changed.track();
         store::deleted().into_iter().map(|d| d.id).collect::<std::collections::HashSet<String>>()
     });
+    // Every leg of the round still without a match, made at once: the results read once,
+    // each match stored, then one saved edit links them all (a round of 32 fixtures in a
+    // schedule of 2,016 would otherwise read the results and save the event 32 times).
     let make_round = move |round: u32| {
-        let Some(cm) = comp.get_untracked() else { return };
+        let Some(e) = ev.now() else { return };
+        let Some(cm) = e.competition(&cid.get_value()).cloned() else { return };
         // Legs whose match is not on this device get no new one (tables::absent_legs):
         // each is named with what to do.
         let absent = stored.with_untracked(|s| {
             kept.with_untracked(|k| tables::absent_legs(&cm, round, |id| s.contains(id), |id| k.contains(id)))
         });
-        let mut made = 0;
-        // Each leg's success clears the message line: the failures are kept and shown last.
+        let l = lang.get_untracked();
+        let res = c.matches.with_untracked(|ms| standings::results(&cm, &owned(ms)));
+        let by_id = cm.fixtures_by_id();
+        // The failures are kept and shown after the count of matches made.
         let mut failed: Vec<String> = Vec::new();
-        if let Some(r) = cm.rounds.iter().find(|r| r.number == round) {
-            for f in &r.fixtures {
-                for (k, l) in f.legs.iter().enumerate() {
-                    if l.match_id.is_some() {
-                        continue;
-                    }
-                    ev.msg.set(None);
-                    if make_leg(f.id.clone(), k) {
-                        made += 1;
-                    } else if let Some((true, x)) = ev.msg.get_untracked() {
-                        failed.push(x);
+        let mut links: Vec<(String, usize, String, bool)> = Vec::new();
+        for (fixture, leg, made) in tables::round_leg_matches(&e, &cm, round, &res, now_ms()) {
+            match made {
+                Err(x) => failed.push(format!("{fixture}: {}", leg_error_text(&x))),
+                Ok((mut m, swapped)) => {
+                    let table =
+                        by_id.get(fixture.as_str()).and_then(|(_, f)| f.legs.get(leg)).map(|x| x.table).unwrap_or(0);
+                    m.title = match_title(&e, &cm, round, table, &m, l);
+                    match store_leg_match(m) {
+                        Ok(id) => links.push((fixture, leg, id, swapped)),
+                        Err(x) => failed.push(x),
                     }
                 }
             }
         }
-        let lang = lang.get_untracked();
-        failed.extend(absent.iter().map(|a| format!("{}: {}", a.fixture, absent_text(lang, a))));
+        let mut made = links.len();
+        if made > 0 {
+            ev.msg.set(None);
+            let linked = mutate_comp(Box::new(move |c| {
+                for (fixture, leg, id, swapped) in links {
+                    if let Some(l) = c.fixture_mut(&fixture).and_then(|f| f.legs.get_mut(leg)) {
+                        l.match_id = Some(id);
+                        l.swapped = swapped;
+                    }
+                }
+                Ok(())
+            }));
+            if !linked {
+                made = 0;
+                if let Some((true, x)) = ev.msg.get_untracked() {
+                    failed.push(x);
+                }
+            }
+        }
+        failed.extend(absent.iter().map(|a| format!("{}: {}", a.fixture, absent_text(l, a))));
         let done = (made > 0).then(|| format!("{} {made}", t("ev.sched.made")));
         if !failed.is_empty() {
             ev.error(done.into_iter().chain(failed).collect::<Vec<_>>().join(" · "));
@@ -215,15 +228,38 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
                     .filter(|l| l.match_id.is_some())
                     .map(|l| l.table)
                     .collect();
+                let results = standings::results_by_fixture(&s.results);
+                let entrants: Vec<(String, String)> = cm
+                    .entrants
+                    .iter()
+                    .map(|id| (id.clone(), e.entrant_label(id)))
+                    .collect();
+                let fixtures: usize = cm.rounds.iter().map(|r| r.fixtures.len()).sum();
+                let shown = (fixtures > ALL_ROUNDS_UP_TO)
+                    .then(|| open_round.get().filter(|n| cm.rounds.iter().any(|r| r.number == *n)))
+                    .map(|opened| opened.or_else(|| current_round(&cm, &s)));
                 Some(
+                    // The side lists of every fixture offer the same entrants: labelled once.
+                    // A long schedule shows one round's fixtures (the others collapsed, each with its
+                    // button to create its matches and one to show it).
                     view! {
+                        {shown
+                            .is_some()
+                            .then(|| {
+                                view! {
+                                    <p class="muted no-print" id="rounds-collapsed">
+                                        {tr(l, "ev.sched.collapsed")}
+                                    </p>
+                                }
+                            })}
                         {cm
                             .rounds
                             .iter()
                             .map(|r| {
                                 let number = r.number;
+                                let open = shown.is_none_or(|k| k == Some(number));
                                 view! {
-                                    <div class="round" data-round=number>
+                                    <div class="round" data-round=number class:collapsed=!open>
                                         <h3>
                                             {tr(l, "ev.round_n").replace("{n}", &number.to_string())}" "
                                             <button
@@ -233,36 +269,56 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
                                             >
                                                 {tx("ev.sched.make_round")}
                                             </button>
+                                            {(!open)
+                                                .then(|| {
+                                                    view! {
+                                                        " "
+                                                        <button
+                                                            class="btn chip no-print show-round"
+                                                            data-round=number
+                                                            on:click=move |_| open_round.set(Some(number))
+                                                        >
+                                                            {tr(l, "ev.sched.show_round")
+                                                                .replace("{n}", &r.fixtures.len().to_string())}
+                                                        </button>
+                                                    }
+                                                })}
                                         </h3>
-                                        <div class="schedule">
-                                            {r
-                                                .fixtures
-                                                .iter()
-                                                .map(|f| fixture_row(
-                                                    &e,
-                                                    &cm,
-                                                    f,
-                                                    s.results.iter().find(|x| x.fixture == f.id).cloned(),
-                                                    l,
-                                                    mutate_comp,
-                                                    make_leg,
-                                                    blank_leg,
-                                                    stored
-                                                        .with(|s| {
-                                                            kept.with(|k| {
-                                                                f.legs
-                                                                    .iter()
-                                                                    .map(|x| tables::leg_place(
-                                                                        x,
-                                                                        |id| s.contains(id),
-                                                                        |id| k.contains(id),
-                                                                    ))
-                                                                    .collect()
-                                                            })
-                                                        }),
-                                                ))
-                                                .collect_view()}
-                                        </div>
+                                        {open
+                                            .then(|| {
+                                                view! {
+                                                    <div class="schedule">
+                                                        {r
+                                                            .fixtures
+                                                            .iter()
+                                                            .map(|f| fixture_row(
+                                                                &e,
+                                                                &cm,
+                                                                f,
+                                                                results.get(f.id.as_str()).map(|x| (*x).clone()),
+                                                                &entrants,
+                                                                l,
+                                                                mutate_comp,
+                                                                make_leg,
+                                                                blank_leg,
+                                                                stored
+                                                                    .with(|s| {
+                                                                        kept.with(|k| {
+                                                                            f.legs
+                                                                                .iter()
+                                                                                .map(|x| tables::leg_place(
+                                                                                    x,
+                                                                                    |id| s.contains(id),
+                                                                                    |id| k.contains(id),
+                                                                                ))
+                                                                                .collect()
+                                                                        })
+                                                                    }),
+                                                            ))
+                                                            .collect_view()}
+                                                    </div>
+                                                }
+                                            })}
                                     </div>
                                 }
                             })
@@ -295,4 +351,46 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
         </section>
         <crate::ui::parts::PrintSheet doc=print />
     }
+}
+
+/// The title of a table's match made from the schedule: event · competition · round ·
+/// table · the sides as the match names them, at most 200 characters.
+fn match_title(e: &Event, cm: &Competition, round: u32, table: u32, m: &Match, l: Lang) -> String {
+    let names = m.setup.participants();
+    let title = format!(
+        "{} · {} · {} · {} · {names}",
+        e.name,
+        cm.name,
+        tr(l, "ev.round_n").replace("{n}", &round.to_string()),
+        tr(l, "ev.table_n").replace("{n}", &table.to_string())
+    );
+    title.chars().take(200).collect()
+}
+
+/// Stores a leg's match unless a match of its id is on the device already (made for the
+/// same fixture, leg, entrants and seats: the id names them, [`tables::leg_match_id`]);
+/// the id to link, or the translated error.
+fn store_leg_match(m: Match) -> Result<String, String> {
+    if ctx().matches.with_untracked(|ms| ms.iter().any(|x| x.id == m.id)) {
+        Ok(m.id)
+    } else {
+        create_match(m)
+    }
+}
+
+/// Schedules of more fixtures than this show one round's fixtures at a time (the current
+/// round, or the one the referee opens): 64 entrants play 2,016 fixtures, each a row with
+/// its buttons and side lists. A round robin of 16 entrants (120 fixtures) shows them all.
+const ALL_ROUNDS_UP_TO: usize = 120;
+
+/// The round whose fixtures a long schedule shows when the referee has opened none: the
+/// first with a fixture not done, else the last.
+fn current_round(cm: &Competition, s: &Standings) -> Option<u32> {
+    let open: std::collections::HashSet<&str> =
+        s.results.iter().filter(|r| !r.done).map(|r| r.fixture.as_str()).collect();
+    cm.rounds
+        .iter()
+        .find(|r| r.fixtures.iter().any(|f| open.contains(f.id.as_str())))
+        .or(cm.rounds.last())
+        .map(|r| r.number)
 }

@@ -60,7 +60,9 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                 let e = event();
                 let l = lang.get();
                 let cols = output::standings_columns(&cm);
+                let fixtures = cm.fixtures_by_id();
                 Some(
+                    // Each result row names its fixture's sides: the fixtures found in one pass.
                     view! {
                         <p class="muted">{if s.complete { tr(l, "ev.complete") } else { tr(l, "ev.provisional") }}</p>
                         {s
@@ -139,10 +141,9 @@ pub(super) fn CompStandings(cx: CompCtx) -> impl IntoView {
                                         .results
                                         .iter()
                                         .map(|r| {
-                                            let fx = cm.fixture(&r.fixture).map(|(_, f)| f.clone());
-                                            let names: Vec<String> = fx
-                                                .as_ref()
-                                                .map(|f| {
+                                            let names: Vec<String> = fixtures
+                                                .get(r.fixture.as_str())
+                                                .map(|(_, f)| {
                                                     f.sides
                                                         .iter()
                                                         .enumerate()
