@@ -58,16 +58,19 @@ pub(super) fn EntrantsTab(ev: Ev) -> impl IntoView {
                                                 maxlength=tm::MAX_NAME
                                                 prop:value=en.name.clone()
                                                 on:change=move |x| {
-                                                    let v = event_target_value(&x).trim().to_string();
+                                                    let input: web_sys::HtmlInputElement = event_target(&x);
+                                                    let v = input.value();
                                                     let id = id_n.clone();
-                                                    ev.mutate(|e| {
-                                                        if let Some(en) = e.entrants.iter_mut().find(|en| en.id == id) {
-                                                            if !v.is_empty() {
-                                                                en.name = v;
-                                                            }
-                                                        }
-                                                        Ok(())
-                                                    });
+                                                    let l = lang.get_untracked();
+                                                    let saved = ev
+                                                        .mutate(|e| {
+                                                            let old = e.entrant_name(&id);
+                                                            tm::rename_entrant(e, &id, &v)
+                                                                .map_err(|x| rename_error_text(l, &x, &old))
+                                                        });
+                                                    if !saved {
+                                                        show_saved_name(ev, &id, &input);
+                                                    }
                                                 }
                                             />
                                         </td>
@@ -193,6 +196,14 @@ pub(super) fn EntrantsTab(ev: Ev) -> impl IntoView {
 fn show_saved_members(ev: Ev, id: &str, input: &web_sys::HtmlInputElement) {
     let saved = ev.ev.with_untracked(|e| e.as_ref().and_then(|e| e.entrant(id)).map(|en| en.members.join(", ")));
     if let Some(saved) = saved {
+        input.set_value(&saved);
+    }
+}
+
+/// Puts entrant `id`'s name as saved back into its name box `input` after a refused rename
+/// (blank, or another entrant's name): the message says why, the box shows what is stored.
+fn show_saved_name(ev: Ev, id: &str, input: &web_sys::HtmlInputElement) {
+    if let Some(saved) = ev.ev.with_untracked(|e| e.as_ref().and_then(|e| e.entrant(id)).map(|en| en.name.clone())) {
         input.set_value(&saved);
     }
 }
