@@ -29,15 +29,14 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
     // the same fixture, leg, entrants and seats (the id names them, tables::leg_match_id):
     // the schedule made again from the same draw, or a table that made it first. A match of
     // another pairing (before a new draw) has another id and is left as it is.
-    let make_leg = move |fixture: String, leg: usize| -> bool {
-        let Some(e) = ev.now() else { return false };
-        let Some(cm) = e.competition(&cid.get_value()).cloned() else { return false };
+    // Gives why nothing was made (the reason alone: the caller names the fixture or table).
+    let try_leg = move |fixture: String, leg: usize| -> Result<(), String> {
+        let missing = || t("ev.missing").to_string();
+        let e = ev.now().ok_or_else(missing)?;
+        let cm = e.competition(&cid.get_value()).cloned().ok_or_else(missing)?;
         let res = c.matches.with_untracked(|ms| standings::results(&cm, &owned(ms)));
         match tables::leg_match(&e, &cm, &fixture, leg, &res, now_ms()) {
-            Err(x) => {
-                ev.error(format!("{fixture}: {}", leg_error_text(&x)));
-                false
-            }
+            Err(x) => Err(leg_error_text(&x)),
             Ok((mut m, swapped)) => {
                 let (round, table) = cm
                     .fixture(&fixture)
@@ -53,24 +52,28 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
                 );
                 m.title = title.chars().take(200).collect();
                 let exists = c.matches.with_untracked(|ms| ms.iter().any(|x| x.id == m.id));
-                let id = if exists {
-                    m.id.clone()
-                } else {
-                    match create_match(m) {
-                        Ok(id) => id,
-                        Err(x) => {
-                            ev.error(x);
-                            return false;
-                        }
-                    }
-                };
-                mutate_comp(Box::new(move |c| {
+                let id = if exists { m.id.clone() } else { create_match(m)? };
+                let linked = mutate_comp(Box::new(move |c| {
                     if let Some(l) = c.fixture_mut(&fixture).and_then(|f| f.legs.get_mut(leg)) {
                         l.match_id = Some(id);
                         l.swapped = swapped;
                     }
                     Ok(())
-                }))
+                }));
+                if linked {
+                    Ok(())
+                } else {
+                    Err(ev.msg.get_untracked().map(|(_, x)| x).unwrap_or_default())
+                }
+            }
+        }
+    };
+    let make_leg = move |fixture: String, leg: usize| -> bool {
+        match try_leg(fixture.clone(), leg) {
+            Ok(()) => true,
+            Err(x) => {
+                ev.error(format!("{fixture}: {x}"));
+                false
             }
         }
     };
@@ -106,32 +109,37 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
         };
         print.set(Some(crate::record::share_doc::blank_doc(&m.setup, &m.title, lang.get_untracked(), Some(&place))));
     };
+    // Every leg of the round without a match, each tried once; what failed is said once per
+    // reason, naming its tables (storage running full fails every table after it alike).
     let make_round = move |round: u32| {
         let Some(cm) = comp.get_untracked() else { return };
         let mut made = 0;
-        // Each leg's success clears the message line: the failures are kept and shown last.
-        let mut failed: Vec<String> = Vec::new();
+        let mut failed: Vec<(u32, String)> = Vec::new();
         if let Some(r) = cm.rounds.iter().find(|r| r.number == round) {
             for f in &r.fixtures {
                 for (k, l) in f.legs.iter().enumerate() {
                     if l.match_id.is_some() {
                         continue;
                     }
-                    ev.msg.set(None);
-                    if make_leg(f.id.clone(), k) {
-                        made += 1;
-                    } else if let Some((true, x)) = ev.msg.get_untracked() {
-                        failed.push(x);
+                    match try_leg(f.id.clone(), k) {
+                        Ok(()) => made += 1,
+                        Err(x) => failed.push((l.table, x)),
                     }
                 }
             }
         }
         let done = (made > 0).then(|| format!("{} {made}", t("ev.sched.made")));
-        if !failed.is_empty() {
-            ev.error(done.into_iter().chain(failed).collect::<Vec<_>>().join(" · "));
-        } else if let Some(x) = done {
-            ev.ok(x);
+        if failed.is_empty() {
+            if let Some(x) = done {
+                ev.ok(x);
+            }
+            return;
         }
+        let lines = tables::failures_by_reason(&failed).into_iter().map(|(ts, why)| {
+            let ts = ts.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+            t("ev.sched.not_made").replace("{t}", &ts).replace("{why}", &why)
+        });
+        ev.error(done.into_iter().chain(lines).collect::<Vec<_>>().join(" · "));
     };
     let table_pack = move |table: u32| {
         let (Some(e), Some(cm)) = (ev.now(), comp.get_untracked()) else { return };
