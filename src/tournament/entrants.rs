@@ -229,6 +229,33 @@ pub fn split_members(s: &str) -> Vec<String> {
     s.split([',', '，', '、', ';', '；', '\t']).map(str::trim).filter(|m| !m.is_empty()).map(str::to_string).collect()
 }
 
+/// The entrants tab's text typed and not saved yet, as the browser tab keeps it so that a
+/// reload brings it back (never part of the event or an export): the entrant list box, and
+/// each entrant's members box left with text that was not saved, by entrant id.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntrantsDraft {
+    /// The entrant list box, as typed.
+    #[serde(default)]
+    pub bulk: String,
+    /// Entrant id → its members box, as typed.
+    #[serde(default)]
+    pub members: BTreeMap<String, String>,
+}
+
+impl EntrantsDraft {
+    /// Whether nothing is typed (no draft is kept then).
+    pub fn is_empty(&self) -> bool {
+        self.bulk.trim().is_empty() && self.members.is_empty()
+    }
+    /// The draft as it can be put back into the tab of event `e`: members typed for an
+    /// entrant `e` no longer has (removed since) are dropped, and so are members typed that
+    /// are what is saved now (nothing left to save). The list box stays as typed.
+    pub fn settled(mut self, e: &Event) -> EntrantsDraft {
+        self.members.retain(|id, typed| e.entrant(id).is_some_and(|en| split_members(typed) != en.members));
+        self
+    }
+}
+
 pub(super) fn next_id<'a>(prefix: &str, ids: impl Iterator<Item = &'a str>) -> String {
     let n = ids.filter_map(|i| i.strip_prefix(prefix)?.parse::<u32>().ok()).max().unwrap_or(0);
     format!("{prefix}{}", n + 1)

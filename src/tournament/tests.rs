@@ -224,6 +224,23 @@ fn a_name_already_used_is_refused_naming_it() {
     assert_eq!(e.entrants[2].name, "紫队");
 }
 
+/// The entrants tab's draft survives the text a browser tab keeps; put back into the
+/// event, members typed for a removed entrant, or equal to what is saved, are dropped.
+#[test]
+fn an_entrants_draft_round_trips_and_settles() {
+    let mut d = EntrantsDraft { bulk: "白队\t白1\t白2".into(), ..Default::default() };
+    d.members.insert("e1".into(), "红甲, 红丙".into());
+    d.members.insert("e2".into(), "蓝队甲、蓝队乙".into());
+    d.members.insert("e9".into(), "谁".into());
+    let text = crate::json::to_string(&d).unwrap();
+    assert_eq!(crate::json::from_str::<EntrantsDraft>(&text).unwrap(), d);
+    let s = d.clone().settled(&four_pairs());
+    assert_eq!(s.bulk, d.bulk);
+    assert_eq!(s.members.keys().collect::<Vec<_>>(), ["e1"]);
+    assert!(!s.is_empty());
+    assert!(EntrantsDraft { bulk: " \n".into(), ..Default::default() }.is_empty());
+}
+
 #[test]
 fn migration_hook_upgrades_old_events() {
     fn v0_to_v1(mut d: Value) -> Result<Value, ImportError> {
