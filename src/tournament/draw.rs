@@ -54,6 +54,20 @@ pub fn draw(c: &mut Competition, seed: u64) {
     c.draw.numbers = p.iter().enumerate().map(|(k, &i)| (c.entrants[i].clone(), k as u32 + 1)).collect();
 }
 
+/// The highest draw number typed by hand: one per entrant an event can have
+/// ([`super::MAX_ENTRANTS`]).
+pub const MAX_DRAW_NUMBER: u32 = super::MAX_ENTRANTS as u32;
+
+/// A draw number as typed into the draw table: empty text clears the number (`None`); else
+/// a whole number from 1 to [`MAX_DRAW_NUMBER`]. A sign, a fraction or a larger number is
+/// refused (the caller keeps the stored number and says what is allowed).
+pub fn parse_draw_number(s: &str) -> Result<Option<u32>, super::NotInRange> {
+    if s.trim().is_empty() {
+        return Ok(None);
+    }
+    super::whole_in(s, 1, MAX_DRAW_NUMBER).map(Some)
+}
+
 /// A seed parsed from what the referee typed: a whole number as is, any other text hashed
 /// (FNV-1a) so "2024健康杯" works too. `None` for empty text.
 pub fn seed_from_text(s: &str) -> Option<u64> {
@@ -102,6 +116,21 @@ mod tests {
             count[permutation(4, s)[0]] += 1;
         }
         assert!(count.iter().all(|&c| (850..1150).contains(&c)), "{count:?}");
+    }
+
+    /// A draw number typed by hand: empty clears it; a whole number 1…256 is taken; a
+    /// sign, a fraction, zero or a number beyond any event's entrants is refused with the
+    /// range allowed.
+    #[test]
+    fn typed_draw_numbers_are_whole_numbers_in_range() {
+        assert_eq!(parse_draw_number(" "), Ok(None));
+        assert_eq!(parse_draw_number(" 7 "), Ok(Some(7)));
+        assert_eq!(parse_draw_number("256"), Ok(Some(MAX_DRAW_NUMBER)));
+        let bad = crate::tournament::NotInRange { lo: 1, hi: 256 };
+        for s in ["-1", "0", "2.5", "99999999999", "257", "abc", "+3"] {
+            assert_eq!(parse_draw_number(s), Err(bad), "{s}");
+        }
+        assert_eq!(bad.to_string(), "a whole number from 1 to 256");
     }
 
     #[test]

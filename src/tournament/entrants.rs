@@ -26,6 +26,22 @@ pub enum LineProblem {
     TooManyMembers,
     /// Member `k` (1-based) is longer than [`MAX_NAME`] characters.
     MemberTooLong(usize),
+    /// The name was typed on an earlier line of the same text too (names identify entrants
+    /// on the sheets and standings, so two entrants never share one).
+    NameTwice {
+        /// The name.
+        name: String,
+        /// The earlier line (1-based).
+        first: usize,
+    },
+    /// The name is already an entrant's of the event.
+    NameTaken {
+        /// The name.
+        name: String,
+        /// That entrant's row in the event's list of entrants (1-based, as numbered on the
+        /// entrants tab).
+        row: usize,
+    },
     /// Another rule of [`validate_event`] refuses the entrant: the entrant's field
     /// (`unit`, `members[2]` …) and the reason.
     Refused {
@@ -53,6 +69,8 @@ impl std::fmt::Display for LineError {
             LineProblem::NameTooLong => write!(f, "the name is longer than {MAX_NAME} characters"),
             LineProblem::TooManyMembers => write!(f, "more than {MAX_MEMBERS} members"),
             LineProblem::MemberTooLong(k) => write!(f, "member {k} is longer than {MAX_NAME} characters"),
+            LineProblem::NameTwice { name, first } => write!(f, "{name:?} is also on line {first}"),
+            LineProblem::NameTaken { name, row } => write!(f, "{name:?} is already entrant {row}"),
             LineProblem::Refused { field, reason } => write!(f, "{field}: {reason}"),
         }
     }
@@ -79,10 +97,17 @@ impl std::fmt::Display for EntrantsError {
 /// Adds the entrants typed as `text` ([`parse_entrant_lines`]) to `e`, each with a fresh
 /// id, `kind` and `unit` (a player typed without members is their own only member), and
 /// validates the event: a refusal that concerns one of the new entrants names the line it
-/// was typed on, not its index in the list. Returns how many were added (0 when no line
-/// was typed); `e` is unchanged on error.
+/// was typed on, not its index in the list. A name the event already has is refused
+/// ([`LineProblem::NameTaken`], naming the line and the entrant's row). Returns how many
+/// were added (0 when no line was typed); `e` is unchanged on error.
 pub fn add_entrant_lines(e: &mut Event, text: &str, kind: EntrantKind, unit: &str) -> Result<usize, EntrantsError> {
     let rows = parse_entrant_lines(text).map_err(EntrantsError::Line)?;
+    for r in &rows {
+        if let Some(row) = e.entrants.iter().position(|x| x.name.trim() == r.name) {
+            let problem = LineProblem::NameTaken { name: r.name.clone(), row: row + 1 };
+            return Err(EntrantsError::Line(LineError { line: r.line, problem }));
+        }
+    }
     let mut next = e.clone();
     let first = next.entrants.len();
     let lines: Vec<usize> = rows.iter().map(|r| r.line).collect();
@@ -110,18 +135,69 @@ pub fn add_entrant_lines(e: &mut Event, text: &str, kind: EntrantKind, unit: &st
     Ok(added)
 }
 
+/// Why an entrant was not renamed ([`rename_entrant`]); the entrant keeps its name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RenameError {
+    /// The new name is blank.
+    Empty,
+    /// The new name is longer than [`MAX_NAME`] characters.
+    TooLong,
+    /// Another entrant of the event has the name (names identify entrants on the sheets
+    /// and standings).
+    Taken {
+        /// The name.
+        name: String,
+        /// That entrant's row in the event's list of entrants (1-based).
+        row: usize,
+    },
+    /// The event has no entrant of that id (removed meanwhile, in another tab).
+    Missing,
+}
+
+impl std::fmt::Display for RenameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RenameError::Empty => f.write_str("the name is empty"),
+            RenameError::TooLong => write!(f, "the name is longer than {MAX_NAME} characters"),
+            RenameError::Taken { name, row } => write!(f, "{name:?} is already entrant {row}"),
+            RenameError::Missing => f.write_str("no such entrant"),
+        }
+    }
+}
+
+/// Renames entrant `id` of `e` to `name` (trimmed). Refused, with `e` unchanged, when the
+/// name is blank or too long, when another entrant has it, or when there is no such
+/// entrant.
+pub fn rename_entrant(e: &mut Event, id: &str, name: &str) -> Result<(), RenameError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(RenameError::Empty);
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(RenameError::TooLong);
+    }
+    if let Some(row) = e.entrants.iter().position(|x| x.id != id && x.name.trim() == name) {
+        return Err(RenameError::Taken { name: name.to_string(), row: row + 1 });
+    }
+    let en = e.entrants.iter_mut().find(|x| x.id == id).ok_or(RenameError::Missing)?;
+    en.name = name.to_string();
+    Ok(())
+}
+
 /// Parses entrants typed one per line as `name: member, member` (`：`, `,`, `，`, `、`, `;`
-/// accepted); empty lines are skipped. The first line that cannot be an entrant (no name,
-/// a name or member longer than [`MAX_NAME`] characters, more than [`MAX_MEMBERS`]
-/// members) refuses the whole text, naming that line.
+/// accepted); a tab separates like a colon after the name and like a comma between
+/// members, so a row pasted from a spreadsheet (`team⇥member⇥member`) is a team with its
+/// members. Empty lines are skipped. The first line that cannot be an entrant (no name, a
+/// name or member longer than [`MAX_NAME`] characters, more than [`MAX_MEMBERS`] members,
+/// a name typed on an earlier line too) refuses the whole text, naming that line.
 pub fn parse_entrant_lines(text: &str) -> Result<Vec<EntrantLine>, LineError> {
-    let mut out = Vec::new();
+    let mut out: Vec<EntrantLine> = Vec::new();
     for (i, l) in text.lines().enumerate() {
         let l = l.trim();
         if l.is_empty() {
             continue;
         }
-        let (name, rest) = match l.split_once([':', '：']) {
+        let (name, rest) = match l.split_once([':', '：', '\t']) {
             Some((n, r)) => (n.trim(), r),
             None => (l, ""),
         };
@@ -139,14 +215,45 @@ pub fn parse_entrant_lines(text: &str) -> Result<Vec<EntrantLine>, LineError> {
         if let Some(k) = members.iter().position(|m| m.chars().count() > MAX_NAME) {
             return refuse(LineProblem::MemberTooLong(k + 1));
         }
+        if let Some(first) = out.iter().find(|x| x.name == name) {
+            return refuse(LineProblem::NameTwice { name: name.to_string(), first: first.line });
+        }
         out.push(EntrantLine { line: i + 1, name: name.to_string(), members });
     }
     Ok(out)
 }
 
-/// Splits a member list at `,`, `，`, `、`, `;`, `；`; blanks dropped.
+/// Splits a member list at `,`, `，`, `、`, `;`, `；` and tabs (cells pasted from a
+/// spreadsheet); blanks dropped.
 pub fn split_members(s: &str) -> Vec<String> {
-    s.split([',', '，', '、', ';', '；']).map(str::trim).filter(|m| !m.is_empty()).map(str::to_string).collect()
+    s.split([',', '，', '、', ';', '；', '\t']).map(str::trim).filter(|m| !m.is_empty()).map(str::to_string).collect()
+}
+
+/// The entrants tab's text typed and not saved yet, as the browser tab keeps it so that a
+/// reload brings it back (never part of the event or an export): the entrant list box, and
+/// each entrant's members box left with text that was not saved, by entrant id.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntrantsDraft {
+    /// The entrant list box, as typed.
+    #[serde(default)]
+    pub bulk: String,
+    /// Entrant id → its members box, as typed.
+    #[serde(default)]
+    pub members: BTreeMap<String, String>,
+}
+
+impl EntrantsDraft {
+    /// Whether nothing is typed (no draft is kept then).
+    pub fn is_empty(&self) -> bool {
+        self.bulk.trim().is_empty() && self.members.is_empty()
+    }
+    /// The draft as it can be put back into the tab of event `e`: members typed for an
+    /// entrant `e` no longer has (removed since) are dropped, and so are members typed that
+    /// are what is saved now (nothing left to save). The list box stays as typed.
+    pub fn settled(mut self, e: &Event) -> EntrantsDraft {
+        self.members.retain(|id, typed| e.entrant(id).is_some_and(|en| split_members(typed) != en.members));
+        self
+    }
 }
 
 pub(super) fn next_id<'a>(prefix: &str, ids: impl Iterator<Item = &'a str>) -> String {

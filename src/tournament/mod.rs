@@ -52,6 +52,30 @@ pub const MAX_ENTRANTS: usize = 256;
 /// Most members of one entrant (a team of eight pairs).
 pub const MAX_MEMBERS: usize = 16;
 
+/// A number typed into a field that takes whole numbers from `lo` to `hi` only (a draw
+/// number, [`draw::parse_draw_number`]; a table, [`schedule::parse_table`]) was not one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotInRange {
+    /// The lowest number the field takes.
+    pub lo: u32,
+    /// The highest number the field takes.
+    pub hi: u32,
+}
+
+impl std::fmt::Display for NotInRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a whole number from {} to {}", self.lo, self.hi)
+    }
+}
+
+/// `s` (trimmed) as a whole number from `lo` to `hi`; anything else (a sign, a fraction,
+/// letters, a number out of range) is refused.
+pub(crate) fn whole_in(s: &str, lo: u32, hi: u32) -> Result<u32, NotInRange> {
+    let s = s.trim();
+    let n = if s.bytes().all(|b| b.is_ascii_digit()) { s.parse::<u32>().ok() } else { None };
+    n.filter(|n| (lo..=hi).contains(n)).ok_or(NotInRange { lo, hi })
+}
+
 /// A tournament: name, dates, entrants and the games offered (one [`Competition`] each),
 /// plus the desk's sync log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

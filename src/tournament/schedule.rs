@@ -278,11 +278,21 @@ pub fn set_side(c: &mut Competition, fixture: &str, side: usize, id: &str) -> bo
     true
 }
 
-/// Sets the table of leg `leg` of a fixture.
+/// The highest table number: four digits, above the 1024 tables a round of a full event
+/// can seat ([`super::MAX_ENTRANTS`] teams of 8 legs).
+pub const MAX_TABLE: u32 = 9999;
+
+/// A table number as typed into the schedule: a whole number from 1 to [`MAX_TABLE`].
+pub fn parse_table(s: &str) -> Result<u32, super::NotInRange> {
+    super::whole_in(s, 1, MAX_TABLE)
+}
+
+/// Sets the table of leg `leg` of a fixture; `false` (nothing changed) for a table outside
+/// 1 to [`MAX_TABLE`] or a leg the fixture does not have.
 pub fn set_table(c: &mut Competition, fixture: &str, leg: usize, table: u32) -> bool {
     let Some(f) = c.fixture_mut(fixture) else { return false };
     match f.legs.get_mut(leg) {
-        Some(l) if table > 0 => {
+        Some(l) if (1..=MAX_TABLE).contains(&table) => {
             l.table = table;
             true
         }
@@ -493,9 +503,27 @@ mod tests {
         assert!(w.contains(&Warning::TwiceInRound { round: 1, entrant: dup }), "{w:?}");
         assert!(set_table(&mut c, "r1f2", 0, 1));
         assert!(check(&c).contains(&Warning::TableTwice { round: 1, table: 1 }));
+        // A table beyond four digits (or none) is refused; the table stays.
+        for t in [0, MAX_TABLE + 1, 100_000] {
+            assert!(!set_table(&mut c, "r1f2", 0, t), "{t}");
+        }
+        assert_eq!(c.fixture("r1f2").unwrap().1.legs[0].table, 1);
+        assert!(set_table(&mut c, "r1f2", 0, MAX_TABLE));
+        assert!(set_table(&mut c, "r1f2", 0, 1));
         // A fixture with a match cannot be swapped.
         c.rounds[1].fixtures[0].legs[0].match_id = Some("m1".into());
         assert!(!swap_sides(&mut c, "r2f1"));
+    }
+
+    /// A table typed into the schedule: a whole number from 1 to 9999; anything else is
+    /// refused with that range.
+    #[test]
+    fn typed_tables_are_whole_numbers_in_range() {
+        assert_eq!(parse_table(" 12 "), Ok(12));
+        assert_eq!(parse_table("9999"), Ok(MAX_TABLE));
+        for s in ["", "-3", "0", "100000", "2.5", "九"] {
+            assert_eq!(parse_table(s), Err(crate::tournament::NotInRange { lo: 1, hi: 9999 }), "{s}");
+        }
     }
 
     #[test]

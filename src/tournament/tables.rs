@@ -388,9 +388,43 @@ fn fixture_leg_match(
     Ok((Match { id, created_ms: now_ms, title: String::new(), setup, entries: Vec::new() }, swapped))
 }
 
+/// The tables of a round whose matches could not be made (building the whole round at
+/// once), grouped by why: each reason once, in the order first met, with the tables that
+/// failed for it, ascending and each once — so storage running full at five tables is one
+/// line naming the five, not five lines.
+pub fn failures_by_reason(failed: &[(u32, String)]) -> Vec<(Vec<u32>, String)> {
+    let mut out: Vec<(Vec<u32>, String)> = Vec::new();
+    for (table, why) in failed {
+        match out.iter_mut().find(|(_, w)| w == why) {
+            Some((tables, _)) => {
+                if !tables.contains(table) {
+                    tables.push(*table);
+                }
+            }
+            None => out.push((vec![*table], why.clone())),
+        }
+    }
+    for (tables, _) in &mut out {
+        crate::sort::sort(tables);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The same reason at several tables is said once, naming them all; another reason
+    /// gets its own line.
+    #[test]
+    fn round_failures_are_grouped_by_reason() {
+        let full = "存储已满".to_string();
+        let open = "对手未定".to_string();
+        let failed =
+            vec![(6, full.clone()), (3, full.clone()), (4, open.clone()), (6, full.clone()), (5, full.clone())];
+        assert_eq!(failures_by_reason(&failed), vec![(vec![3, 5, 6], full), (vec![4], open)]);
+        assert!(failures_by_reason(&[]).is_empty());
+    }
     use crate::record::schema::validate_match;
     use crate::record::Setup;
     use crate::tournament::{builtin_formats, draw, schedule, standings};

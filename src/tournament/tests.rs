@@ -183,6 +183,64 @@ fn adding_typed_entrants_names_the_line_of_a_refusal() {
     assert_eq!(add_entrant_lines(&mut x, "\n  \n", EntrantKind::Team, ""), Ok(0));
 }
 
+/// A row pasted from a spreadsheet: the tab after the name separates it from the members,
+/// tabs between members separate them, like the colon and commas of a typed line.
+#[test]
+fn entrant_lines_read_tabs_as_separators() {
+    let v = parse_entrant_lines("白队\t白1\t白2\n黑队:\t黑1\t\t黑2\t\n灰队: 灰1\t灰2").unwrap();
+    let got: Vec<(&str, Vec<&str>)> =
+        v.iter().map(|x| (x.name.as_str(), x.members.iter().map(String::as_str).collect())).collect();
+    assert_eq!(got, vec![("白队", vec!["白1", "白2"]), ("黑队", vec!["黑1", "黑2"]), ("灰队", vec!["灰1", "灰2"])]);
+    assert_eq!(split_members("甲\t乙, 丙"), vec!["甲", "乙", "丙"]);
+    let mut e = four_pairs();
+    assert_eq!(add_entrant_lines(&mut e, "白队\t白1\t白2", EntrantKind::Team, ""), Ok(1));
+    assert_eq!((e.entrants[4].name.as_str(), e.entrants[4].members.len()), ("白队", 2));
+}
+
+/// Two entrants never share a name: typed twice, or typed as an entrant's name, or given
+/// to another entrant by a rename, it is refused naming the name and where it already is;
+/// a blank rename is refused too. Nothing changes on a refusal.
+#[test]
+fn a_name_already_used_is_refused_naming_it() {
+    let err = parse_entrant_lines("红队\n\n蓝队\n红队: 甲, 乙").unwrap_err();
+    assert_eq!(err, LineError { line: 4, problem: LineProblem::NameTwice { name: "红队".into(), first: 1 } });
+    assert_eq!(err.to_string(), "line 4: \"红队\" is also on line 1");
+    let mut e = four_pairs();
+    let before = e.clone();
+    let err = add_entrant_lines(&mut e, "紫队\n 蓝队 : 甲, 乙", EntrantKind::Team, "").unwrap_err();
+    assert_eq!(
+        err,
+        EntrantsError::Line(LineError { line: 2, problem: LineProblem::NameTaken { name: "蓝队".into(), row: 2 } })
+    );
+    assert_eq!(e, before);
+    assert_eq!(rename_entrant(&mut e, "e3", " 红队 "), Err(RenameError::Taken { name: "红队".into(), row: 1 }));
+    assert_eq!(rename_entrant(&mut e, "e3", "  "), Err(RenameError::Empty));
+    assert_eq!(rename_entrant(&mut e, "e3", &"长".repeat(MAX_NAME + 1)), Err(RenameError::TooLong));
+    assert_eq!(rename_entrant(&mut e, "e9", "紫队"), Err(RenameError::Missing));
+    assert_eq!(e, before);
+    // Its own name again, or a new one, is a rename.
+    assert_eq!(rename_entrant(&mut e, "e3", "绿队"), Ok(()));
+    assert_eq!(rename_entrant(&mut e, "e3", " 紫队 "), Ok(()));
+    assert_eq!(e.entrants[2].name, "紫队");
+}
+
+/// The entrants tab's draft survives the text a browser tab keeps; put back into the
+/// event, members typed for a removed entrant, or equal to what is saved, are dropped.
+#[test]
+fn an_entrants_draft_round_trips_and_settles() {
+    let mut d = EntrantsDraft { bulk: "白队\t白1\t白2".into(), ..Default::default() };
+    d.members.insert("e1".into(), "红甲, 红丙".into());
+    d.members.insert("e2".into(), "蓝队甲、蓝队乙".into());
+    d.members.insert("e9".into(), "谁".into());
+    let text = crate::json::to_string(&d).unwrap();
+    assert_eq!(crate::json::from_str::<EntrantsDraft>(&text).unwrap(), d);
+    let s = d.clone().settled(&four_pairs());
+    assert_eq!(s.bulk, d.bulk);
+    assert_eq!(s.members.keys().collect::<Vec<_>>(), ["e1"]);
+    assert!(!s.is_empty());
+    assert!(EntrantsDraft { bulk: " \n".into(), ..Default::default() }.is_empty());
+}
+
 #[test]
 fn migration_hook_upgrades_old_events() {
     fn v0_to_v1(mut d: Value) -> Result<Value, ImportError> {

@@ -5,7 +5,7 @@
 //! reloading the tab: the browser's).
 //!
 //! One mechanism for every page ([`keep_draft`]): a page names its draft (`page`, the
-//! match id; the ruling panel of any game page keeps its own, `ruling`), says how to read its form as a serde value and how to put such a value
+//! match id; the ruling panel of any game page keeps its own, `ruling`; the event page's entrants tab keeps its text typed and not saved as `entrants`, under the event id), says how to read its form as a serde value and how to put such a value
 //! back. "Changed" is [`FormIntent`]'s touched state: a draft exists exactly while the
 //! form was touched since its last reset (a commit, a cancelled edit, a hand loaded for
 //! editing) — so a committed hand leaves no draft, and a restored draft counts as the

@@ -61,26 +61,31 @@ pub(super) fn fixture_row(
                         .enumerate()
                         .map(|(k, leg)| {
                             let fid = fid_tab.clone();
+                            let stored = leg.table;
                             view! {
                                 <input
                                     type="number"
                                     min="1"
+                                    max=schedule::MAX_TABLE
                                     class="table-no"
                                     aria-labelledby=format!("fx-tables-{fid_label}")
                                     data-leg=k
                                     prop:value=leg.table.to_string()
                                     on:change=move |x| {
-                                        let v: u32 = event_target_value(&x).trim().parse().unwrap_or(0);
+                                        let input: web_sys::HtmlInputElement = event_target(&x);
+                                        let bad = t("ev.sched.bad_table")
+                                            .replace("{hi}", &schedule::MAX_TABLE.to_string());
+                                        let typed = schedule::parse_table(&typed_number(&input));
                                         let fid = fid.clone();
-                                        mutate_comp(
-                                            Box::new(move |c| {
-                                                if schedule::set_table(c, &fid, k, v) {
-                                                    Ok(())
-                                                } else {
-                                                    Err(t("ev.sched.bad_table").to_string())
-                                                }
+                                        let saved = mutate_comp(
+                                            Box::new(move |c| match typed {
+                                                Ok(v) if schedule::set_table(c, &fid, k, v) => Ok(()),
+                                                _ => Err(bad),
                                             }),
                                         );
+                                        if !saved {
+                                            input.set_value(&stored.to_string());
+                                        }
                                     }
                                 />
                             }
@@ -394,4 +399,16 @@ pub(super) fn absent_text(l: Lang, a: &tables::AbsentLeg) -> String {
         _ => "ev.leg_missing",
     };
     tr(l, key).replace("{n}", &a.table.to_string())
+}
+
+/// What a number box holds as text: its value, or text that is no number at all (the
+/// browser gives an empty value for a `type="number"` box holding letters, which would
+/// otherwise read as "cleared") as `"?"`.
+pub(super) fn typed_number(input: &web_sys::HtmlInputElement) -> String {
+    let v = input.value();
+    if v.trim().is_empty() && !input.check_validity() {
+        "?".to_string()
+    } else {
+        v
+    }
 }

@@ -208,9 +208,28 @@ pub(super) fn entrants_error_text(l: Lang, e: &tm::EntrantsError) -> String {
         tm::LineProblem::NameTooLong => max(tr(l, "ev.en.name_long")),
         tm::LineProblem::TooManyMembers => tr(l, "ev.en.members_many").replace("{max}", &tm::MAX_MEMBERS.to_string()),
         tm::LineProblem::MemberTooLong(k) => max(tr(l, "ev.en.member_long")).replace("{k}", &k.to_string()),
+        tm::LineProblem::NameTwice { name, first } => tr(l, "ev.en.name_twice")
+            .replace("{name}", &crate::bidi::isolated(name))
+            .replace("{first}", &first.to_string()),
+        tm::LineProblem::NameTaken { name, row } => name_taken(l, name, *row),
         tm::LineProblem::Refused { field, reason } => format!("{field}: {reason}"),
     };
     format!("{}: {why}", tr(l, "ev.en.line").replace("{n}", &x.line.to_string()))
+}
+
+/// `name` is already the name of the entrant on row `row` (1-based) of the entrants tab.
+fn name_taken(l: Lang, name: &str, row: usize) -> String {
+    tr(l, "ev.en.name_taken").replace("{name}", &crate::bidi::isolated(name)).replace("{row}", &row.to_string())
+}
+
+/// Why an entrant keeps its name ([`tm::rename_entrant`]); `old` is the name it keeps.
+pub(super) fn rename_error_text(l: Lang, e: &tm::RenameError, old: &str) -> String {
+    match e {
+        tm::RenameError::Empty => tr(l, "ev.en.rename_empty").replace("{name}", &crate::bidi::isolated(old)),
+        tm::RenameError::TooLong => tr(l, "ev.en.name_long").replace("{max}", &tm::MAX_NAME.to_string()),
+        tm::RenameError::Taken { name, row } => name_taken(l, name, *row),
+        tm::RenameError::Missing => tr(l, "ev.en.rename_gone").to_string(),
+    }
 }
 
 /// A team (or a pair) left short of the players its competition seats ([`tm::check_teams`]):

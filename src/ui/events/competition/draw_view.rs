@@ -92,14 +92,27 @@ pub(super) fn CompDraw(cx: CompCtx) -> impl IntoView {
                                                         <input
                                                             type="number"
                                                             min="1"
+                                                            max=draw::MAX_DRAW_NUMBER
                                                             class="draw-num"
                                                             prop:value=n.map(|x| x.to_string()).unwrap_or_default()
                                                             on:change=move |x| {
-                                                                let v: Option<u32> = event_target_value(&x)
-                                                                    .trim()
-                                                                    .parse()
-                                                                    .ok();
+                                                                let input: web_sys::HtmlInputElement = event_target(&x);
                                                                 let id = id2.clone();
+                                                                let refuse = |msg: String| {
+                                                                    ev.error(msg);
+                                                                    show_saved_number(comp, &id, &input);
+                                                                };
+                                                                let v = match draw::parse_draw_number(
+                                                                    &typed_number(&input),
+                                                                ) {
+                                                                    Ok(v) => v,
+                                                                    Err(r) => {
+                                                                        refuse(
+                                                                            t("ev.draw.bad_number").replace("{hi}", &r.hi.to_string()),
+                                                                        );
+                                                                        return;
+                                                                    }
+                                                                };
                                                                 let taken = comp
                                                                     .get_untracked()
                                                                     .is_some_and(|c| {
@@ -109,23 +122,27 @@ pub(super) fn CompDraw(cx: CompCtx) -> impl IntoView {
                                                                             .any(|(k, n)| *k != id && Some(*n) == v)
                                                                     });
                                                                 if taken {
-                                                                    ev.error(t("ev.draw.dup"));
+                                                                    refuse(t("ev.draw.dup").to_string());
                                                                     return;
                                                                 }
-                                                                mutate_comp(
+                                                                let key = id.clone();
+                                                                let saved = mutate_comp(
                                                                     Box::new(move |c| {
                                                                         c.draw.seed = None;
                                                                         match v {
-                                                                            Some(v) if v > 0 => {
-                                                                                c.draw.numbers.insert(id, v);
+                                                                            Some(v) => {
+                                                                                c.draw.numbers.insert(key, v);
                                                                             }
-                                                                            _ => {
-                                                                                c.draw.numbers.remove(&id);
+                                                                            None => {
+                                                                                c.draw.numbers.remove(&key);
                                                                             }
                                                                         }
                                                                         Ok(())
                                                                     }),
                                                                 );
+                                                                if !saved {
+                                                                    show_saved_number(comp, &id, &input);
+                                                                }
                                                             }
                                                         />
                                                     </td>
@@ -172,4 +189,11 @@ pub(super) fn CompDraw(cx: CompCtx) -> impl IntoView {
             }}
         </section>
     }
+}
+
+/// Puts entrant `id`'s draw number as stored back into its box `input` after a refused
+/// edit: the message line says what is allowed, the box shows what is stored.
+fn show_saved_number(comp: Memo<Option<Competition>>, id: &str, input: &web_sys::HtmlInputElement) {
+    let n = comp.with_untracked(|c| c.as_ref().and_then(|c| c.draw.numbers.get(id).copied()));
+    input.set_value(&n.map(|n| n.to_string()).unwrap_or_default());
 }

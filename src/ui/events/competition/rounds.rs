@@ -29,35 +29,42 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
     // the same fixture, leg, entrants and seats (the id names them, tables::leg_match_id):
     // the schedule made again from the same draw, or a table that made it first. A match of
     // another pairing (before a new draw) has another id and is left as it is.
-    let make_leg = move |fixture: String, leg: usize| -> bool {
-        let Some(e) = ev.now() else { return false };
-        let Some(cm) = e.competition(&cid.get_value()).cloned() else { return false };
+    // Gives why nothing was made (the reason alone: the caller names the fixture or table).
+    let try_leg = move |fixture: String, leg: usize| -> Result<(), String> {
+        let missing = || t("ev.missing").to_string();
+        let e = ev.now().ok_or_else(missing)?;
+        let cm = e.competition(&cid.get_value()).cloned().ok_or_else(missing)?;
         let res = c.matches.with_untracked(|ms| standings::results(&cm, &owned(ms)));
         match tables::leg_match(&e, &cm, &fixture, leg, &res, now_ms()) {
-            Err(x) => {
-                ev.error(format!("{fixture}: {}", leg_error_text(&x)));
-                false
-            }
+            Err(x) => Err(leg_error_text(&x)),
             Ok((mut m, swapped)) => {
                 let (round, table) = cm
                     .fixture(&fixture)
                     .map(|(r, f)| (r, f.legs.get(leg).map(|l| l.table).unwrap_or(0)))
                     .unwrap_or((0, 0));
                 m.title = match_title(&e, &cm, round, table, &m, lang.get_untracked());
-                let id = match store_leg_match(m) {
-                    Ok(id) => id,
-                    Err(x) => {
-                        ev.error(x);
-                        return false;
-                    }
-                };
-                mutate_comp(Box::new(move |c| {
+                let id = store_leg_match(m)?;
+                let linked = mutate_comp(Box::new(move |c| {
                     if let Some(l) = c.fixture_mut(&fixture).and_then(|f| f.legs.get_mut(leg)) {
                         l.match_id = Some(id);
                         l.swapped = swapped;
                     }
                     Ok(())
-                }))
+                }));
+                if linked {
+                    Ok(())
+                } else {
+                    Err(ev.msg.get_untracked().map(|(_, x)| x).unwrap_or_default())
+                }
+            }
+        }
+    };
+    let make_leg = move |fixture: String, leg: usize| -> bool {
+        match try_leg(fixture.clone(), leg) {
+            Ok(()) => true,
+            Err(x) => {
+                ev.error(format!("{fixture}: {x}"));
+                false
             }
         }
     };
@@ -107,7 +114,9 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
     });
     // Every leg of the round still without a match, made at once: the results read once,
     // each match stored, then one saved edit links them all (a round of 32 fixtures in a
-    // schedule of 2,016 would otherwise read the results and save the event 32 times).
+    // schedule of 2,016 would otherwise read the results and save the event 32 times). What
+    // failed is said once per reason, naming its tables (storage running full fails every
+    // table after it alike).
     let make_round = move |round: u32| {
         let Some(e) = ev.now() else { return };
         let Some(cm) = e.competition(&cid.get_value()).cloned() else { return };
@@ -119,19 +128,21 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
         let l = lang.get_untracked();
         let res = c.matches.with_untracked(|ms| standings::results(&cm, &owned(ms)));
         let by_id = cm.fixtures_by_id();
-        // The failures are kept and shown after the count of matches made.
-        let mut failed: Vec<String> = Vec::new();
+        let mut failed: Vec<(u32, String)> = Vec::new();
         let mut links: Vec<(String, usize, String, bool)> = Vec::new();
+        let mut linked_tables: Vec<u32> = Vec::new();
         for (fixture, leg, made) in tables::round_leg_matches(&e, &cm, round, &res, now_ms()) {
+            let table = by_id.get(fixture.as_str()).and_then(|(_, f)| f.legs.get(leg)).map(|x| x.table).unwrap_or(0);
             match made {
-                Err(x) => failed.push(format!("{fixture}: {}", leg_error_text(&x))),
+                Err(x) => failed.push((table, leg_error_text(&x))),
                 Ok((mut m, swapped)) => {
-                    let table =
-                        by_id.get(fixture.as_str()).and_then(|(_, f)| f.legs.get(leg)).map(|x| x.table).unwrap_or(0);
                     m.title = match_title(&e, &cm, round, table, &m, l);
                     match store_leg_match(m) {
-                        Ok(id) => links.push((fixture, leg, id, swapped)),
-                        Err(x) => failed.push(x),
+                        Ok(id) => {
+                            links.push((fixture, leg, id, swapped));
+                            linked_tables.push(table);
+                        }
+                        Err(x) => failed.push((table, x)),
                     }
                 }
             }
@@ -150,15 +161,21 @@ pub(super) fn CompRounds(cx: CompCtx) -> impl IntoView {
             }));
             if !linked {
                 made = 0;
-                if let Some((true, x)) = ev.msg.get_untracked() {
-                    failed.push(x);
-                }
+                let why = ev.msg.get_untracked().filter(|(error, _)| *error).map(|(_, x)| x).unwrap_or_default();
+                failed.extend(linked_tables.into_iter().map(|table| (table, why.clone())));
             }
         }
-        failed.extend(absent.iter().map(|a| format!("{}: {}", a.fixture, absent_text(l, a))));
+        let mut lines: Vec<String> = tables::failures_by_reason(&failed)
+            .into_iter()
+            .map(|(ts, why)| {
+                let ts = ts.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+                t("ev.sched.not_made").replace("{t}", &ts).replace("{why}", &why)
+            })
+            .collect();
+        lines.extend(absent.iter().map(|a| format!("{}: {}", a.fixture, absent_text(l, a))));
         let done = (made > 0).then(|| format!("{} {made}", t("ev.sched.made")));
-        if !failed.is_empty() {
-            ev.error(done.into_iter().chain(failed).collect::<Vec<_>>().join(" · "));
+        if !lines.is_empty() {
+            ev.error(done.into_iter().chain(lines).collect::<Vec<_>>().join(" · "));
         } else if let Some(x) = done {
             ev.ok(x);
         } else {
