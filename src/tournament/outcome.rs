@@ -113,20 +113,15 @@ pub fn session(s: &crate::record::games::session::SessionView, hands: usize) -> 
     o.games_won = vec![0; n];
     o.double_wins = vec![0; n];
     o.places = vec![0; n];
-    let ranking = s.playoff_ranking.as_ref().unwrap_or(&s.ranking);
-    for st in &s.ranking.standings {
+    // Places as the session decided them: by total, a tie at the cut in the play-off's
+    // order once it has decided (RULES.md §3, 000 §二(十)).
+    let standings = s.final_standings();
+    for st in &standings {
         if st.player < n {
             o.places[st.player] = st.place;
         }
     }
-    if s.playoff_ranking.is_some() {
-        for st in &ranking.standings {
-            if st.player < n && !ranking.playoff {
-                o.places[st.player] = st.place;
-            }
-        }
-    }
-    o.winner = if ranking.playoff { None } else { ranking.standings.first().map(|st| st.player) };
+    o.winner = if s.playoff_needed { None } else { standings.first().map(|st| st.player) };
     o.locked = s.locked;
     // A ruling (RULES.md §0 [r2]), the last table's time or a decided play-off
     // (RULES.md §3) ends the session for the standings too.

@@ -137,6 +137,9 @@ test('a 3-table 斗地主 session: bids, multipliers, clock, edit, undo, play-of
   await totals(page, ['+3', '−6', '+3']); // play-off hands do not change the session totals
   await expect(page.locator('#playoff-flag')).toContainText('加赛已分出高低');
   await expect(page.locator('#goes-through')).toContainText('张三');
+  // The play-off placed the tie (RULES.md §3): 张三 1st, 王五 2nd, on the session totals.
+  await expect(page.locator('#ranking li[data-player="0"]')).toHaveAttribute('data-place', '1');
+  await expect(page.locator('#ranking li[data-player="2"]')).toHaveAttribute('data-place', '2');
 
   // 9. Result sheet: points per table, total, place; export; sign-off locks.
   await page.click('#result-sheet summary');
@@ -144,6 +147,7 @@ test('a 3-table 斗地主 session: bids, multipliers, clock, edit, undo, play-of
   await expect(zhang).toContainText('−16');
   await expect(zhang).toContainText('+16');
   await expect(zhang.locator('.sheet-total')).toHaveText('+3');
+  await expect(page.locator('#sheet tr[data-player="2"] td.sheet-total + td')).toHaveText('2');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-match')]);
   const file = JSON.parse(readFileSync(await download.path(), 'utf8'));
   expect(file.app).toBe('referee');

@@ -517,6 +517,72 @@ mod tests {
         assert_eq!(crate::tournament::outcome::outcome(&m).winner, Some(1));
     }
 
+    /// 000 §二(十) 「如果出现二位选手分数相同情况时加赛，分出高低为止」 (RULES.md §3 "tie →
+    /// play-off hands", §6 unscored): once the play-off has decided a tie at the top, the
+    /// places follow it (乙 1st, 甲 2nd, each on the session total), on the page's ranking,
+    /// the result sheet, the home line and the event's outcome; the session is done without a
+    /// sign-off, and undoing the deciding hand brings the tie back.
+    #[test]
+    fn a_decided_play_off_orders_the_tie_and_ends_the_session() {
+        use crate::bidi::isolated;
+        use crate::i18n::Lang;
+        use crate::rules::doudizhu::Standing;
+        let mut m = blank("dpo");
+        if let Setup::Doudizhu(s) = &mut m.setup {
+            s.preset.session.tables = Some(1);
+        }
+        put(&mut m, "h1", 1.0, h(hand(0, 1, 0, true))).unwrap(); // +2 −1 −1
+        put(&mut m, "h2", 2.0, h(hand(1, 1, 0, true))).unwrap(); // −1 +2 −1 → 1 1 −2
+        put(&mut m, "p", 3.0, Op::NextGame { start: Default::default() }).unwrap();
+        put(&mut m, "p1", 4.0, h(hand(1, 2, 0, true))).unwrap(); // play-off: 乙 +4
+        let v = view(&m);
+        assert_eq!((v.session.playoff_needed, v.session.advancing.clone()), (false, vec![1]));
+        let st = |player, total, place| Standing { player, total, place };
+        assert_eq!(v.session.final_standings(), vec![st(1, 1, 1), st(0, 1, 2), st(2, -2, 3)]);
+        assert!(v.session.done() && v.session.time_over.is_none() && !v.session.locked);
+        let o = crate::tournament::outcome::outcome(&m);
+        assert_eq!(
+            (o.done, o.winner, o.places.clone(), o.score.clone()),
+            (true, Some(1), vec![2, 1, 3], vec![1, 1, -2])
+        );
+        let Setup::Doudizhu(setup) = &m.setup else { unreachable!() };
+        let (jia, yi, bing) = (isolated("甲"), isolated("乙"), isolated("丙"));
+        let sheet = crate::record::share_doc::games::doudizhu(&m, setup, &v, Lang::ZhCn);
+        assert_eq!(
+            sheet.result,
+            vec![format!("第 1 名 {yi}: 1"), format!("第 2 名 {jia}: 1"), format!("第 3 名 {bing}: -2")]
+        );
+        assert_eq!(home_line(Lang::ZhCn, setup, &v), format!("已结束 · {yi} 第一 · 加赛 1 · 3 局 · {yi} +1"));
+        // Undoing the deciding hand: the tie stands again, shared place, not done.
+        put(&mut m, "u", 5.0, Op::Void { target: "p1".into(), reason: "undo".into() }).unwrap();
+        let v = view(&m);
+        assert!(v.session.playoff_needed && !v.session.done());
+        assert_eq!(v.session.final_standings(), vec![st(0, 1, 1), st(1, 1, 1), st(2, -2, 3)]);
+        let o = crate::tournament::outcome::outcome(&m);
+        assert_eq!((o.done, o.winner, o.places), (false, None, vec![1, 1, 3]));
+    }
+
+    /// A tie at the cut below the top (two go through: 甲 first, 乙 and 丙 level): the
+    /// play-off orders the tied players from the tie's place on (丙 2nd, 乙 3rd), and the
+    /// session's first place stays 甲 (000 §二(十); RULES.md §3).
+    #[test]
+    fn a_play_off_below_the_top_places_from_the_tie() {
+        let mut m = blank("dpo2");
+        if let Setup::Doudizhu(s) = &mut m.setup {
+            s.preset.session.tables = Some(1);
+            s.preset.session.advancing = 2;
+        }
+        put(&mut m, "h1", 1.0, h(hand(0, 1, 0, true))).unwrap(); // +2 −1 −1
+        put(&mut m, "p", 2.0, Op::NextGame { start: Default::default() }).unwrap();
+        put(&mut m, "p1", 3.0, h(hand(2, 1, 0, true))).unwrap(); // play-off: 丙 +2
+        let v = view(&m);
+        assert_eq!(v.session.advancing, vec![0, 2]);
+        let places: Vec<(usize, usize)> = v.session.final_standings().iter().map(|s| (s.player, s.place)).collect();
+        assert_eq!(places, vec![(0, 1), (2, 2), (1, 3)]);
+        let o = crate::tournament::outcome::outcome(&m);
+        assert_eq!((o.done, o.winner, o.places), (true, Some(0), vec![1, 3, 2]));
+    }
+
     /// The undo button names a change of table as such, not as "next game": "换桌 · 第 2/3 桌";
     /// the move into the play-off as "开始加赛".
     #[test]

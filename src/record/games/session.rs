@@ -20,7 +20,7 @@ use crate::record::schema::said;
 use crate::record::schema::ImportError;
 use crate::record::{ClockAction, Op};
 use crate::rules::doudizhu::{
-    rank_session, rank_session_out, Call, HandResult, Ranking, Reason, RuleError, SessionRules,
+    rank_session, rank_session_out, Call, HandResult, Ranking, Reason, RuleError, SessionRules, Standing,
 };
 use crate::rules::shengji::InputError;
 use crate::rules::Arg;
@@ -299,11 +299,46 @@ impl SessionView {
         closed(&self.out, self.current(), self.at_last_table())
     }
     /// True when the session is over by its own rules or signed off, so its outcome is final:
-    /// ended by a ruling, or by the last table's time with no tie at the cut (RULES.md §3
-    /// "ranking by total; tie → play-off hands": with a tie, the play-off decides and the
-    /// sign-off closes it).
+    /// ended by a ruling, by the last table's time with no tie at the cut, or by play-off
+    /// hands that decided a tie at the cut ([`SessionView::playoff_decided`]; RULES.md §3
+    /// "ranking by total; tie → play-off hands", 000 §二(十) 「加赛，分出高低为止」). Derived
+    /// by replay like everything else: an edit that undoes the decision undoes this too.
     pub fn done(&self) -> bool {
-        self.locked || self.over() || (self.time_over.is_some() && !self.ranking.playoff)
+        self.locked || self.over() || (self.time_over.is_some() && !self.ranking.playoff) || self.playoff_decided()
+    }
+    /// True once play-off hands have broken a tie at the advancing cut: there was one
+    /// (`ranking.playoff`) and none is left to break ([`SessionView::playoff_needed`] false,
+    /// [`SessionView::advancing`] known). 000 §二(十) 「加赛，分出高低为止」.
+    pub fn playoff_decided(&self) -> bool {
+        self.ranking.playoff && !self.playoff_needed && self.playoff_ranking.is_some()
+    }
+    /// The places of the session: [`SessionView::ranking`]'s standings, with the players tied
+    /// at the cut in the order the play-off decided once it has
+    /// ([`SessionView::playoff_decided`]): each takes the tie's place plus its place in the
+    /// play-off ranking minus one (players still level there share a place) and keeps its
+    /// session total — play-off hands are unscored (RULES.md §3 "tie → play-off hands", §6;
+    /// 000 §二(十)). Before the play-off has decided, or without a tie, the standings as
+    /// ranked by total. The place order the page's ranking, the result sheet, the home line
+    /// and the event's outcome use.
+    pub fn final_standings(&self) -> Vec<Standing> {
+        let mut out = self.ranking.standings.clone();
+        let Some(po) = self.playoff_ranking.as_ref().filter(|_| self.playoff_decided()) else { return out };
+        let tied = &self.ranking.playoff_players;
+        // The tied players share one total, so they stand together in the ranking.
+        let Some(start) = out.iter().position(|s| tied.contains(&s.player)) else { return out };
+        let base = out[start].place;
+        let decided: Vec<Standing> = po
+            .standings
+            .iter()
+            .map(|p| Standing {
+                player: p.player,
+                total: self.totals.get(p.player).copied().unwrap_or(p.total),
+                place: base + p.place - 1,
+            })
+            .collect();
+        let end = (start + tied.len()).min(out.len());
+        out.splice(start..end, decided);
+        out
     }
     /// True once a ruling ended the session (a player lost it or was disqualified).
     pub fn over(&self) -> bool {
@@ -709,7 +744,8 @@ pub fn move_label(l: crate::i18n::Lang, s: &SessionView, id: &str) -> Option<Str
 }
 
 /// The home list's line of a session of game `G` (斗地主, 三打一; RULES.md §3) in language
-/// `l`: the sitting in play, the hands that count and the leader's total,
+/// `l`: the sitting in play, the hands that count and the first place's session total
+/// ([`SessionView::final_standings`]: a decided play-off orders a tie),
 /// `第 2/3 桌 · 5 局 · 甲 +24` (counted in the game's word, [`crate::record::game::Game::HAND_WORDS`];
 /// players named by [`name_of`] from `names`); led by the
 /// result once the session is ended by a ruling or signed off
@@ -722,8 +758,7 @@ pub fn home_line<G: crate::record::game::Game>(
     hands: usize,
 ) -> String {
     let lead = s
-        .ranking
-        .standings
+        .final_standings()
         .first()
         .map(|st| format!(" · {} {}", name_of(names, st.player), crate::rules::session::signed(st.total)))
         .unwrap_or_default();

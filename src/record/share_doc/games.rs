@@ -281,7 +281,8 @@ pub fn guandan(
 }
 
 /// A session of players (斗地主, 三打一): a row a hand (its table, each player's points, the
-/// multiplier), the totals, the places.
+/// multiplier), the totals, the places ([`SessionView::final_standings`]: a tie at the cut
+/// in the order a decided play-off gave it; RULES.md §3).
 fn session<H, R: Deltas>(
     players: &[String],
     rows_in: &[SessionRow<H, R>],
@@ -322,8 +323,7 @@ fn session<H, R: Deltas>(
     total.push(String::new());
     rows.push(Row::total(total));
     let mut result: Vec<String> = session
-        .ranking
-        .standings
+        .final_standings()
         .iter()
         .map(|s| {
             fill(

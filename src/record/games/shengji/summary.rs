@@ -18,7 +18,11 @@ use crate::rules::Team;
 ///   level, "团体赛结束 · 积分 红队 5 : 4 蓝队 · 红队 胜" — not its last game's levels;
 /// * the first two, once the match is over by its own rules (a series won, RULES.md §1) or
 ///   signed off: led by the result ([`crate::record::home::result`]),
-///   "已结束 · 红队 胜 · 红队 A : 5 蓝队 · 20 副".
+///   "已结束 · 红队 胜 · 红队 A : 5 蓝队 · 20 副";
+/// * a series won in a game with no hand played (a disqualification, a game lost or a time
+///   verdict before its first hand; RULES.md §0 **[r2]**, §1): the games won
+///   ([`ShengjiView::series`]) and the hands of the whole match in place of that game's
+///   levels and hands, "已结束 · 红队 胜 · 红队 2 : 0 蓝队 · 9 副".
 pub fn home_line(l: Lang, s: &ShengjiSetup, v: &ShengjiView) -> String {
     let names = team_names(&s.teams, l);
     let g = v.current();
@@ -33,6 +37,22 @@ pub fn home_line(l: Lang, s: &ShengjiSetup, v: &ShengjiView) -> String {
         tr(l, if n == 1 { "home.hand" } else { "home.hands" })
     );
     let (Some(tm), Some(points)) = (s.preset.team_match, &v.team_points) else {
+        if v.series_winner.is_some() && n == 0 {
+            // The series was decided in a game with no hand (a ruling, a time verdict): its
+            // levels say nothing, the games won and the match's hands do.
+            let won = |t: Team| v.series.get(&t).copied().unwrap_or(0);
+            let hands: usize = v.games.iter().map(|g| g.rows.len()).sum();
+            let line = format!(
+                "{} {} : {} {} · {} {}",
+                names[0],
+                won(Team::A),
+                won(Team::B),
+                names[1],
+                hands,
+                tr(l, if hands == 1 { "home.hand" } else { "home.hands" })
+            );
+            return with_result::<Shengji>(l, v, &names, line);
+        }
         return with_result::<Shengji>(l, v, &names, levels);
     };
     if !v.over {

@@ -517,6 +517,36 @@ fn home_line_says_when_a_series_is_over_and_who_won_it() {
     assert_eq!(named_home_line(Lang::ZhCn, ops, "nantong-80fen"), format!("团体赛结束 · 积分 {a} 2 : 5 {b} · {b} 胜"));
 }
 
+/// A best-of-3 (炒地皮) won in a game with no hand played (RULES.md §1; §0 **[r2]**: B
+/// disqualified right after game 2 starts): the home line gives the games won, 2 : 0, and
+/// the match's hands, not the levels and hands of the unplayed game; signed off the same.
+#[test]
+fn home_line_of_a_series_won_in_an_unplayed_game_gives_the_games_won() {
+    use crate::bidi::isolated;
+    use crate::i18n::Lang;
+    let (a, b) = (isolated("红队"), isolated("绿队"));
+    // Game 1: two hands of 0 take the declarer A from 10 through A.
+    let mut ops = vec![h(0), h(0), Op::NextGame { start: Start::default() }];
+    ops.push(crate::record::rulings_tests::ruling(crate::rules::Ruling::Disqualified { team: Team::B }, ""));
+    assert_eq!(
+        named_home_line(Lang::ZhCn, ops.clone(), "chaodipi-10"),
+        format!("已结束 · {a} 胜 · {a} 2 : 0 {b} · 2 副")
+    );
+    assert_eq!(
+        named_home_line(Lang::En, ops.clone(), "chaodipi-10"),
+        format!("over · {a} won · {a} 2 : 0 {b} · 2 hands")
+    );
+    ops.push(Op::SignOff { referee: "赵裁".into() });
+    assert_eq!(named_home_line(Lang::ZhTw, ops, "chaodipi-10"), format!("已簽字 · {a} 勝 · {a} 2 : 0 {b} · 2 副"));
+    // Won by time verdicts, the second before any hand: 0 : 2, no hand in the match.
+    let time_b = Op::TimeVerdict { winner: Team::B, elapsed_ms: None };
+    let ops = vec![time_b.clone(), Op::NextGame { start: Start::default() }, time_b];
+    assert_eq!(
+        named_home_line(Lang::ZhCn, ops, "jiankang-chaodipi"),
+        format!("已结束 · {b} 胜 · {a} 0 : 2 {b} · 0 副")
+    );
+}
+
 fn bury_warning(team: Team) -> Op {
     crate::record::rulings_tests::ruling(crate::rules::Ruling::Warning { team }, "bury_not_at_once")
 }

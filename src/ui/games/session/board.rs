@@ -17,7 +17,8 @@ pub(crate) fn act(m: Memo<Option<Arc<Match>>>, op: Op) {
     }
 }
 
-/// The scoreboard: each player's running total and place, the play-off flag.
+/// The scoreboard: each player's running total and place ([`SessionView::final_standings`]),
+/// the play-off flag.
 pub(crate) fn scoreboard(session: Signal<SessionView>, names: Signal<Vec<String>>, now: Signal<f64>) -> impl IntoView {
     let lang = ctx().lang;
     view! {
@@ -31,9 +32,10 @@ pub(crate) fn scoreboard(session: Signal<SessionView>, names: Signal<Vec<String>
                 } else {
                     Vec::new()
                 };
+                let standings = s.final_standings();
                 (0..nm.len())
                     .map(|i| {
-                        let place = s.ranking.standings.iter().find(|x| x.player == i).map(|x| x.place).unwrap_or(0);
+                        let place = standings.iter().find(|x| x.player == i).map(|x| x.place).unwrap_or(0);
                         let through = s.advancing.contains(&i) && s.finished(now.get());
                         view! {
                             <div class="ddz-player" data-player=i.to_string() class:leader=place == 1>
@@ -201,7 +203,8 @@ pub(crate) fn session_bar(
     }
 }
 
-/// The ranking with the play-off flag and who goes through.
+/// The ranking ([`SessionView::final_standings`]: a tie at the cut in the order a decided
+/// play-off gave it, session totals shown) with the play-off flag and who goes through.
 pub(crate) fn ranking_view(
     session: Signal<SessionView>,
     names: Signal<Vec<String>>,
@@ -218,8 +221,7 @@ pub(crate) fn ranking_view(
                 <h2>{if finished { tr(l, "ddz.final_ranking") } else { tr(l, "ddz.ranking") }}</h2>
                 <ol class="ddz-ranking" id="ranking">
                     {s
-                        .ranking
-                        .standings
+                        .final_standings()
                         .iter()
                         .map(|st| {
                             view! {

@@ -123,7 +123,8 @@ pub(crate) fn match_actions(m: Memo<Option<Arc<Match>>>, locked: Signal<bool>) -
     view! { <crate::ui::parts::MatchActions m=m locked=locked undo="undo" export="export-match" /> }
 }
 
-/// The result sheet: each player's points per table, play-off, total and place, an extra
+/// The result sheet: each player's points per table, play-off, total and place
+/// ([`SessionView::final_standings`]: a decided play-off orders a tie), an extra
 /// column (三打一: violations), notes, and the referee's sign-off / reopen.
 pub(crate) fn result_sheet(
     m: Memo<Option<Arc<Match>>>,
@@ -164,8 +165,7 @@ pub(crate) fn result_sheet(
                         {(0..nm.len())
                             .map(|p| {
                                 let place = s
-                                    .ranking
-                                    .standings
+                                    .final_standings()
                                     .iter()
                                     .find(|x| x.player == p)
                                     .map(|x| x.place)
