@@ -44,8 +44,9 @@ pub fn MatchPage() -> impl IntoView {
         },
     );
     // A table of a fixture decided by a disqualification ruled at another table (or in
-    // another fixture): the events that link this match, then the ruling read from their
-    // competitions' matches (RULES.md §0 [r2], §1.4). The page still takes hands.
+    // another fixture), or by late arrivals in consecutive rounds, the last recorded here or
+    // elsewhere (004 第三篇 §六4): the events that link this match, then the ruling read from
+    // their competitions' matches (RULES.md §0 [r2], §1.4). The page still takes hands.
     let linked = Memo::new(move |_| {
         c.events_changed.track();
         let id = id.get();
@@ -60,22 +61,52 @@ pub fn MatchPage() -> impl IntoView {
         let ids: std::collections::HashSet<String> = events.iter().flat_map(|e| e.match_ids()).collect();
         let ms: Vec<Match> =
             c.matches.with(|ms| ms.iter().filter(|m| ids.contains(&m.id)).map(|m| (**m).clone()).collect());
-        let d = crate::tournament::decided::decided_elsewhere(&events, &ms, &id.get())?;
-        let team = events.iter().find(|e| e.id == d.event).map(|e| e.entrant_label(&d.entrant))?;
-        Some((d, team))
+        let label =
+            |event: &str, entrant: &str| events.iter().find(|e| e.id == event).map(|e| e.entrant_label(entrant));
+        // Late arrivals in consecutive rounds (004 第三篇 §六4): the last of them recorded
+        // here disqualifies, which this match alone cannot tell.
+        let here = crate::tournament::decided::late_here(&events, &ms, &id.get())
+            .and_then(|h| Some((label(&h.event, &h.run.entrant)?, h.run)));
+        let elsewhere = crate::tournament::decided::decided_elsewhere(&events, &ms, &id.get())
+            .and_then(|d| Some((label(&d.event, &d.entrant)?, d)));
+        (here.is_some() || elsewhere.is_some()).then_some((here, elsewhere))
     });
     let notice = move || {
-        decided.get().map(|(d, team)| {
+        decided.get().map(|(here, elsewhere)| {
             let l = c.lang.get();
-            let key = if d.same_fixture { "ev.decided_at_table" } else { "ev.decided_elsewhere" };
-            let text = tr(l, key)
-                .replace("{team}", &team)
-                .replace("{round}", &d.round.to_string())
-                .replace("{table}", &d.table.to_string());
+            let here = here.map(|(team, run)| {
+                let what = crate::tournament::output::late_run_text(l, run.count, &run.cite);
+                let text = tr(l, "ev.late_here").replace("{team}", &team).replace("{what}", &what);
+                view! {
+                    <div class="banner warn" role="status" id="late-disqualified" data-count=run.count>
+                        {text}
+                    </div>
+                }
+            });
+            let elsewhere = elsewhere.map(|(team, d)| {
+                let (key, what) = match &d.late {
+                    Some((n, cite)) => (
+                        if d.same_fixture { "ev.late_at_table" } else { "ev.late_elsewhere" },
+                        crate::tournament::output::late_run_text(l, *n, cite),
+                    ),
+                    None => {
+                        (if d.same_fixture { "ev.decided_at_table" } else { "ev.decided_elsewhere" }, String::new())
+                    }
+                };
+                let text = tr(l, key)
+                    .replace("{what}", &what)
+                    .replace("{team}", &team)
+                    .replace("{round}", &d.round.to_string())
+                    .replace("{table}", &d.table.to_string());
+                view! {
+                    <div class="banner warn" role="status" id="fixture-decided" data-table=d.table>
+                        {text}
+                    </div>
+                }
+            });
             view! {
-                <div class="banner warn" role="status" id="fixture-decided" data-table=d.table>
-                    {text}
-                </div>
+                {here}
+                {elsewhere}
             }
         })
     };
