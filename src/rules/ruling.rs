@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 /// A preset's rules for rulings beyond the game's own penalties (RULES.md §0 **[r2]**), as
 /// data: serialized in the preset as `"rulings": {"warnings": [...], "late_forfeit_minutes": 10}`;
-/// both parts default to none.
+/// every part defaults to none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulingRules {
@@ -22,6 +22,17 @@ pub struct RulingRules {
     /// lateness is recorded without an effect.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub late_forfeit_minutes: Option<u32>,
+    /// The entrant's how-manieth consecutive round with a lateness disqualifies it (004 第三篇
+    /// §六4 「连续2次以上(不含2次)迟到，则取消比赛资格」: 3). Read by the tournament layer, which
+    /// alone sees the rounds (`crate::tournament::late`) *(reading: any lateness recorded in
+    /// the round's match counts, one at [`RulingRules::late_forfeit_minutes`] too; a round
+    /// without one breaks the run)*. `None` = lateness never disqualifies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_disqualify_after: Option<u32>,
+    /// Where the preset's document gives its lateness rules (`004 第三篇 §六4`), shown with
+    /// their effects; empty = not given.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub late_cite: String,
     /// 双升 boards (RULES.md §1.3): a game lost on a board (判负) makes the offending team's
     /// board result −this many points, whatever the tables scored *(reading: RULES.md is
     /// silent on a board lost by ruling; its only board-level sanction is §1.3's "board −20",
@@ -36,9 +47,12 @@ pub struct RulingRules {
 pub const BOARD_LOST_POINTS: u32 = 20;
 
 impl RulingRules {
-    /// Neither warning rules, a lateness limit nor a board-lost result.
+    /// Neither warning rules, lateness rules nor a board-lost result.
     pub fn is_empty(&self) -> bool {
-        self.warnings.is_empty() && self.late_forfeit_minutes.is_none() && self.board_lost_points.is_none()
+        self.warnings.is_empty()
+            && self.late_forfeit_minutes.is_none()
+            && self.late_disqualify_after.is_none()
+            && self.board_lost_points.is_none()
     }
     /// The offending team's board result on a 双升 board lost by ruling (−20 in 003).
     pub fn board_lost_result(&self) -> i32 {
@@ -292,6 +306,7 @@ mod tests {
             ],
             late_forfeit_minutes: Some(10),
             board_lost_points: None,
+            ..RulingRules::default()
         }
     }
 

@@ -31,6 +31,40 @@ pub struct DecidedElsewhere {
     /// `false`: ruled in another fixture, and this one, not played out, is a forfeit (or this
     /// table is forfeited from the ruling on, the games finished there by then staying).
     pub same_fixture: bool,
+    /// Disqualified by late arrivals in this many consecutive rounds, the last recorded at
+    /// `round`, `table`, under the rule cited (`004 第三篇 §六4`; empty: none given)
+    /// ([`super::late`]); `None`: by a `disqualified` ruling.
+    pub late: Option<(u32, String)>,
+}
+
+/// A disqualification by late arrivals in consecutive rounds (004 第三篇 §六4,
+/// [`super::late`]) whose last lateness was recorded in the match itself: the match alone
+/// cannot tell, its page says it from the event.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LateHere {
+    /// The event's id.
+    pub event: String,
+    /// The competition's id.
+    pub competition: String,
+    /// The run: the entrant, how many rounds, where, the rule's citation.
+    pub run: super::late::LateRun,
+}
+
+/// For the match `match_id`, a table's match of a fixture in one of `events`, reading every
+/// record in `matches`: the entrant disqualified by the lateness recorded in it, the last of
+/// as many consecutive rounds with a lateness as its preset's `late_disqualify_after` (004
+/// 第三篇 §六4). `None` without one, or for a match not linked from any fixture.
+pub fn late_here(events: &[Event], matches: &[Match], match_id: &str) -> Option<LateHere> {
+    events.iter().find_map(|e| {
+        e.competitions.iter().find_map(|c| {
+            let linked = c.rounds.iter().flat_map(|r| &r.fixtures).flat_map(|f| &f.legs);
+            if !linked.clone().any(|l| l.match_id.as_deref() == Some(match_id)) {
+                return None;
+            }
+            let run = super::standings::late_runs(c, matches).into_iter().find(|r| r.match_id == match_id)?;
+            Some(LateHere { event: e.id.clone(), competition: c.id.clone(), run })
+        })
+    })
 }
 
 /// For the match `match_id`, a table's match of a fixture in one of `events`, reading every
@@ -46,7 +80,7 @@ pub struct DecidedElsewhere {
 /// fixture or made for other entrants.
 pub fn decided_elsewhere(events: &[Event], matches: &[Match], match_id: &str) -> Option<DecidedElsewhere> {
     let (e, c, fi, k) = linked(events, match_id)?;
-    decided_at(e, c, &results(c, matches), fi, k)
+    decided_at(e, c, matches, match_id, &results(c, matches), fi, k)
 }
 
 /// The first fixture of `events` that links the match `match_id`: the event, the
@@ -63,8 +97,16 @@ fn linked<'a>(events: &'a [Event], match_id: &str) -> Option<(&'a Event, &'a Com
 }
 
 /// [`decided_elsewhere`] for leg `k` of fixture `fi` (schedule order) of `c`, `res` its
-/// results.
-fn decided_at(e: &Event, c: &Competition, res: &[FixtureResult], fi: usize, k: usize) -> Option<DecidedElsewhere> {
+/// results (of `matches`), the table's match `match_id`.
+fn decided_at(
+    e: &Event,
+    c: &Competition,
+    matches: &[Match],
+    match_id: &str,
+    res: &[FixtureResult],
+    fi: usize,
+    k: usize,
+) -> Option<DecidedElsewhere> {
     let fr = res.get(fi)?;
     let leg = fr.legs.get(k).filter(|l| !l.other_entrants)?;
     let ours: Vec<&str> = fr.sides.iter().flatten().map(String::as_str).collect();
@@ -82,9 +124,25 @@ fn decided_at(e: &Event, c: &Competition, res: &[FixtureResult], fi: usize, k: u
                         round: r.round,
                         table: l.table,
                         same_fixture: i == fi,
+                        late: None,
                     });
                 }
             }
+        }
+    }
+    // Late arrivals in consecutive rounds (004 第三篇 §六4) disqualify as a ruling recorded
+    // where the last of them was; one recorded in this very match is [`late_here`]'s.
+    for run in super::standings::late_runs(c, matches) {
+        if ours.contains(&run.entrant.as_str()) && run.match_id != match_id {
+            rulings.push(DecidedElsewhere {
+                event: e.id.clone(),
+                competition: c.id.clone(),
+                entrant: run.entrant.clone(),
+                round: run.round,
+                table: run.table,
+                same_fixture: run.fixture == fr.fixture,
+                late: Some((run.count, run.cite.clone())),
+            });
         }
     }
     crate::sort::sort_by_key(&mut rulings, |d| !d.same_fixture);
@@ -181,7 +239,7 @@ pub fn table_notice(events: &[Event], matches: &[Match], match_id: &str) -> Opti
             result: fr.clone(),
         })));
     }
-    decided_at(e, c, &res, fi, k).map(TableNotice::Decided)
+    decided_at(e, c, matches, match_id, &res, fi, k).map(TableNotice::Decided)
 }
 
 #[cfg(test)]
@@ -248,6 +306,7 @@ mod tests {
             round: 1,
             table: 2,
             same_fixture: true,
+            late: None,
         };
         assert_eq!(decided_elsewhere(events, &ms, "t1"), Some(want.clone()));
         assert_eq!(decided_elsewhere(events, &ms, "t2"), None, "the ruling's own table shows it");
@@ -348,6 +407,7 @@ mod tests {
             round: 1,
             table: 2,
             same_fixture: false,
+            late: None,
         };
         let events = std::slice::from_ref(&e);
         assert_eq!(decided_elsewhere(events, &ms, "r2t1"), Some(want.clone()));

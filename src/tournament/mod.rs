@@ -17,6 +17,7 @@ pub mod decided;
 pub mod draw;
 pub mod files;
 pub mod hall;
+pub mod late;
 pub mod outcome;
 pub mod output;
 pub mod roster;

@@ -104,6 +104,34 @@ pub fn disqualified_at(m: &Match, side: usize) -> Option<f64> {
         .reduce(f64::min)
 }
 
+/// When `m`'s earliest lateness in force against its side `side` (the record's own, as in
+/// [`disqualified_at`]) was recorded: a `late` ruling (RULES.md §0 **[r2]**) of any minutes, or
+/// a 掼蛋 forfeit entered as a late arrival ([`crate::rules::guandan::ForfeitReason::Late`]);
+/// the entry's own time, ms since the Unix epoch. `None` without one. Read for consecutive
+/// late arrivals (004 第三篇 §六4, [`super::late`]).
+pub fn late_at(m: &Match, side: usize) -> Option<f64> {
+    use crate::record::HandInput;
+    use crate::rules::guandan::ForfeitReason;
+    let players = m.setup.ruling_players().is_some();
+    crate::record::replay::effective(m)
+        .iter()
+        .filter(|e| match (&e.ruling, &e.hand) {
+            (Some(crate::rules::Ruling::Late { team, .. }), _) => {
+                if players {
+                    e.player == Some(side)
+                } else {
+                    self::side(*team) == side
+                }
+            }
+            (None, Some(HandInput::Guandan(h))) => {
+                h.forfeit.as_ref().is_some_and(|f| f.reason == ForfeitReason::Late && self::side(f.team) == side)
+            }
+            _ => false,
+        })
+        .map(|e| e.entry.at_ms)
+        .reduce(f64::min)
+}
+
 /// The outcome of a session (斗地主, 三打一) of `hands` hands: totals, places, and the
 /// winner once no play-off is pending.
 pub fn session(s: &crate::record::games::session::SessionView, hands: usize) -> Outcome {

@@ -47,11 +47,26 @@ pub fn tie_break_name(lang: Lang, t: TieBreak) -> &'static str {
     )
 }
 
-/// The note of a standings row: cancelled, disqualified, play-off needed, placed by a
-/// play-off, or the tie-break that decided it.
+/// A disqualification by late arrivals in `n` consecutive rounds in words, with the rule's
+/// citation when given: "第 3 次连续迟到 → 取消比赛资格 (004 第三篇 §六4)" (004 第三篇 §六4,
+/// [`super::late`]).
+pub fn late_run_text(lang: Lang, n: u32, cite: &str) -> String {
+    let what = tr(lang, "ev.late_run").replace("{n}", &n.to_string());
+    if cite.trim().is_empty() {
+        what
+    } else {
+        format!("{what} ({})", cite.trim())
+    }
+}
+
+/// The note of a standings row: cancelled, disqualified (by late arrivals in consecutive
+/// rounds: how many, and the rule), play-off needed, placed by a play-off, or the tie-break
+/// that decided it.
 pub fn row_note(lang: Lang, r: &Row) -> String {
     if r.cancelled {
         tr(lang, "ev.cancelled").to_string()
+    } else if let Some((n, cite)) = r.late_run.as_ref().filter(|_| r.disqualified) {
+        late_run_text(lang, *n, cite)
     } else if r.disqualified {
         tr(lang, "ev.disqualified").to_string()
     } else if r.playoff {

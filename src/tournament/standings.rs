@@ -125,9 +125,12 @@ pub struct Row {
     /// Its place among entrants level on everything was decided by a recorded play-off
     /// ([`super::Playoff`]), which scores nothing.
     pub by_playoff: bool,
-    /// Disqualified by a ruling in one of its matches (RULES.md §0 **[r2]**): its remaining
-    /// fixtures are forfeits.
+    /// Disqualified by a ruling in one of its matches (RULES.md §0 **[r2]**), or by late
+    /// arrivals in consecutive rounds (004 第三篇 §六4): its remaining fixtures are forfeits.
     pub disqualified: bool,
+    /// Disqualified by late arrivals in this many consecutive rounds, under the rule cited
+    /// (`004 第三篇 §六4`; empty: none given) ([`super::late`]).
+    pub late_run: Option<(u32, String)>,
 }
 
 /// Standings of one competition.
@@ -199,22 +202,39 @@ fn map_outcome(o: Outcome, swapped: bool, n: usize) -> Outcome {
 /// A table (or fixture) played out stays as played. Times are the entries' `at_ms`
 /// ([`outcome_until`]). A desk forfeit of a fixture does not hide a disqualification ruled
 /// in its matches.
+///
+/// An entrant late in as many consecutive rounds as the preset's `late_disqualify_after`
+/// (004 第三篇 §六4: 3; [`super::late`]) is disqualified the same way, from the time of that
+/// lateness, the fixture where it was recorded counting as the one it was ruled at.
 pub fn results(c: &Competition, matches: &[Match]) -> Vec<FixtureResult> {
     results_and_disqualified(c, matches).0
 }
 
+/// The entrants of `c` disqualified by late arrivals in consecutive rounds (004 第三篇 §六4,
+/// [`super::late::runs`]), read from the records in `matches`.
+pub fn late_runs(c: &Competition, matches: &[Match]) -> Vec<super::late::LateRun> {
+    results_and_disqualified(c, matches).2
+}
+
 /// Where and when an entrant was first disqualified.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Ruled {
     /// The round of the first fixture it was ruled in.
     round: u32,
     /// The earliest ruling's time, ms since the Unix epoch ([`disqualified_at`]; infinite
     /// when the record names none: then every game decided stays).
     at_ms: f64,
+    /// The fixture of the lateness that disqualified it ([`super::late::LateRun`]), when
+    /// that is the earliest: counted as ruled there.
+    fixture: Option<String>,
 }
 
-/// [`results`], and the entrants disqualified by a ruling in one of their matches.
-fn results_and_disqualified(c: &Competition, matches: &[Match]) -> (Vec<FixtureResult>, HashMap<String, Ruled>) {
+/// [`results`], the entrants disqualified by a ruling in one of their matches or by late
+/// arrivals, and those by late arrivals ([`late_runs`]).
+fn results_and_disqualified(
+    c: &Competition,
+    matches: &[Match],
+) -> (Vec<FixtureResult>, HashMap<String, Ruled>, Vec<super::late::LateRun>) {
     let first = results_with(c, matches, &HashMap::new());
     // Read from every fixture's linked matches, a fixture the desk scored as a forfeit too
     // (its legs are not scored then, but a disqualification ruled in them still stands).
@@ -229,17 +249,31 @@ fn results_and_disqualified(c: &Competition, matches: &[Match]) -> (Vec<FixtureR
                 let own = if l.swapped && fr.sides.len() == 2 { 1 - side } else { side };
                 let at_ms = m.and_then(|m| disqualified_at(m, own)).unwrap_or(f64::INFINITY);
                 if let Some(Some(id)) = fr.sides.get(side) {
-                    let r = disqualified.entry(id.clone()).or_insert(Ruled { round: fr.round, at_ms });
+                    let r = disqualified.entry(id.clone()).or_insert(Ruled { round: fr.round, at_ms, fixture: None });
                     r.round = r.round.min(fr.round);
                     r.at_ms = r.at_ms.min(at_ms);
                 }
             }
         }
     }
+    let sides: Vec<Vec<Option<String>>> = first.iter().map(|fr| fr.sides.clone()).collect();
+    let late = super::late::runs(c, &sides, &by_id);
+    for run in &late {
+        let r = disqualified.entry(run.entrant.clone()).or_insert(Ruled {
+            round: run.round,
+            at_ms: f64::INFINITY,
+            fixture: None,
+        });
+        r.round = r.round.min(run.round);
+        if run.at_ms < r.at_ms {
+            r.at_ms = run.at_ms;
+            r.fixture = Some(run.fixture.clone());
+        }
+    }
     if disqualified.is_empty() {
-        (first, disqualified)
+        (first, disqualified, late)
     } else {
-        (results_with(c, matches, &disqualified), disqualified)
+        (results_with(c, matches, &disqualified), disqualified, late)
     }
 }
 
@@ -293,8 +327,12 @@ fn results_with(c: &Competition, matches: &[Match], disqualified: &HashMap<Strin
                 let ruled = |i: usize| sides[i].as_ref().and_then(|id| disqualified.get(id));
                 let out: Vec<usize> = (0..n).filter(|&i| ruled(i).is_some()).collect();
                 let at_ms = out.iter().filter_map(|&i| ruled(i)).map(|r| r.at_ms).fold(f64::INFINITY, f64::min);
-                score_play(c, f, n, &by_id, &out, at_ms, &mut fr);
-                let ruled_here = fr.legs.iter().any(|l| l.outcome.as_ref().is_some_and(|o| !o.disqualified.is_empty()));
+                // Disqualified by a lateness recorded at this fixture (004 第三篇 §六4): as if
+                // ruled here.
+                let late_here = out.iter().any(|&i| ruled(i).is_some_and(|r| r.fixture.as_deref() == Some(&f.id)));
+                score_play(c, f, n, &by_id, &out, at_ms, late_here, &mut fr);
+                let ruled_here =
+                    late_here || fr.legs.iter().any(|l| l.outcome.as_ref().is_some_and(|o| !o.disqualified.is_empty()));
                 if !out.is_empty() && !fr.done && !ruled_here {
                     // An entrant disqualified elsewhere, and this fixture not played out with
                     // no game finished in it by the ruling's time (else its tables were scored
@@ -427,7 +465,10 @@ fn leg_outcome<'a>(
 /// disqualification was ruled at one of the fixture's tables, or a game of the fixture was
 /// finished by `ruled_at_ms` ([`outcome_until`]), each leg not played out by `ruled_at_ms` is forfeited by
 /// them ([`leg_forfeit`]): its games finished by `ruled_at_ms` stay, the rest are forfeits;
-/// otherwise a fixture not played out is left to be a walkover ([`results`]).
+/// otherwise a fixture not played out is left to be a walkover ([`results`]). `late_here`:
+/// the disqualification is a lateness recorded at one of the fixture's tables (004 第三篇
+/// §六4), counted as ruled here.
+#[allow(clippy::too_many_arguments)]
 fn score_play(
     c: &Competition,
     f: &super::Fixture,
@@ -435,6 +476,7 @@ fn score_play(
     by_id: &HashMap<&str, &Match>,
     disqualified: &[usize],
     ruled_at_ms: f64,
+    late_here: bool,
     fr: &mut FixtureResult,
 ) {
     let mut all_done = !f.legs.is_empty();
@@ -458,7 +500,7 @@ fn score_play(
             Some(map_outcome(outcome_until(m, ruled_at_ms), l.swapped, n))
         })
         .collect();
-    let ruled_here = read.iter().any(|(_, _, o)| o.as_ref().is_some_and(|o| !o.disqualified.is_empty()));
+    let ruled_here = late_here || read.iter().any(|(_, _, o)| o.as_ref().is_some_and(|o| !o.disqualified.is_empty()));
     let decided_before = before.iter().flatten().any(|o| o.games_won.iter().any(|&g| g > 0));
     // Ruled at one of this fixture's tables, or ruled elsewhere with a game of this fixture
     // finished before: every table not played out is forfeited from the ruling on.
@@ -547,7 +589,7 @@ fn score_play(
 
 /// The standings of `c` from the match records in `matches`.
 pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
-    let (mut results, disqualified) = results_and_disqualified(c, matches);
+    let (mut results, disqualified, late) = results_and_disqualified(c, matches);
     // Forfeits and cancellations.
     let mut forfeits: BTreeMap<&str, u32> = BTreeMap::new();
     for r in &results {
@@ -593,6 +635,7 @@ pub fn standings(c: &Competition, matches: &[Match]) -> Standings {
             playoff: false,
             by_playoff: false,
             disqualified: disqualified.contains_key(id),
+            late_run: late.iter().find(|r| &r.entrant == id).map(|r| (r.count, r.cite.clone())),
         })
         .collect();
     let index: HashMap<String, usize> = rows.iter().enumerate().map(|(i, r)| (r.entrant.clone(), i)).collect();

@@ -45,9 +45,10 @@ pub fn MatchPage() -> impl IntoView {
         },
     );
     // A table's match of an event: its fixture decided by a disqualification ruled at
-    // another table (or in another fixture, RULES.md §0 [r2], §1.4), forfeited at the desk
-    // (§6), or no longer in the competition's schedule (a new draw or schedule). Read from
-    // the events that link this match or made it (its id names them), and their
+    // another table (or in another fixture, RULES.md §0 [r2], §1.4) or by late arrivals in
+    // consecutive rounds, the last recorded here or elsewhere (004 第三篇 §六4), forfeited at
+    // the desk (§6), or no longer in the competition's schedule (a new draw or schedule).
+    // Read from the events that link this match or made it (its id names them), and their
     // competitions' matches; another tab's save of an event or a match updates it. The page
     // still takes hands.
     let linked = Memo::new(move |_| {
@@ -70,18 +71,43 @@ pub fn MatchPage() -> impl IntoView {
         let ids: std::collections::HashSet<String> = events.iter().flat_map(|e| e.match_ids()).collect();
         let ms: Vec<Match> =
             c.matches.with(|ms| ms.iter().filter(|m| ids.contains(&m.id)).map(|m| (**m).clone()).collect());
-        let n = crate::tournament::decided::table_notice(&events, &ms, &id.get())?;
-        Some((n, events))
+        let id = id.get();
+        let n = crate::tournament::decided::table_notice(&events, &ms, &id);
+        // Late arrivals in consecutive rounds (004 第三篇 §六4): the last of them recorded
+        // here disqualifies, which this match alone cannot tell.
+        let here = crate::tournament::decided::late_here(&events, &ms, &id).and_then(|h| {
+            let team = events.iter().find(|e| e.id == h.event).map(|e| e.entrant_label(&h.run.entrant))?;
+            Some((team, h.run))
+        });
+        (n.is_some() || here.is_some()).then_some((n, here, events))
     });
     let notice = move || {
-        told.get().map(|(n, events)| {
+        told.get().map(|(n, here, events)| {
             let l = c.lang.get();
             let event = |id: &str| events.iter().find(|e| e.id == id);
-            match n {
+            let here = here.map(|(team, run)| {
+                let what = crate::tournament::output::late_run_text(l, run.count, &run.cite);
+                let text = tr(l, "ev.late_here").replace("{team}", &team).replace("{what}", &what);
+                view! {
+                    <div class="banner warn" role="status" id="late-disqualified" data-count=run.count>
+                        {text}
+                    </div>
+                }
+            });
+            let told = n.map(|n| match n {
                 TableNotice::Decided(d) => {
                     let team = event(&d.event).map(|e| e.entrant_label(&d.entrant)).unwrap_or_default();
-                    let key = if d.same_fixture { "ev.decided_at_table" } else { "ev.decided_elsewhere" };
+                    let (key, what) = match &d.late {
+                        Some((n, cite)) => (
+                            if d.same_fixture { "ev.late_at_table" } else { "ev.late_elsewhere" },
+                            crate::tournament::output::late_run_text(l, *n, cite),
+                        ),
+                        None => {
+                            (if d.same_fixture { "ev.decided_at_table" } else { "ev.decided_elsewhere" }, String::new())
+                        }
+                    };
                     let text = tr(l, key)
+                        .replace("{what}", &what)
                         .replace("{team}", &team)
                         .replace("{round}", &d.round.to_string())
                         .replace("{table}", &d.table.to_string());
@@ -130,6 +156,10 @@ pub fn MatchPage() -> impl IntoView {
                     }
                     .into_any()
                 }
+            });
+            view! {
+                {here}
+                {told}
             }
         })
     };

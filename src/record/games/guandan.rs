@@ -129,6 +129,7 @@ pub fn validate_setup(s: &GuandanSetup) -> Result<(), ImportError> {
         ("rounds", f.rounds),
         ("hands_per_round", f.hands_per_round),
         ("round_minutes", f.round_minutes),
+        ("late_disqualify_after", f.late_disqualify_after),
     ] {
         if v == Some(0) {
             return Err(said!(format!("preset.format.{k}"), "imp.at_least_one"));

@@ -53,7 +53,9 @@ impl GuandanPreset {
     /// The preset's rules for rulings (RULES.md §0 **[r2]**), from its own data: every
     /// `warnings_per_foul`-th warning of a team in the match is one foul of the hand in
     /// progress (004 第一篇 §六2, [`FoulRules::warnings_per_foul`]),
-    /// lateness of `format.late_forfeit_minutes` forfeits the round (004 §(六)).
+    /// lateness of `format.late_forfeit_minutes` forfeits the round (004 §(六)), and the
+    /// `format.late_disqualify_after`-th consecutive round with a lateness disqualifies (004
+    /// 第三篇 §六4), cited as `cites.late`.
     pub fn ruling_rules(&self) -> crate::rules::ruling::RulingRules {
         use crate::rules::ruling::{RulingRules, WarningEffect, WarningRule};
         RulingRules {
@@ -71,6 +73,8 @@ impl GuandanPreset {
                 .into_iter()
                 .collect(),
             late_forfeit_minutes: self.format.late_forfeit_minutes,
+            late_disqualify_after: self.format.late_disqualify_after,
+            late_cite: self.cites.late.clone(),
             board_lost_points: None,
         }
     }
@@ -94,6 +98,10 @@ pub struct Cites {
     pub round_scoring: String,
     /// Tribute and who leads.
     pub tribute: String,
+    /// The lateness rules (004 第三篇 §六4: forfeit at the limit, disqualified by consecutive
+    /// late arrivals); empty = not cited. Absent in older copies.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub late: String,
 }
 
 /// Passing A (过A) and failed attempts (RULES.md §2 "A rule"), as data.
@@ -266,6 +274,10 @@ pub struct MatchFormat {
     /// Arriving this many minutes late is a forfeit.
     #[serde(default)]
     pub late_forfeit_minutes: Option<u32>,
+    /// The how-manieth consecutive round an entrant arrives late in disqualifies it (004 第三篇
+    /// §六4: 3, 「连续2次以上(不含2次)迟到」; [`crate::rules::ruling::RulingRules::late_disqualify_after`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late_disqualify_after: Option<u32>,
     /// Ranking keys, first applied first.
     #[serde(default)]
     pub ranking: Vec<RankKey>,
@@ -316,6 +328,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 deal_points: s("—"),
                 round_scoring: s("—"),
                 tribute: s("004 第一篇 §四"),
+                late: String::new(),
             },
             upgrade: Some(ByFinish { double: 3, one_three: 2, one_four: 1 }),
             fixed_level: None,
@@ -351,6 +364,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 deal_points: s("—"),
                 round_scoring: s("—"),
                 tribute: s("004 第二篇 §三"),
+                late: String::new(),
             },
             upgrade: Some(ByFinish { double: 5, one_three: 3, one_four: 1 }),
             fixed_level: None,
@@ -390,6 +404,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 deal_points: s("000 §四(二)4"),
                 round_scoring: s("—"),
                 tribute: s("004 第一篇 §四 (000 未载)"),
+                late: String::new(),
             },
             upgrade: None,
             fixed_level: Some(r("7")),
@@ -422,6 +437,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 s("a_rule.max_failures"),
                 s("fouls.out_of_turn_levels"),
                 s("tribute.single_payer"),
+                s("format.late_disqualify_after"),
             ],
             cites: Cites {
                 upgrade: s("004 第三篇 §二(四)3"),
@@ -431,6 +447,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 deal_points: s("—"),
                 round_scoring: s("004 第三篇 §二(七)2"),
                 tribute: s("004 第三篇 §二(三)4"),
+                late: s("004 第三篇 §六4"),
             },
             upgrade: Some(ByFinish { double: 3, one_three: 2, one_four: 1 }),
             fixed_level: None,
@@ -453,6 +470,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 round_minutes: Some(60),
                 time_up: Some(TimeUp::PreviousHandStands),
                 late_forfeit_minutes: Some(10),
+                late_disqualify_after: Some(3),
                 ranking: vec![RankKey::RoundScoreTotal],
                 ..MatchFormat::default()
             },
@@ -477,6 +495,7 @@ pub fn builtin_presets() -> Vec<GuandanPreset> {
                 deal_points: s("—"),
                 round_scoring: s("—"),
                 tribute: s("004 第一篇 §四"),
+                late: String::new(),
             },
             upgrade: Some(ByFinish { double: 3, one_three: 2, one_four: 1 }),
             fixed_level: None,

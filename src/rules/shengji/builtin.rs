@@ -207,6 +207,7 @@ pub fn builtin_presets() -> Vec<Preset> {
             }],
             late_forfeit_minutes: None,
             board_lost_points: None,
+            ..RulingRules::default()
         },
         readings: vec![
             "kitty".into(),
@@ -269,6 +270,7 @@ pub fn builtin_presets() -> Vec<Preset> {
             }],
             late_forfeit_minutes: None,
             board_lost_points: None,
+            ..RulingRules::default()
         },
         readings: vec!["table.bands[0]".into(), "kitty".into(), "declaring.none".into(), "team_match.minutes".into()],
         notes: vec![

@@ -265,6 +265,10 @@ pub(super) fn RulingForm(p: Panel) -> impl IntoView {
                                         })
                                 })
                         })
+                        .map(|text| match p.late_run() {
+                            Some(run) => format!("{text} · {run}"),
+                            None => text,
+                        })
                         .unwrap_or_else(need_who)
                 }}
             </p>

@@ -197,19 +197,56 @@ impl Panel {
     pub fn choices(self) -> Vec<crate::rules::ruling::RuleChoice> {
         self.m.with(|x| x.as_ref().map(|x| x.setup.rule_choices()).unwrap_or_default())
     }
-    /// What the warning in the form would amount to once recorded (its number under its
-    /// rule and what the preset's ladder makes of it, RULES.md §0 **[r2]**), read from the
+    /// What the warning or lateness in the form would amount to once recorded (a warning's
+    /// number under its rule and what the preset's ladder makes of it, RULES.md §0 **[r2]**;
+    /// a lateness at the preset's limit is the round's forfeit, 004 第三篇 §六4), read from the
     /// match previewed with it ([`crate::record::Match::preview_ruling`]): the same append
     /// and replay as its commit. The rule is read (it decides which ladder counts). `None`
     /// for another kind, when no team is chosen, where the game does not count warnings
     /// through its preset, or when the match would refuse it (the effect line says why).
     pub fn outcome(self) -> Option<crate::rules::ruling::Counted> {
         let (r, player) = self.ruling()?;
-        if !matches!(r, Ruling::Warning { .. }) || player.is_some() {
+        if !matches!(r, Ruling::Warning { .. } | Ruling::Late { .. }) || player.is_some() {
             return None;
         }
         let entry = self.preview_entry(r, player, self.rule.get().trim().to_string());
         self.m.with(|x| x.as_ref()?.preview_ruling(entry).ok().flatten())
+    }
+    /// For a lateness in the form, when this match is a table of an event: the
+    /// disqualification it makes as the side's Nth consecutive round with a lateness (004
+    /// 第三篇 §六4, the preset's `late_disqualify_after`), in words — "第 3 次连续迟到 →
+    /// 取消比赛资格 (004 第三篇 §六4)" —, read from the event's matches with this one
+    /// previewed with the ruling ([`crate::tournament::decided::late_here`]). `None` for
+    /// another kind, a match of no event, a lateness that does not make the run, or one the
+    /// match would refuse.
+    pub fn late_run(self) -> Option<String> {
+        use crate::tournament::decided::late_here;
+        let (r, player) = self.ruling()?;
+        if !matches!(r, Ruling::Late { .. }) || player.is_some() {
+            return None;
+        }
+        let x = self.m.get()?;
+        let c = crate::ui::ctx();
+        c.events_changed.track();
+        let events: Vec<_> =
+            crate::store::readable_events().into_iter().filter(|e| e.match_ids().contains(&x.id)).collect();
+        if events.is_empty() {
+            return None;
+        }
+        let ids: std::collections::HashSet<String> = events.iter().flat_map(|e| e.match_ids()).collect();
+        let mut ms: Vec<Match> = c
+            .matches
+            .with(|ms| ms.iter().filter(|m| ids.contains(&m.id) && m.id != x.id).map(|m| (**m).clone()).collect());
+        let entry = self.preview_entry(r, player, self.rule.get_untracked());
+        let after = x.preview(entry).ok()?;
+        ms.push((*x).clone());
+        let before = late_here(&events, &ms, &x.id);
+        *ms.last_mut()? = after;
+        let run = late_here(&events, &ms, &x.id)?.run;
+        if before.is_some_and(|b| b.run.entrant == run.entrant) {
+            return None; // already disqualified by an earlier lateness here
+        }
+        Some(crate::tournament::output::late_run_text(c.lang.get(), run.count, &run.cite))
     }
     /// What a ruling does, in words, on the board chosen; a warning with what it amounts to
     /// (`counted`, [`Panel::outcome`]).
@@ -299,7 +336,11 @@ impl Panel {
         }
         // A ruling decides a game: recorded (or changed) only when the referee confirms what it does.
         let ask = if target.is_some() { t("ruling.edit_confirm") } else { t("ruling.confirm") };
-        let question = format!("{ask}: {}?", describe(&r, player));
+        let mut question = format!("{ask}: {}", describe(&r, player));
+        if let Some(run) = untrack(move || self.late_run()) {
+            question = format!("{question} · {run}");
+        }
+        question.push('?');
         if !window().confirm_with_message(&question).unwrap_or(false) {
             return;
         }

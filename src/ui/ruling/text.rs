@@ -43,7 +43,9 @@ pub(super) fn who_text(
 
 /// [`who_text`], or on a 双升 board [`board_ruling_text`]; a warning against a team with
 /// its count (`counted`, from the record: [`crate::record::Match::preview_ruling`] or the
-/// replay) says its number and what the preset's ladder made of it ([`warning_text`]).
+/// replay) says its number and what the preset's ladder made of it ([`warning_text`]); a
+/// lateness at the preset's limit says the forfeit it is (RULES.md §0 **[r2]** `late`, 004
+/// 第三篇 §六4): "己对 迟到 12 分钟 → 弃权, 乙对 获胜".
 pub(super) fn step_text(
     teams: &BTreeMap<Team, String>,
     players: &[String],
@@ -55,6 +57,13 @@ pub(super) fn step_text(
 ) -> String {
     let own = |r: &Ruling| match (r, player, counted) {
         (Ruling::Warning { team }, None, Some(c)) => warning_text(teams, *team, &c),
+        (Ruling::Late { team, .. }, None, Some(Counted { effect: Effect::Forfeit(_), .. })) => {
+            format!(
+                "{} → {}",
+                ruling_text(teams, r),
+                t("ruling.late_forfeit").replace("{team}", &team_name(teams, team.other()))
+            )
+        }
         _ => who_text(teams, players, r, player),
     };
     match (board, boards) {
