@@ -179,20 +179,14 @@ pub(super) fn ClockBar(
                     .into_iter()
                     .map(|a| {
                         let label = if a == TimedAction::Bury { "timer.bury" } else { "timer.play" };
+                        // Only the preset's own limits (RULES.md §1 specials: 002 bury ≤ 60 s,
+                        // play ≤ 15 s); a preset without one has no button for it.
                         view! {
-                            <button
-                                class="btn"
-                                disabled=move || limit_of(a).is_none()
-                                on:click=move |_| countdown.set(Some((a, now_ms())))
-                            >
-                                {move || {
-                                    format!(
-                                        "{} {}s",
-                                        t(label),
-                                        limit_of(a).map(|l| l.to_string()).unwrap_or_else(|| "—".into()),
-                                    )
-                                }}
-                            </button>
+                            <Show when=move || limit_of(a).is_some()>
+                                <button class="btn" on:click=move |_| countdown.set(Some((a, now_ms())))>
+                                    {move || { format!("{} {}s", t(label), limit_of(a).unwrap_or_default()) }}
+                                </button>
+                            </Show>
                         }
                     })
                     .collect_view()}
