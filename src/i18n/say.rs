@@ -141,6 +141,7 @@ fn arg_text(lang: Lang, a: &Arg, names: Names) -> String {
         Arg::Cite(c) => cite(lang, c),
         Arg::Key(k) => tr(lang, k).to_string(),
         Arg::Game(g) => super::game_name(lang, g).to_string(),
+        Arg::Show(c) => super::show_name(lang, c),
         Arg::Text(t) => t.clone(),
         Arg::Detail(t) => super::library_words::library_words(lang, t),
         Arg::Field(f) => field_words(lang, f),
@@ -492,6 +493,26 @@ mod tests {
         // The refused bid of the pad, in English, is English.
         let bid = say(Lang::En, &R::BidNotHigher { bid: 1, high: 2 }.msg(), Names::default());
         assert_eq!(bid, "a bid of 1 must be higher than the last bid, 2");
+    }
+
+    /// A refused declaring names the shows as the declaring panel does (RULES.md §1.2
+    /// order entries), never by their codes.
+    #[test]
+    fn declaring_refusals_name_the_shows() {
+        use crate::rules::shengji::Why as Sj;
+        let beat = Sj::DoesNotBeat { what: "pair:H".into(), standing: "BJ2".into() }.msg();
+        assert_eq!(say(Lang::ZhCn, &beat, Names::default()), "♥ 红心 对 压不过已亮的 大王对");
+        assert_eq!(say(Lang::ZhTw, &beat, Names::default()), "♥ 紅心 對 壓不過已亮的 大王對");
+        let pairs = Sj::DoesNotBeat { what: "pair:S".into(), standing: "pair:H".into() }.msg();
+        assert_eq!(say(Lang::ZhCn, &pairs, Names::default()), "♠ 黑桃 对 压不过已亮的 ♥ 红心 对");
+        assert_eq!(
+            say(Lang::En, &pairs, Names::default()),
+            "♠ spades pair does not beat the standing show ♥ hearts pair"
+        );
+        let first = Sj::NotFirst { what: "SJ2".into() }.msg();
+        assert_eq!(say(Lang::ZhCn, &first, Names::default()), "小王对 不能作为第一个亮主");
+        let barred = Sj::OutOfTurnBarred { seat: crate::rules::Seat::E, what: "single:S".into() }.msg();
+        assert!(say(Lang::ZhCn, &barred, Names::default()).ends_with("(♠ 黑桃 单)"));
     }
 
     /// Every message key an engine or the record names (`"gd.step.…"`, `"gd.why.…"`,

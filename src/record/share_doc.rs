@@ -31,6 +31,10 @@ pub enum RowKind {
     Section,
     /// A total or result row (levels at the end, totals, places): drawn bold.
     Total,
+    /// A line about the hand above it (what made its score: penalties, warnings): its first
+    /// cell spans the row, drawn plain; the other cells are empty, so the row has as many
+    /// cells as the header.
+    Detail,
 }
 
 /// One row of the sheet's table: as many cells as the header.
@@ -54,6 +58,10 @@ impl Row {
     /// A total row.
     pub fn total(cells: Vec<String>) -> Row {
         Row { kind: RowKind::Total, cells }
+    }
+    /// A line about the hand above, spanning a row of `n` cells.
+    pub fn detail(text: String, n: usize) -> Row {
+        Row { kind: RowKind::Detail, cells: std::iter::once(text).chain((1..n).map(|_| String::new())).collect() }
     }
 }
 

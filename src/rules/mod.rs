@@ -53,6 +53,10 @@ pub enum Arg {
     Key(&'static str),
     /// A game, by its id (`guandan`): its name in the UI language.
     Game(&'static str),
+    /// A declaring show code of a preset's order (RULES.md §1.2: `BJ2`, `SJ1`, `pair:H`, a
+    /// level card `single:S`): its name in the UI language (大王对, ♥ 红心 对), as the
+    /// declaring panel names it; a code the table does not know is shown as it is.
+    Show(String),
     /// Text shown as it is (a point `h8`).
     Text(String),
     /// A library's own words (serde's message for a value that does not read), written in
@@ -92,7 +96,7 @@ impl std::fmt::Display for Msg {
                 Arg::Seats(v) => format!("{k}={v:?}"),
                 Arg::Team(t) => format!("{k}={t:?}"),
                 Arg::Rank(r) => format!("{k}={r}"),
-                Arg::Cite(c) | Arg::Text(c) | Arg::Detail(c) | Arg::Field(c) => format!("{k}={c}"),
+                Arg::Cite(c) | Arg::Text(c) | Arg::Detail(c) | Arg::Field(c) | Arg::Show(c) => format!("{k}={c}"),
                 Arg::Key(c) | Arg::Game(c) => format!("{k}={c}"),
                 Arg::Msg(m) => format!("{k}={m}"),
             })

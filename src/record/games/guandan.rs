@@ -278,6 +278,20 @@ impl GuandanRow {
     }
 }
 
+/// The hand an entry form is about ([`GuandanView::form_hand`]): a hand being edited, or
+/// the next one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormHand {
+    /// 1-based number within its round.
+    pub number: usize,
+    /// The level it is played at (`None`: the preset plays no level, e.g. none is due yet).
+    pub level: Option<Rank>,
+    /// The state before it (levels, declarer, A attempts).
+    pub before: GuandanState,
+    /// The tribute due before it, if any.
+    pub due: Option<TributeDue>,
+}
+
 /// One game / round of the match.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Round {
@@ -454,6 +468,26 @@ impl GuandanView {
     /// The row of entry `id`, with its round index.
     pub fn row(&self, id: &str) -> Option<(usize, &GuandanRow)> {
         self.rounds.iter().enumerate().find_map(|(i, r)| r.rows.iter().find(|x| x.entry_id == id).map(|x| (i, x)))
+    }
+    /// The hand the entry form is about: the hand of entry `editing` as it was played — its
+    /// number in its round, its level, the state before it and the tribute due before it
+    /// (RULES.md §2 "Tribute") — or, with none (or an id not in the view), the next hand of
+    /// the current round.
+    pub fn form_hand(&self, preset: &GuandanPreset, editing: Option<&str>) -> FormHand {
+        match editing.and_then(|id| self.row(id)) {
+            Some((_, r)) => {
+                FormHand { number: r.number, level: r.level, before: r.before.clone(), due: r.tribute_due.clone() }
+            }
+            None => {
+                let c = self.current();
+                FormHand {
+                    number: c.hands as usize + 1,
+                    level: c.next_level(preset),
+                    before: c.state.clone(),
+                    due: c.next_tribute(preset),
+                }
+            }
+        }
     }
     /// Whether the next round may start now (the current one is done and the match is not).
     pub fn can_start_next_round(&self) -> bool {

@@ -251,7 +251,7 @@ pub fn layout(doc: &ShareDoc, width: f64, measure: &dyn Fn(&str, f64, bool) -> f
     for (i, h) in doc.header.iter().enumerate() {
         natural[i] = natural[i].max(measure(h, CELL, true) + 2.0 * PAD);
     }
-    for r in doc.rows.iter().filter(|r| r.kind != RowKind::Section) {
+    for r in doc.rows.iter().filter(|r| !matches!(r.kind, RowKind::Section | RowKind::Detail)) {
         for (i, c) in r.cells.iter().enumerate().take(n) {
             natural[i] = natural[i].max(measure(c, CELL, r.kind == RowKind::Total) + 2.0 * PAD);
         }
@@ -292,11 +292,17 @@ pub fn layout(doc: &ShareDoc, width: f64, measure: &dyn Fn(&str, f64, bool) -> f
     let top = y;
     items.push(Item::Line { x1: MARGIN, y1: y, x2: MARGIN + inner, y2: y, width: 2.0, color: INK });
     row(&mut items, &mut y, &doc.header, true, Some(HEAD_BG), false);
+    // A hand's detail line keeps the hand's stripe.
+    let mut stripe = None;
     for (i, r) in doc.rows.iter().enumerate() {
         match r.kind {
             RowKind::Section => row(&mut items, &mut y, &r.cells, true, Some(SECTION_BG), true),
             RowKind::Total => row(&mut items, &mut y, &r.cells, true, None, false),
-            RowKind::Hand => row(&mut items, &mut y, &r.cells, false, (i % 2 == 1).then_some(STRIPE_BG), false),
+            RowKind::Hand => {
+                stripe = (i % 2 == 1).then_some(STRIPE_BG);
+                row(&mut items, &mut y, &r.cells, false, stripe, false)
+            }
+            RowKind::Detail => row(&mut items, &mut y, &r.cells, false, stripe, true),
         }
     }
     items.push(Item::Line { x1: MARGIN, y1: y, x2: MARGIN + inner, y2: y, width: 2.0, color: INK });

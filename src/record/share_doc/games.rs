@@ -74,6 +74,11 @@ pub fn shengji(
                     String::new(),
                 ],
             }));
+            if let Ok(o) = &r.result {
+                if let Some(d) = hand_detail(l, &s.preset, &names, &r.hand, o) {
+                    rows.push(Row::detail(d, 6));
+                }
+            }
         }
         let end = |t: Team| {
             let mut c = g.state.level(t).name().to_string();
@@ -137,6 +142,64 @@ pub fn shengji(
         result,
         blank_rows: 30,
     }
+}
+
+/// What made a 升级 hand's score, for the line under its row when the hand had a kitty
+/// bonus, penalties or warnings (RULES.md §1 step 2, §1.1), as the match page's history row
+/// says it: "抓分 60 · 罚 蓝队/北 查牌无误 #2 → 10 +10 = 70". Each penalty names its kind in
+/// words, the team (and seat, when recorded), how its amount was found and its effect on the
+/// attackers' score; a warning (amount 0) is listed too, and points given on the ruling panel
+/// during the hand are marked as a ruling's. `None` for a hand of trick points only.
+fn hand_detail(
+    l: Lang,
+    preset: &crate::rules::shengji::Preset,
+    names: &[String; 2],
+    hand: &crate::rules::shengji::Hand,
+    o: &crate::rules::shengji::Outcome,
+) -> Option<String> {
+    let mut parts = vec![format!("{} {}", tr(l, "exp.points"), hand.points)];
+    if let Some(k) = hand.kitty {
+        parts.push(format!(
+            "{} {} ×{} ({})",
+            tr(l, "exp.kitty"),
+            k.points,
+            o.multiplier,
+            crate::i18n::unit_name(l, k.unit)
+        ));
+    }
+    let kind_name = |kind: &str| {
+        crate::i18n::penalty_kind(l, kind)
+            .map(str::to_string)
+            .or_else(|| preset.penalty_rule(kind).map(|r| r.name.clone()))
+            .unwrap_or_else(|| kind.to_string())
+    };
+    for ap in &o.penalties {
+        let (who, what) = match (&ap.ruled, hand.penalties.get(ap.index)) {
+            (Some(r), _) => {
+                (names[r.team as usize].clone(), format!("{} ({})", kind_name(&r.rule), tr(l, "sj.ruled_penalty")))
+            }
+            (None, Some(p)) => {
+                let seat = p.seat.map(|st| format!("/{}", seat_name(l, st))).unwrap_or_default();
+                (format!("{}{seat}", names[p.team as usize]), kind_name(&p.kind))
+            }
+            (None, None) => continue,
+        };
+        parts.push(format!(
+            "{} {who} {what} {} {}",
+            tr(l, "exp.on"),
+            ap.how,
+            crate::rules::session::signed(ap.effect as i64)
+        ));
+    }
+    if parts.len() == 1 {
+        return None;
+    }
+    let total = if o.raw_score != o.score {
+        format!("{} · {} → {}", o.raw_score, tr(l, "exp.clamp"), o.score)
+    } else {
+        o.score.to_string()
+    };
+    Some(format!("{} = {total}", parts.join(" · ")))
 }
 
 /// How game `g` of a 南通 team match was decided, for the sheet (RULES.md §1.4 **[r2]**, §0):

@@ -555,3 +555,57 @@ fn with_two_rulings_appealed_each_appeal_line_names_its_ruling() {
     let tw = results(&match_doc(&m, Lang::ZhTw, None, &at, 0.0));
     assert!(tw.iter().any(|l| l.starts_with("申訴 1 對判罰 1 「")), "{tw:?}");
 }
+
+/// RULES.md §1 step 2, §1.1: the 升级 sheet lists each hand's penalties and warnings with the
+/// hand — kind in words, team, how the amount was found, its effect — so the score can be
+/// checked by hand (002 check_cards: the 1st free, then 10 each).
+#[test]
+fn shengji_sheet_lists_each_hands_penalties() {
+    let mut m = crate::record::sample::blank_shengji("pen", "chaodipi-10", 0.0);
+    let Setup::Shengji(s) = &mut m.setup else { unreachable!() };
+    s.teams.insert(Team::A, "红队".into());
+    s.teams.insert(Team::B, "蓝队".into());
+    let check = |seat| crate::rules::shengji::Penalty {
+        team: Team::A,
+        kind: "check_cards".into(),
+        cards: 1,
+        unit: None,
+        points: None,
+        seat,
+        trick: None,
+        note: String::new(),
+    };
+    let hand = |points, p| Op::Hand {
+        hand: HandInput::Shengji(crate::rules::shengji::Hand { points, penalties: vec![p], ..Default::default() }),
+    };
+    push(&mut m, hand(60, check(None)));
+    push(&mut m, hand(60, check(Some(Seat::N))));
+    push(
+        &mut m,
+        Op::Hand { hand: HandInput::Shengji(crate::rules::shengji::Hand { points: 60, ..Default::default() }) },
+    );
+    let doc = match_doc(&m, Lang::ZhCn, None, &at, 0.0);
+    let points: Vec<&str> = hands(&doc).iter().map(|r| r.cells[3].as_str()).collect();
+    assert_eq!(points, ["60", "70", "60"]);
+    // A line under each hand with a penalty or a warning, spanning the row.
+    let details: Vec<(usize, &str)> = doc
+        .rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.kind == RowKind::Detail)
+        .map(|(i, r)| (i, r.cells[0].as_str()))
+        .collect();
+    assert_eq!(
+        details,
+        [(1, "抓分 60 · 罚 红队 查牌无误 #1 → 0 0 = 60"), (3, "抓分 60 · 罚 红队/北 查牌无误 #2 → 10 +10 = 70"),]
+    );
+    assert!(doc.rows.iter().all(|r| r.cells.len() == doc.header.len()), "{:?}", doc.rows);
+    let en = match_doc(&m, Lang::En, None, &at, 0.0);
+    let line = &en.rows.iter().find(|r| r.kind == RowKind::Detail).unwrap().cells[0];
+    assert!(line.contains("check found nothing"), "{line}");
+    // The picture draws the lines too.
+    let squash = |s: &str| s.replace(['\u{2068}', '\u{2069}', ' '], "");
+    let texts = squash(&layout(&doc, WIDTH, &estimate).texts().concat());
+    assert!(texts.contains(&squash(details[1].1)), "{texts}");
+    drawn(&doc);
+}

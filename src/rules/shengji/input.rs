@@ -258,14 +258,15 @@ impl Why {
     pub fn msg(&self) -> crate::rules::Msg {
         use crate::rules::{Arg, Msg};
         let text = |s: &str| Arg::Text(s.to_string());
+        let show = |s: &str| Arg::Show(s.to_string());
         match self {
             Why::NotAShow { what } => Msg::new("sj.why.not_a_show", vec![("what", text(what))]),
-            Why::NotFirst { what } => Msg::new("sj.why.not_first", vec![("what", text(what))]),
+            Why::NotFirst { what } => Msg::new("sj.why.not_first", vec![("what", show(what))]),
             Why::DoesNotBeat { what, standing } => {
-                Msg::new("sj.why.does_not_beat", vec![("what", text(what)), ("standing", text(standing))])
+                Msg::new("sj.why.does_not_beat", vec![("what", show(what)), ("standing", show(standing))])
             }
             Why::OutOfTurnBarred { seat, what } => {
-                Msg::new("sj.why.out_of_turn_barred", vec![("seat", Arg::Seat(*seat)), ("what", text(what))])
+                Msg::new("sj.why.out_of_turn_barred", vec![("seat", Arg::Seat(*seat)), ("what", show(what))])
             }
             Why::Points { points } => Msg::new("sj.why.points", vec![("points", Arg::Num(*points as i64))]),
             Why::KittyPoints { points } => Msg::new("sj.why.kitty_points", vec![("points", Arg::Num(*points as i64))]),

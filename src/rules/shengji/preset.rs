@@ -129,6 +129,17 @@ pub enum Amount {
     GameLost,
 }
 
+impl Amount {
+    /// Whether the amount depends on the entry's `cards` count: per card (`PerCard`) or per
+    /// failed unit (`PerUnit`, 双升 甩牌). The others — a fixed amount, a warning ladder
+    /// (`AfterFree`: 002 `check_cards` 1st free then 10, `bury_not_at_once` 1st warning then
+    /// 80), the referee's points, a game lost — cost the same whatever the count (RULES.md
+    /// §1.1), so the hand form asks for no count.
+    pub fn counts_cards(&self) -> bool {
+        matches!(self, Amount::PerCard { .. } | Amount::PerUnit { .. })
+    }
+}
+
 /// One row of a preset's penalty table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PenaltyRule {

@@ -405,3 +405,19 @@ fn a_ladder_kind_is_counted_in_the_matchs_register_over_its_games() {
     assert_eq!((third.effect, third.warning_no), (Effect::PointsDue(Team::A, 80), Some(3)));
     assert_eq!(reg.count(Team::B, "bury_not_at_once"), 0);
 }
+
+/// Only a per-card or per-unit amount asks for a count (RULES.md §1.1): 002's check_cards
+/// and bury_not_at_once are a warning ladder, 000's card_count a fixed amount.
+#[test]
+fn only_per_card_and_per_unit_amounts_count_cards() {
+    let counts = |id: &str, kind: &str| {
+        builtin_preset(id).unwrap().penalty_rule(kind).unwrap_or_else(|| panic!("{id} {kind}")).amount.counts_cards()
+    };
+    assert!(counts("chaodipi-10", "wrong_card"));
+    assert!(counts("yiyuan-shuangsheng", "failed_throw"));
+    assert!(!counts("chaodipi-10", "check_cards"));
+    assert!(!counts("chaodipi-10", "bury_not_at_once"));
+    assert!(!counts("chaodipi-10", "kitty_count"));
+    assert!(!Amount::Referee.counts_cards());
+    assert!(!Amount::GameLost.counts_cards());
+}

@@ -110,6 +110,7 @@ pub fn PenaltyEditor(
                         let rule = pr.penalty_rule(&p.kind).cloned();
                         let per_unit = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::PerUnit { .. }));
                         let referee = matches!(rule.as_ref().map(|r| &r.amount), Some(Amount::Referee));
+                        let counts = rule.as_ref().is_none_or(|r| r.amount.counts_cards());
                         let upd = move |f: Box<dyn Fn(&mut Penalty)>| {
                             penalties
                                 .update(|ps| {
@@ -158,28 +159,36 @@ pub fn PenaltyEditor(
                                         })
                                         .collect_view()}
                                 </select>
-                                <span class="count">
-                                    <button
-                                        class="btn step"
-                                        on:click=move |_| upd(Box::new(|x| x.cards = x.cards.saturating_sub(1).max(1)))
-                                    >
-                                        "−"
-                                    </button>
-                                    <span class="pen-cards">
-                                        {p.cards}" "
-                                        {if per_unit {
-                                            crate::i18n::tr(l, per_unit_key)
-                                        } else {
-                                            crate::i18n::tr(l, "pen.cards")
-                                        }}
-                                    </span>
-                                    <button
-                                        class="btn step"
-                                        on:click=move |_| upd(Box::new(|x| x.cards = (x.cards + 1).min(54)))
-                                    >
-                                        "+"
-                                    </button>
-                                </span>
+                                // A count only where the amount depends on it (RULES.md §1.1).
+                                {counts
+                                    .then(|| {
+                                        view! {
+                                            <span class="count">
+                                                <button
+                                                    class="btn step"
+                                                    on:click=move |_| upd(
+                                                        Box::new(|x| x.cards = x.cards.saturating_sub(1).max(1)),
+                                                    )
+                                                >
+                                                    "−"
+                                                </button>
+                                                <span class="pen-cards">
+                                                    {p.cards}" "
+                                                    {if per_unit {
+                                                        crate::i18n::tr(l, per_unit_key)
+                                                    } else {
+                                                        crate::i18n::tr(l, "pen.cards")
+                                                    }}
+                                                </span>
+                                                <button
+                                                    class="btn step"
+                                                    on:click=move |_| upd(Box::new(|x| x.cards = (x.cards + 1).min(54)))
+                                                >
+                                                    "+"
+                                                </button>
+                                            </span>
+                                        }
+                                    })}
                                 {per_unit
                                     .then(|| {
                                         view! {

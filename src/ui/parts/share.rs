@@ -256,6 +256,14 @@ fn doc_html(d: &ShareDoc) -> impl IntoView {
                             }
                                 .into_any()
                         }
+                        RowKind::Detail => {
+                            view! {
+                                <tr class="detail">
+                                    <td colspan=n.to_string()>{r.cells.first().cloned()}</td>
+                                </tr>
+                            }
+                                .into_any()
+                        }
                         kind => {
                             view! {
                                 <tr class=if kind == RowKind::Total {

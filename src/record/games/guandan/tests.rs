@@ -543,3 +543,22 @@ fn an_edit_names_the_later_hands_whose_tribute_no_longer_fits() {
     let after = view(&m.preview(edit([N, S, W, E])).unwrap());
     assert!(before.tributes_broken(&after, "h1").is_empty());
 }
+
+/// The entry form's hand: an edited hand is named by its own number, level and tribute due,
+/// not by the next hand's.
+#[test]
+fn the_form_hand_is_the_edited_hand_or_the_next_one() {
+    let m = full_game();
+    let v = view(&m);
+    let p = crate::rules::guandan::builtin_preset("guandan-3-2-1").unwrap();
+    let first = v.form_hand(&p, Some("h1"));
+    assert_eq!((first.number, first.level, first.due.is_none()), (1, Some(rk("2")), true));
+    assert_eq!(first.before, v.rounds[0].start);
+    let second = v.form_hand(&p, Some("h2"));
+    assert_eq!(second.number, 2);
+    assert!(second.due.is_some(), "a tribute was due before hand 2");
+    assert_eq!(second.before, v.rounds[0].rows[1].before);
+    let next = v.form_hand(&p, None);
+    assert_eq!(next.number, v.current().hands as usize + 1);
+    assert_eq!(v.form_hand(&p, Some("no such entry")), next);
+}

@@ -750,3 +750,60 @@ fn sample_preset(m: &Match) -> shengji::Preset {
     let Setup::Shengji(s) = m.setup.clone() else { unreachable!() };
     s.preset
 }
+
+/// Appends `ops` to a new match of `preset`, each at its own time (minutes).
+fn logged_at(preset: &str, ops: Vec<(f64, Op)>) -> Match {
+    let mut m = sample::blank_shengji("t", preset, 0.0);
+    for (k, (minutes, op)) in ops.into_iter().enumerate() {
+        m.append(Entry { after: None, id: format!("e{}", k + 1), at_ms: minutes * 60_000.0, op }).unwrap();
+    }
+    m
+}
+
+#[test]
+fn time_up_asks_for_the_hand_in_progress_then_for_the_verdict() {
+    // jiankang-chaodipi: 120 minutes, then the leading team wins (equal → the declarer).
+    let start = Op::Clock { action: ClockAction::Start, elapsed_ms: Some(0.0) };
+    let mut ops = vec![(0.0, start), (10.0, h(40))]; // A 庄 40 → +2: A 4
+    let timing = shengji::builtin_preset("jiankang-chaodipi").unwrap().timing;
+    let min = |m: f64| m * 60_000.0;
+    let v = view_of(&logged_at("jiankang-chaodipi", ops.clone()));
+    assert_eq!(v.current().time_up(&timing, min(119.0)), None);
+    // Time is up: the hand in progress is finished first, A leading as things stand.
+    assert_eq!(
+        v.current().time_up(&timing, min(121.0)),
+        Some(TimeUp::FinishHand { leading: crate::rules::TimeVerdict::Winner(Team::A) })
+    );
+    // That hand recorded: the verdict is due now, no further hand is played.
+    ops.push((125.0, h(90))); // B takes over at 4 : 2 — A still leads
+    let v = view_of(&logged_at("jiankang-chaodipi", ops.clone()));
+    assert_eq!(v.current().hands_after_time, 1);
+    assert_eq!(v.current().time_up(&timing, min(126.0)), Some(TimeUp::VerdictDue(Team::A)));
+    // The verdict recorded: the game is decided, nothing is asked any more.
+    ops.push((127.0, Op::TimeVerdict { winner: Team::A, elapsed_ms: None }));
+    let v = view_of(&logged_at("jiankang-chaodipi", ops));
+    assert_eq!(v.current().time_up(&timing, min(128.0)), None);
+}
+
+#[test]
+fn time_up_on_equal_levels_plays_one_more_hand_where_the_preset_says_so() {
+    // qingpu-80fen: 30 minutes; equal levels → one more hand (RULES.md §1 [r2], reading).
+    let timing = shengji::builtin_preset("qingpu-80fen").unwrap().timing;
+    let min = |m: f64| m * 60_000.0;
+    let start = Op::Clock { action: ClockAction::Start, elapsed_ms: Some(0.0) };
+    let mut ops = vec![(0.0, start)];
+    let v = view_of(&logged_at("qingpu-80fen", ops.clone()));
+    assert_eq!(
+        v.current().time_up(&timing, min(31.0)),
+        Some(TimeUp::FinishHand { leading: crate::rules::TimeVerdict::OneMoreHand })
+    );
+    // The hand in progress: 80 → B takes over at +0, both still at 2: one more hand.
+    ops.push((32.0, h(80)));
+    let v = view_of(&logged_at("qingpu-80fen", ops.clone()));
+    assert_eq!(v.current().time_up(&timing, min(33.0)), Some(TimeUp::OneMoreHand));
+    // The extra hand: B 庄 40 → +1, B leads 3 : 2 — the verdict is due now.
+    ops.push((38.0, h(40)));
+    let v = view_of(&logged_at("qingpu-80fen", ops));
+    assert_eq!(v.current().hands_after_time, 2);
+    assert_eq!(v.current().time_up(&timing, min(39.0)), Some(TimeUp::VerdictDue(Team::B)));
+}

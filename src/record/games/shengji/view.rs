@@ -49,6 +49,12 @@ pub struct Game {
     pub rulings: Vec<RulingRow>,
     /// The match clock.
     pub clock: Clock,
+    /// Hands that count recorded (their entry's `at_ms`) once the clock had reached the
+    /// preset's `match_minutes`: the first is the hand in progress when time ran out, any
+    /// later one a hand played because the levels were still equal (RULES.md §1 "Leading
+    /// team", [`shengji::Timing::tie`]). 0 while the time is not up at a hand, or with no
+    /// time limit.
+    pub hands_after_time: usize,
 }
 
 impl Game {
@@ -63,7 +69,27 @@ impl Game {
             by_ruling: false,
             rulings: Vec::new(),
             clock: Clock::default(),
+            hands_after_time: 0,
         }
+    }
+    /// Where the game stands at its time limit at `now_ms` (the clock's arithmetic time, as
+    /// for [`Clock::elapsed_ms`]), with `timing` the preset's: `None` while the limit of
+    /// `match_minutes` is not reached, with none, or once the game is decided. RULES.md §1
+    /// "Leading team" and `specials`: at the limit the hand in progress is finished, then the
+    /// leading team (the higher level) wins; equal levels as [`shengji::Timing::tie`] says —
+    /// the declarer, the other team, or (青浦 **[r2]** *(reading)*) one more hand, again
+    /// while the levels stay equal.
+    pub fn time_up(&self, timing: &shengji::Timing, now_ms: f64) -> Option<TimeUp> {
+        let limit = timing.match_minutes? as f64 * 60_000.0;
+        if self.winner.is_some() || self.clock.elapsed_ms(now_ms) < limit {
+            return None;
+        }
+        let verdict = self.state.time_verdict_with(timing.tie);
+        Some(match (self.hands_after_time, verdict) {
+            (0, leading) => TimeUp::FinishHand { leading },
+            (_, crate::rules::TimeVerdict::Winner(w)) => TimeUp::VerdictDue(w),
+            (_, crate::rules::TimeVerdict::OneMoreHand) => TimeUp::OneMoreHand,
+        })
     }
     /// How it was decided; `None` while it is not.
     pub fn end(&self) -> Option<GameEnd> {
@@ -104,6 +130,23 @@ impl Game {
         }
         v
     }
+}
+
+/// A game whose time limit is reached and which is not decided ([`Game::time_up`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeUp {
+    /// The hand in progress when time ran out is still to be recorded; `leading` is the
+    /// verdict as the levels stand now (it may change with that hand).
+    FinishHand {
+        /// The verdict if the game ended at the levels of now.
+        leading: crate::rules::TimeVerdict,
+    },
+    /// The hands since the limit are recorded and the levels are equal, under a preset whose
+    /// tie is one more hand ([`crate::rules::TimeTie::OneMoreHand`]): another hand is played.
+    OneMoreHand,
+    /// The hands since the limit are recorded and decide it: the verdict is due now, this
+    /// team wins.
+    VerdictDue(Team),
 }
 
 /// How a game was decided.
@@ -349,6 +392,10 @@ impl ShengjiView {
                 let Some(HandInput::Shengji(hand)) = eff.hand else { return };
                 let result = hand_result(preset, g.winner, &mut g.state, &mut self.register, &hand);
                 let counted = result.is_ok();
+                let limit_ms = preset.timing.match_minutes.map(|m| m as f64 * 60_000.0);
+                if counted && g.clock.started && limit_ms.is_some_and(|l| g.clock.elapsed_ms(e.at_ms) >= l) {
+                    g.hands_after_time += 1;
+                }
                 if let Ok(o) = &result {
                     if o.winner.is_some() {
                         g.winner = o.winner;

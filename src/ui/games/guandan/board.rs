@@ -378,29 +378,31 @@ pub(super) fn ClockBar(
     }
 }
 
-/// What the next hand is: level played, tribute due and who leads.
+/// What the hand the form is about is — the next one, or the hand being edited (`editing`,
+/// its entry id): its number, level played, tribute due and who leads.
 #[component]
 pub(super) fn NextInfo(
     v: Signal<GuandanView>,
     preset: Signal<GuandanPreset>,
     teams: Signal<BTreeMap<Team, String>>,
+    #[prop(into)] editing: Signal<Option<String>>,
 ) -> impl IntoView {
     view! {
         <div class="gd-next" id="gd-next">
             {move || {
                 let view = v.get();
                 let p = preset.get();
-                let r = view.current();
+                let r = view.form_hand(&p, editing.get().as_deref());
                 let tm = teams.get();
-                let level = r.next_level(&p);
+                let level = r.level;
                 let whose = r
-                    .state
+                    .before
                     .declarer
                     .filter(|_| p.fixed_level.is_none())
                     .map(|d| format!(" ({})", team_label(&tm, d)))
                     .unwrap_or_default();
-                let due = r.next_tribute(&p);
-                let at_a = crate::rules::guandan::next_attempt_at_a(&p, &r.state)
+                let due = r.due.clone();
+                let at_a = crate::rules::guandan::next_attempt_at_a(&p, &r.before)
                     .map(|(d, attempt)| {
                         format!(
                             "{} A{} · {} {attempt} · {}",
@@ -416,7 +418,7 @@ pub(super) fn NextInfo(
                             {format!(
                                 "{} {}: {} {}{whose}",
                                 t("sb.hand"),
-                                r.hands + 1,
+                                r.number,
                                 t("gd.plays"),
                                 level.map(|l| l.name()).unwrap_or("—"),
                             )}
@@ -433,7 +435,8 @@ pub(super) fn NextInfo(
                     <p id="gd-due">
                         {match &due {
                             Some(d) => due_text(d, &p),
-                            None => t("gd.trib.none_first").to_string(),
+                            None if r.number <= 1 => t("gd.trib.none_first").to_string(),
+                            None => t("gd.terr.none_due").to_string(),
                         }}
                     </p>
                 }

@@ -346,17 +346,8 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
     let entry_ctx = Memo::new(move |_| {
         let view = v.get();
         let p = preset.get();
-        match form.editing.get().and_then(|id| view.row(&id).map(|(_, r)| r.clone())) {
-            Some(r) => EntryCtx { due: r.tribute_due.clone(), level: r.level, before_a_failures: r.before.a_failures },
-            None => {
-                let cur = view.current();
-                EntryCtx {
-                    due: cur.next_tribute(&p),
-                    level: cur.next_level(&p),
-                    before_a_failures: cur.state.a_failures,
-                }
-            }
-        }
+        let h = view.form_hand(&p, form.editing.get().as_deref());
+        EntryCtx { due: h.due, level: h.level, before_a_failures: h.before.a_failures }
     });
     let tribute = Memo::new(move |_| {
         let c = entry_ctx.get();
@@ -550,7 +541,7 @@ pub fn Page(m: Memo<Option<Arc<Match>>>) -> impl IntoView {
             </Show> <Show when=move || done() && form.editing.get().is_none()>
                 <RoundEnd m=m v=v preset=preset teams=teams />
             </Show> <Show when=move || !locked() && (!done() || form.editing.get().is_some())>
-                <NextInfo v=v preset=preset teams=teams />
+                <NextInfo v=v preset=preset teams=teams editing=form.editing />
                 // Tribute is paid and returned before the hand is played: entered first.
                 <Show when=move || entry_ctx.get().due.is_some() || form.tmode.get() != TMode::Off>
                     <div

@@ -1,6 +1,7 @@
 //! 升级 clock bar: the match clock, the time verdict, the bury/play countdowns and overruns.
 
 use super::*;
+use crate::record::games::shengji::TimeUp;
 
 #[component]
 pub(super) fn ClockBar(
@@ -55,15 +56,13 @@ pub(super) fn ClockBar(
         })
     });
     let elapsed_now = move || Some(v.with_untracked(|v| v.current().clock.elapsed_ms(now.get_untracked())));
-    let time_up = move || {
-        let view = v.get();
-        let g = view.current();
-        preset
-            .get()
-            .timing
-            .match_minutes
-            .is_some_and(|mins| g.winner.is_none() && g.clock.elapsed_ms(now.get()) >= mins as f64 * 60_000.0)
+    // Where the game stands at its time limit: the hand in progress to finish, one more
+    // hand on equal levels, or the verdict due now (RULES.md §1 "Leading team").
+    let stage = move || {
+        let at = now.get();
+        preset.with(|p| v.with(|v| v.current().time_up(&p.timing, at)))
     };
+    let time_up = move || stage().is_some();
     // The match limit reached: sound and vibration once (as the settings say).
     Effect::new(move |prev: Option<bool>| {
         let up = time_up();
@@ -72,10 +71,6 @@ pub(super) fn ClockBar(
         }
         up
     });
-    let verdict = move || {
-        let tie = preset.with(|p| p.timing.tie);
-        v.with(|v| v.current().state.time_verdict_with(tie))
-    };
     view! {
         <div class="clockbar">
             <span class="clock" id="match-clock">
@@ -102,8 +97,31 @@ pub(super) fn ClockBar(
                 <div class="banner warn" role="alert" id="time-up">
                     // The higher level wins; equal levels as the preset says (RULES.md §1
                     // [r2]: 青浦 plays one more hand, never the declarer by default).
-                    {move || match verdict() {
-                        TimeVerdict::Winner(w) => {
+                    {move || match stage() {
+                        None => ().into_any(),
+                        Some(TimeUp::VerdictDue(w)) => {
+                            view! {
+                                <p id="verdict-due">
+                                    {t("clock.verdict_due").replace("{team}", &team_label(&teams.get(), w))}
+                                </p>
+                                <button
+                                    class="btn primary"
+                                    id="time-verdict"
+                                    on:click=move |_| {
+                                        act(Op::TimeVerdict {
+                                            winner: w,
+                                            elapsed_ms: elapsed_now(),
+                                        });
+                                    }
+                                >
+                                    {move || crate::ui::clock::verdict_label(
+                                        v.with(|v| v.current().clock.elapsed_ms(now.get())),
+                                    )}
+                                </button>
+                            }
+                                .into_any()
+                        }
+                        Some(TimeUp::FinishHand { leading: TimeVerdict::Winner(w) }) => {
                             view! {
                                 <p>
                                     // A team match (RULES.md §1.4 [r2]): the verdict gives
@@ -136,7 +154,15 @@ pub(super) fn ClockBar(
                             }
                                 .into_any()
                         }
-                        TimeVerdict::OneMoreHand => {
+                        Some(TimeUp::FinishHand { leading: TimeVerdict::OneMoreHand }) => {
+                            view! {
+                                <p id="finish-then-tie">
+                                    {format!("{} {}", t("clock.time_up"), t("clock.rule_tie_one_more"))}
+                                </p>
+                            }
+                                .into_any()
+                        }
+                        Some(TimeUp::OneMoreHand) => {
                             view! {
                                 <p id="one-more-hand">
                                     {format!("{} {}", t("clock.time_up"), t("clock.one_more_hand"))}
@@ -153,20 +179,14 @@ pub(super) fn ClockBar(
                     .into_iter()
                     .map(|a| {
                         let label = if a == TimedAction::Bury { "timer.bury" } else { "timer.play" };
+                        // Only the preset's own limits (RULES.md §1 specials: 002 bury ≤ 60 s,
+                        // play ≤ 15 s); a preset without one has no button for it.
                         view! {
-                            <button
-                                class="btn"
-                                disabled=move || limit_of(a).is_none()
-                                on:click=move |_| countdown.set(Some((a, now_ms())))
-                            >
-                                {move || {
-                                    format!(
-                                        "{} {}s",
-                                        t(label),
-                                        limit_of(a).map(|l| l.to_string()).unwrap_or_else(|| "—".into()),
-                                    )
-                                }}
-                            </button>
+                            <Show when=move || limit_of(a).is_some()>
+                                <button class="btn" on:click=move |_| countdown.set(Some((a, now_ms())))>
+                                    {move || { format!("{} {}s", t(label), limit_of(a).unwrap_or_default()) }}
+                                </button>
+                            </Show>
                         }
                     })
                     .collect_view()}
