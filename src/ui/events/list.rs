@@ -10,7 +10,8 @@ pub fn Events() -> impl IntoView {
     let events = RwSignal::new(loaded.0);
     let problems = RwSignal::new(loaded.1);
     // Read again when another tab saved an event.
-    let changed = ctx().events_changed;
+    let c = ctx();
+    let changed = c.events_changed;
     Effect::new(move |first: Option<()>| {
         changed.track();
         if first.is_some() {
@@ -62,7 +63,7 @@ pub fn Events() -> impl IntoView {
             };
             match tm::load_event(&text) {
                 Err(e) => error.set(Some(format!("{fname}: {} — {}", t("import.invalid"), io::field_and_reason(&e)))),
-                Ok(e) => match import_event(&e, &fname) {
+                Ok(e) => match import_event(c, &e, &fname) {
                     Ok(said) => {
                         info.set(Some(format!("{fname}: {said} {}", crate::bidi::isolate(&e.name))));
                         events.set(load_events().0);
@@ -196,8 +197,9 @@ pub fn Events() -> impl IntoView {
 /// "replaced by an import of `fname`" ([`store::replace_event`]), then `e` is saved. An
 /// equal one, or a no, changes nothing. A stored value that does not read is kept aside
 /// all the same (with why it does not read). Gives the outcome's words (a `ev.import*`
-/// text), or the translated error of a write (nothing changed then).
-fn import_event(e: &Event, fname: &str) -> Result<&'static str, String> {
+/// text), or the translated error of a write (nothing changed then). `c` is the app's
+/// context, taken by the page: this runs after the file is read, outside the component.
+fn import_event(c: crate::ui::Ctx, e: &Event, fname: &str) -> Result<&'static str, String> {
     let now = now_ms();
     let why = match store::read_event(&e.id) {
         Ok(None) => None,
@@ -205,7 +207,7 @@ fn import_event(e: &Event, fname: &str) -> Result<&'static str, String> {
             let Some(d) = tm::compare_events(&stored, e) else { return Ok(t("ev.import_same")) };
             let ask = format!(
                 "{fname}: {}\n\n{}",
-                versions_text(ctx().lang.get_untracked(), &d, VERSIONS_FILE),
+                versions_text(c.lang.get_untracked(), &d, VERSIONS_FILE),
                 t("ev.import_replace_ask")
             );
             if !window().confirm_with_message(&ask).unwrap_or(false) {
@@ -225,7 +227,7 @@ fn import_event(e: &Event, fname: &str) -> Result<&'static str, String> {
     match store::replace_event(e, why, now) {
         Ok(kept) => {
             let replaced = kept.is_some();
-            ctx().quarantined.update(|v| v.extend(kept));
+            c.quarantined.update(|v| v.extend(kept));
             Ok(t(if replaced { "ev.import_replaced" } else { "ev.imported" }))
         }
         Err(x) => Err(crate::ui::save_error(Action::Import, &x)),
