@@ -37,10 +37,11 @@ pub(super) struct Step {
 pub(super) fn steps(x: &Match, teams: &BTreeMap<Team, String>, players: &[String], l: Lang) -> Vec<Step> {
     let logged = crate::record::ruling_log::logged_rulings(x);
     let choices = x.setup.rule_choices();
-    // What each warning amounted to: a replay, done only when there is a warning (the list
+    // What each warning or lateness amounted to (a lateness at the limit is the forfeit): a
+    // replay, done only when there is one (the list
     // is drawn again on every commit).
     let counted: std::collections::HashMap<String, crate::rules::ruling::Counted> =
-        if logged.iter().any(|r| matches!(r.ruling, Ruling::Warning { .. })) {
+        if logged.iter().any(|r| matches!(r.ruling, Ruling::Warning { .. } | Ruling::Late { .. })) {
             crate::record::replay::replay(x).counted().into_iter().collect()
         } else {
             Default::default()
