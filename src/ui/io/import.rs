@@ -93,6 +93,14 @@ async fn restore_quarantined(key: String, local: Vec<Match>) -> Result<store::Re
     store::restore(&key, &local)
 }
 
+/// The event kept in the quarantine under `key` restored ([`restore_event`]); `None` when
+/// `key` holds no event ([`store::quarantined_event`]).
+#[cfg_attr(not(debug_assertions), leptos::lazy)]
+async fn restore_kept_event(c: ui::Ctx, key: String) -> Option<Result<String, String>> {
+    let kept = store::quarantined_event(&key)?;
+    Some(restore_event(c, &key, kept))
+}
+
 /// The stored copy of deleted match `id` merged into `local` as an import is
 /// ([`store::deleted_match`], [`store::merge_and_save`]). A copy that does not read is
 /// moved aside ([`store::set_aside_deleted`]) and returned with the error, to be reported.
@@ -537,11 +545,13 @@ pub fn QuarantineActions(key: String, msg: RestoreMsg) -> impl IntoView {
     let (k, k2) = (key.clone(), key.clone());
     let restore = move |_| {
         let k = k.clone();
-        if let Some(kept) = store::quarantined_event(&k) {
-            msg.set(Some(restore_event(c, &k, kept)));
-            return;
-        }
         leptos::task::spawn_local_scoped(async move {
+            // An event kept aside restores as an event, asking before it replaces one; its
+            // code is fetched with the restore, not with the home page.
+            if let Some(said) = restore_kept_event(c, k.clone()).await {
+                msg.set(Some(said));
+                return;
+            }
             ui::reading::read_all(c).await;
             let local: Vec<Match> = c.matches.with_untracked(|ms| ms.iter().map(|m| Match::clone(m)).collect());
             msg.set(Some(match restore_quarantined(k.clone(), local).await {
