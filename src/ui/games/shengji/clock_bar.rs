@@ -63,6 +63,23 @@ pub(super) fn ClockBar(
         preset.with(|p| v.with(|v| v.current().time_up(&p.timing, at)))
     };
     let time_up = move || stage().is_some();
+    // The button that records the time verdict for team `w`, with the clock's time.
+    let verdict_button = move |w: Team| {
+        view! {
+            <button
+                class="btn primary"
+                id="time-verdict"
+                on:click=move |_| {
+                    act(Op::TimeVerdict {
+                        winner: w,
+                        elapsed_ms: elapsed_now(),
+                    });
+                }
+            >
+                {move || crate::ui::clock::verdict_label(v.with(|v| v.current().clock.elapsed_ms(now.get())))}
+            </button>
+        }
+    };
     // The match limit reached: sound and vibration once (as the settings say).
     Effect::new(move |prev: Option<bool>| {
         let up = time_up();
@@ -104,20 +121,7 @@ pub(super) fn ClockBar(
                                 <p id="verdict-due">
                                     {t("clock.verdict_due").replace("{team}", &team_label(&teams.get(), w))}
                                 </p>
-                                <button
-                                    class="btn primary"
-                                    id="time-verdict"
-                                    on:click=move |_| {
-                                        act(Op::TimeVerdict {
-                                            winner: w,
-                                            elapsed_ms: elapsed_now(),
-                                        });
-                                    }
-                                >
-                                    {move || crate::ui::clock::verdict_label(
-                                        v.with(|v| v.current().clock.elapsed_ms(now.get())),
-                                    )}
-                                </button>
+                                {verdict_button(w)}
                             }
                                 .into_any()
                         }
@@ -137,20 +141,7 @@ pub(super) fn ClockBar(
                                         team_label(&teams.get(), w),
                                     )}
                                 </p>
-                                <button
-                                    class="btn primary"
-                                    id="time-verdict"
-                                    on:click=move |_| {
-                                        act(Op::TimeVerdict {
-                                            winner: w,
-                                            elapsed_ms: elapsed_now(),
-                                        });
-                                    }
-                                >
-                                    {move || crate::ui::clock::verdict_label(
-                                        v.with(|v| v.current().clock.elapsed_ms(now.get())),
-                                    )}
-                                </button>
+                                {verdict_button(w)}
                             }
                                 .into_any()
                         }
