@@ -17,7 +17,9 @@ async function hand(page, out) {
   await expect(page.locator('#history li.hand-row')).toHaveCount(before + 1);
 }
 
-test('斗地主: the last table closes after the hand in progress when its time runs out', async ({ page }) => {
+/** A new 斗地主 session `title` of 张三, 李四 and 王五 on a cleared device, the clock faked
+ * from 09:00 and every dialog accepted. */
+async function newSession(page, title) {
   page.on('dialog', (d) => d.accept());
   await page.clock.install({ time: new Date('2026-03-01T09:00:00') });
   await page.goto('/');
@@ -27,10 +29,14 @@ test('斗地主: the last table closes after the hand in progress when its time 
   await ready(page);
   await page.click('a[href="/new"]');
   await page.click('button[data-game="doudizhu"]');
-  await page.fill('#ddz-title', '斗地主 时间到');
+  await page.fill('#ddz-title', title);
   for (const [i, n] of ['张三', '李四', '王五'].entries()) await page.fill(`#ddz-player-${i}`, n);
   await page.click('#ddz-create');
   await expect(page).toHaveURL(/\/match\//);
+}
+
+test('斗地主: the last table closes after the hand in progress when its time runs out', async ({ page }) => {
+  await newSession(page, '斗地主 时间到');
   const url = page.url();
 
   await hand(page, 0); // 张三 landlord, wins: +6 −3 −3
@@ -58,19 +64,7 @@ test('斗地主: the last table closes after the hand in progress when its time 
 });
 
 test('斗地主: an earlier table closes after the hand in progress when its time runs out', async ({ page }) => {
-  page.on('dialog', (d) => d.accept());
-  await page.clock.install({ time: new Date('2026-03-01T09:00:00') });
-  await page.goto('/');
-  await ready(page);
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await ready(page);
-  await page.click('a[href="/new"]');
-  await page.click('button[data-game="doudizhu"]');
-  await page.fill('#ddz-title', '斗地主 换桌时间到');
-  for (const [i, n] of ['张三', '李四', '王五'].entries()) await page.fill(`#ddz-player-${i}`, n);
-  await page.click('#ddz-create');
-  await expect(page).toHaveURL(/\/match\//);
+  await newSession(page, '斗地主 换桌时间到');
 
   await page.click('#clock-start');
   await hand(page, 0); // within time
